@@ -1,0 +1,106 @@
+/**
+ * The one source of truth for what the back end exposes: every HTTP route, WebSocket route,
+ * queue consumer and schedule, and the queues themselves. The CDK app (infra/lib) and the
+ * local platform (infra/local) both read this file, so AWS and `npm start` cannot drift.
+ * Data only: importing it never loads handler code.
+ */
+import type { Access } from './platform/http-route';
+
+/** One Lambda per area. The entry module exports `handler`. */
+export const AREAS = {
+  auth: 'src/handlers/auth/index.ts',
+  users: 'src/handlers/users/index.ts',
+  whatsapp: 'src/handlers/whatsapp/index.ts',
+  realtime: 'src/handlers/realtime/index.ts',
+  inbound: 'src/handlers/inbound/index.ts',
+  dispatch: 'src/handlers/dispatch/index.ts',
+  scheduler: 'src/handlers/scheduler/index.ts',
+} as const;
+export type Area = keyof typeof AREAS;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** Throttling class: API Gateway applies stricter limits to `auth` and `send`. */
+export type ThrottleClass = 'default' | 'auth' | 'send';
+
+export interface HttpRouteSpec {
+  method: HttpMethod;
+  /** API Gateway resource template, e.g. `/users/{id}`. */
+  path: string;
+  area: Area;
+  access: Access;
+  throttle?: ThrottleClass;
+}
+
+const r = (method: HttpMethod, path: string, area: Area, access: Access, throttle?: ThrottleClass): HttpRouteSpec =>
+  ({ method, path, area, access, ...(throttle ? { throttle } : {}) });
+
+export const HTTP_ROUTES: HttpRouteSpec[] = [
+  // auth — spec part 1 §7
+  r('POST', '/auth/login', 'auth', 'public', 'auth'),
+  r('POST', '/auth/refresh_token', 'auth', 'public', 'auth'),
+  r('DELETE', '/auth/logout', 'auth', 'public', 'auth'),
+  r('GET', '/auth/me', 'auth', 'user'),
+  r('GET', '/auth/statusAndDueDateAssignature', 'auth', 'user'),
+  // users — spec part 1 §7, part 2 §7
+  r('GET', '/users', 'users', 'admin'),
+  r('GET', '/users/list', 'users', 'user'),
+  r('POST', '/users', 'users', 'admin'),
+  r('GET', '/users/{id}', 'users', 'user'),
+  r('PUT', '/users/{id}', 'users', 'user'),
+  r('DELETE', '/users/{id}', 'users', 'admin'),
+  r('PUT', '/users/drawer/{userId}', 'users', 'user'),
+  // connections — spec part 2 §7
+  r('GET', '/whatsapp', 'whatsapp', 'user'),
+  r('POST', '/whatsapp', 'whatsapp', 'user'),
+  r('GET', '/whatsapp/{id}', 'whatsapp', 'user'),
+  r('PUT', '/whatsapp/{id}', 'whatsapp', 'user'),
+  r('DELETE', '/whatsapp/{id}', 'whatsapp', 'user'),
+  r('POST', '/whatsappsession/{id}', 'whatsapp', 'user'),
+  r('PUT', '/whatsappsession/{id}', 'whatsapp', 'user'),
+  r('DELETE', '/whatsappsession/{id}', 'whatsapp', 'user'),
+  r('POST', '/restartpm2', 'whatsapp', 'super'),
+  r('POST', '/facebook', 'whatsapp', 'user'),
+];
+
+export type WsRouteKey = '$connect' | '$disconnect' | '$default';
+export const WS_ROUTES: { routeKey: WsRouteKey; area: Area }[] = [
+  { routeKey: '$connect', area: 'realtime' },
+  { routeKey: '$disconnect', area: 'realtime' },
+  { routeKey: '$default', area: 'realtime' },
+];
+
+export interface QueueSpec {
+  /** Logical name; the env var holding its URL is `QUEUE_URL_<NAME>` upper-cased with `-` → `_`. */
+  name: string;
+  fifo: boolean;
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message goes to the dead-letter queue. */
+  maxReceiveCount: number;
+}
+
+export const sessionShardCount = (): number => Math.max(1, Number(process.env.SESSION_SHARDS ?? 1) || 1);
+export const outboundQueueName = (shard: number) => `outbound-${shard}`;
+
+export function queueSpecs(shards = sessionShardCount()): QueueSpec[] {
+  return [
+    { name: 'inbound', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+    { name: 'dispatch', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
+    ...Array.from({ length: shards }, (_, shard) => ({
+      name: outboundQueueName(shard), fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5,
+    })),
+  ];
+}
+
+export const queueUrlEnv = (name: string) => `QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`;
+
+/** Lambda event-source mappings. The session host consumes the outbound queues itself. */
+export const QUEUE_CONSUMERS: { queue: string; area: Area; batchSize: number; maxBatchingWindowSeconds?: number }[] = [
+  { queue: 'inbound', area: 'inbound', batchSize: 10 },
+  { queue: 'dispatch', area: 'dispatch', batchSize: 10, maxBatchingWindowSeconds: 1 },
+];
+
+/** Scheduled invocations (EventBridge rules in AWS, a timer locally). */
+export const SCHEDULES: { name: string; area: Area; everyMinutes: number }[] = [
+  { name: 'tick', area: 'scheduler', everyMinutes: 1 },
+];

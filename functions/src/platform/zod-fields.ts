@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+
+/** Flattens zod issues to `{ "field.path": "first message" }` for the `fields` of a 400 answer. */
+export function zodFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.') || '_';
+    fields[path] ??= issue.message;
+  }
+  return fields;
+}

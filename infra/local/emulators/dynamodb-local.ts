@@ -1,0 +1,128 @@
+/**
+ * The real DynamoDB Local jar (transactions, TTL, streams), taken from the registry package
+ * `amplify-dynamodb-simulator` with `npm pack` (installing it would drag ~350 MB) and run with Java 17.
+ * The unpacked jar is cached under infra/local/.cache so only the first start downloads it.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { createTableInput, TTL_ATTRIBUTE } from '@atende/functions/table';
+import { freePort, waitFor } from './free-port';
+
+const run = promisify(execFile);
+const PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
+const here = dirname(fileURLToPath(import.meta.url));
+export const CACHE_DIR = resolve(here, '..', '.cache');
+const EMULATOR_DIR = join(CACHE_DIR, 'dynamodb-local');
+
+/** Downloads and unpacks the jar once; concurrent callers (parallel test workers) share one lock dir. */
+export async function ensureDynamoDbLocalJar(): Promise<string> {
+  const jar = join(EMULATOR_DIR, 'DynamoDBLocal.jar');
+  if (existsSync(jar)) return EMULATOR_DIR;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const lock = join(CACHE_DIR, 'dynamodb-local.lock');
+  try {
+    mkdirSync(lock);
+  } catch {
+    await waitFor(async () => existsSync(jar), 180_000, 'DynamoDB Local download by another process');
+    return EMULATOR_DIR;
+  }
+  try {
+    const work = join(CACHE_DIR, `pack-${process.pid}`);
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    const { stdout } = await run('npm', ['pack', PACKAGE, '--silent', '--pack-destination', work], { cwd: work, maxBuffer: 1 << 20 });
+    const tgz = join(work, stdout.trim().split('\n').pop()!);
+    await run('tar', ['xzf', tgz, '-C', work, 'package/emulator']);
+    rmSync(EMULATOR_DIR, { recursive: true, force: true });
+    await run('mv', [join(work, 'package', 'emulator'), EMULATOR_DIR]);
+    rmSync(work, { recursive: true, force: true });
+    if (!existsSync(jar)) throw new Error(`DynamoDBLocal.jar not found in ${PACKAGE}: ${readdirSync(EMULATOR_DIR).join(', ')}`);
+    return EMULATOR_DIR;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export interface DynamoDbLocalOptions {
+  /** Directory for the on-disk database; omitted → in memory. */
+  dataDir?: string;
+  port?: number;
+}
+
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
+  const dir = await ensureDynamoDbLocalJar();
+  const port = options.port ?? (await freePort());
+  const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = spawn(
+    'java',
+    [
+      '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xmx256m',
+      `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+      '-jar', join(dir, 'DynamoDBLocal.jar'),
+      ...storage, '-sharedDb', '-disableTelemetry', '-port', String(port),
+    ],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (d) => { output += d; });
+  child.stderr?.on('data', (d) => { output += d; });
+  child.on('error', (err) => { output += `\n${err.message}`; });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`java exited ${child.exitCode}: ${output.slice(-2000)}`);
+      await client.send(new ListTablesCommand({}));
+      return true;
+    }, 60_000, 'DynamoDB Local');
+  } catch (err) {
+    child.kill('SIGKILL');
+    const hint = /ENOENT/.test(output) ? ' (is Java 17 installed? apt-get install openjdk-17-jre-headless)' : '';
+    throw new Error(`${(err as Error).message}${hint}`);
+  } finally {
+    client.destroy();
+  }
+  return {
+    endpoint,
+    port,
+    process: child,
+    stop: () => new Promise<void>((res) => {
+      if (child.exitCode !== null) return res();
+      child.once('exit', () => res());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+    }),
+  };
+}
+
+/** Creates the one table (from the shared definition) with TTL enabled, if it does not exist. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return;
+    } catch (err) {
+      if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+    }
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    }));
+  } finally {
+    client.destroy();
+  }
+}

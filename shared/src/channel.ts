@@ -1,0 +1,108 @@
+/**
+ * The contract between the session host (transport) and the functions (business logic).
+ * Outbound commands travel on the shard's FIFO queue (MessageGroupId = connectionId);
+ * channel events travel on the inbound FIFO queue (MessageGroupId = connectionId).
+ * Both are JSON; every message carries an idempotency key so consumers can drop redeliveries.
+ */
+export const CONNECTION_STATUSES = ['qrcode', 'DISCONNECTED', 'CONNECTED', 'PAIRING', 'TIMEOUT', 'OPENING'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Statuses that raise the side-menu badge (spec part 1 §2). */
+export const ATTENTION_STATUSES: readonly ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+
+export const CHANNELS = ['whatsapp', 'facebook', 'instagram', 'telegram'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const ADAPTER_KINDS = ['baileys', 'simulator'] as const;
+export type AdapterKind = (typeof ADAPTER_KINDS)[number];
+
+export type MediaKind = 'image' | 'audio' | 'video' | 'document' | 'sticker';
+
+export interface MediaRef {
+  kind: MediaKind;
+  /** S3 key inside the media bucket, always under `C#<companyId>/`. */
+  key: string;
+  mimetype: string;
+  fileName?: string;
+  /** Audio sent as a voice note (ptt). */
+  voiceNote?: boolean;
+  sizeBytes?: number;
+}
+
+/** Identity of the party on the other side. `jid` is the WhatsApp JID (number@s.whatsapp.net or …@lid). */
+export interface ChannelContact {
+  jid: string;
+  number?: string;
+  lid?: string;
+  name?: string;
+  pushName?: string;
+}
+
+// ---------------------------------------------------------------- outbound commands
+
+interface CommandBase {
+  /** Idempotency key: the same command delivered twice is executed once. */
+  commandId: string;
+  companyId: string;
+  connectionId: string;
+  issuedAt: string;
+}
+
+export type OutboundCommand =
+  | (CommandBase & { type: 'session.start'; adapter: AdapterKind; usePairingCode?: boolean; phoneNumber?: string })
+  | (CommandBase & { type: 'session.newQr' })
+  | (CommandBase & { type: 'session.logout' })
+  | (CommandBase & { type: 'session.stop' })
+  | (CommandBase & {
+      type: 'message.send';
+      to: string;
+      /** Id the business side gave the message; echoed back on the `message.sent` event. */
+      clientMessageId: string;
+      text?: string;
+      media?: MediaRef;
+      quoted?: { externalId: string; fromMe: boolean; participant?: string };
+    })
+  | (CommandBase & { type: 'message.delete'; to: string; externalId: string; fromMe: boolean })
+  | (CommandBase & { type: 'message.read'; to: string; externalIds: string[] });
+
+export type OutboundCommandType = OutboundCommand['type'];
+
+// ---------------------------------------------------------------- channel events
+
+interface EventBase {
+  /** Idempotency key: derived from the channel's own ids where there are any. */
+  eventId: string;
+  companyId: string;
+  connectionId: string;
+  occurredAt: string;
+}
+
+export interface ChannelMessage {
+  /** The channel's message id (WhatsApp key.id). Dedup key together with connectionId. */
+  externalId: string;
+  fromMe: boolean;
+  contact: ChannelContact;
+  /** Sender inside a group, if any. */
+  participant?: ChannelContact;
+  isGroup: boolean;
+  body: string;
+  media?: MediaRef;
+  quotedExternalId?: string;
+  timestamp: string;
+  /** Set when fromMe and the business side asked for the send (echo of clientMessageId). */
+  clientMessageId?: string;
+}
+
+export type ChannelEvent =
+  | (EventBase & { type: 'connection.qr'; qr: string; attempt: number })
+  | (EventBase & { type: 'connection.pairingCode'; code: string })
+  | (EventBase & { type: 'connection.status'; status: ConnectionStatus; number?: string; reason?: string; loggedOut?: boolean })
+  | (EventBase & { type: 'message.received'; message: ChannelMessage })
+  | (EventBase & { type: 'message.sent'; message: ChannelMessage })
+  | (EventBase & { type: 'message.sendFailed'; clientMessageId: string; error: string })
+  | (EventBase & { type: 'message.ack'; externalId: string; ack: 0 | 1 | 2 | 3 | 4 })
+  | (EventBase & { type: 'message.edited'; externalId: string; body: string })
+  | (EventBase & { type: 'message.deleted'; externalId: string })
+  | (EventBase & { type: 'contact.updated'; contact: ChannelContact; profilePicUrl?: string });
+
+export type ChannelEventType = ChannelEvent['type'];

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { PROFILES } from '../constants';
+import { cursorSchema, emailSchema, idSchema, nameSchema, passwordSchema, searchParamSchema } from './common';
+
+export const profileSchema = z.enum(PROFILES);
+
+const userFields = {
+  name: nameSchema,
+  email: emailSchema,
+  profile: profileSchema.default('user'),
+  status: z.boolean().default(true),
+  queueIds: z.array(idSchema).max(200).default([]),
+  /** Only honoured when the caller is a super user. */
+  super: z.boolean().optional(),
+  /** Only honoured when the caller is a super user (acting on another company). */
+  companyId: idSchema.optional(),
+};
+
+export const createUserSchema = z.object({ ...userFields, password: passwordSchema });
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+/** Update: every field optional; an empty password means "keep the current one". */
+export const updateUserSchema = z.object({
+  name: userFields.name.optional(),
+  email: userFields.email.optional(),
+  profile: profileSchema.optional(),
+  status: z.boolean().optional(),
+  queueIds: userFields.queueIds.optional(),
+  super: userFields.super,
+  companyId: userFields.companyId,
+  password: z.union([z.literal(''), passwordSchema]).optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** The user form in the console: password optional when editing, required when creating. */
+export const userFormSchema = updateUserSchema.extend({
+  name: nameSchema,
+  email: emailSchema,
+});
+export type UserFormInput = z.infer<typeof userFormSchema>;
+
+export const listUsersQuerySchema = z.object({
+  searchParam: searchParamSchema,
+  cursor: cursorSchema,
+  pageNumber: z.coerce.number().int().min(1).optional(),
+  companyId: idSchema.optional(),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+export const drawerSchema = z.object({ drawerMenuOpen: z.boolean() });
+
+export interface QueueRef { id: string; name: string; color: string }
+
+/** A user as the API returns it (never the password hash). */
+export interface UserDto {
+  id: string;
+  name: string;
+  email: string;
+  profile: z.infer<typeof profileSchema>;
+  status: boolean;
+  super: boolean;
+  companyId: string;
+  queues: QueueRef[];
+  drawerMenuOpen: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CompanyDto {
+  id: string;
+  name: string;
+  email: string;
+  status: boolean;
+  dueDate: string | null;
+  trialExpiration?: string | null;
+  planId: string;
+  settings: { key: string; value: string }[];
+}
+
+export interface SessionUserDto extends UserDto {
+  company: CompanyDto;
+}
+
+export interface LoginResponse { token: string; user: SessionUserDto }
+export interface UsersPage { users: UserDto[]; hasMore: boolean; cursor?: string; count?: number }

@@ -56,6 +56,8 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
   r('GET', '/whatsapp/{id}', 'whatsapp', 'user'),
   r('PUT', '/whatsapp/{id}', 'whatsapp', 'user'),
   r('DELETE', '/whatsapp/{id}', 'whatsapp', 'user'),
+  // not in the spec: the newest messages recorded on a connection (decisions.md, "Connections")
+  r('GET', '/whatsapp/{id}/messages', 'whatsapp', 'admin'),
   r('POST', '/whatsappsession/{id}', 'whatsapp', 'user'),
   r('PUT', '/whatsappsession/{id}', 'whatsapp', 'user'),
   r('DELETE', '/whatsappsession/{id}', 'whatsapp', 'user'),
@@ -104,3 +106,32 @@ export const QUEUE_CONSUMERS: { queue: string; area: Area; batchSize: number; ma
 export const SCHEDULES: { name: string; area: Area; everyMinutes: number }[] = [
   { name: 'tick', area: 'scheduler', everyMinutes: 1 },
 ];
+
+/**
+ * What each area's Lambda may reach in AWS: the CDK app turns this into least-privilege IAM
+ * statements and the matching env vars (locally every process sees everything). The queue an area
+ * consumes comes from QUEUE_CONSUMERS. A new area must be listed here (the compiler insists), and
+ * `infra/test/cdk-area-access.test.ts` checks each entry against what the area's bundle really calls.
+ */
+export interface AreaAccess {
+  /** RO: GetItem, BatchGetItem, Query, ConditionCheckItem. RW adds PutItem, UpdateItem, DeleteItem, BatchWriteItem. Never Scan. */
+  table: 'RO' | 'RW';
+  /** Queues the area sends to, by logical name; `outbound` stands for every `outbound-<shard>` queue. */
+  sendsTo?: ('inbound' | 'dispatch' | 'outbound')[];
+  /** Media objects under `C#<companyId>/media/`: `read` (signed downloads) or `readWrite` (uploads too). */
+  media?: 'read' | 'readWrite';
+  /** Signs or verifies access tokens (the JWT secret). */
+  jwt?: boolean;
+  /** Posts realtime frames to browsers (WebSocket @connections). */
+  realtime?: boolean;
+}
+
+export const AREA_ACCESS: Record<Area, AreaAccess> = {
+  auth: { table: 'RW', jwt: true, realtime: true },
+  users: { table: 'RW', jwt: true, realtime: true },
+  whatsapp: { table: 'RW', jwt: true, realtime: true, sendsTo: ['outbound'], media: 'read' },
+  realtime: { table: 'RW', jwt: true, realtime: true },
+  inbound: { table: 'RW', realtime: true, media: 'read' },
+  dispatch: { table: 'RW' },
+  scheduler: { table: 'RW', sendsTo: ['dispatch'] },
+};

@@ -53,6 +53,11 @@ export type OutboundCommand =
   | (CommandBase & { type: 'session.newQr' })
   | (CommandBase & { type: 'session.logout' })
   | (CommandBase & { type: 'session.stop' })
+  /**
+   * POST /restartpm2 (super users): restart every session the shard holds. Sent once per shard;
+   * `companyId` is the requester's company and `connectionId` is `HOST_COMMAND_CONNECTION_ID`.
+   */
+  | (CommandBase & { type: 'host.restart' })
   | (CommandBase & {
       type: 'message.send';
       to: string;
@@ -60,12 +65,16 @@ export type OutboundCommand =
       clientMessageId: string;
       text?: string;
       media?: MediaRef;
-      quoted?: { externalId: string; fromMe: boolean; participant?: string };
+      /** `body` (the quoted text) lets the recipient's phone show the quote preview; WhatsApp needs the content, not just the id. */
+      quoted?: { externalId: string; fromMe: boolean; participant?: string; body?: string };
     })
   | (CommandBase & { type: 'message.delete'; to: string; externalId: string; fromMe: boolean })
   | (CommandBase & { type: 'message.read'; to: string; externalIds: string[] });
 
 export type OutboundCommandType = OutboundCommand['type'];
+
+/** `connectionId` (and FIFO group) of commands aimed at the whole session host, not one connection. */
+export const HOST_COMMAND_CONNECTION_ID = '*';
 
 // ---------------------------------------------------------------- channel events
 

@@ -5,3 +5,5 @@ export * from './realtime';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/users';
+export * from './schemas/whatsapp';
+export * from './queue-body';

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_REQUEST_BODY_BYTES } from '@atende/shared';
 import { AppError } from './app-error';
 import { bearerToken, headerValue, verifyAccessToken, type AccessClaims } from './jwt';

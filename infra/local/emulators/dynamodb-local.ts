@@ -58,6 +58,11 @@ export interface DynamoDbLocalOptions {
   /** Directory for the on-disk database; omitted → in memory. */
   dataDir?: string;
   port?: number;
+  /**
+   * Own process group, so a terminal's Ctrl-C reaches only the parent, which then stops the session
+   * host and the pollers before the table goes away (the local stack uses this).
+   */
+  detached?: boolean;
 }
 
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
@@ -72,8 +77,11 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
       '-jar', join(dir, 'DynamoDBLocal.jar'),
       ...storage, '-sharedDb', '-disableTelemetry', '-port', String(port),
+      // It has no bind-address option (it listens on every interface); at least keep web pages out:
+      // its default CORS allow-list is '*'.
+      '-cors', 'http://127.0.0.1',
     ],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false },
   );
   let output = '';
   child.stdout?.on('data', (d) => { output += d; });

@@ -23,3 +23,13 @@ export async function waitFor(probe: () => Promise<boolean>, timeoutMs: number, 
   }
   throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
 }
+
+/** True when nothing listens on `port` at 127.0.0.1. */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Messages the spec fixes for the user/contact/name fields (part 1 §5, part 2 §5). */
 export const MSG = {

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROFILES } from '../constants';
 import { cursorSchema, emailSchema, idSchema, nameSchema, passwordSchema, searchParamSchema } from './common';
+import type { SubscriptionStatus } from './auth';
 
 export const profileSchema = z.enum(PROFILES);
 
@@ -81,5 +82,6 @@ export interface SessionUserDto extends UserDto {
   company: CompanyDto;
 }
 
-export interface LoginResponse { token: string; user: SessionUserDto }
+/** Login and refresh answer. `subscription` lets the console send an overdue admin to /invoices. */
+export interface LoginResponse { token: string; user: SessionUserDto; subscription: SubscriptionStatus }
 export interface UsersPage { users: UserDto[]; hasMore: boolean; cursor?: string; count?: number }

@@ -1,0 +1,57 @@
+/** A scripted console user for benches: REST calls with the bearer token, and the realtime socket. */
+import WebSocket from 'ws';
+import type { RealtimeEnvelope } from '@atende/shared';
+
+export interface ConsoleClient {
+  token: string;
+  companyId: string;
+  api<T>(method: string, path: string, body?: unknown): Promise<T>;
+  socket(): Promise<RealtimeSocket>;
+}
+
+export interface RealtimeSocket {
+  onEnvelope(fn: (envelope: RealtimeEnvelope<Record<string, unknown>>) => void): void;
+  close(): void;
+}
+
+export async function signIn(apiUrl: string, wsUrl: string, email: string, password: string): Promise<ConsoleClient> {
+  const res = await fetch(`${apiUrl}/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+  const { token, user } = (await res.json()) as { token: string; user: { companyId: string } };
+  return {
+    token,
+    companyId: user.companyId,
+    async api<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const r = await fetch(`${apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await r.text();
+      if (r.status >= 400) throw new Error(`${method} ${path} answered ${r.status}: ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+    socket: () => new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}`);
+      const listeners: ((e: RealtimeEnvelope<Record<string, unknown>>) => void)[] = [];
+      ws.on('message', (raw) => {
+        const envelope = JSON.parse(String(raw)) as RealtimeEnvelope<Record<string, unknown>>;
+        for (const l of listeners) l(envelope);
+      });
+      ws.once('open', () => resolve({ onEnvelope: (fn) => listeners.push(fn), close: () => ws.close() }));
+      ws.once('error', reject);
+    }),
+  };
+}
+
+export async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -1,0 +1,60 @@
+/**
+ * Company entity (spec part 1 §3, part 2 §3) plus the two platform items that index it.
+ *
+ *   company      PK = C#<cid>#COMPANY           SK = COMPANY
+ *   directory    PK = P#COMPANIES               SK = <cid>        (super users' company list)
+ *   name lock    PK = P#COMPANYNAME#<name>      SK = NAME         (unique company name, ERR_COMPANY_NAME_ALREADY_EXISTS)
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from './client';
+import { platformPk, tenantPk } from './keys';
+import { transactWrite } from './transactions';
+
+export interface Company {
+  id: string;
+  name: string;
+  email: string;
+  /** true = active (spec: "status (boolean, true is active)"). */
+  status: boolean;
+  /** ISO date or date-time; null = no subscription due date (the platform company). */
+  dueDate: string | null;
+  trialExpiration: string | null;
+  planId: string;
+  /** The company the super users belong to: exempt from subscription rules. */
+  isPlatform: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const companyKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COMPANY'), SK: 'COMPANY' });
+const directoryKey = (companyId: string) => ({ PK: platformPk('COMPANIES'), SK: companyId });
+const nameLockKey = (name: string) => ({ PK: platformPk('COMPANYNAME', normaliseCompanyName(name)), SK: 'NAME' });
+
+/** Names compare case- and space-insensitively for uniqueness. */
+export const normaliseCompanyName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** AP-C1: company by id. */
+export async function getCompany(companyId: string): Promise<Company | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: companyKey(companyId), ConsistentRead: true }));
+  if (!out.Item) return undefined;
+  const { PK: _pk, SK: _sk, ...company } = out.Item;
+  return company as Company;
+}
+
+/** AP-C2: company id by (normalised) name, through the name lock. */
+export async function findCompanyIdByName(name: string): Promise<string | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: nameLockKey(name), ConsistentRead: true }));
+  return out.Item?.companyId as string | undefined;
+}
+
+/**
+ * Creates the company, its directory entry and its name lock in one transaction.
+ * Throws TransactionConditionFailed with label `name` when the name is taken.
+ */
+export async function insertCompany(company: Company): Promise<void> {
+  await transactWrite([
+    { label: 'company', item: { Put: { TableName: tableName(), Item: { ...companyKey(company.id), ...company }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+    { label: 'directory', item: { Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } } } },
+    { label: 'name', item: { Put: { TableName: tableName(), Item: { ...nameLockKey(company.name), companyId: company.id }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+  ]);
+}

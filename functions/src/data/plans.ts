@@ -1,0 +1,68 @@
+/**
+ * Plan entity: the platform's subscription plans (spec part 2 §3 "Plan"). Platform data, so the
+ * partition is `P#PLANS`; a handful of items, read whole.
+ *
+ *   PK = P#PLANS   SK = PLAN#<planId>
+ */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from './client';
+import { platformPk } from './keys';
+
+export interface Plan {
+  id: string;
+  name: string;
+  /** Maximum ACTIVE users of a company on this plan. */
+  users: number;
+  connections: number;
+  queues: number;
+  value: number;
+  valueYearly: number;
+  useIntegration: boolean;
+  isActive: boolean;
+  isPublished: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const PLANS_PK = platformPk('PLANS');
+const planKey = (planId: string) => ({ PK: PLANS_PK, SK: `PLAN#${planId}` });
+
+interface PlanItem extends Plan { PK: string; SK: string }
+
+function fromItem(item: Record<string, unknown> | undefined): Plan | undefined {
+  if (!item) return undefined;
+  const { PK: _pk, SK: _sk, ...plan } = item as unknown as PlanItem;
+  return plan;
+}
+
+/** AP-P1: plan by id. */
+export async function getPlan(planId: string): Promise<Plan | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: planKey(planId) }));
+  return fromItem(out.Item);
+}
+
+/** AP-P2: every plan (the platform has a handful; one partition, one page). */
+export async function listPlans(): Promise<Plan[]> {
+  const plans: Plan[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :plan)',
+      ExpressionAttributeValues: { ':pk': PLANS_PK, ':plan': 'PLAN#' },
+      ExclusiveStartKey: startKey,
+    }));
+    for (const item of out.Items ?? []) plans.push(fromItem(item)!);
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return plans;
+}
+
+/** Creates a plan; fails (ConditionalCheckFailedException) if the id is taken. */
+export async function insertPlan(plan: Plan): Promise<void> {
+  await ddb().send(new PutCommand({
+    TableName: tableName(),
+    Item: { ...planKey(plan.id), ...plan },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  }));
+}

@@ -1,0 +1,57 @@
+/**
+ * Company settings (spec part 1 §3 "Setting", part 2 §3 setting keys): one item per key.
+ *
+ *   PK = C#<cid>#SETTING   SK = <key>   value
+ */
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from './client';
+import { tenantPk } from './keys';
+
+export interface Setting { key: string; value: string }
+
+const settingsPk = (companyId: string) => tenantPk(companyId, 'SETTING');
+
+/** AP-S1: every setting of a company (a few dozen keys: one page). */
+export async function listSettings(companyId: string): Promise<Setting[]> {
+  const settings: Setting[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': settingsPk(companyId) },
+      ExclusiveStartKey: startKey,
+    }));
+    for (const item of out.Items ?? []) settings.push({ key: item.SK as string, value: String(item.value ?? '') });
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return settings;
+}
+
+/** AP-S2: one setting by key. */
+export async function getSetting(companyId: string, key: string): Promise<string | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: { PK: settingsPk(companyId), SK: key } }));
+  return out.Item ? String(out.Item.value ?? '') : undefined;
+}
+
+export async function putSetting(companyId: string, key: string, value: string): Promise<void> {
+  await ddb().send(new PutCommand({
+    TableName: tableName(),
+    Item: { PK: settingsPk(companyId), SK: key, companyId, key, value, updatedAt: new Date().toISOString() },
+  }));
+}
+
+/** Writes many settings at once (new companies get their defaults this way). */
+export async function putSettings(companyId: string, settings: Setting[]): Promise<void> {
+  const now = new Date().toISOString();
+  for (let i = 0; i < settings.length; i += 25) {
+    let requests: Record<string, unknown>[] = settings.slice(i, i + 25).map((s) => ({
+      PutRequest: { Item: { PK: settingsPk(companyId), SK: s.key, companyId, key: s.key, value: s.value, updatedAt: now } },
+    }));
+    for (let attempt = 0; requests.length; attempt++) {
+      const out = await ddb().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
+      requests = (out.UnprocessedItems?.[tableName()] ?? []) as Record<string, unknown>[];
+      if (requests.length) await new Promise((res) => setTimeout(res, 50 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Refresh sessions: an opaque random token in the httpOnly cookie, stored hashed as part of a token
+ * family (data/refresh-tokens.ts). Each refresh rotates the token; presenting a token that was
+ * already rotated means it was copied, so the whole family is revoked (reuse detection).
+ *
+ * Cookie value: `<companyId>.<familyId>.<secret>` — the ids only locate the family's partition;
+ * the secret (32 random bytes) is what is hashed and checked.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import { REFRESH_TOKEN_TTL_SECONDS } from '@atende/shared';
+import { AppError } from '../../platform/app-error';
+import { getFamilyToken, insertFamily, listOpenFamilyIds, REFRESH_WRITE, revokeFamily, rotateToken } from '../../data/refresh-tokens';
+import { TransactionConditionFailed } from '../../data/transactions';
+
+interface ParsedToken { companyId: string; familyId: string; hash: string }
+
+const ID = /^[0-9A-Za-z]{1,64}$/;
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
+
+const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
+const expiry = () => Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_SECONDS;
+
+function newToken(companyId: string, familyId: string): { value: string; hash: string } {
+  const value = `${companyId}.${familyId}.${randomBytes(32).toString('base64url')}`;
+  return { value, hash: hashOf(value) };
+}
+
+function parse(value: string | undefined): ParsedToken | undefined {
+  const [companyId, familyId, secret, ...rest] = (value ?? '').split('.');
+  if (rest.length || !companyId || !familyId || !secret || !ID.test(companyId) || !ID.test(familyId) || !SECRET.test(secret)) return undefined;
+  return { companyId, familyId, hash: hashOf(value!) };
+}
+
+/** Refresh failures are 401: the console drops the session (spec part 1 §4 "Session"). */
+const sessionExpired = () => new AppError('ERR_SESSION_EXPIRED', 401);
+
+/** Starts a family for a fresh login; returns the cookie value. */
+export async function startRefreshSession(companyId: string, userId: string): Promise<string> {
+  const familyId = ulid();
+  const token = newToken(companyId, familyId);
+  await insertFamily({ companyId, familyId, userId, tokenHash: token.hash, expiresAt: expiry() });
+  return token.value;
+}
+
+export interface RotatedSession { companyId: string; userId: string; familyId: string; cookieValue: string }
+
+/**
+ * Swaps a valid refresh token for a new one of the same family.
+ * Unknown / expired / revoked → 401 ERR_SESSION_EXPIRED; already used → family revoked, 401 ERR_REFRESH_TOKEN_REUSED.
+ */
+export async function rotateRefreshSession(cookieValue: string | undefined): Promise<RotatedSession> {
+  const parsed = parse(cookieValue);
+  if (!parsed) throw sessionExpired();
+  const { family, token } = await getFamilyToken(parsed.companyId, parsed.familyId, parsed.hash);
+  if (!family || !token || family.revoked) throw sessionExpired();
+  if (token.state === 'used') return reuseDetected(parsed);
+  if (token.expiresAt <= Date.now() / 1000) throw sessionExpired();
+
+  const next = newToken(parsed.companyId, parsed.familyId);
+  try {
+    await rotateToken({ companyId: parsed.companyId, familyId: parsed.familyId, oldHash: parsed.hash, newHash: next.hash, expiresAt: expiry() });
+  } catch (err) {
+    // Someone rotated this very token between our read and our write: it was presented twice.
+    if (err instanceof TransactionConditionFailed && err.has(REFRESH_WRITE.token) && !err.has(REFRESH_WRITE.family)) return reuseDetected(parsed);
+    if (err instanceof TransactionConditionFailed) throw sessionExpired();
+    throw err;
+  }
+  return { companyId: parsed.companyId, userId: family.userId, familyId: parsed.familyId, cookieValue: next.value };
+}
+
+async function reuseDetected(parsed: ParsedToken): Promise<never> {
+  await revokeFamily(parsed.companyId, parsed.familyId);
+  throw new AppError('ERR_REFRESH_TOKEN_REUSED', 401);
+}
+
+/** Ends the cookie's session (logout). A cookie that matches nothing is ignored. */
+export async function endRefreshSession(cookieValue: string | undefined): Promise<void> {
+  const parsed = parse(cookieValue);
+  if (!parsed) return;
+  const { family, token } = await getFamilyToken(parsed.companyId, parsed.familyId, parsed.hash);
+  if (family && token) await revokeFamily(parsed.companyId, parsed.familyId);
+}
+
+/** Revokes a family by id (used when a rotated session turns out to belong to a user who may not sign in). */
+export const revokeRefreshFamily = revokeFamily;
+
+/** Revokes every open session of a user (deleted or deactivated). */
+export async function revokeUserSessions(companyId: string, userId: string): Promise<void> {
+  const familyIds = await listOpenFamilyIds(companyId, userId);
+  await Promise.all(familyIds.map((familyId) => revokeFamily(companyId, familyId)));
+}

@@ -1,0 +1,80 @@
+/**
+ * Company reads and creation for the session, users and seed slices. Other areas call
+ * `getCompanySettings` / `isCompanySettingOn` (connections: useApi, useFacebook, useInstagram, addAlterConnection).
+ */
+import { ulid } from 'ulid';
+import type { CompanyDto } from '@atende/shared';
+import { AppError } from '../../platform/app-error';
+import { getCompany, insertCompany, type Company } from '../../data/companies';
+import { getSetting, listSettings, putSettings, type Setting } from '../../data/settings';
+import { TransactionConditionFailed } from '../../data/transactions';
+import { DEFAULT_COMPANY_SETTINGS, isSettingOn } from './default-settings';
+
+export { isSettingOn };
+
+export async function getCompanySettings(companyId: string): Promise<Setting[]> {
+  return listSettings(companyId);
+}
+
+/** One toggle, e.g. `isCompanySettingOn(cid, 'useApi')`. Missing settings are off. */
+export async function isCompanySettingOn(companyId: string, key: string): Promise<boolean> {
+  return isSettingOn(await getSetting(companyId, key));
+}
+
+export async function getCompanyOrThrow(companyId: string): Promise<Company> {
+  const company = await getCompany(companyId);
+  if (!company) throw new AppError('ERR_NOT_FOUND', 404);
+  return company;
+}
+
+export interface NewCompany {
+  name: string;
+  email: string;
+  planId: string;
+  dueDate: string | null;
+  trialExpiration?: string | null;
+  status?: boolean;
+  isPlatform?: boolean;
+  settings?: Setting[];
+}
+
+/** Creates a company with the default settings (overridden by `settings`). Name taken → 400 ERR_COMPANY_NAME_ALREADY_EXISTS. */
+export async function createCompany(input: NewCompany): Promise<Company> {
+  const now = new Date().toISOString();
+  const company: Company = {
+    id: ulid(),
+    name: input.name.trim(),
+    email: input.email.trim().toLowerCase(),
+    status: input.status ?? true,
+    dueDate: input.dueDate,
+    trialExpiration: input.trialExpiration ?? null,
+    planId: input.planId,
+    isPlatform: input.isPlatform ?? false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await insertCompany(company);
+  } catch (err) {
+    if (err instanceof TransactionConditionFailed && err.has('name')) throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 400);
+    throw err;
+  }
+  const overrides = new Map((input.settings ?? []).map((s) => [s.key, s.value]));
+  const defaults = DEFAULT_COMPANY_SETTINGS.map((s) => ({ key: s.key, value: overrides.get(s.key) ?? s.value }));
+  const extra = (input.settings ?? []).filter((s) => !DEFAULT_COMPANY_SETTINGS.some((d) => d.key === s.key));
+  await putSettings(company.id, [...defaults, ...extra]);
+  return company;
+}
+
+export function toCompanyDto(company: Company, settings: Setting[]): CompanyDto {
+  return {
+    id: company.id,
+    name: company.name,
+    email: company.email,
+    status: company.status,
+    dueDate: company.dueDate,
+    trialExpiration: company.trialExpiration,
+    planId: company.planId,
+    settings: settings.map(({ key, value }) => ({ key, value })),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Contact matching for channel events (ARCHITECTURE.md: "Contacts are matched by phone number and
+ * by WhatsApp lid"). The lid wins when both match different contacts: it is the account's identity,
+ * while a number can move between accounts. Keys learnt later are attached to the contact found,
+ * so the next event matches in one read whichever key it carries.
+ */
+import { ulid } from 'ulid';
+import {
+  attachContactKey, findContactIdByKey, getContact, insertContact, updateContactProfile, type ContactKeyKind, type ContactRecord,
+} from '../../data/contacts';
+import { TransactionConditionFailed } from '../../data/transactions';
+import { logger } from '../../platform/logger';
+import type { ContactIdentity } from './channel-identity';
+
+const RACE_RETRIES = 3;
+
+export async function findOrCreateContact(companyId: string, identity: ContactIdentity): Promise<ContactRecord> {
+  for (let attempt = 0; ; attempt++) {
+    const found = await findContact(companyId, identity);
+    if (found) return completeContact(found, identity);
+    try {
+      return await createContact(companyId, identity);
+    } catch (err) {
+      // Another event created the contact (or took one of its keys) first: read theirs.
+      if (!(err instanceof TransactionConditionFailed) || attempt >= RACE_RETRIES) throw err;
+    }
+  }
+}
+
+/** By lid first, then by number. */
+export async function findContact(companyId: string, identity: ContactIdentity): Promise<ContactRecord | undefined> {
+  const byLid = identity.lid ? await findContactIdByKey(companyId, 'lid', identity.lid) : undefined;
+  const byNumber = !byLid && identity.number ? await findContactIdByKey(companyId, 'number', identity.number) : undefined;
+  const id = byLid ?? byNumber;
+  return id ? getContact(companyId, id) : undefined;
+}
+
+async function createContact(companyId: string, identity: ContactIdentity): Promise<ContactRecord> {
+  const now = new Date().toISOString();
+  const contact: ContactRecord = {
+    id: ulid(), companyId,
+    name: identity.name ?? identity.number ?? identity.lid ?? '',
+    number: identity.number ?? '', lid: identity.lid, email: '', profilePicUrl: '',
+    isGroup: identity.isGroup, extraInfo: [], createdAt: now, updatedAt: now,
+  };
+  await insertContact(contact);
+  return contact;
+}
+
+/**
+ * Attaches keys the contact lacks, replaces a placeholder name (its number or lid) by a real one —
+ * never a name a person typed — and takes a new profile picture.
+ */
+export async function completeContact(contact: ContactRecord, identity: ContactIdentity, profilePicUrl?: string): Promise<ContactRecord> {
+  let current = contact;
+  if (identity.lid && !current.lid) current = await attachKey(current, 'lid', identity.lid);
+  if (identity.number && !current.number) current = await attachKey(current, 'number', identity.number);
+  const hasPlaceholderName = !current.name || current.name === current.number || current.name === current.lid;
+  const name = identity.name && hasPlaceholderName && identity.name !== current.name ? identity.name : undefined;
+  const picture = profilePicUrl !== undefined && profilePicUrl !== current.profilePicUrl ? profilePicUrl : undefined;
+  if (name !== undefined || picture !== undefined) {
+    current = await updateContactProfile(current, { ...(name !== undefined ? { name } : {}), ...(picture !== undefined ? { profilePicUrl: picture } : {}) });
+  }
+  return current;
+}
+
+async function attachKey(contact: ContactRecord, kind: ContactKeyKind, value: string): Promise<ContactRecord> {
+  try {
+    return (await attachContactKey(contact.companyId, contact.id, kind, value)) ?? contact;
+  } catch (err) {
+    if (!(err instanceof TransactionConditionFailed)) throw err;
+    // The key already belongs to another contact of the company: keep both, merging is a human decision.
+    logger.warn('contact key already taken', { companyId: contact.companyId, contactId: contact.id, kind });
+    return contact;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * One channel event from the inbound queue. Tenant safety: the connection is read under the
+ * event's company key, so an event naming a connection that company does not own (or a deleted
+ * connection) finds nothing and is dropped — logged, not retried.
+ */
+import type { ChannelEvent } from '@atende/shared';
+import { getConnection } from '../../data/connections';
+import { logger } from '../../platform/logger';
+import { applyConnectionState } from './connection-state';
+import { applyContactChange } from './contact-changes';
+import { applyMessageChange } from './message-changes';
+import { recordChannelMessage } from './record-message';
+
+export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
+  const connection = await getConnection(event.companyId, event.connectionId);
+  if (!connection) {
+    logger.warn('channel event for an unknown connection dropped', {
+      companyId: event.companyId, connectionId: event.connectionId, type: event.type, eventId: event.eventId,
+    });
+    return;
+  }
+  switch (event.type) {
+    case 'connection.qr':
+    case 'connection.pairingCode':
+    case 'connection.status':
+      return applyConnectionState(connection, event);
+    case 'message.received':
+    case 'message.sent':
+      return recordChannelMessage(connection, event);
+    case 'message.ack':
+    case 'message.edited':
+    case 'message.deleted':
+    case 'message.sendFailed':
+      return applyMessageChange(connection, event);
+    case 'contact.updated':
+      return applyContactChange(connection, event);
+  }
+}

@@ -1,0 +1,27 @@
+import type { MessageDto } from '@atende/shared';
+import type { MessageRecord } from '../../data/messages';
+import { mediaDownloadUrl } from '../../platform/storage';
+
+export async function toMessageDto(m: MessageRecord): Promise<MessageDto> {
+  return {
+    id: m.id,
+    connectionId: m.connectionId,
+    contactId: m.contactId,
+    externalId: m.externalId,
+    body: m.body,
+    fromMe: m.fromMe,
+    mediaUrl: await mediaDownloadUrl(m.mediaKey),
+    mediaType: m.mediaType ?? null,
+    ack: m.ack ?? 0,
+    read: m.read === true,
+    isDeleted: m.isDeleted === true,
+    editedMessage: m.editedMessage ?? null,
+    quotedMsg: m.quotedMsg ?? null,
+    isGroup: m.isGroup === true,
+    participant: m.participant ?? null,
+    ticketId: m.ticketId ?? null,
+    queueId: m.queueId ?? null,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+  };
+}

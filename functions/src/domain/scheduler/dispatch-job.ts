@@ -1,0 +1,21 @@
+import * as z from 'zod';
+import { hasJobRun, markJobRun, type DueJob } from '../../data/due-work';
+import { jobHandlerFor } from './job-registry';
+
+export const dueJobSchema = z.object({
+  companyId: z.string().min(1).max(64),
+  jobType: z.string().min(1).max(100),
+  jobId: z.string().min(1).max(200),
+  dueAt: z.iso.datetime({ offset: true }),
+});
+
+export const parseDueJob = (body: string): DueJob => dueJobSchema.parse(JSON.parse(body));
+
+/** Unknown job types throw (→ retries → DLQ): a job nobody can run must be visible, not dropped. */
+export async function runDispatchJob(job: DueJob): Promise<void> {
+  const handler = jobHandlerFor(job.jobType);
+  if (!handler) throw new Error(`unknown job type ${job.jobType}`);
+  if (await hasJobRun(job)) return;
+  await handler(job);
+  await markJobRun(job);
+}

@@ -1,0 +1,61 @@
+import { ulid } from 'ulid';
+import type { CreateUserInput, Profile, UserDto } from '@atende/shared';
+import type { AccessClaims } from '../../platform/jwt';
+import { forbidden } from '../../platform/app-error';
+import { insertUser, type UserRecord } from '../../data/users';
+import { activeUserLimit } from '../plans/plans';
+import { hashPassword } from '../auth/password';
+import { toUserDto } from './user-dto';
+import { publishUserUpdated } from './user-events';
+import { companyScope } from './user-scope';
+import { userWriteError } from './user-writes';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  profile: Profile;
+  status: boolean;
+  super: boolean;
+  queueIds: string[];
+}
+
+/**
+ * Stores a new user of `companyId`: e-mail unique across the platform (400 ERR_EMAIL_ALREADY_EXISTS),
+ * active users within the plan's limit (400 ERR_USER_LIMIT_ACTIVE). Used by the API and the seed.
+ */
+export async function addUser(companyId: string, input: NewUser): Promise<UserRecord> {
+  const now = new Date().toISOString();
+  const user: UserRecord = {
+    id: ulid(),
+    companyId,
+    name: input.name.trim(),
+    email: input.email.trim().toLowerCase(),
+    passwordHash: await hashPassword(input.password),
+    profile: input.profile,
+    status: input.status,
+    super: input.super,
+    queueIds: [...new Set(input.queueIds)],
+    drawerMenuOpen: true,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const limit = user.status ? await activeUserLimit(companyId) : null;
+  try {
+    await insertUser(user, limit);
+  } catch (err) {
+    throw userWriteError(err);
+  }
+  return user;
+}
+
+/** `POST /users` (admins; super users may name another company and create super users). */
+export async function createUser(auth: AccessClaims, input: CreateUserInput): Promise<UserDto> {
+  if (input.super && !auth.super) throw forbidden();
+  const companyId = await companyScope(auth, input.companyId);
+  const user = await addUser(companyId, { ...input, super: input.super ?? false });
+  const dto = await toUserDto(user);
+  await publishUserUpdated(dto);
+  return dto;
+}

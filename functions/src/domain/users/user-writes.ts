@@ -1,0 +1,35 @@
+/**
+ * Maps the storage layer's condition failures to the API's errors, for every user write.
+ */
+import { AppError } from '../../platform/app-error';
+import { TransactionConditionFailed } from '../../data/transactions';
+import { USER_WRITE } from '../../data/users';
+
+export const MESSAGES = {
+  cannotDeactivateSelf: 'Não é possível um administrador inativar o próprio usuário.',
+  userLimit: 'Limite de usuários ativos do plano atingido. Faça upgrade do plano para adicionar mais usuários.',
+  emailTaken: 'Já existe um usuário com este e-mail.',
+} as const;
+
+/** Whether the write lost an optimistic-lock race (the caller re-reads and retries). */
+export const lostRace = (err: unknown) =>
+  err instanceof TransactionConditionFailed && err.has(USER_WRITE.user) && err.failed.length === 1;
+
+/** Translates e-mail and plan-limit condition failures; rethrows anything else. */
+export function userWriteError(err: unknown): unknown {
+  if (!(err instanceof TransactionConditionFailed)) return err;
+  if (err.has(USER_WRITE.email)) return new AppError('ERR_EMAIL_ALREADY_EXISTS', 400, { message: MESSAGES.emailTaken, fields: { email: MESSAGES.emailTaken } });
+  if (err.has(USER_WRITE.limit)) return new AppError('ERR_USER_LIMIT_ACTIVE', 400, { message: MESSAGES.userLimit });
+  return err;
+}
+
+/** Retries a read-modify-write a few times when another writer got there first. */
+export async function withRetryOnRace<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!lostRace(err) || i >= 3) throw userWriteError(err);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Connections area (spec part 2 §7). The company always comes from the token. Rules (permissions,
+ * plan limit, default connection, transfer queue, channel toggles) live in domain/connections.
+ */
+import * as z from 'zod';
+import {
+  connectionMessagesQuerySchema, createConnectionSchema, facebookConnectSchema, idSchema, listConnectionsQuerySchema,
+  updateConnectionSchema,
+} from '@atende/shared';
+import { areaRouter } from '../../platform/area-router';
+import { httpRoute, json, noContent } from '../../platform/http-route';
+import { createConnection } from '../../domain/connections/create-connection';
+import { deleteConnection } from '../../domain/connections/delete-connection';
+import { getConnectionFor, listConnectionMessagesFor, listConnectionsFor } from '../../domain/connections/read-connections';
+import {
+  connectFacebook, disconnectSession, requestNewQr, restartSessionHosts, startSession,
+} from '../../domain/connections/session-actions';
+import { updateConnection } from '../../domain/connections/update-connection';
+
+const byId = z.object({ id: idSchema });
+
+export const handler = areaRouter({
+  'GET /whatsapp': httpRoute({
+    access: 'user',
+    query: listConnectionsQuerySchema,
+    handler: async ({ auth }) => json(await listConnectionsFor(auth)),
+  }),
+  'POST /whatsapp': httpRoute({
+    access: 'user',
+    body: createConnectionSchema,
+    handler: async ({ auth, body }) => json(await createConnection(auth, body), 201),
+  }),
+  'GET /whatsapp/{id}': httpRoute({
+    access: 'user',
+    params: byId,
+    handler: async ({ auth, params }) => json(await getConnectionFor(auth, params.id)),
+  }),
+  'PUT /whatsapp/{id}': httpRoute({
+    access: 'user',
+    params: byId,
+    body: updateConnectionSchema,
+    handler: async ({ auth, params, body }) => json(await updateConnection(auth, params.id, body)),
+  }),
+  'DELETE /whatsapp/{id}': httpRoute({
+    access: 'user',
+    params: byId,
+    handler: async ({ auth, params }) => {
+      await deleteConnection(auth, params.id);
+      return noContent();
+    },
+  }),
+  'GET /whatsapp/{id}/messages': httpRoute({
+    access: 'admin',
+    params: byId,
+    query: connectionMessagesQuerySchema,
+    handler: async ({ auth, params, query }) => json(await listConnectionMessagesFor(auth, params.id, query)),
+  }),
+  'POST /whatsappsession/{id}': httpRoute({
+    access: 'user',
+    params: byId,
+    handler: async ({ auth, params }) => json(await startSession(auth, params.id)),
+  }),
+  'PUT /whatsappsession/{id}': httpRoute({
+    access: 'user',
+    params: byId,
+    handler: async ({ auth, params }) => json(await requestNewQr(auth, params.id)),
+  }),
+  'DELETE /whatsappsession/{id}': httpRoute({
+    access: 'user',
+    params: byId,
+    handler: async ({ auth, params }) => json(await disconnectSession(auth, params.id)),
+  }),
+  'POST /restartpm2': httpRoute({
+    access: 'super',
+    handler: async ({ auth }) => json(await restartSessionHosts(auth)),
+  }),
+  'POST /facebook': httpRoute({
+    access: 'user',
+    body: facebookConnectSchema,
+    handler: async ({ auth, body }) => connectFacebook(auth, body.addInstagram === true || body.addInstagram === 'true'),
+  }),
+});

@@ -1,0 +1,53 @@
+/**
+ * The functions' side of the queues: outbound commands to a session-host shard, and delayed jobs
+ * to the dispatch queue. Queue URLs come from `QUEUE_URL_<NAME>` (manifest `queueUrlEnv`);
+ * `SQS_ENDPOINT` points the client at the local emulator.
+ */
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { toQueueBody, type OutboundCommand } from '@atende/shared';
+import { outboundQueueName, queueUrlEnv } from '../manifest';
+import { localClientOptions } from './aws-clients';
+
+let client: SQSClient | undefined;
+
+function sqs(): SQSClient {
+  client ??= new SQSClient(localClientOptions(process.env.SQS_ENDPOINT));
+  return client;
+}
+
+/** Tests move SQS_ENDPOINT between emulators; this drops the cached client. */
+export function resetQueueClient(): void {
+  client = undefined;
+}
+
+export function queueUrl(name: string): string {
+  const url = process.env[queueUrlEnv(name)];
+  if (!url) throw new Error(`${queueUrlEnv(name)} is not set`);
+  return url;
+}
+
+/**
+ * FIFO per connection (MessageGroupId = connectionId) so a connection's commands run in order;
+ * MessageDeduplicationId = commandId so a retried send within 5 minutes is dropped by SQS itself
+ * (the session host also dedups by commandId for later redeliveries).
+ */
+export async function sendOutboundCommand(shard: number, command: OutboundCommand): Promise<void> {
+  await sqs().send(new SendMessageCommand({
+    QueueUrl: queueUrl(outboundQueueName(shard)),
+    MessageBody: toQueueBody(command),
+    MessageGroupId: command.connectionId,
+    MessageDeduplicationId: command.commandId,
+  }));
+}
+
+/** SQS caps DelaySeconds at 15 minutes. */
+export const MAX_DELAY_SECONDS = 900;
+
+/** Standard queue; `delaySeconds` gives second precision inside the tick's minute. */
+export async function sendToDispatch(body: unknown, delaySeconds = 0): Promise<void> {
+  await sqs().send(new SendMessageCommand({
+    QueueUrl: queueUrl('dispatch'),
+    MessageBody: toQueueBody(body),
+    DelaySeconds: Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.round(delaySeconds))),
+  }));
+}

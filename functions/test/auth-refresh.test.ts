@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_COOKIE_NAME } from '@atende/shared';
+import { apiCall } from './support/api-event';
+import { useFreshTable } from './support/fresh-table';
+import { createTestTenant, login } from './support/tenancy-fixtures';
+
+beforeAll(async () => {
+  await useFreshTable();
+});
+
+const refresh = (cookie?: string) =>
+  apiCall('auth', 'POST', '/auth/refresh_token', cookie === undefined ? {} : { cookie: { [REFRESH_COOKIE_NAME]: cookie } });
+
+async function signedIn() {
+  const tenant = await createTestTenant();
+  const res = await login(tenant.operator.user.email, tenant.operator.password);
+  return { ...tenant, cookie: res.cookies[REFRESH_COOKIE_NAME]! };
+}
+
+describe('POST /auth/refresh_token', () => {
+  it('rotates: answers a new access token, the user and a new cookie', async () => {
+    const { cookie, operator } = await signedIn();
+
+    const res = await refresh(cookie);
+
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(operator.user.id);
+    expect(res.body.user.company.id).toBe(operator.user.companyId);
+    expect((await apiCall('auth', 'GET', '/auth/me', { token: res.body.token })).status).toBe(200);
+    const next = res.cookies[REFRESH_COOKIE_NAME];
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(cookie);
+    expect(res.setCookies[0]).toMatch(/HttpOnly/);
+  });
+
+  it('chains: each new cookie refreshes once more', async () => {
+    let { cookie } = await signedIn();
+    for (let i = 0; i < 3; i++) {
+      const res = await refresh(cookie);
+      expect(res.status).toBe(200);
+      cookie = res.cookies[REFRESH_COOKIE_NAME]!;
+    }
+  });
+
+  it('detects reuse: the old cookie after rotation revokes the family, so the newest cookie stops working too', async () => {
+    const { cookie: first } = await signedIn();
+    const second = (await refresh(first)).cookies[REFRESH_COOKIE_NAME]!;
+
+    const replay = await refresh(first);
+    const newest = await refresh(second);
+
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toBe('ERR_REFRESH_TOKEN_REUSED');
+    expect(replay.cookies[REFRESH_COOKIE_NAME]).toBe('');
+    expect(newest.status).toBe(401);
+    expect(newest.body.error).toBe('ERR_SESSION_EXPIRED');
+  });
+
+  it('lets only one of two concurrent refreshes with the same cookie win', async () => {
+    const { cookie } = await signedIn();
+
+    const results = await Promise.all([refresh(cookie), refresh(cookie)]);
+
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it('keeps other sessions (families) of the same user alive when one is revoked', async () => {
+    const tenant = await createTestTenant();
+    const a = (await login(tenant.admin.user.email, tenant.admin.password)).cookies[REFRESH_COOKIE_NAME]!;
+    const b = (await login(tenant.admin.user.email, tenant.admin.password)).cookies[REFRESH_COOKIE_NAME]!;
+    await refresh(a);
+    await refresh(a); // reuse: family of `a` revoked
+
+    expect((await refresh(b)).status).toBe(200);
+  });
+
+  it('answers 401 and clears the cookie when the cookie is missing, malformed or forged', async () => {
+    const { cookie } = await signedIn();
+    const [companyId, familyId] = cookie.split('.');
+    const forged = `${companyId}.${familyId}.${'A'.repeat(43)}`;
+
+    for (const bad of [undefined, 'garbage', forged]) {
+      const res = await refresh(bad);
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('ERR_SESSION_EXPIRED');
+      expect(res.cookies[REFRESH_COOKIE_NAME]).toBe('');
+    }
+    expect((await refresh(cookie)).status).toBe(200);
+  });
+
+  it('refuses sessions of users deactivated or deleted after login', async () => {
+    const tenant = await createTestTenant();
+    const other = await createTestTenant();
+    const deactivated = (await login(tenant.operator.user.email, tenant.operator.password)).cookies[REFRESH_COOKIE_NAME]!;
+    const deleted = (await login(other.operator.user.email, other.operator.password)).cookies[REFRESH_COOKIE_NAME]!;
+
+    await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: tenant.operator.user.id }, token: tenant.admin.token, body: { status: false } });
+    await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: other.operator.user.id }, token: other.admin.token });
+
+    expect((await refresh(deactivated)).status).toBe(401);
+    expect((await refresh(deleted)).status).toBe(401);
+  });
+});
+
+describe('DELETE /auth/logout', () => {
+  it('revokes the session and clears the cookie', async () => {
+    const { cookie } = await signedIn();
+
+    const res = await apiCall('auth', 'DELETE', '/auth/logout', { cookie: { [REFRESH_COOKIE_NAME]: cookie } });
+
+    expect(res.status).toBe(204);
+    expect(res.cookies[REFRESH_COOKIE_NAME]).toBe('');
+    expect(res.setCookies[0]).toMatch(/Max-Age=0/);
+    expect((await refresh(cookie)).status).toBe(401);
+  });
+
+  it('answers 204 without a cookie too', async () => {
+    const res = await apiCall('auth', 'DELETE', '/auth/logout');
+    expect(res.status).toBe(204);
+  });
+});

@@ -1,0 +1,10 @@
+/**
+ * CDK entry (`npx cdk synth|deploy` from the repository root; cdk.json runs this with tsx).
+ * Context: `stage` (dev | prod), `sessionShards`, and optionally `domainName` + `certificateArn`,
+ * `alarmEmail`, `extraCorsOrigins` (comma-separated), `sessionHostArch` (ARM64 | X86_64).
+ */
+import { App } from 'aws-cdk-lib';
+import { buildApp } from '../lib/build-app';
+
+const app = new App();
+buildApp(app);

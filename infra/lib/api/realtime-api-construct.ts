@@ -1,0 +1,66 @@
+/**
+ * The WebSocket API. `$connect` verifies the access token itself (the realtime area answers 401 and
+ * API Gateway refuses the upgrade), `$disconnect` forgets the socket, `$default` answers pings.
+ * The API and its stage exist before the functions (they need the @connections URL); the routes are
+ * added once the functions exist.
+ */
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { WS_ROUTES } from '@atende/functions/manifest';
+import type { AreaFunctions } from '../functions/area-functions';
+import { pascal } from '../names';
+import type { StageConfig } from '../stage-config';
+
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  routeKey: '$context.routeKey',
+  eventType: '$context.eventType',
+  connectionId: '$context.connectionId',
+  status: '$context.status',
+  integrationLatency: '$context.integrationLatency',
+  error: '$context.error.message',
+};
+
+export class RealtimeApi extends Construct {
+  readonly api: WebSocketApi;
+  readonly stage: WebSocketStage;
+
+  constructor(scope: Construct, id: string, props: { stage: StageConfig }) {
+    super(scope, id);
+    this.api = new WebSocketApi(this, 'Api', {
+      apiName: `atende-${props.stage.name}-realtime`,
+      description: 'Atende realtime events (routes from functions/src/manifest.ts)',
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.stage.logRetention,
+      removalPolicy: props.stage.statefulRemovalPolicy,
+    });
+    this.stage = new WebSocketStage(this, 'Stage', {
+      webSocketApi: this.api,
+      stageName: props.stage.name,
+      autoDeploy: true,
+      throttle: { rateLimit: props.stage.throttle.default.rateLimit, burstLimit: props.stage.throttle.default.burstLimit },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+  }
+
+  /** `wss://…/<stage>`: what the console connects to (`?token=<access JWT>`). */
+  get url(): string {
+    return this.stage.url;
+  }
+
+  addRoutes(functions: AreaFunctions): void {
+    for (const route of WS_ROUTES) {
+      const id = `${pascal(route.routeKey.replace('$', ''))}Integration`;
+      this.api.addRoute(route.routeKey, { integration: new WebSocketLambdaIntegration(id, functions.get(route.area)) });
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The whole product in one stack, assembled from one construct per concern. Everything that is a
+ * list (routes, areas, queues, consumers, schedules, table indexes) comes from functions/src/manifest.ts
+ * and functions/src/data/table-definition.ts, the files the local platform reads too.
+ */
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { RealtimeApi } from './api/realtime-api-construct';
+import { RestApiConstruct } from './api/rest-api-construct';
+import { Data } from './data/data-construct';
+import { AreaFunctions } from './functions/area-functions';
+import { AlarmTopic } from './observability/alarm-topic';
+import { OperationsDashboard } from './observability/dashboard-construct';
+import { Queues } from './queues/queues-construct';
+import { Scheduler } from './scheduler/scheduler-construct';
+import { Secrets } from './secrets/secrets-construct';
+import { SessionHost } from './session-host/session-host-construct';
+import type { StageConfig } from './stage-config';
+import { WebHosting, type CustomDomain } from './web/web-hosting-construct';
+
+export interface AtendeStackProps extends StackProps {
+  stage: StageConfig;
+  sessionShards: number;
+  customDomain?: CustomDomain;
+  alarmEmail?: string;
+  /** Other origins allowed to call the API and upload media from a browser (e.g. a dev console). */
+  extraCorsOrigins?: string[];
+  sessionHostCpuArchitecture?: 'ARM64' | 'X86_64';
+  /** Tests point this at a fixture build; defaults to web/dist. */
+  webDistDir?: string;
+}
+
+export class AtendeStack extends Stack {
+  constructor(scope: Construct, id: string, props: AtendeStackProps) {
+    super(scope, id, props);
+    const { stage, sessionShards } = props;
+
+    const alarms = new AlarmTopic(this, 'Alarms', { email: props.alarmEmail });
+    const web = new WebHosting(this, 'Web', { customDomain: props.customDomain, webDistDir: props.webDistDir });
+    const corsOrigins = [web.consoleOrigin, ...(props.extraCorsOrigins ?? [])];
+
+    const data = new Data(this, 'Data', { stage, corsOrigins });
+    const secrets = new Secrets(this, 'Secrets', { stage });
+    const queues = new Queues(this, 'Queues', { stage, sessionShards, alarmAction: alarms.action });
+    const realtime = new RealtimeApi(this, 'Realtime', { stage });
+
+    const functions = new AreaFunctions(this, 'Functions', {
+      stage,
+      sessionShards,
+      table: data.table,
+      mediaBucket: data.mediaBucket,
+      queues,
+      jwtSecret: secrets.jwtSigningKey,
+      webSocket: { api: realtime.api, stage: realtime.stage },
+    });
+    realtime.addRoutes(functions);
+    const rest = new RestApiConstruct(this, 'Rest', { stage, functions, corsOrigins });
+    new Scheduler(this, 'Scheduler', { functions });
+
+    web.routeApi(rest.api.restApiId, stage.name);
+    web.deploy({ apiUrl: `${web.consoleOrigin}/api`, wsUrl: realtime.url, localMode: false });
+
+    const sessionHost = new SessionHost(this, 'SessionHost', {
+      stage,
+      sessionShards,
+      table: data.table,
+      mediaBucket: data.mediaBucket,
+      queues,
+      alarmAction: alarms.action,
+      cpuArchitecture: props.sessionHostCpuArchitecture ?? 'ARM64',
+    });
+
+    new OperationsDashboard(this, 'Operations', {
+      stage, restApi: rest.api, realtimeApi: realtime.api, functions, queues, sessionHost, sessionShards,
+      alarmAction: alarms.action,
+    });
+
+    new CfnOutput(this, 'ConsoleUrl', { value: web.consoleOrigin });
+    new CfnOutput(this, 'ApiUrl', { value: `${web.consoleOrigin}/api` });
+    new CfnOutput(this, 'WebSocketUrl', { value: realtime.url });
+    new CfnOutput(this, 'DistributionDomainName', { value: web.distribution.distributionDomainName });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName });
+    new CfnOutput(this, 'MediaBucketName', { value: data.mediaBucket.bucketName });
+    new CfnOutput(this, 'ProviderCredentialsSecretArn', { value: secrets.providerCredentials.secretArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'ClusterName', { value: sessionHost.cluster.clusterName });
+  }
+}

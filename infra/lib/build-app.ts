@@ -1,0 +1,44 @@
+/** Reads the app's context and creates the stage's stack (shared by bin/app.ts and the tests). */
+import type { App } from 'aws-cdk-lib';
+import { AtendeStack } from './atende-stack';
+import { stageConfig } from './stage-config';
+
+export interface AppOverrides {
+  /** Tests deploy a fixture web build instead of web/dist. */
+  webDistDir?: string;
+}
+
+function contextString(app: App, key: string): string | undefined {
+  const value = app.node.tryGetContext(key) as unknown;
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+export function sessionShardsFromContext(app: App): number {
+  const raw = contextString(app, 'sessionShards') ?? '1';
+  const shards = Number(raw);
+  if (!Number.isInteger(shards) || shards < 1 || shards > 32) throw new Error(`context sessionShards must be an integer 1..32, got "${raw}"`);
+  return shards;
+}
+
+export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {
+  const stage = stageConfig(contextString(app, 'stage'));
+  const domainName = contextString(app, 'domainName');
+  const certificateArn = contextString(app, 'certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error('context domainName and certificateArn go together');
+  const arch = contextString(app, 'sessionHostArch') ?? 'ARM64';
+  if (arch !== 'ARM64' && arch !== 'X86_64') throw new Error(`context sessionHostArch must be ARM64 or X86_64, got "${arch}"`);
+
+  return new AtendeStack(app, `Atende-${stage.name}`, {
+    description: `Atende (${stage.name}): multi-tenant WhatsApp customer service`,
+    // Account and region come from the deploying credentials; synth works without any.
+    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    stage,
+    sessionShards: sessionShardsFromContext(app),
+    customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
+    alarmEmail: contextString(app, 'alarmEmail'),
+    extraCorsOrigins: contextString(app, 'extraCorsOrigins')?.split(',').map((s) => s.trim()).filter(Boolean),
+    sessionHostCpuArchitecture: arch,
+    webDistDir: overrides.webDistDir,
+    tags: { app: 'atende', stage: stage.name },
+  });
+}

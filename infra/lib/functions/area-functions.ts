@@ -1,0 +1,99 @@
+/**
+ * One Lambda per manifest area, each granted exactly what `AREA_ACCESS` declares (plus the queue it
+ * consumes, from QUEUE_CONSUMERS). Routes, consumers and schedules are attached by their own constructs.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import {
+  AREA_ACCESS, AREAS, HTTP_ROUTES, QUEUE_CONSUMERS, queueSpecs, SCHEDULES, WS_ROUTES, type Area,
+} from '@atende/functions/manifest';
+import { pascal } from '../names';
+import { areaEntry } from '../paths';
+import type { Queues } from '../queues/queues-construct';
+import type { StageConfig } from '../stage-config';
+import { AtendeFunction } from './atende-function';
+
+export interface AreaFunctionsProps {
+  stage: StageConfig;
+  sessionShards: number;
+  table: ITable;
+  mediaBucket: IBucket;
+  queues: Queues;
+  jwtSecret: ISecret;
+  webSocket: { api: WebSocketApi; stage: WebSocketStage };
+}
+
+/** API Gateway gives up after 29 s; an HTTP handler that needs longer belongs on a queue. */
+const REQUEST_TIMEOUT = Duration.seconds(20);
+const SCHEDULED_TIMEOUT = Duration.seconds(60);
+
+/** Settings every function gets: what the refresh cookie looks like behind CloudFront, and the shard count. */
+function commonEnvironment(props: AreaFunctionsProps): Record<string, string> {
+  return {
+    SESSION_SHARDS: String(props.sessionShards),
+    // The console and /api share the CloudFront origin, so the cookie is first-party: Lax is enough.
+    REFRESH_COOKIE_SECURE: 'true',
+    REFRESH_COOKIE_SAMESITE: 'Lax',
+  };
+}
+
+/** SQS needs the visibility timeout above the function timeout; half leaves room for one retry inside it. */
+function timeoutFor(area: Area): Duration {
+  const consumed = QUEUE_CONSUMERS.filter((c) => c.area === area);
+  if (consumed.length) {
+    const visibility = Math.min(...consumed.map((c) => queueSpecs(1).find((q) => q.name === c.queue)!.visibilityTimeoutSeconds));
+    return Duration.seconds(Math.floor(visibility / 2));
+  }
+  if (SCHEDULES.some((s) => s.area === area)) return SCHEDULED_TIMEOUT;
+  return REQUEST_TIMEOUT;
+}
+
+function isWired(area: Area): boolean {
+  return HTTP_ROUTES.some((r) => r.area === area) || WS_ROUTES.some((r) => r.area === area)
+    || QUEUE_CONSUMERS.some((c) => c.area === area) || SCHEDULES.some((s) => s.area === area);
+}
+
+export class AreaFunctions extends Construct {
+  readonly byArea = new Map<Area, AtendeFunction>();
+
+  constructor(scope: Construct, id: string, props: AreaFunctionsProps) {
+    super(scope, id);
+    for (const area of Object.keys(AREAS) as Area[]) {
+      if (!isWired(area)) throw new Error(`Area "${area}" has no HTTP route, WS route, consumer or schedule in the manifest`);
+      const fn = new AtendeFunction(this, pascal(area), {
+        area,
+        entry: areaEntry(area),
+        stage: props.stage,
+        timeout: timeoutFor(area),
+        environment: commonEnvironment(props),
+      });
+      grantDeclaredAccess(fn, area, props);
+      for (const consumer of QUEUE_CONSUMERS.filter((c) => c.area === area)) {
+        fn.bindQueue(props.queues.get(consumer.queue).queue, consumer.queue, 'consume', consumer);
+      }
+      this.byArea.set(area, fn);
+    }
+  }
+
+  get(area: Area): AtendeFunction {
+    const fn = this.byArea.get(area);
+    if (!fn) throw new Error(`No function for area "${area}"`);
+    return fn;
+  }
+}
+
+function grantDeclaredAccess(fn: AtendeFunction, area: Area, props: AreaFunctionsProps): void {
+  const access = AREA_ACCESS[area];
+  fn.bindTable(props.table, access.table);
+  for (const target of access.sendsTo ?? []) {
+    const pairs = target === 'outbound' ? props.queues.outboundPairs() : [props.queues.get(target)];
+    for (const pair of pairs) fn.bindQueue(pair.queue, pair.spec.name, 'send');
+  }
+  if (access.media) fn.bindMediaBucket(props.mediaBucket, access.media);
+  if (access.jwt) fn.bindSecret(props.jwtSecret);
+  if (access.realtime) fn.bindWebSocketManagement(props.webSocket.api, props.webSocket.stage);
+}

@@ -1,0 +1,137 @@
+/**
+ * Every Lambda of the app: a NodejsFunction with the project's fixed defaults (Node 22 on ARM64,
+ * minified ESM bundle with the SDK inside, source maps, X-Ray, JSON logs with a retention) and
+ * `bind*` helpers that add an IAM grant and the env var that goes with it in one call, so a
+ * function never holds a permission without knowing the resource, nor the reverse.
+ */
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { queueUrlEnv } from '@atende/functions/manifest';
+import { TABLE_GSIS } from '@atende/functions/table';
+import { FUNCTIONS_TSCONFIG, LOCK_FILE, REPO_ROOT } from '../paths';
+import type { StageConfig } from '../stage-config';
+import { cdkBundlingOptions, FUNCTION_NODE_OPTIONS } from './bundling-options';
+
+/** Explicit DynamoDB actions. Transactions need the item actions they contain; Scan is never granted. */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/** Media keys are `C#<companyId>/media/...` (ARCHITECTURE cross-cutting contracts). */
+export const MEDIA_KEY_PATTERN = 'C#*/media/*';
+
+export interface AtendeFunctionProps {
+  /** The manifest area: names the function, its logs and its Powertools service. */
+  area: string;
+  entry: string;
+  stage: StageConfig;
+  timeout?: Duration;
+  memorySize?: number;
+  environment?: Record<string, string>;
+}
+
+export class AtendeFunction extends NodejsFunction {
+  readonly area: string;
+
+  constructor(scope: Construct, id: string, props: AtendeFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.stage.logRetention,
+      removalPolicy: props.stage.statefulRemovalPolicy,
+    });
+    super(scope, id, {
+      entry: props.entry,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(20),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: LOCK_FILE,
+      bundling: { ...cdkBundlingOptions(), tsconfig: FUNCTIONS_TSCONFIG },
+      environment: {
+        NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
+        // The Powertools logger reads SERVICE_NAME (functions/src/platform/logger.ts); both name the area.
+        POWERTOOLS_SERVICE_NAME: `atende-${props.area}`,
+        SERVICE_NAME: `atende-${props.area}`,
+        STAGE: props.stage.name,
+        ...props.environment,
+      },
+    });
+    this.area = props.area;
+  }
+
+  /** Items and indexes of the one table; `RW` adds the writes. Sets TABLE_NAME. */
+  bindTable(table: ITable, mode: 'RO' | 'RW'): this {
+    const indexArns = TABLE_GSIS.map((gsi) => `${table.tableArn}/index/${gsi.indexName}`);
+    this.addToRolePolicy(new PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn] }));
+    this.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexArns }));
+    if (mode === 'RW') this.addToRolePolicy(new PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
+    this.addEnvironment('TABLE_NAME', table.tableName);
+    return this;
+  }
+
+  /**
+   * `send`: SendMessage on that queue only. `consume`: an event-source mapping that reports partial
+   * batch failures (the SQS event source grants receive/delete/visibility on that queue only).
+   * Both set `QUEUE_URL_<NAME>`.
+   */
+  bindQueue(queue: IQueue, name: string, mode: 'send'): this;
+  bindQueue(queue: IQueue, name: string, mode: 'consume', consumer: { batchSize: number; maxBatchingWindowSeconds?: number }): this;
+  bindQueue(
+    queue: IQueue,
+    name: string,
+    mode: 'send' | 'consume',
+    consumer?: { batchSize: number; maxBatchingWindowSeconds?: number },
+  ): this {
+    if (mode === 'send') {
+      this.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+    } else {
+      this.addEventSource(new SqsEventSource(queue, {
+        batchSize: consumer?.batchSize ?? 10,
+        ...(consumer?.maxBatchingWindowSeconds ? { maxBatchingWindow: Duration.seconds(consumer.maxBatchingWindowSeconds) } : {}),
+        reportBatchItemFailures: true,
+      }));
+    }
+    this.addEnvironment(queueUrlEnv(name), queue.queueUrl);
+    return this;
+  }
+
+  /** Objects under the media prefix only; `readWrite` adds uploads. Sets MEDIA_BUCKET. */
+  bindMediaBucket(bucket: IBucket, mode: 'read' | 'readWrite', keyPattern = MEDIA_KEY_PATTERN): this {
+    const actions = mode === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
+    this.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keyPattern)] }));
+    this.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
+    return this;
+  }
+
+  /** Read one secret (GetSecretValue, DescribeSecret) and pass its ARN, never its value. */
+  bindSecret(secret: ISecret, envName = 'JWT_SECRET_ARN'): this {
+    secret.grantRead(this);
+    this.addEnvironment(envName, secret.secretArn);
+    return this;
+  }
+
+  /** Post to sockets of this WebSocket stage only. Sets WS_MANAGEMENT_ENDPOINT (the @connections base URL). */
+  bindWebSocketManagement(api: WebSocketApi, stage: WebSocketStage): this {
+    const connectionsArn = Stack.of(this).formatArn({
+      service: 'execute-api',
+      resource: api.apiId,
+      resourceName: `${stage.stageName}/POST/@connections/*`,
+    });
+    this.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connectionsArn] }));
+    this.addEnvironment('WS_MANAGEMENT_ENDPOINT', stage.callbackUrl);
+    return this;
+  }
+}

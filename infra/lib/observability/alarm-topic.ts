@@ -1,0 +1,17 @@
+/** One SNS topic every alarm notifies; context `alarmEmail` subscribes someone to it. */
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+
+export class AlarmTopic extends Construct {
+  readonly topic: Topic;
+  readonly action: SnsAction;
+
+  constructor(scope: Construct, id: string, props: { email?: string }) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', { displayName: 'Atende alarms', enforceSSL: true });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    this.action = new SnsAction(this.topic);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * SQS: fauxqs 1.9.2 (2.x needs Node 22.5), in memory. `startFauxqs` always binds 0.0.0.0, so we build
+ * its Fastify app ourselves and listen on 127.0.0.1. Queues are (re)created on every start from the
+ * manifest; messages do not survive a restart (see docs/decisions.md).
+ */
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { buildApp } from 'fauxqs';
+import type { QueueSpec } from '@atende/functions/manifest';
+import { freePort } from './free-port';
+import { localClientConfig } from './local-aws';
+
+export interface SqsEmulator {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startSqsEmulator(options: { port?: number } = {}): Promise<SqsEmulator> {
+  const port = options.port ?? (await freePort());
+  const app = buildApp({ logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { endpoint: `http://127.0.0.1:${port}`, port, stop: () => app.close() };
+}
+
+export interface LocalQueue {
+  spec: QueueSpec;
+  url: string;
+  arn: string;
+  deadLetterUrl: string;
+}
+
+/** AWS names: FIFO queues (and their dead-letter queues, which must be FIFO too) end with `.fifo`. */
+export const queueResourceName = (name: string, fifo: boolean) => (fifo ? `${name}.fifo` : name);
+
+const DEAD_LETTER_RETENTION_SECONDS = String(14 * 24 * 3600);
+
+/**
+ * Creates each queue with its dead-letter queue and redrive policy, like the CDK queues construct.
+ * FIFO queues keep content-based deduplication off: producers always set MessageDeduplicationId.
+ */
+export async function createQueues(endpoint: string, specs: QueueSpec[]): Promise<Map<string, LocalQueue>> {
+  const sqs = new SQSClient(localClientConfig(endpoint));
+  try {
+    const queues = new Map<string, LocalQueue>();
+    for (const spec of specs) {
+      const fifoAttributes: Record<string, string> = spec.fifo ? { FifoQueue: 'true', ContentBasedDeduplication: 'false' } : {};
+      const dlq = await sqs.send(new CreateQueueCommand({
+        QueueName: queueResourceName(`${spec.name}-dlq`, spec.fifo),
+        Attributes: { ...fifoAttributes, MessageRetentionPeriod: DEAD_LETTER_RETENTION_SECONDS },
+      }));
+      const dlqArn = await queueArn(sqs, dlq.QueueUrl!);
+      const queue = await sqs.send(new CreateQueueCommand({
+        QueueName: queueResourceName(spec.name, spec.fifo),
+        Attributes: {
+          ...fifoAttributes,
+          VisibilityTimeout: String(spec.visibilityTimeoutSeconds),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: spec.maxReceiveCount }),
+        },
+      }));
+      queues.set(spec.name, { spec, url: queue.QueueUrl!, arn: await queueArn(sqs, queue.QueueUrl!), deadLetterUrl: dlq.QueueUrl! });
+    }
+    return queues;
+  } finally {
+    sqs.destroy();
+  }
+}
+
+async function queueArn(sqs: SQSClient, url: string): Promise<string> {
+  const out = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
+  return out.Attributes!.QueueArn!;
+}

@@ -1,0 +1,159 @@
+/**
+ * A Lambda SQS event-source mapping, locally: long-poll a batch, call the area handler with an
+ * `SQSEvent`, delete what succeeded. With `ReportBatchItemFailures` semantics: records listed in
+ * `batchItemFailures` stay on the queue; a thrown error (or an invalid failure list) keeps the whole
+ * batch. Kept messages come back after the visibility timeout and reach the dead-letter queue after
+ * `maxReceiveCount` receives; fauxqs keeps FIFO group order (no second batch of a group in flight).
+ */
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Area } from '@atende/functions/manifest';
+import { LOCAL_REGION } from '../emulators/local-aws';
+import { reportInvocationError, type Invoke } from '../lambda-runtime';
+import { logLine } from '../log';
+
+export interface EventSourceMappingOptions {
+  sqs: SQSClient;
+  queueUrl: string;
+  queueArn: string;
+  area: Area;
+  invoke: Invoke;
+  batchSize: number;
+  /** Waits up to this long to fill a batch (Lambda's MaximumBatchingWindowInSeconds). */
+  maxBatchingWindowSeconds?: number;
+  /** Parallel pollers; Lambda starts with five, two is plenty on a laptop. */
+  concurrency?: number;
+  /** The function's timeout; Lambda requires it not to exceed the queue's visibility timeout. */
+  functionTimeoutMs?: number;
+  /** Long-poll wait; shorter in tests so stop() is quick even without abort support. */
+  waitTimeSeconds?: number;
+}
+
+export interface EventSourceMapping {
+  /**
+   * Stops polling and waits for the batches being handled to finish. The long poll in progress is cut
+   * off on the client side only: fauxqs may still hand that request one batch, which then stays
+   * invisible for the visibility timeout (harmless when the emulator stops too, as in the stack).
+   */
+  stop(): Promise<void>;
+}
+
+export function startEventSourceMapping(options: EventSourceMappingOptions): EventSourceMapping {
+  const abort = new AbortController();
+  const workers = Array.from({ length: options.concurrency ?? 2 }, () => pollLoop(options, abort.signal));
+  return {
+    async stop() {
+      abort.abort();
+      await Promise.all(workers);
+    },
+  };
+}
+
+async function pollLoop(options: EventSourceMappingOptions, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
+    let messages: Message[];
+    try {
+      messages = await receiveBatch(options, signal);
+    } catch (err) {
+      if (signal.aborted) return;
+      logLine('pollers', `receive from ${options.queueArn} failed: ${(err as Error).message}`);
+      await sleep(1000, signal);
+      continue;
+    }
+    if (messages.length > 0) await handleBatch(options, messages);
+  }
+}
+
+async function receiveBatch(options: EventSourceMappingOptions, signal: AbortSignal): Promise<Message[]> {
+  const receive = async (max: number, waitTimeSeconds: number) => (await options.sqs.send(new ReceiveMessageCommand({
+    QueueUrl: options.queueUrl,
+    MaxNumberOfMessages: Math.min(10, max),
+    WaitTimeSeconds: waitTimeSeconds,
+    MessageSystemAttributeNames: ['All'],
+    MessageAttributeNames: ['All'],
+  }), { abortSignal: signal })).Messages ?? [];
+
+  const batch = await receive(options.batchSize, options.waitTimeSeconds ?? 20);
+  const windowMs = (options.maxBatchingWindowSeconds ?? 0) * 1000;
+  const deadline = Date.now() + windowMs;
+  while (batch.length > 0 && batch.length < options.batchSize && Date.now() < deadline && !signal.aborted) {
+    const more = await receive(options.batchSize - batch.length, 0);
+    if (more.length === 0) await sleep(Math.min(100, deadline - Date.now()), signal);
+    batch.push(...more);
+  }
+  return batch;
+}
+
+async function handleBatch(options: EventSourceMappingOptions, messages: Message[]): Promise<void> {
+  const event: SQSEvent = { Records: messages.map((m) => toRecord(m, options.queueArn)) };
+  let result: unknown;
+  try {
+    result = await options.invoke(options.area, event, { timeoutMs: options.functionTimeoutMs ?? 60_000 });
+  } catch (err) {
+    reportInvocationError(`${options.area} batch of ${messages.length} from ${options.queueArn}`, err);
+    return; // the whole batch returns after the visibility timeout
+  }
+  const failed = failedMessageIds(result, messages);
+  if (failed === 'whole-batch') {
+    logLine('pollers', `${options.area}: invalid batchItemFailures ${JSON.stringify(result)}; the whole batch will be retried`);
+    return;
+  }
+  const done = messages.filter((m) => !failed.has(m.MessageId!));
+  for (let i = 0; i < done.length; i += 10) {
+    const out = await options.sqs.send(new DeleteMessageBatchCommand({
+      QueueUrl: options.queueUrl,
+      Entries: done.slice(i, i + 10).map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle! })),
+    }));
+    if (out.Failed?.length) logLine('pollers', `delete failed for ${out.Failed.length} message(s) of ${options.queueArn}`);
+  }
+}
+
+/** Lambda treats an identifier that is empty or not in the batch as a failure of the whole batch. */
+function failedMessageIds(result: unknown, messages: Message[]): Set<string> | 'whole-batch' {
+  const failures = (result as Partial<SQSBatchResponse> | undefined)?.batchItemFailures;
+  if (!failures) return new Set();
+  if (!Array.isArray(failures)) return 'whole-batch';
+  const ids = new Set(messages.map((m) => m.MessageId));
+  const failed = new Set<string>();
+  for (const failure of failures) {
+    const id = failure?.itemIdentifier;
+    if (typeof id !== 'string' || !ids.has(id)) return 'whole-batch';
+    failed.add(id);
+  }
+  return failed;
+}
+
+export function toRecord(message: Message, queueArn: string): SQSRecord {
+  const attributes = (message.Attributes ?? {}) as Record<string, string>;
+  const messageAttributes: SQSRecord['messageAttributes'] = {};
+  for (const [name, value] of Object.entries(message.MessageAttributes ?? {})) {
+    messageAttributes[name] = {
+      dataType: value.DataType ?? 'String',
+      stringValue: value.StringValue,
+      binaryValue: value.BinaryValue ? Buffer.from(value.BinaryValue).toString('base64') : undefined,
+      stringListValues: value.StringListValues ?? [],
+      binaryListValues: (value.BinaryListValues ?? []).map((b) => Buffer.from(b).toString('base64')),
+    };
+  }
+  return {
+    messageId: message.MessageId!,
+    receiptHandle: message.ReceiptHandle!,
+    body: message.Body ?? '',
+    attributes: attributes as unknown as SQSRecord['attributes'],
+    messageAttributes,
+    md5OfBody: message.MD5OfBody ?? '',
+    ...(message.MD5OfMessageAttributes ? { md5OfMessageAttributes: message.MD5OfMessageAttributes } : {}),
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+    awsRegion: LOCAL_REGION,
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const onAbort = () => { clearTimeout(timer); resolve(); };
+    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

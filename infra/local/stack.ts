@@ -1,0 +1,203 @@
+/**
+ * The whole local platform in one call: emulators (DynamoDB Local, fauxqs SQS, s3rver S3), the one
+ * table, the manifest's queues, the local API Gateway (REST + WebSocket + @connections) on one origin
+ * with the console, the SQS event-source mappings, the minute scheduler, the seed and the session host.
+ * Used by `npm start`, the browser tests and the benches. One stack per process: it sets process.env
+ * for the handlers it runs in-process.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { QUEUE_CONSUMERS, SCHEDULES, queueSpecs, queueUrlEnv } from '@atende/functions/manifest';
+import { DEFAULT_TABLE_NAME } from '@atende/functions/table';
+import { claimDataDir, dataDirLayout, persistentJwtSecret, recordDynamoDbPid, releaseDataDir } from './data-dir';
+import { ensureTable, startDynamoDbLocal } from './emulators/dynamodb-local';
+import { freePort } from './emulators/free-port';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localClientConfig } from './emulators/local-aws';
+import { startS3Emulator } from './emulators/s3-media';
+import { createQueues, startSqsEmulator, type LocalQueue } from './emulators/sqs-emulator';
+import { startGateway, type Gateway } from './gateway/gateway-server';
+import { mountStatic, mountVite, WEB_WORKSPACE, type MountedConsole } from './gateway/web-console';
+import { createInvoker, type AreaHandlers, type Invoke } from './lambda-runtime';
+import { startScheduler, type Scheduler } from './pollers/scheduler';
+import { startEventSourceMapping, type EventSourceMapping } from './pollers/sqs-event-source';
+import { seedLocalPlatform, type LocalSeedResult } from './seed-logins';
+import { createSessionHost, type SessionHostProcesses } from './session-host-process';
+import { reportShardDown } from './report-shard-down';
+
+export const MEDIA_BUCKET = 'atende-media';
+
+export interface LocalStackOptions {
+  /** Folder that keeps DynamoDB and S3 across restarts; undefined → in-memory DynamoDB and a temp S3 folder. */
+  dataDir?: string;
+  /** `vite`: dev server with HMR; `dist`: the built `web/dist`; `none`: API only. */
+  web: 'vite' | 'dist' | 'none';
+  webRoot?: string;
+  sessionHost: boolean;
+  /** Gateway port; undefined or 0 → a free one. */
+  port?: number;
+  /** Seed the platform and demo companies (default true). */
+  seed?: boolean;
+  /** Extra environment for the handlers and the session host (wins over the defaults). */
+  env?: Record<string, string>;
+  /** Replace areas with fakes (tests); other areas load from functions/. */
+  handlers?: AreaHandlers;
+  /** SQS event-source mappings (default true). */
+  pollers?: boolean;
+  /** The one-minute scheduler tick (default true). */
+  scheduler?: boolean;
+}
+
+export interface LocalStack {
+  /** The console: `http://127.0.0.1:<port>` */
+  url: string;
+  apiUrl: string;
+  wsUrl: string;
+  /** Everything the handlers and the session host get (also applied to process.env). */
+  env: Record<string, string>;
+  seeded: LocalSeedResult;
+  sessionHost: SessionHostProcesses | undefined;
+  gateway: Gateway;
+  queues: Map<string, LocalQueue>;
+  scheduler: Scheduler | undefined;
+  endpoints: { dynamodb: string; sqs: string; s3: string };
+  invoke: Invoke;
+  readyInMs: number;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const startedAt = performance.now();
+  const layout = options.dataDir ? dataDirLayout(resolve(options.dataDir)) : undefined;
+  if (layout) await claimDataDir(layout.root);
+  const s3Dir = layout?.s3 ?? mkdtempSync(join(tmpdir(), 'atende-s3-'));
+  // Stopped in this order: producers and consumers first, then the gateway (its sockets' $disconnect
+  // handlers still need the table), then the emulators.
+  const stops: Record<'sessionHost' | 'scheduler' | 'pollers' | 'gateway' | 'console' | 'emulators', (() => Promise<void> | void)[]> = {
+    sessionHost: [], scheduler: [], pollers: [], gateway: [], console: [], emulators: [],
+  };
+  const cleanup = async () => {
+    for (const group of Object.values(stops)) {
+      await Promise.all(group.splice(0).map((fn) => Promise.resolve().then(fn).catch(() => {})));
+    }
+    if (layout) releaseDataDir(layout.root);
+    else rmSync(s3Dir, { recursive: true, force: true });
+  };
+
+  try {
+    const invoke = createInvoker(options.handlers);
+    const gateway = await startGateway({ invoke, port: options.port || (await freePort()) });
+    stops.gateway.push(() => gateway.stop());
+    const origin = gateway.origin;
+    const consoleOrigins = [origin, origin.replace('127.0.0.1', 'localhost')];
+
+    // The slow parts (Java, Vite's config load) overlap; all settle before a failure is thrown, so
+    // whatever did start gets stopped.
+    const [ddb, sqs, s3] = await allStarted([
+      startDynamoDbLocal({ dataDir: layout?.dynamodb, detached: true }).then((d) => { stops.emulators.push(() => d.stop()); return d; }),
+      startSqsEmulator().then((q) => { stops.emulators.push(() => q.stop()); return q; }),
+      startS3Emulator({ directory: s3Dir, buckets: [MEDIA_BUCKET], corsOrigins: consoleOrigins }).then((e) => { stops.emulators.push(() => e.stop()); return e; }),
+      mountConsole(gateway, options).then((c) => { if (c) stops.console.push(() => c.close()); return c; }),
+    ] as const);
+    if (layout) recordDynamoDbPid(layout.root, ddb.process.pid);
+
+    const shards = Number(options.env?.SESSION_SHARDS ?? process.env.SESSION_SHARDS ?? 1) || 1;
+    const [, queues] = await Promise.all([ensureTable(ddb.endpoint, DEFAULT_TABLE_NAME), createQueues(sqs.endpoint, queueSpecs(shards))]);
+
+    const env: Record<string, string> = {
+      STAGE: 'local',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LOCAL_MODE: 'true',
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      TABLE_NAME: DEFAULT_TABLE_NAME,
+      DYNAMODB_ENDPOINT: ddb.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      MEDIA_BUCKET,
+      WS_MANAGEMENT_ENDPOINT: origin,
+      JWT_SECRET: layout ? persistentJwtSecret(layout.jwtSecretFile) : randomBytes(48).toString('base64url'),
+      REFRESH_COOKIE_SECURE: 'false',
+      REFRESH_COOKIE_SAMESITE: 'Lax',
+      SESSION_SHARDS: String(shards),
+      ...Object.fromEntries([...queues.values()].map((q) => [queueUrlEnv(q.spec.name), q.url])),
+      ...options.env,
+    };
+    Object.assign(process.env, env);
+    await forgetCachedClients();
+
+    const seeded = options.seed === false
+      ? { available: false, created: false, logins: [] }
+      : await seedLocalPlatform(layout?.seedCredentialsFile);
+
+    const mappings: EventSourceMapping[] = [];
+    if (options.pollers !== false) {
+      const sqsClient = new SQSClient(localClientConfig(sqs.endpoint));
+      for (const consumer of QUEUE_CONSUMERS) {
+        const queue = queues.get(consumer.queue);
+        if (!queue) throw new Error(`consumer of unknown queue ${consumer.queue}`);
+        mappings.push(startEventSourceMapping({
+          sqs: sqsClient, queueUrl: queue.url, queueArn: queue.arn, area: consumer.area, invoke,
+          batchSize: consumer.batchSize, maxBatchingWindowSeconds: consumer.maxBatchingWindowSeconds,
+          functionTimeoutMs: queue.spec.visibilityTimeoutSeconds * 1000,
+        }));
+      }
+      stops.pollers.push(async () => { await Promise.all(mappings.map((m) => m.stop())); sqsClient.destroy(); });
+    }
+    const scheduler = options.scheduler === false ? undefined : startScheduler(SCHEDULES, invoke);
+    if (scheduler) stops.scheduler.push(() => scheduler.stop());
+
+    let sessionHost: SessionHostProcesses | undefined;
+    if (options.sessionHost) {
+      sessionHost = await createSessionHost({ shards, env, onUnexpectedExit: (shard) => reportShardDown(env, shard) });
+      const host = sessionHost;
+      await host.start();
+      stops.sessionHost.push(() => host.stop());
+      if (host.available) gateway.setSimulatorPort((shard) => host.simulatorPort(shard));
+    }
+
+    return {
+      url: origin,
+      apiUrl: `${origin}/api`,
+      wsUrl: `${origin.replace(/^http/, 'ws')}/ws`,
+      env,
+      seeded,
+      sessionHost,
+      gateway,
+      queues,
+      scheduler,
+      endpoints: { dynamodb: ddb.endpoint, sqs: sqs.endpoint, s3: s3.endpoint },
+      invoke,
+      readyInMs: Math.round(performance.now() - startedAt),
+      stop: cleanup,
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+async function allStarted<T extends readonly unknown[]>(starts: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+async function mountConsole(gateway: Gateway, options: LocalStackOptions): Promise<MountedConsole | undefined> {
+  const webRoot = options.webRoot ?? WEB_WORKSPACE;
+  if (options.web === 'vite') return mountVite(gateway, webRoot);
+  if (options.web === 'dist') return mountStatic(gateway, join(webRoot, 'dist'));
+  return undefined;
+}
+
+/** The functions cache their SDK clients and signing key per process; a new stack has new endpoints. */
+async function forgetCachedClients(): Promise<void> {
+  const { resetDataClient } = await import('@atende/functions/data/client');
+  const { resetSigningKey } = await import('@atende/functions/platform/jwt');
+  resetDataClient();
+  resetSigningKey();
+}

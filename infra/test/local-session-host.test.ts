@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSessionHost, type SessionHostProcesses } from '../local/session-host-process';
+
+/** A stand-in session host: /health, /env (what it was started with) and /crash. */
+const dir = mkdtempSync(join(tmpdir(), 'atende-fake-host-'));
+const entry = join(dir, 'main.mjs');
+writeFileSync(entry, `
+import { createServer } from 'node:http';
+createServer((req, res) => {
+  if (req.url === '/crash') { res.end(); setTimeout(() => process.exit(3), 10); return; }
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(req.url === '/env' ? { pid: process.pid, SHARD: process.env.SHARD, ADAPTER: process.env.ADAPTER, SIMULATOR_PORT: process.env.SIMULATOR_PORT, TABLE_NAME: process.env.TABLE_NAME } : { ok: true }));
+}).listen(Number(process.env.HEALTH_PORT), '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));
+`);
+
+let host: SessionHostProcesses | undefined;
+afterAll(async () => {
+  await host?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const envOf = async (h: SessionHostProcesses) => (await fetch(`http://127.0.0.1:${h.healthPort(0)}/env`)).json() as Promise<Record<string, string | number>>;
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('session host child process', () => {
+  it('starts each shard with its env, restarts it after a crash, and stays down after stop()', async () => {
+    host = await createSessionHost({ shards: 1, env: { TABLE_NAME: 'atende' }, entry, adapter: 'simulator' });
+    await host.start();
+    await host.waitHealthy(20_000);
+    const first = await envOf(host);
+
+    expect(first).toMatchObject({ SHARD: '0', ADAPTER: 'simulator', SIMULATOR_PORT: String(host.simulatorPort(0)), TABLE_NAME: 'atende' });
+
+    await fetch(`http://127.0.0.1:${host.healthPort(0)}/crash`);
+    await new Promise((r) => setTimeout(r, 300));
+    await host.waitHealthy(20_000);
+    const restarted = await envOf(host);
+    expect(restarted.pid).not.toBe(first.pid);
+
+    await host.stop();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(alive(Number(restarted.pid))).toBe(false);
+    expect(host.pid(0)).toBeUndefined();
+
+    await host.start();
+    await host.waitHealthy(20_000);
+    expect((await envOf(host)).pid).not.toBe(restarted.pid);
+  });
+
+  it('starts nothing, without failing, while the entry file does not exist', async () => {
+    const missing = await createSessionHost({ shards: 1, env: {}, entry: join(dir, 'absent.ts') });
+    await missing.start();
+    expect([missing.available, missing.pid(0)]).toEqual([false, undefined]);
+  });
+});

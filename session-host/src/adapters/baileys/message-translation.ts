@@ -1,0 +1,149 @@
+/**
+ * Baileys payloads → channel event bodies. Pure functions (media download is passed in), tested
+ * against recorded payload shapes in test/baileys-translation.test.ts.
+ */
+import type { ChannelMessage, MediaKind, MediaRef } from '@atende/shared';
+import {
+  getContentType, isJidBroadcast, isJidGroup, isJidNewsletter, isJidStatusBroadcast, normalizeMessageContent,
+  proto, toNumber, WAMessageStubType, type Contact, type LIDMapping, type MessageUserReceiptUpdate, type WAMessage, type WAMessageKey, type WAMessageUpdate,
+} from '@whiskeysockets/baileys';
+import type { ChannelEventBody } from '../channel-adapter';
+import { contactFromBaileysContact, contactFromJids } from './contact-identity';
+
+type Content = proto.IMessage;
+
+export interface MediaPart {
+  kind: MediaKind;
+  mimetype: string;
+  fileName?: string;
+  voiceNote?: boolean;
+}
+
+/** Chats the platform does not handle: status updates, channels, broadcast lists. */
+export const isIgnoredJid = (jid: string | null | undefined) =>
+  !jid || isJidStatusBroadcast(jid) || isJidNewsletter(jid) || isJidBroadcast(jid);
+
+/** The text a person would read: body, caption, vCard, location link, or the chosen button. */
+export function bodyOf(content: Content | null | undefined): string | undefined {
+  const message = normalizeMessageContent(content);
+  const type = getContentType(message);
+  if (!message || !type) return undefined;
+  switch (type) {
+    case 'conversation': return message.conversation ?? '';
+    case 'extendedTextMessage': return message.extendedTextMessage?.text ?? '';
+    case 'imageMessage': return message.imageMessage?.caption ?? '';
+    case 'videoMessage': return message.videoMessage?.caption ?? '';
+    case 'documentMessage': return message.documentMessage?.caption ?? '';
+    case 'documentWithCaptionMessage': return message.documentWithCaptionMessage?.message?.documentMessage?.caption ?? '';
+    case 'audioMessage':
+    case 'stickerMessage': return '';
+    case 'contactMessage': return message.contactMessage?.vcard ?? message.contactMessage?.displayName ?? '';
+    case 'contactsArrayMessage': return (message.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard ?? '').join('\n');
+    case 'locationMessage':
+    case 'liveLocationMessage': {
+      const location = message.locationMessage ?? message.liveLocationMessage;
+      return `https://maps.google.com/maps?q=${location?.degreesLatitude}%2C${location?.degreesLongitude}`;
+    }
+    case 'buttonsResponseMessage': return message.buttonsResponseMessage?.selectedDisplayText ?? '';
+    case 'templateButtonReplyMessage': return message.templateButtonReplyMessage?.selectedDisplayText ?? '';
+    case 'listResponseMessage': return message.listResponseMessage?.title ?? message.listResponseMessage?.singleSelectReply?.selectedRowId ?? '';
+    // Not messages of a conversation: protocol frames (revoke/edit arrive as updates), reactions, key distribution.
+    case 'protocolMessage':
+    case 'reactionMessage':
+    case 'senderKeyDistributionMessage':
+    case 'messageContextInfo':
+      return undefined;
+    default: return '';
+  }
+}
+
+export function mediaOf(content: Content | null | undefined): MediaPart | undefined {
+  const message = normalizeMessageContent(content);
+  if (!message) return undefined;
+  if (message.imageMessage) return { kind: 'image', mimetype: message.imageMessage.mimetype ?? 'image/jpeg' };
+  if (message.videoMessage) return { kind: 'video', mimetype: message.videoMessage.mimetype ?? 'video/mp4' };
+  if (message.audioMessage) return { kind: 'audio', mimetype: message.audioMessage.mimetype ?? 'audio/ogg', voiceNote: Boolean(message.audioMessage.ptt) };
+  if (message.stickerMessage) return { kind: 'sticker', mimetype: message.stickerMessage.mimetype ?? 'image/webp' };
+  const document = message.documentMessage ?? message.documentWithCaptionMessage?.message?.documentMessage;
+  if (document) return { kind: 'document', mimetype: document.mimetype ?? 'application/octet-stream', fileName: document.fileName ?? undefined };
+  return undefined;
+}
+
+function quotedIdOf(content: Content | null | undefined): string | undefined {
+  const message = normalizeMessageContent(content);
+  const type = getContentType(message);
+  if (!message || !type) return undefined;
+  const part = message[type] as { contextInfo?: proto.IContextInfo | null } | null | undefined;
+  return (typeof part === 'object' && part?.contextInfo?.stanzaId) || undefined;
+}
+
+const isoFrom = (timestamp: WAMessage['messageTimestamp']) => {
+  const seconds = toNumber(timestamp as number | null | undefined);
+  return new Date(seconds > 0 ? seconds * 1000 : Date.now()).toISOString();
+};
+
+/** A received or phone-sent message; undefined for frames that are not conversation messages. */
+export function channelMessageOf(message: WAMessage, media?: MediaRef): ChannelMessage | undefined {
+  const key = message.key;
+  if (!key.id || isIgnoredJid(key.remoteJid)) return undefined;
+  const body = bodyOf(message.message);
+  if (body === undefined) return undefined;
+  const isGroup = Boolean(isJidGroup(key.remoteJid!));
+  const pushName = key.fromMe ? undefined : message.pushName;
+  const contact = isGroup ? { jid: key.remoteJid! } : contactFromJids(key.remoteJid!, key.remoteJidAlt, pushName);
+  const participant = isGroup && key.participant ? contactFromJids(key.participant, key.participantAlt, pushName) : undefined;
+  return {
+    externalId: key.id,
+    fromMe: Boolean(key.fromMe),
+    contact,
+    ...(participant ? { participant } : {}),
+    isGroup,
+    body,
+    ...(media ? { media } : {}),
+    ...(quotedIdOf(message.message) ? { quotedExternalId: quotedIdOf(message.message) } : {}),
+    timestamp: isoFrom(message.messageTimestamp),
+  };
+}
+
+/** WebMessageInfo.Status → platform ack: PENDING 0, SERVER_ACK 1, DELIVERY_ACK 2, READ 3, PLAYED 4. */
+export function ackOfStatus(status: number | null | undefined): 0 | 1 | 2 | 3 | 4 | undefined {
+  if (status === null || status === undefined || status < proto.WebMessageInfo.Status.PENDING) return undefined;
+  return Math.min(4, status - 1) as 0 | 1 | 2 | 3 | 4;
+}
+
+export function eventsOfUpdate({ key, update }: WAMessageUpdate): ChannelEventBody[] {
+  if (!key.id || isIgnoredJid(key.remoteJid)) return [];
+  const events: ChannelEventBody[] = [];
+  const ack = key.fromMe ? ackOfStatus(update.status) : undefined;
+  if (ack !== undefined) events.push({ type: 'message.ack', externalId: key.id, ack });
+  const edited = update.message?.editedMessage?.message;
+  if (edited) events.push({ type: 'message.edited', externalId: key.id, body: bodyOf(edited) ?? '' });
+  if (update.messageStubType === WAMessageStubType.REVOKE || (update.message === null && 'message' in update)) {
+    events.push({ type: 'message.deleted', externalId: key.id });
+  }
+  return events;
+}
+
+/** Group receipts (per participant) → the strongest ack each carries. */
+export function eventsOfReceipt({ key, receipt }: MessageUserReceiptUpdate): ChannelEventBody[] {
+  if (!key.id || !key.fromMe) return [];
+  const ack = receipt.playedTimestamp ? 4 : receipt.readTimestamp ? 3 : receipt.receiptTimestamp ? 2 : undefined;
+  return ack ? [{ type: 'message.ack', externalId: key.id, ack }] : [];
+}
+
+export const eventsOfDeletedKeys = (keys: WAMessageKey[]): ChannelEventBody[] =>
+  keys.filter((k) => k.id && !isIgnoredJid(k.remoteJid)).map((k) => ({ type: 'message.deleted', externalId: k.id! }));
+
+export function eventsOfContacts(contacts: Partial<Contact>[]): ChannelEventBody[] {
+  const events: ChannelEventBody[] = [];
+  for (const raw of contacts) {
+    const contact = contactFromBaileysContact(raw);
+    if (!contact) continue;
+    const picture = typeof raw.imgUrl === 'string' && raw.imgUrl !== 'changed' ? raw.imgUrl : undefined;
+    events.push({ type: 'contact.updated', contact, ...(picture ? { profilePicUrl: picture } : {}) });
+  }
+  return events;
+}
+
+export const eventsOfLidMapping = (mapping: LIDMapping): ChannelEventBody[] =>
+  [{ type: 'contact.updated', contact: contactFromJids(mapping.pn, mapping.lid) }];

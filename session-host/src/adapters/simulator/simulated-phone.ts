@@ -1,0 +1,393 @@
+/**
+ * One simulated connection's outside world: the business phone (QR scan, network, "log out from the
+ * phone", typing on the phone itself), the WhatsApp server (holds what cannot be delivered while the
+ * linked device is offline, delivers it in order when it comes back) and the customers' phones
+ * (contacts that send text and media, and that deliver and read the business's replies).
+ *
+ * The linked device is the simulator adapter (`SimDevice`); it only ever sees channel events, like
+ * a Baileys socket only sees WhatsApp frames.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ChannelMessage } from '@atende/shared';
+import type { ChannelEventBody } from '../channel-adapter';
+import type { MediaStore } from '../../media/media-store';
+import { mediaKindFor } from '../../media/media-store';
+import type { Logger } from '../../logger';
+import { channelContact, fakeBusinessNumber, fakeLid, newMessageId, NUMBER_PATTERN, toChannelMessage } from './simulated-identities';
+import type { SimulatorPersistence } from './simulator-persistence';
+import type { SimAck, SimContact, SimMedia, SimMessage, SimulatorTiming } from './simulator-types';
+
+export interface SimDevice {
+  deliver(event: ChannelEventBody): void;
+  showQr(qr: string): void;
+  qrTimedOut(): void;
+  paired(me: { number: string; lid: string }): Promise<void>;
+  networkLost(): void;
+  loggedOut(): void;
+}
+
+export class SimulatorError extends Error {
+  constructor(readonly code: 'NOT_FOUND' | 'CONFLICT' | 'BAD_REQUEST', message: string) {
+    super(message);
+  }
+}
+
+export interface CustomerMessageInput {
+  text?: string;
+  media?: { fileName?: string; mimetype: string; base64: string; voiceNote?: boolean };
+  quotedId?: string;
+}
+
+export interface BusinessMessageInput {
+  id: string;
+  to: string;
+  text: string;
+  media?: SimMedia;
+  quotedId?: string;
+}
+
+interface Conversation {
+  contact: SimContact;
+  messages: SimMessage[];
+}
+
+interface PhoneDeps {
+  media: MediaStore;
+  persistence?: SimulatorPersistence;
+  timing: SimulatorTiming;
+  log: Logger;
+}
+
+
+export class SimulatedPhone {
+  number: string | null = null;
+  qr: string | null = null;
+  networkDropped = false;
+  private qrAttempt = 0;
+  private device: SimDevice | null = null;
+  private pairing: SimDevice | null = null;
+  /** The phone unlinked the device while it was offline: its next resume is refused. */
+  private deviceRevoked = false;
+  private readonly conversations = new Map<string, Conversation>();
+  private readonly outbox: { event: ChannelEventBody; onDelivered?: () => void }[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private qrTimer: NodeJS.Timeout | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(readonly companyId: string, readonly connectionId: string, private readonly deps: PhoneDeps) {}
+
+  // ------------------------------------------------------------------ the linked device's side
+
+  ensureLoaded(): Promise<void> {
+    this.loading ??= (async () => {
+      for (const stored of (await this.deps.persistence?.load(this.companyId, this.connectionId)) ?? []) {
+        this.conversations.set(stored.contact.number, stored);
+      }
+    })().catch((err) => this.deps.log.warn({ err }, 'simulated conversations not loaded'));
+    return this.loading;
+  }
+
+  get isOpen(): boolean {
+    return this.device !== null;
+  }
+
+  get awaitingScan(): boolean {
+    return this.pairing !== null && this.qr !== null;
+  }
+
+  /** A device with credentials connects. Returns what the WhatsApp server answers. */
+  attach(device: SimDevice, me: { number: string }): 'open' | 'networkDown' | 'loggedOut' {
+    if (this.networkDropped) return 'networkDown';
+    if (this.deviceRevoked) {
+      this.deviceRevoked = false;
+      return 'loggedOut';
+    }
+    this.cancelPairing();
+    this.number = me.number;
+    this.device = device;
+    return 'open';
+  }
+
+  /** Called by the device right after it reported itself open: deliver what waited on the server. */
+  flushOutbox(): void {
+    while (this.device && this.outbox.length > 0) {
+      const { event, onDelivered } = this.outbox.shift()!;
+      this.device.deliver(event);
+      onDelivered?.();
+    }
+  }
+
+  /** A device without credentials connects: show it QR codes until someone scans or it times out. */
+  showQrTo(device: SimDevice): 'ok' | 'networkDown' {
+    if (this.networkDropped) return 'networkDown';
+    this.cancelPairing();
+    this.pairing = device;
+    this.qrAttempt = 0;
+    this.rotateQr();
+    return 'ok';
+  }
+
+  detach(device: SimDevice): void {
+    if (this.device === device) this.device = null;
+    if (this.pairing === device) this.cancelPairing();
+  }
+
+  /** The device logged out itself (the platform's "disconnect"). */
+  unlink(device: SimDevice): void {
+    this.detach(device);
+    this.number = null;
+  }
+
+  businessSends(input: BusinessMessageInput): { message: ChannelMessage; duplicate: boolean } {
+    const conversation = this.conversationForJid(input.to);
+    const existing = conversation.messages.find((m) => m.id === input.id);
+    if (existing) return { message: toChannelMessage(conversation.contact, existing), duplicate: true };
+    const message: SimMessage = {
+      id: input.id, from: 'business', text: input.text, media: input.media ?? null, quotedId: input.quotedId ?? null,
+      ack: 0, edited: false, deleted: false, timestamp: new Date().toISOString(),
+    };
+    this.append(conversation, message);
+    this.later(0, () => this.setAck(conversation, message, 1));
+    this.later(this.deps.timing.deliveredAckMs, () => this.setAck(conversation, message, 2));
+    this.later(this.deps.timing.readAckMs, () => this.setAck(conversation, message, 3));
+    return { message: toChannelMessage(conversation.contact, message), duplicate: false };
+  }
+
+  businessDeletes(externalId: string): void {
+    for (const conversation of this.conversations.values()) {
+      const message = conversation.messages.find((m) => m.id === externalId);
+      if (!message) continue;
+      this.markDeleted(conversation, message);
+      this.toDevice({ type: 'message.deleted', externalId });
+    }
+  }
+
+  /** The business read the customer's messages: blue ticks on the customer's phone. */
+  businessReads(externalIds: string[]): void {
+    const ids = new Set(externalIds);
+    for (const conversation of this.conversations.values()) {
+      for (const message of conversation.messages) {
+        if (message.from === 'customer' && ids.has(message.id) && message.ack < 3) {
+          message.ack = 3;
+          this.save(conversation, message);
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ the person's side (control API)
+
+  async scan(number?: string): Promise<void> {
+    if (!this.pairing || this.qr === null) throw new SimulatorError('CONFLICT', 'this connection is not showing a QR code');
+    if (number !== undefined && !NUMBER_PATTERN.test(number)) throw new SimulatorError('BAD_REQUEST', 'number must be 10 to 15 digits');
+    const device = this.pairing;
+    this.cancelPairing();
+    const me = { number: number ?? fakeBusinessNumber(this.connectionId), lid: '' };
+    me.lid = fakeLid(me.number);
+    this.number = me.number;
+    await device.paired(me);
+  }
+
+  drop(): void {
+    this.networkDropped = true;
+    const device = this.device ?? this.pairing;
+    this.device = null;
+    this.cancelPairing();
+    device?.networkLost();
+  }
+
+  restore(): void {
+    this.networkDropped = false;
+  }
+
+  logoutFromPhone(): void {
+    this.number = null;
+    const device = this.device;
+    this.device = null;
+    if (device) device.loggedOut();
+    else this.deviceRevoked = true;
+  }
+
+  listContacts(): SimContact[] {
+    return [...this.conversations.values()].map((c) => c.contact)
+      .sort((a, b) => (b.lastMessageAt ?? '').localeCompare(a.lastMessageAt ?? ''));
+  }
+
+  upsertContact(input: { name: string; number: string; lidOnly?: boolean }): { contact: SimContact; created: boolean } {
+    if (!NUMBER_PATTERN.test(input.number)) throw new SimulatorError('BAD_REQUEST', 'number must be 10 to 15 digits');
+    if (!input.name.trim()) throw new SimulatorError('BAD_REQUEST', 'name is required');
+    const existing = this.conversations.get(input.number);
+    const contact: SimContact = existing
+      ? { ...existing.contact, name: input.name.trim(), lidOnly: input.lidOnly ?? existing.contact.lidOnly }
+      : { number: input.number, name: input.name.trim(), lid: fakeLid(input.number), lidOnly: input.lidOnly ?? false, lastMessageAt: null };
+    if (existing) existing.contact = contact;
+    else this.conversations.set(contact.number, { contact, messages: [] });
+    this.deps.persistence?.saveContact(this.companyId, this.connectionId, contact);
+    this.toDevice({ type: 'contact.updated', contact: { ...channelContact(contact), name: contact.name } });
+    return { contact, created: !existing };
+  }
+
+  conversation(number: string): Conversation {
+    const conversation = this.conversations.get(number);
+    if (!conversation) throw new SimulatorError('NOT_FOUND', `no contact ${number} on this connection`);
+    return conversation;
+  }
+
+  async customerSends(number: string, input: CustomerMessageInput): Promise<SimMessage> {
+    const conversation = this.conversation(number);
+    const text = input.text ?? '';
+    if (!text && !input.media) throw new SimulatorError('BAD_REQUEST', 'text or media is required');
+    const media = input.media ? await this.storeCustomerMedia(input.media) : null;
+    const message: SimMessage = {
+      id: newMessageId(), from: 'customer', text, media, quotedId: input.quotedId ?? null,
+      ack: 1, edited: false, deleted: false, timestamp: new Date().toISOString(),
+    };
+    this.append(conversation, message);
+    this.toDevice(
+      { type: 'message.received', message: toChannelMessage(conversation.contact, message) },
+      () => this.setAck(conversation, message, 2, false),
+    );
+    return message;
+  }
+
+  customerEdits(number: string, messageId: string, text: string): SimMessage {
+    const conversation = this.conversation(number);
+    const message = this.ownMessage(conversation, messageId, 'customer');
+    if (message.media || message.deleted) throw new SimulatorError('CONFLICT', 'only text messages that are not deleted can be edited');
+    if (!text.trim()) throw new SimulatorError('BAD_REQUEST', 'text is required');
+    message.text = text;
+    message.edited = true;
+    this.save(conversation, message);
+    this.toDevice({ type: 'message.edited', externalId: message.id, body: text });
+    return message;
+  }
+
+  customerDeletes(number: string, messageId: string): SimMessage {
+    const conversation = this.conversation(number);
+    const message = this.ownMessage(conversation, messageId, 'customer');
+    this.markDeleted(conversation, message);
+    this.toDevice({ type: 'message.deleted', externalId: message.id });
+    return message;
+  }
+
+  /** Someone types on the business phone itself: the platform must record it as sent by the company. */
+  typeOnPhone(number: string, text: string): SimMessage {
+    if (!text.trim()) throw new SimulatorError('BAD_REQUEST', 'text is required');
+    const conversation = this.conversation(number);
+    const message: SimMessage = {
+      id: newMessageId(), from: 'business', text, media: null, quotedId: null,
+      ack: 0, edited: false, deleted: false, timestamp: new Date().toISOString(),
+    };
+    this.append(conversation, message);
+    this.toDevice({ type: 'message.sent', message: toChannelMessage(conversation.contact, message) });
+    this.later(0, () => this.setAck(conversation, message, 1));
+    this.later(this.deps.timing.deliveredAckMs, () => this.setAck(conversation, message, 2));
+    this.later(this.deps.timing.readAckMs, () => this.setAck(conversation, message, 3));
+    return message;
+  }
+
+  /** Whether `key` is media of this connection (the control API serves only those). */
+  ownsMediaKey(key: string): boolean {
+    return key.startsWith(`C#${this.companyId}/media/${this.connectionId}/`);
+  }
+
+  dispose(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.cancelPairing();
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  private rotateQr(): void {
+    const device = this.pairing;
+    if (!device) return;
+    if (this.qrAttempt >= this.deps.timing.qrMaxAttempts) {
+      this.cancelPairing();
+      device.qrTimedOut();
+      return;
+    }
+    this.qrAttempt += 1;
+    this.qr = `2@SIM${randomBytes(24).toString('base64url')},${this.connectionId},${this.qrAttempt}`;
+    device.showQr(this.qr);
+    this.qrTimer = setTimeout(() => this.rotateQr(), this.deps.timing.qrRefreshMs);
+  }
+
+  private cancelPairing(): void {
+    if (this.qrTimer) clearTimeout(this.qrTimer);
+    this.qrTimer = undefined;
+    this.pairing = null;
+    this.qr = null;
+  }
+
+  /** Sends to the linked device now, or keeps it on the "server" until the device is back. */
+  private toDevice(event: ChannelEventBody, onDelivered?: () => void): void {
+    if (this.device) {
+      this.device.deliver(event);
+      onDelivered?.();
+    } else {
+      this.outbox.push({ event, onDelivered });
+    }
+  }
+
+  private setAck(conversation: Conversation, message: SimMessage, ack: SimAck, notifyDevice = true): void {
+    if (message.ack >= ack) return;
+    message.ack = ack;
+    this.save(conversation, message);
+    if (notifyDevice) this.toDevice({ type: 'message.ack', externalId: message.id, ack });
+  }
+
+  private markDeleted(conversation: Conversation, message: SimMessage): void {
+    message.deleted = true;
+    message.text = '';
+    message.media = null;
+    this.save(conversation, message);
+  }
+
+  private ownMessage(conversation: Conversation, messageId: string, from: SimMessage['from']): SimMessage {
+    const message = conversation.messages.find((m) => m.id === messageId && m.from === from);
+    if (!message) throw new SimulatorError('NOT_FOUND', `no ${from} message ${messageId}`);
+    return message;
+  }
+
+  private append(conversation: Conversation, message: SimMessage): void {
+    conversation.messages.push(message);
+    conversation.contact.lastMessageAt = message.timestamp;
+    this.deps.persistence?.saveContact(this.companyId, this.connectionId, conversation.contact);
+    this.save(conversation, message);
+  }
+
+  private save(conversation: Conversation, message: SimMessage): void {
+    this.deps.persistence?.saveMessage(this.companyId, this.connectionId, conversation.contact.number, message);
+  }
+
+  private later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  private conversationForJid(to: string): Conversation {
+    if (to.endsWith('@lid')) {
+      const found = [...this.conversations.values()].find((c) => c.contact.lid === to);
+      if (!found) throw new SimulatorError('NOT_FOUND', `no contact with lid ${to}`);
+      return found;
+    }
+    const number = to.split('@')[0]!.split(':')[0]!;
+    if (!NUMBER_PATTERN.test(number)) throw new SimulatorError('BAD_REQUEST', `invalid recipient ${to}`);
+    return this.conversations.get(number) ?? this.conversations.get(this.upsertContact({ name: number, number }).contact.number)!;
+  }
+
+  private async storeCustomerMedia(input: NonNullable<CustomerMessageInput['media']>): Promise<SimMedia> {
+    if (!input.mimetype || !input.base64) throw new SimulatorError('BAD_REQUEST', 'media needs mimetype and base64');
+    const body = Buffer.from(input.base64, 'base64');
+    if (body.length === 0) throw new SimulatorError('BAD_REQUEST', 'media is empty');
+    const stored = await this.deps.media.put({
+      companyId: this.companyId, connectionId: this.connectionId, fileName: input.fileName, mimetype: input.mimetype, body,
+    });
+    const kind = mediaKindFor(input.mimetype);
+    return { kind, mimetype: input.mimetype, fileName: input.fileName ?? null, voiceNote: kind === 'audio' && Boolean(input.voiceNote), key: stored.key };
+  }
+}

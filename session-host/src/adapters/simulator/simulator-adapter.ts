@@ -1,0 +1,141 @@
+/**
+ * The simulator adapter: a linked device of a simulated phone. It goes through the same steps as
+ * the Baileys adapter — credentials from the DynamoDB auth state, QR or pairing code when there are
+ * none, "restart required" right after pairing, resume without QR when there are — so the session
+ * manager, the outbound consumer and the restart behaviour are exercised for real in local mode.
+ */
+import type { ChannelMessage } from '@atende/shared';
+import { jidDecode } from '@whiskeysockets/baileys';
+import { AdapterBase, NotConnectedError, type AdapterStartOptions, type ChannelEventBody, type DeleteCommand, type ReadCommand, type SendCommand } from '../channel-adapter';
+import type { SimDevice, SimulatedPhone } from './simulated-phone';
+import type { SimulatorWorld } from './simulator-world';
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class SimulatorAdapter extends AdapterBase implements SimDevice {
+  readonly kind = 'simulator' as const;
+  private phone: SimulatedPhone | undefined;
+  /** Bumped whenever the socket goes away, so late async steps of an older socket do nothing. */
+  private generation = 0;
+  private connected = false;
+  private pairingCodeShown = false;
+
+  constructor(private readonly world: SimulatorWorld) {
+    super();
+  }
+
+  protected async open(options: AdapterStartOptions): Promise<void> {
+    const generation = ++this.generation;
+    this.connected = false;
+    this.pairingCodeShown = false;
+    this.emit({ type: 'lifecycle.connecting' });
+    const phone = this.world.phone(options.companyId, options.connectionId);
+    this.phone = phone;
+    await phone.ensureLoaded();
+    await pause(this.world.timing.networkLatencyMs);
+    if (generation !== this.generation) return;
+
+    if (options.auth.isRegistered) {
+      const me = options.auth.creds.me!;
+      const number = jidDecode(me.id)?.user ?? '';
+      const answer = phone.attach(this, { number });
+      if (answer === 'networkDown') return this.closed('connection lost: network unreachable');
+      if (answer === 'loggedOut') return this.closed('logged out from the phone', { loggedOut: true });
+      this.connected = true;
+      this.emit({ type: 'lifecycle.open', number, lid: me.lid ? `${jidDecode(me.lid)?.user}@lid` : undefined });
+      phone.flushOutbox();
+      return;
+    }
+    if (phone.showQrTo(this) === 'networkDown') this.closed('connection lost: network unreachable');
+  }
+
+  // ------------------------------------------------------------------ SimDevice: what the simulated world tells the device
+
+  deliver(event: ChannelEventBody): void {
+    if (this.connected) this.emit(event);
+  }
+
+  showQr(qr: string): void {
+    if (!this.options?.usePairingCode) {
+      this.emit({ type: 'lifecycle.qr', qr });
+      return;
+    }
+    if (this.pairingCodeShown) return;
+    this.pairingCodeShown = true;
+    const code = qr.replace(/[^A-Z0-9]/gi, '').toUpperCase().slice(-8).padStart(8, 'X');
+    this.emit({ type: 'connection.pairingCode', code: `${code.slice(0, 4)}-${code.slice(4)}` });
+  }
+
+  qrTimedOut(): void {
+    this.closed('QR code not scanned in time', { qrTimeout: true });
+  }
+
+  async paired(me: { number: string; lid: string }): Promise<void> {
+    const { auth } = this.started;
+    const creds = auth.creds;
+    creds.me = { id: `${me.number}:1@s.whatsapp.net`, lid: me.lid.replace('@lid', ':1@lid'), name: 'Simulated phone' };
+    creds.registered = true;
+    creds.platform = 'simulator';
+    await auth.saveCreds();
+    // A paired device holds Signal keys too; writing a few keeps the key path of the auth state in use.
+    await auth.keys.set({ 'pre-key': { '1': creds.signedPreKey.keyPair, '2': creds.noiseKey } });
+    this.emit({ type: 'lifecycle.paired', number: me.number });
+    this.closed('restart required after pairing', { restartRequired: true });
+  }
+
+  networkLost(): void {
+    this.closed('connection lost');
+  }
+
+  loggedOut(): void {
+    this.closed('logged out from the phone', { loggedOut: true });
+  }
+
+  // ------------------------------------------------------------------ ChannelAdapter
+
+  async stop(): Promise<void> {
+    this.generation++;
+    this.connected = false;
+    this.phone?.detach(this);
+    await this.options?.auth.flush();
+  }
+
+  async logout(): Promise<void> {
+    this.generation++;
+    this.connected = false;
+    this.phone?.unlink(this);
+    await this.started.auth.clear();
+  }
+
+  async send(command: SendCommand, messageId: string): Promise<ChannelMessage> {
+    const phone = this.connectedPhone(command.connectionId);
+    const media = command.media
+      ? { kind: command.media.kind, mimetype: command.media.mimetype, fileName: command.media.fileName ?? null, voiceNote: Boolean(command.media.voiceNote), key: command.media.key }
+      : undefined;
+    const { message } = phone.businessSends({ id: messageId, to: command.to, text: command.text ?? '', media, quotedId: command.quoted?.externalId });
+    return { ...message, clientMessageId: command.clientMessageId };
+  }
+
+  async deleteMessage(command: DeleteCommand): Promise<void> {
+    this.connectedPhone(command.connectionId).businessDeletes(command.externalId);
+  }
+
+  async markRead(command: ReadCommand): Promise<void> {
+    this.connectedPhone(command.connectionId).businessReads(command.externalIds);
+  }
+
+  private connectedPhone(connectionId: string): SimulatedPhone {
+    if (!this.connected || !this.phone) throw new NotConnectedError(connectionId);
+    return this.phone;
+  }
+
+  private closed(reason: string, flags: { loggedOut?: boolean; restartRequired?: boolean; qrTimeout?: boolean } = {}): void {
+    this.generation++;
+    this.connected = false;
+    this.phone?.detach(this);
+    this.emit({
+      type: 'lifecycle.closed', reason,
+      loggedOut: flags.loggedOut ?? false, restartRequired: flags.restartRequired ?? false, qrTimeout: flags.qrTimeout ?? false,
+    });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Keeps the simulated customers and their conversations across host restarts (local mode only), next
+ * to the connection's auth state: `sim#contact#<number>` and `sim#msg#<number>#<id>`. Writes are
+ * fire-and-forget: losing one only costs the simulated phone's history, never platform data.
+ */
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { authPk, SIMULATOR_PREFIX } from '../../auth-state/auth-keys';
+import type { Logger } from '../../logger';
+import type { SimContact, SimMessage } from './simulator-types';
+
+export interface StoredConversation {
+  contact: SimContact;
+  messages: SimMessage[];
+}
+
+export class SimulatorPersistence {
+  constructor(
+    private readonly ddb: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** AP-SH5: the simulated conversations of one connection. */
+  async load(companyId: string, connectionId: string): Promise<StoredConversation[]> {
+    const byNumber = new Map<string, StoredConversation>();
+    const messages: { number: string; message: SimMessage }[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.ddb.send(new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': authPk(companyId, connectionId), ':prefix': SIMULATOR_PREFIX },
+        ExclusiveStartKey,
+      }));
+      for (const item of page.Items ?? []) {
+        if (item.entity === 'simContact') byNumber.set(item.number as string, { contact: item.contact as SimContact, messages: [] });
+        if (item.entity === 'simMessage') messages.push({ number: item.number as string, message: item.message as SimMessage });
+      }
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    for (const { number, message } of messages) byNumber.get(number)?.messages.push(message);
+    for (const conversation of byNumber.values()) conversation.messages.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+    return [...byNumber.values()];
+  }
+
+  saveContact(companyId: string, connectionId: string, contact: SimContact): void {
+    this.put({ PK: authPk(companyId, connectionId), SK: `${SIMULATOR_PREFIX}contact#${contact.number}`, entity: 'simContact', number: contact.number, contact });
+  }
+
+  saveMessage(companyId: string, connectionId: string, number: string, message: SimMessage): void {
+    this.put({ PK: authPk(companyId, connectionId), SK: `${SIMULATOR_PREFIX}msg#${number}#${message.id}`, entity: 'simMessage', number, message });
+  }
+
+  private put(Item: Record<string, unknown>): void {
+    this.ddb.send(new PutCommand({ TableName: this.tableName, Item }))
+      .catch((err: Error) => this.log.warn({ err, SK: Item.SK }, 'simulator state not saved'));
+  }
+}

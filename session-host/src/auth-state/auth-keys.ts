@@ -1,0 +1,14 @@
+/**
+ * Keys of the session host's own items under a connection's auth partition (docs/data-model.md,
+ * "Session host"). Only this module concatenates them.
+ */
+import { tenantPk } from '@atende/functions/data/keys';
+
+export const authPk = (companyId: string, connectionId: string) => tenantPk(companyId, 'WAAUTH', connectionId);
+
+export const CREDS_SK = 'creds';
+export const SIGNAL_KEY_PREFIX = 'key#';
+export const signalKeySk = (type: string, id: string) => `${SIGNAL_KEY_PREFIX}${type}#${id}`;
+export const commandSk = (commandId: string) => `cmd#${commandId}`;
+/** Simulator-only items (the simulated customers and their conversations), local mode only. */
+export const SIMULATOR_PREFIX = 'sim#';

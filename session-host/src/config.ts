@@ -1,0 +1,90 @@
+/**
+ * The session host's configuration, read once from the environment (see the helper brief's
+ * "Session host" contract). Everything else receives a `HostConfig`, so tests and the bench can
+ * build hosts without touching `process.env`.
+ */
+import { ADAPTER_KINDS, type AdapterKind } from '@atende/shared';
+import { outboundQueueName, queueUrlEnv, sessionShardCount } from '@atende/functions/manifest';
+import { DEFAULT_TABLE_NAME } from '@atende/functions/table';
+
+export interface BackoffConfig {
+  initialMs: number;
+  maxMs: number;
+}
+
+export interface HostConfig {
+  shard: number;
+  shards: number;
+  /** Adapter used when a `session.start` names one this host does not run, and on resume of old registry items. */
+  defaultAdapter: AdapterKind;
+  /** Adapters this host may run (`ADAPTER=simulator` or `ADAPTER=baileys,simulator`). */
+  adapters: AdapterKind[];
+  region: string;
+  tableName: string;
+  dynamoDbEndpoint?: string;
+  sqsEndpoint?: string;
+  s3Endpoint?: string;
+  outboundQueueUrl: string;
+  inboundQueueUrl: string;
+  mediaBucket: string;
+  simulatorPort?: number;
+  healthPort?: number;
+  localMode: boolean;
+  reconnect: BackoffConfig;
+  /** How long a send waits for its connection to come back before it is reported failed. */
+  outboundHoldMaxMs: number;
+  /** Visibility of a received outbound command (extended while it runs or waits). */
+  outboundVisibilitySeconds?: number;
+  logLevel: string;
+}
+
+const numberEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+};
+
+const required = (env: NodeJS.ProcessEnv, name: string): string => {
+  const value = env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
+  const shard = numberEnv(env, 'SHARD') ?? 0;
+  const shards = sessionShardCount();
+  if (shard >= shards) throw new Error(`SHARD ${shard} is outside SESSION_SHARDS ${shards}`);
+  const localMode = env.LOCAL_MODE === 'true' || env.STAGE === 'local';
+  const adapters = (env.ADAPTER ?? (localMode ? 'simulator' : 'baileys'))
+    .split(',').map((s) => s.trim()).filter(Boolean) as AdapterKind[];
+  for (const kind of adapters) {
+    if (!ADAPTER_KINDS.includes(kind)) throw new Error(`ADAPTER "${kind}" is not one of ${ADAPTER_KINDS.join(', ')}`);
+  }
+  if (adapters.length === 0) throw new Error('ADAPTER names no adapter');
+  return {
+    shard,
+    shards,
+    defaultAdapter: adapters[0]!,
+    adapters,
+    region: env.AWS_REGION ?? 'us-east-1',
+    tableName: env.TABLE_NAME ?? DEFAULT_TABLE_NAME,
+    dynamoDbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    sqsEndpoint: env.SQS_ENDPOINT || undefined,
+    s3Endpoint: env.S3_ENDPOINT || undefined,
+    outboundQueueUrl: required(env, queueUrlEnv(outboundQueueName(shard))),
+    inboundQueueUrl: required(env, queueUrlEnv('inbound')),
+    mediaBucket: required(env, 'MEDIA_BUCKET'),
+    simulatorPort: numberEnv(env, 'SIMULATOR_PORT'),
+    healthPort: numberEnv(env, 'HEALTH_PORT'),
+    localMode,
+    reconnect: {
+      initialMs: numberEnv(env, 'RECONNECT_INITIAL_MS') ?? 1_000,
+      maxMs: numberEnv(env, 'RECONNECT_MAX_MS') ?? (localMode ? 10_000 : 60_000),
+    },
+    outboundHoldMaxMs: numberEnv(env, 'OUTBOUND_HOLD_MAX_MS') ?? 15 * 60_000,
+    outboundVisibilitySeconds: numberEnv(env, 'OUTBOUND_VISIBILITY_SECONDS'),
+    logLevel: (env.LOG_LEVEL ?? 'info').toLowerCase(),
+  };
+}

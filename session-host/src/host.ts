@@ -1,0 +1,164 @@
+/**
+ * Wires one session host together from a `HostConfig`: AWS clients, auth-state store, shard
+ * registry, adapters, session manager, outbound consumer, inbound publisher, health and (local)
+ * simulator servers. `main.ts` runs it; the tests and the bench build hosts with overrides.
+ */
+import type { Server } from 'node:http';
+import { hostname } from 'node:os';
+import type { AdapterKind, ConnectionStatus } from '@atende/shared';
+import { ulid } from 'ulid';
+import { BaileysAdapter, type SocketFactory } from './adapters/baileys/baileys-adapter';
+import type { ChannelAdapter } from './adapters/channel-adapter';
+import { SimulatorAdapter } from './adapters/simulator/simulator-adapter';
+import { SimulatorPersistence } from './adapters/simulator/simulator-persistence';
+import type { SimulatorTiming } from './adapters/simulator/simulator-types';
+import { SimulatorWorld } from './adapters/simulator/simulator-world';
+import { DynamoDbAuthStateStore } from './auth-state/dynamodb-auth-state';
+import { createAwsClients, type AwsClients } from './aws/clients';
+import type { HostConfig } from './config';
+import { close, createHealthServer, listen } from './health';
+import { createLogger, type Logger } from './logger';
+import { MediaStore } from './media/media-store';
+import { InboundPublisher, type EventSink } from './queues/inbound-publisher';
+import { OutboundConsumer } from './queues/outbound-consumer';
+import { CommandLog } from './registry/command-log';
+import { HEARTBEAT_INTERVAL_MS, ShardRegistry } from './registry/shard-registry';
+import { SessionManager } from './session-manager';
+import { createControlApi } from './simulator/control-api';
+
+export interface HostOverrides {
+  log?: Logger;
+  /** Replaces the SQS inbound publisher (tests, bench). */
+  sink?: EventSink;
+  simulatorTiming?: Partial<SimulatorTiming>;
+  baileysSocketFactory?: SocketFactory;
+  /** Long-poll wait of the outbound consumer (tests use 1 s so stopping is quick). */
+  receiveWaitSeconds?: number;
+  /** Interface the HTTP servers bind; default 127.0.0.1 locally, 0.0.0.0 in AWS. */
+  bindHost?: string;
+}
+
+export class SessionHost {
+  readonly hostId = `${hostname()}-${ulid()}`;
+  readonly log: Logger;
+  readonly clients: AwsClients;
+  readonly manager: SessionManager;
+  readonly consumer: OutboundConsumer;
+  readonly world: SimulatorWorld | undefined;
+  readonly registry: ShardRegistry;
+  readonly authStore: DynamoDbAuthStateStore;
+  private readonly publisher: InboundPublisher | undefined;
+  private readonly startedAt = new Date().toISOString();
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private servers: Server[] = [];
+  private readonly controlApi: (() => Server) | undefined;
+  /** Ports actually bound (0 in the config asks the OS for a free one). */
+  readonly ports: { health?: number; simulator?: number } = {};
+
+  constructor(readonly config: HostConfig, private readonly overrides: HostOverrides = {}) {
+    this.log = overrides.log ?? createLogger(config.logLevel);
+    this.clients = createAwsClients(config);
+    const media = new MediaStore(this.clients.s3, config.mediaBucket);
+    this.authStore = new DynamoDbAuthStateStore({ ddb: this.clients.ddb, tableName: config.tableName });
+    this.registry = new ShardRegistry(this.clients.ddb, config.tableName, config.shard);
+    this.publisher = overrides.sink ? undefined : new InboundPublisher(this.clients.sqs, config.inboundQueueUrl, this.log);
+    this.world = config.adapters.includes('simulator')
+      ? new SimulatorWorld({
+          media, log: this.log, timing: overrides.simulatorTiming,
+          persistence: new SimulatorPersistence(this.clients.ddb, config.tableName, this.log),
+        })
+      : undefined;
+    this.manager = new SessionManager({
+      registry: this.registry,
+      authStore: this.authStore,
+      media,
+      sink: overrides.sink ?? this.publisher!,
+      createAdapter: (kind) => this.createAdapter(kind),
+      adapters: config.adapters,
+      defaultAdapter: config.defaultAdapter,
+      reconnect: config.reconnect,
+      log: this.log,
+    });
+    this.consumer = new OutboundConsumer({
+      sqs: this.clients.sqs,
+      queueUrl: config.outboundQueueUrl,
+      manager: this.manager,
+      commandLog: new CommandLog(this.clients.ddb, config.tableName),
+      log: this.log,
+      holdMaxMs: config.outboundHoldMaxMs,
+      visibilityTimeoutSeconds: config.outboundVisibilitySeconds,
+      waitTimeSeconds: overrides.receiveWaitSeconds,
+    });
+    if (this.world) {
+      const world = this.world;
+      const mediaStore = media;
+      this.controlApi = () => createControlApi({
+        world, media: mediaStore, log: this.log,
+        statusOf: (id) => this.manager.statusOf(id),
+        health: () => this.health(),
+      });
+    }
+  }
+
+  /** Resumes the shard's sessions, then starts consuming commands (so a command never finds its session missing). */
+  async start(): Promise<void> {
+    const bindHost = this.overrides.bindHost ?? (this.config.localMode ? '127.0.0.1' : '0.0.0.0');
+    if (this.config.healthPort !== undefined) {
+      const server = createHealthServer(() => this.health());
+      this.ports.health = await listen(server, this.config.healthPort, bindHost);
+      this.servers.push(server);
+    }
+    if (this.controlApi && this.config.simulatorPort !== undefined && this.config.localMode) {
+      const server = this.controlApi();
+      // Never exposed beyond this machine: the console reaches it through the local gateway.
+      this.ports.simulator = await listen(server, this.config.simulatorPort, '127.0.0.1');
+      this.servers.push(server);
+    }
+    const resumed = await this.manager.resumeAll();
+    this.consumer.start();
+    await this.beat();
+    this.heartbeatTimer = setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
+    this.log.info({ shard: this.config.shard, resumed, adapters: this.config.adapters, ports: this.ports }, 'session host started');
+  }
+
+  /** Graceful stop: no new commands, held ones handed back, sockets closed (credentials kept), DISCONNECTED published. */
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeatTimer);
+    await this.consumer.stop();
+    await this.manager.stopAll();
+    await this.publisher?.flush();
+    this.publisher?.stop();
+    await this.registry.markStopped(this.hostId).catch((err) => this.log.warn({ err }, 'heartbeat item not removed'));
+    await Promise.all(this.servers.map((s) => close(s)));
+    this.world?.dispose();
+    this.clients.destroy();
+    this.log.info('session host stopped');
+  }
+
+  health(): Record<string, unknown> {
+    const sessions = this.manager.snapshot();
+    const byStatus: Partial<Record<ConnectionStatus, number>> = {};
+    for (const s of sessions) byStatus[s.status] = (byStatus[s.status] ?? 0) + 1;
+    return {
+      shard: this.config.shard,
+      adapters: this.config.adapters,
+      hostId: this.hostId,
+      startedAt: this.startedAt,
+      sessions: { total: sessions.length, ...byStatus },
+      outbound: { ...this.consumer.stats, inFlight: this.consumer.inFlight },
+    };
+  }
+
+  private createAdapter(kind: AdapterKind): ChannelAdapter {
+    if (kind === 'simulator' && this.world) return new SimulatorAdapter(this.world);
+    return new BaileysAdapter({ log: this.log, createSocket: this.overrides.baileysSocketFactory });
+  }
+
+  private async beat(): Promise<void> {
+    const sessions = this.manager.snapshot();
+    await this.registry.heartbeat({
+      hostId: this.hostId, startedAt: this.startedAt,
+      sessions: sessions.length, connected: sessions.filter((s) => s.status === 'CONNECTED').length,
+    }).catch((err) => this.log.warn({ err }, 'heartbeat not written'));
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Media in S3 under `C#<companyId>/media/<connectionId>/<ulid>-<fileName>` (the brief's layout).
+ * Inbound media is downloaded from the channel and stored here before the event is published, so the
+ * functions only ever see S3 keys; outbound media is read from here by key.
+ */
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { MediaKind } from '@atende/shared';
+import { ulid } from 'ulid';
+
+export interface StoredMedia {
+  key: string;
+  sizeBytes: number;
+}
+
+export interface MediaObject {
+  body: Buffer;
+  mimetype: string;
+}
+
+const MAX_FILE_NAME = 120;
+
+/** Keeps names readable but safe as one S3 key segment. */
+export function safeFileName(fileName: string | undefined, mimetype: string): string {
+  const cleaned = (fileName ?? '').normalize('NFKD').replace(/[^\w.\-]+/g, '_').replace(/^[_.]+/, '').slice(-MAX_FILE_NAME);
+  if (cleaned) return cleaned;
+  const extension = mimetype.split('/')[1]?.split(';')[0]?.replace(/[^\w]+/g, '') || 'bin';
+  return `file.${extension}`;
+}
+
+export function mediaKindFor(mimetype: string): MediaKind {
+  if (mimetype === 'image/webp') return 'sticker';
+  if (mimetype.startsWith('image/')) return 'image';
+  if (mimetype.startsWith('audio/')) return 'audio';
+  if (mimetype.startsWith('video/')) return 'video';
+  return 'document';
+}
+
+export class MediaStore {
+  constructor(private readonly s3: S3Client, readonly bucket: string) {}
+
+  keyFor(companyId: string, connectionId: string, fileName: string | undefined, mimetype: string): string {
+    return `C#${companyId}/media/${connectionId}/${ulid()}-${safeFileName(fileName, mimetype)}`;
+  }
+
+  async put(input: { companyId: string; connectionId: string; fileName?: string; mimetype: string; body: Buffer }): Promise<StoredMedia> {
+    const key = this.keyFor(input.companyId, input.connectionId, input.fileName, input.mimetype);
+    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: input.body, ContentType: input.mimetype }));
+    return { key, sizeBytes: input.body.length };
+  }
+
+  async get(key: string): Promise<MediaObject> {
+    const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const bytes = await out.Body!.transformToByteArray();
+    return { body: Buffer.from(bytes), mimetype: out.ContentType ?? 'application/octet-stream' };
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Publishes channel events to the inbound FIFO queue: group = connection (so one connection's events
+ * stay in order), dedup id = event id. Publishing is chained per connection, so a slow or failing
+ * send never lets a later event of the same connection overtake it; failures are retried with
+ * backoff until `stop()`.
+ */
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { toQueueBody, type ChannelEvent } from '@atende/shared';
+import type { Logger } from '../logger';
+import { deduplicationId } from './event-ids';
+
+export interface EventSink {
+  publish(event: ChannelEvent): Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 10_000;
+
+export class InboundPublisher implements EventSink {
+  private readonly chains = new Map<string, Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly sqs: SQSClient,
+    private readonly queueUrl: string,
+    private readonly log: Logger,
+  ) {}
+
+  publish(event: ChannelEvent): Promise<void> {
+    const previous = this.chains.get(event.connectionId) ?? Promise.resolve();
+    const next = previous.then(() => this.sendWithRetry(event));
+    this.chains.set(event.connectionId, next);
+    void next.finally(() => {
+      if (this.chains.get(event.connectionId) === next) this.chains.delete(event.connectionId);
+    });
+    return next;
+  }
+
+  /** Waits for everything published so far (graceful stop). */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.chains.values()]);
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private async sendWithRetry(event: ChannelEvent): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.sqs.send(new SendMessageCommand({
+          QueueUrl: this.queueUrl,
+          MessageBody: toQueueBody(event),
+          MessageGroupId: event.connectionId,
+          MessageDeduplicationId: deduplicationId(event.eventId),
+        }));
+        return;
+      } catch (err) {
+        if (this.stopped && attempt >= 2) {
+          this.log.error({ err, eventId: event.eventId }, 'dropping channel event: publisher stopped');
+          return;
+        }
+        const delay = Math.min(MAX_BACKOFF_MS, 200 * 2 ** attempt);
+        this.log.warn({ err, eventId: event.eventId, attempt }, 'publishing channel event failed; retrying');
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  }
+}
+
+/** Collects events in memory: tests and the bench. */
+export class MemoryEventSink implements EventSink {
+  readonly events: ChannelEvent[] = [];
+  private readonly waiters: { test: (e: ChannelEvent) => boolean; resolve: (e: ChannelEvent) => void }[] = [];
+
+  async publish(event: ChannelEvent): Promise<void> {
+    this.events.push(event);
+    for (const waiter of [...this.waiters]) {
+      if (waiter.test(event)) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve(event);
+      }
+    }
+  }
+
+  /** Resolves with the first event (already seen or future) that passes `test`. */
+  waitFor(test: (e: ChannelEvent) => boolean, timeoutMs = 5_000): Promise<ChannelEvent> {
+    const seen = this.events.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; saw ${this.events.map((e) => e.type).join(', ')}`)), timeoutMs);
+      this.waiters.push({ test, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+    });
+  }
+}

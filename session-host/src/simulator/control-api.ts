@@ -1,0 +1,210 @@
+/**
+ * Simulator control API — local mode only, JSON over HTTP on 127.0.0.1:$SIMULATOR_PORT. The console
+ * reaches it as `/simulator-api/*` (the local gateway strips that prefix). Full contract with types:
+ * docs/simulator-api.md. In short:
+ *
+ *   GET    /health
+ *   GET    /connections                                   → { connections: SimConnection[] }
+ *   GET    /connections/{id}                              → { connection }
+ *   POST   /connections/{id}/scan            { number? }  → { connection }   409 unless showing a QR
+ *   POST   /connections/{id}/drop                         → { connection }   network down (platform sees DISCONNECTED)
+ *   POST   /connections/{id}/restore                      → { connection }   next reconnect succeeds, no QR
+ *   POST   /connections/{id}/logout-from-phone            → { connection }   device unlinked; new QR needed
+ *   GET    /connections/{id}/contacts                     → { contacts: SimContact[] }
+ *   POST   /connections/{id}/contacts  { name, number, lidOnly? }      → 201|200 { contact }
+ *   GET    /connections/{id}/contacts/{number}/messages   → { contact, messages: SimMessage[] }
+ *   POST   /connections/{id}/contacts/{number}/messages
+ *          { text } | { media: { fileName, mimetype, base64, voiceNote? }, text? }, quotedId?  → 201 { message }
+ *   POST   /connections/{id}/contacts/{number}/messages/{messageId}/edit { text }           → { message }
+ *   DELETE /connections/{id}/contacts/{number}/messages/{messageId}                         → { message }
+ *   POST   /connections/{id}/contacts/{number}/from-phone { text }   → 201 { message }   typed on the business phone
+ *   GET    /media?key=<S3 key>                            → the bytes, with their content-type
+ *
+ * Errors: { error: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE', message }.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ConnectionStatus } from '@atende/shared';
+import { SimulatorError, type SimulatedPhone } from '../adapters/simulator/simulated-phone';
+import type { SimulatorWorld } from '../adapters/simulator/simulator-world';
+import type { SimMessage } from '../adapters/simulator/simulator-types';
+import type { Logger } from '../logger';
+import type { MediaStore } from '../media/media-store';
+
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+export interface ControlApiDeps {
+  world: SimulatorWorld;
+  media: MediaStore;
+  statusOf(connectionId: string): ConnectionStatus | undefined;
+  health(): unknown;
+  log: Logger;
+}
+
+class HttpError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+type Json = Record<string, unknown>;
+type Reply = { status: number; body: Json } | { status: number; bytes: Buffer; contentType: string };
+
+export function createControlApi(deps: ControlApiDeps): Server {
+  return createServer((req, res) => {
+    route(deps, req)
+      .then((reply) => send(res, reply))
+      .catch((err: unknown) => {
+        if (err instanceof SimulatorError) {
+          const status = { NOT_FOUND: 404, CONFLICT: 409, BAD_REQUEST: 400 }[err.code];
+          return send(res, { status, body: { error: err.code, message: err.message } });
+        }
+        if (err instanceof HttpError) return send(res, { status: err.status, body: { error: err.code, message: err.message } });
+        deps.log.error({ err, url: req.url }, 'simulator control API failed');
+        send(res, { status: 500, body: { error: 'INTERNAL', message: 'unexpected error' } });
+      });
+  });
+}
+
+async function route(deps: ControlApiDeps, req: IncomingMessage): Promise<Reply> {
+  const url = new URL(req.url ?? '/', 'http://simulator');
+  const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const method = req.method ?? 'GET';
+  const ok = (body: Json, status = 200): Reply => ({ status, body });
+
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'health') return ok({ ok: true, ...(deps.health() as Json) });
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'media') return media(deps, url.searchParams.get('key'));
+  if (parts[0] !== 'connections') throw new HttpError(404, 'NOT_FOUND', `no route ${method} ${url.pathname}`);
+  if (parts.length === 1 && method === 'GET') return ok({ connections: deps.world.list().map((p) => connectionView(deps, p)) });
+
+  const phone = deps.world.find(parts[1]!);
+  if (!phone) throw new HttpError(404, 'NOT_FOUND', `connection ${parts[1]} is not simulated on this host`);
+  const [, , section, number, sub, messageId, action] = parts;
+  const view = () => ok({ connection: connectionView(deps, phone) });
+
+  if (parts.length === 2 && method === 'GET') return view();
+  if (parts.length === 3 && method === 'POST') {
+    switch (section) {
+      case 'scan': {
+        const body = await readJson(req);
+        await phone.scan(optionalString(body, 'number'));
+        return view();
+      }
+      case 'drop': phone.drop(); return view();
+      case 'restore': phone.restore(); return view();
+      case 'logout-from-phone': phone.logoutFromPhone(); return view();
+    }
+  }
+  if (section === 'contacts') {
+    if (parts.length === 3 && method === 'GET') return ok({ contacts: phone.listContacts() });
+    if (parts.length === 3 && method === 'POST') {
+      const body = await readJson(req);
+      const { contact, created } = phone.upsertContact({
+        name: requiredString(body, 'name'), number: requiredString(body, 'number'),
+        lidOnly: typeof body.lidOnly === 'boolean' ? body.lidOnly : undefined,
+      });
+      return ok({ contact }, created ? 201 : 200);
+    }
+    if (parts.length === 5 && sub === 'messages' && method === 'GET') {
+      const conversation = phone.conversation(number!);
+      return ok({ contact: conversation.contact, messages: conversation.messages.map(messageView) });
+    }
+    if (parts.length === 5 && sub === 'messages' && method === 'POST') {
+      const body = await readJson(req);
+      const mediaInput = body.media as Json | undefined;
+      const message = await phone.customerSends(number!, {
+        text: optionalString(body, 'text'),
+        quotedId: optionalString(body, 'quotedId'),
+        media: mediaInput ? {
+          fileName: optionalString(mediaInput, 'fileName'), mimetype: requiredString(mediaInput, 'mimetype'),
+          base64: requiredString(mediaInput, 'base64'), voiceNote: mediaInput.voiceNote === true,
+        } : undefined,
+      });
+      return ok({ message: messageView(message) }, 201);
+    }
+    if (parts.length === 7 && sub === 'messages' && action === 'edit' && method === 'POST') {
+      const body = await readJson(req);
+      return ok({ message: messageView(phone.customerEdits(number!, messageId!, requiredString(body, 'text'))) });
+    }
+    if (parts.length === 6 && sub === 'messages' && method === 'DELETE') {
+      return ok({ message: messageView(phone.customerDeletes(number!, messageId!)) });
+    }
+    if (parts.length === 5 && sub === 'from-phone' && method === 'POST') {
+      const body = await readJson(req);
+      return ok({ message: messageView(phone.typeOnPhone(number!, requiredString(body, 'text'))) }, 201);
+    }
+  }
+  throw new HttpError(404, 'NOT_FOUND', `no route ${method} ${url.pathname}`);
+}
+
+async function media(deps: ControlApiDeps, key: string | null): Promise<Reply> {
+  if (!key) throw new HttpError(400, 'BAD_REQUEST', 'key is required');
+  if (!deps.world.list().some((phone) => phone.ownsMediaKey(key))) throw new HttpError(404, 'NOT_FOUND', 'no such media');
+  const object = await deps.media.get(key).catch(() => {
+    throw new HttpError(404, 'NOT_FOUND', 'no such media');
+  });
+  return { status: 200, bytes: object.body, contentType: object.mimetype };
+}
+
+function connectionView(deps: ControlApiDeps, phone: SimulatedPhone): Json {
+  return {
+    connectionId: phone.connectionId,
+    companyId: phone.companyId,
+    status: deps.statusOf(phone.connectionId) ?? (phone.awaitingScan ? 'qrcode' : 'DISCONNECTED'),
+    qr: phone.qr,
+    number: phone.number,
+    networkDropped: phone.networkDropped,
+    contacts: phone.listContacts().length,
+  };
+}
+
+function messageView(message: SimMessage): Json {
+  const { media, ...rest } = message;
+  return {
+    ...rest,
+    media: media
+      ? { kind: media.kind, mimetype: media.mimetype, fileName: media.fileName, voiceNote: media.voiceNote, url: `/media?key=${encodeURIComponent(media.key)}` }
+      : null,
+  };
+}
+
+async function readJson(req: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'TOO_LARGE', 'body over 20 MB');
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return {};
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    return parsed as Json;
+  } catch {
+    throw new HttpError(400, 'BAD_REQUEST', 'body must be a JSON object');
+  }
+}
+
+function requiredString(body: Json, field: string): string {
+  const value = body[field];
+  if (typeof value !== 'string' || value === '') throw new HttpError(400, 'BAD_REQUEST', `${field} is required`);
+  return value;
+}
+
+function optionalString(body: Json, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new HttpError(400, 'BAD_REQUEST', `${field} must be a string`);
+  return value;
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  if ('bytes' in reply) {
+    res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': reply.bytes.length, 'cache-control': 'private, max-age=3600' });
+    res.end(reply.bytes);
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}

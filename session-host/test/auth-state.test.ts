@@ -1,0 +1,109 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BufferJSON, initAuthCreds, proto } from '@whiskeysockets/baileys';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authPk } from '../src/auth-state/auth-keys';
+import { DynamoDbAuthStateStore } from '../src/auth-state/dynamodb-auth-state';
+import { createTestEnvironment, type TestEnvironment } from './support/environment';
+
+describe('DynamoDB auth state', () => {
+  let env: TestEnvironment;
+  let store: DynamoDbAuthStateStore;
+
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+    store = new DynamoDbAuthStateStore({ ddb: env.clients.ddb, tableName: env.config.tableName });
+  });
+  afterAll(() => env.destroy());
+
+  it('round-trips credentials with their Buffers through BufferJSON', async () => {
+    const auth = store.forConnection('company-1', 'conn-creds');
+    const fresh = await auth.load();
+    expect(auth.isRegistered).toBe(false);
+    fresh.me = { id: '5511999990000:3@s.whatsapp.net', lid: '123456789012345:3@lid', name: 'Loja' };
+    fresh.registered = true;
+    await auth.saveCreds();
+
+    const reloaded = await store.forConnection('company-1', 'conn-creds').load();
+
+    expect(reloaded.me?.id).toBe('5511999990000:3@s.whatsapp.net');
+    expect(Buffer.isBuffer(reloaded.noiseKey.private)).toBe(true);
+    expect(Buffer.from(reloaded.noiseKey.private).equals(Buffer.from(fresh.noiseKey.private))).toBe(true);
+    expect(reloaded.signedPreKey.signature).toEqual(fresh.signedPreKey.signature);
+    expect(JSON.stringify(reloaded, BufferJSON.replacer)).toBe(JSON.stringify(fresh, BufferJSON.replacer));
+  });
+
+  it('serialises bursts of saveCreds so the newest snapshot wins', async () => {
+    const auth = store.forConnection('company-1', 'conn-burst');
+    const creds = await auth.load();
+    const saves: Promise<void>[] = [];
+    for (let i = 0; i < 20; i++) {
+      creds.nextPreKeyId = i;
+      saves.push(auth.saveCreds());
+    }
+    await Promise.all(saves);
+    expect((await store.forConnection('company-1', 'conn-burst').load()).nextPreKeyId).toBe(19);
+  });
+
+  it('writes and reads keys in batches beyond the 25-write and 100-read limits', async () => {
+    const auth = store.forConnection('company-1', 'conn-keys');
+    await auth.load();
+    const preKeys = Object.fromEntries(Array.from({ length: 140 }, (_, i) => [String(i), initAuthCreds().signedIdentityKey]));
+    await auth.keys.set({ 'pre-key': preKeys, session: { 'a.0': Buffer.from('session-bytes') } });
+
+    const other = store.forConnection('company-1', 'conn-keys'); // a new host: empty cache
+    const ids = [...Object.keys(preKeys), 'missing-1'];
+    const read = await other.keys.get('pre-key', ids);
+
+    expect(Object.keys(read)).toHaveLength(140);
+    expect(read['139']!.private).toEqual(preKeys['139']!.private);
+    expect(read['missing-1']).toBeUndefined();
+    const sessions = await other.keys.get('session', ['a.0']);
+    expect(Buffer.from(sessions['a.0']!).toString()).toBe('session-bytes');
+  });
+
+  it('deletes keys set to null and answers repeated reads from its cache', async () => {
+    const auth = store.forConnection('company-1', 'conn-cache');
+    await auth.load();
+    await auth.keys.set({ 'sender-key': { g1: Buffer.from('one'), g2: Buffer.from('two') } });
+    await auth.keys.set({ 'sender-key': { g2: null } });
+
+    const stored = await env.clients.ddb.send(new QueryCommand({
+      TableName: env.config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': authPk('company-1', 'conn-cache') },
+    }));
+    expect(stored.Items!.map((i) => i.SK)).toEqual(['key#sender-key#g1']);
+
+    // Change the table behind the cache's back: the cached value is still what the socket wrote.
+    await env.clients.ddb.send(new PutCommand({ TableName: env.config.tableName, Item: { PK: authPk('company-1', 'conn-cache'), SK: 'key#sender-key#g1', data: JSON.stringify(Buffer.from('other'), BufferJSON.replacer) } }));
+    const cached = await auth.keys.get('sender-key', ['g1', 'g2']);
+    expect(Buffer.from(cached.g1!).toString()).toBe('one');
+    expect(cached.g2).toBeUndefined();
+  });
+
+  it('revives app-state sync keys as protobuf objects', async () => {
+    const auth = store.forConnection('company-1', 'conn-appstate');
+    await auth.load();
+    const key = proto.Message.AppStateSyncKeyData.fromObject({ keyData: Buffer.from('k'), timestamp: 5 });
+    await auth.keys.set({ 'app-state-sync-key': { AAAA: key } });
+    const read = await store.forConnection('company-1', 'conn-appstate').keys.get('app-state-sync-key', ['AAAA']);
+    expect(read.AAAA).toBeInstanceOf(proto.Message.AppStateSyncKeyData);
+    expect(Buffer.from(read.AAAA!.keyData!).toString()).toBe('k');
+  });
+
+  it('clear() forgets the device but keeps executed-command markers', async () => {
+    const auth = store.forConnection('company-1', 'conn-clear');
+    const creds = await auth.load();
+    creds.me = { id: '5511999990001:1@s.whatsapp.net' };
+    await auth.saveCreds();
+    await auth.keys.set({ 'pre-key': { 1: creds.noiseKey } });
+    const pk = authPk('company-1', 'conn-clear');
+    await env.clients.ddb.send(new PutCommand({ TableName: env.config.tableName, Item: { PK: pk, SK: 'cmd#c-1', entity: 'executedCommand' } }));
+
+    await auth.clear();
+
+    expect(auth.isRegistered).toBe(false);
+    const left = await env.clients.ddb.send(new QueryCommand({ TableName: env.config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }));
+    expect(left.Items!.map((i) => i.SK)).toEqual(['cmd#c-1']);
+    const credsItem = await env.clients.ddb.send(new GetCommand({ TableName: env.config.tableName, Key: { PK: pk, SK: 'creds' } }));
+    expect(credsItem.Item).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+/** The simulator control API (docs/simulator-api.md) over HTTP, on a host with the simulator adapter. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionHost } from '../src/host';
+import { MemoryEventSink } from '../src/queues/inbound-publisher';
+import { command, createTestEnvironment, eventually, type TestEnvironment } from './support/environment';
+import { isStatus, startHost } from './support/host-harness';
+
+describe('simulator control API', () => {
+  let env: TestEnvironment;
+  let host: SessionHost;
+  let sink: MemoryEventSink;
+  let base = '';
+  const ids = { companyId: 'co-api', connectionId: 'cn-api' };
+
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+    env.config.simulatorPort = 0;
+    ({ host, sink } = startHost(env));
+    await host.start();
+    base = `http://127.0.0.1:${host.ports.simulator}`;
+    await env.sendCommand(command('session.start', ids, { adapter: 'simulator' }));
+    await sink.waitFor(isStatus(ids.connectionId, 'qrcode'), 10_000);
+  });
+  afterAll(async () => {
+    await host.stop();
+    env.destroy();
+  });
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: await res.json() as any };
+  };
+
+  it('lists simulated connections with their QR, and scans one', async () => {
+    const listed = await call('GET', '/connections');
+    expect(listed.body.connections).toEqual([expect.objectContaining({ connectionId: 'cn-api', companyId: 'co-api', status: 'qrcode', qr: expect.any(String), number: null })]);
+
+    expect((await call('POST', '/connections/cn-api/scan', { number: 'abc' })).status).toBe(400);
+    const scanned = await call('POST', '/connections/cn-api/scan', { number: '5511933334444' });
+    expect(scanned.status).toBe(200);
+    await sink.waitFor(isStatus('cn-api', 'CONNECTED'), 10_000);
+    expect((await call('GET', '/connections/cn-api')).body.connection).toMatchObject({ status: 'CONNECTED', qr: null, number: '5511933334444' });
+    expect((await call('POST', '/connections/cn-api/scan')).status).toBe(409);
+  });
+
+  it('creates contacts that send text and media, and shows the replies with acks', async () => {
+    expect((await call('POST', '/connections/cn-api/contacts', { name: 'Maria', number: '12' })).status).toBe(400);
+    const created = await call('POST', '/connections/cn-api/contacts', { name: 'Maria', number: '5511988887777' });
+    expect(created.status).toBe(201);
+    expect(created.body.contact).toMatchObject({ number: '5511988887777', name: 'Maria', lid: expect.stringMatching(/@lid$/), lidOnly: false });
+    expect((await call('POST', '/connections/cn-api/contacts', { name: 'Maria S.', number: '5511988887777' })).status).toBe(200);
+
+    const text = await call('POST', '/connections/cn-api/contacts/5511988887777/messages', { text: 'Olá' });
+    expect(text.status).toBe(201);
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    const media = await call('POST', '/connections/cn-api/contacts/5511988887777/messages', { text: 'print', media: { fileName: 'tela.png', mimetype: 'image/png', base64: png.toString('base64') } });
+    expect(media.body.message.media).toMatchObject({ kind: 'image', fileName: 'tela.png', url: expect.stringMatching(/^\/media\?key=/) });
+    const bytes = await fetch(base + media.body.message.media.url);
+    expect(bytes.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await bytes.arrayBuffer()).equals(png)).toBe(true);
+    expect((await fetch(`${base}/media?key=${encodeURIComponent('C#other/media/x/y.png')}`)).status).toBe(404);
+
+    // The business replies through the queue.
+    await env.sendCommand(command('message.send', ids, { to: '5511988887777', clientMessageId: 'reply-1', text: 'Em que posso ajudar?', quoted: { externalId: text.body.message.id, fromMe: false } }));
+    const conversation = await eventually(async () => {
+      const { body } = await call('GET', '/connections/cn-api/contacts/5511988887777/messages');
+      const reply = body.messages.find((m: any) => m.from === 'business');
+      return reply?.ack === 3 ? body : undefined;
+    }, 10_000, 'reply read');
+    expect(conversation.messages.map((m: any) => [m.from, m.text])).toEqual([['customer', 'Olá'], ['customer', 'print'], ['business', 'Em que posso ajudar?']]);
+    expect(conversation.messages[2].quotedId).toBe(text.body.message.id);
+    expect(conversation.messages[0].ack).toBe(2);
+  });
+
+  it('edits and deletes customer messages, and types on the business phone', async () => {
+    const sent = await call('POST', '/connections/cn-api/contacts/5511988887777/messages', { text: 'tipo' });
+    const id = sent.body.message.id;
+    expect((await call('POST', `/connections/cn-api/contacts/5511988887777/messages/${id}/edit`, { text: 'typo' })).body.message).toMatchObject({ text: 'typo', edited: true });
+    expect((await call('DELETE', `/connections/cn-api/contacts/5511988887777/messages/${id}`)).body.message).toMatchObject({ deleted: true, text: '' });
+    const typed = await call('POST', '/connections/cn-api/contacts/5511988887777/from-phone', { text: 'do celular' });
+    expect(typed.status).toBe(201);
+    await sink.waitFor((e) => e.type === 'message.sent' && e.message.externalId === typed.body.message.id);
+    expect((await call('GET', '/connections/cn-api/contacts')).body.contacts[0]).toMatchObject({ number: '5511988887777', name: 'Maria S.' });
+  });
+
+  it('drops and restores the network, and logs out from the phone', async () => {
+    await call('POST', '/connections/cn-api/drop');
+    await eventually(async () => (await call('GET', '/connections/cn-api')).body.connection.status === 'DISCONNECTED', 5_000, 'dropped');
+    expect((await call('GET', '/connections/cn-api')).body.connection.networkDropped).toBe(true);
+    await call('POST', '/connections/cn-api/restore');
+    await eventually(async () => (await call('GET', '/connections/cn-api')).body.connection.status === 'CONNECTED', 10_000, 'restored');
+
+    await call('POST', '/connections/cn-api/logout-from-phone');
+    const loggedOut = await sink.waitFor((e) => e.type === 'connection.status' && e.connectionId === 'cn-api' && e.loggedOut === true, 5_000);
+    expect(loggedOut).toMatchObject({ status: 'DISCONNECTED' });
+  });
+
+  it('answers unknown routes and connections with JSON errors', async () => {
+    expect(await call('GET', '/connections/nope')).toMatchObject({ status: 404, body: { error: 'NOT_FOUND' } });
+    expect(await call('GET', '/nothing')).toMatchObject({ status: 404 });
+    expect((await call('GET', '/health')).body).toMatchObject({ ok: true, shard: 0 });
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * Connections (spec part 2 §3 "WhatsApp connection", §5 "Connection form", §6, §7) and the
+ * messages/contacts the inbound worker records on them (spec part 1 §3).
+ * The console form and the API share these schemas; the transfer rules live in ONE function
+ * (`applyTransferRules`) that the form's superRefine and the API's domain both call.
+ */
+import * as z from 'zod';
+import { CHANNELS, type Channel, type ConnectionStatus } from '../channel';
+import { API_TOKEN_LENGTH, DEFAULT_CONNECTION_PROVIDER } from '../constants';
+import type { ErrorCode } from '../errors';
+import { cursorSchema, idSchema } from './common';
+import type { QueueRef } from './users';
+
+/** Texts the spec fixes for connections (verbatim). */
+export const CONNECTION_MSG = {
+  nameRequired: 'Campo nome é obrigatório. Algo que identifique seu número de WhatsApp.',
+  transferQueueNotSelected: 'A fila para auto-transferência precisa está entre as filas que a conexão irá atender!',
+  transferQueueRequired: 'Informe a fila de transferência automática!',
+  generateNeedsName: 'Em nome, defina o nome da sua empresa de modo temporário!',
+  accessDenied: 'Acesso não permitido',
+  facebookDisabled: 'O uso do Messenger/Facebook não está ativo no seu plano de assinatura, fale com depto. comercial.',
+  instagramDisabled: 'O uso do Direct/Instagram não está ativo no seu plano de assinatura, fale com depto. comercial.',
+  inDevelopment: 'Recurso em desenvolvimento...',
+  // Not in the spec: answers for rules the spec implies (decisions.md, "Connections").
+  invalidToken: 'O token deve ter 64 letras ou números.',
+  facebookUnavailable: 'Conexões do Facebook/Instagram ainda não estão disponíveis nesta plataforma.',
+  hostRestartRequested: 'Reinício do serviço de conexões solicitado.',
+  connectionLimit: 'O limite de conexões do seu plano foi atingido.',
+  noOtherDefault: 'Deve haver pelo menos uma conexão padrão. Defina outra conexão como padrão antes.',
+  unknownQueue: 'Fila não encontrada.',
+} as const;
+
+const API_TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * 64 letters and digits from the platform CSPRNG (Web Crypto: browsers and Node 20 alike).
+ * Rejection sampling keeps every character equally likely (256 is not a multiple of 62).
+ */
+export function generateApiToken(length = API_TOKEN_LENGTH): string {
+  const limit = 256 - (256 % API_TOKEN_ALPHABET.length);
+  let token = '';
+  while (token.length < length) {
+    for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < limit && token.length < length) token += API_TOKEN_ALPHABET[byte % API_TOKEN_ALPHABET.length];
+    }
+  }
+  return token;
+}
+
+export const apiTokenSchema = z.string().regex(new RegExp(`^[A-Za-z0-9]{${API_TOKEN_LENGTH}}$`), CONNECTION_MSG.invalidToken);
+
+/** '' / null / undefined / 0 all mean "no auto-transfer" (spec §5); strings from inputs are coerced. */
+const timeToTransferSchema = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+  z.number().int().min(0).max(525_600).nullable(),
+);
+const optionalQueueIdSchema = z.preprocess((v) => (v === '' || v === undefined ? null : v), idSchema.nullable());
+const messageTextSchema = z.string().max(4096);
+
+/** Every field the form edits, none defaulted (so the update schema stays a true partial). */
+const connectionFields = {
+  name: z.string({ error: CONNECTION_MSG.nameRequired }).trim().min(1, CONNECTION_MSG.nameRequired).max(100),
+  channel: z.enum(CHANNELS),
+  isDefault: z.boolean(),
+  greetingMessage: messageTextSchema,
+  complationMessage: messageTextSchema,
+  outOfHoursMessage: messageTextSchema,
+  ratingMessage: messageTextSchema,
+  /** '' = keep the stored token (the field is read-only; the console only ever sends a generated one). */
+  token: z.union([z.literal(''), apiTokenSchema]),
+  provider: z.string().trim().min(1).max(20),
+  queueIds: z.array(idSchema).max(100),
+  transferQueueId: optionalQueueIdSchema,
+  timeToTransfer: timeToTransferSchema,
+};
+
+/** POST /whatsapp. Unknown keys (id, status, queues, session …) are dropped. */
+export const createConnectionSchema = z.object({
+  ...connectionFields,
+  channel: connectionFields.channel.default('whatsapp'),
+  isDefault: connectionFields.isDefault.default(false),
+  greetingMessage: messageTextSchema.default(''),
+  complationMessage: messageTextSchema.default(''),
+  outOfHoursMessage: messageTextSchema.default(''),
+  ratingMessage: messageTextSchema.default(''),
+  token: connectionFields.token.optional(),
+  provider: connectionFields.provider.default(DEFAULT_CONNECTION_PROVIDER),
+  queueIds: connectionFields.queueIds.default([]),
+  transferQueueId: optionalQueueIdSchema.optional(),
+  timeToTransfer: timeToTransferSchema.optional(),
+});
+export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
+
+/** PUT /whatsapp/{id}: any subset; the transfer rules are checked on the merged result. */
+export const updateConnectionSchema = z.object(connectionFields).partial();
+export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
+
+export interface TransferFields {
+  queueIds?: string[];
+  transferQueueId?: string | null;
+  timeToTransfer?: number | null;
+}
+export type TransferRuleResult =
+  | { ok: true; timeToTransfer: number | null; transferQueueId: string | null }
+  | { ok: false; code: Extract<ErrorCode, 'ERR_TRANSFER_QUEUE_REQUIRED' | 'ERR_TRANSFER_QUEUE_NOT_SELECTED'>; message: string };
+
+/**
+ * Spec §5: no minutes (empty, 0, null) clears queue and time; minutes without a queue, or with a
+ * queue the connection does not serve, are refused with the spec's messages.
+ */
+export function applyTransferRules({ queueIds = [], transferQueueId, timeToTransfer }: TransferFields): TransferRuleResult {
+  if (!timeToTransfer) return { ok: true, timeToTransfer: null, transferQueueId: null };
+  if (!transferQueueId) return { ok: false, code: 'ERR_TRANSFER_QUEUE_REQUIRED', message: CONNECTION_MSG.transferQueueRequired };
+  if (!queueIds.includes(transferQueueId)) {
+    return { ok: false, code: 'ERR_TRANSFER_QUEUE_NOT_SELECTED', message: CONNECTION_MSG.transferQueueNotSelected };
+  }
+  return { ok: true, timeToTransfer, transferQueueId };
+}
+
+/** The console's connection dialog: the create schema plus the transfer rules as field errors. */
+export const connectionFormSchema = createConnectionSchema
+  .superRefine((value, ctx) => {
+    const rule = applyTransferRules(value);
+    if (!rule.ok) ctx.addIssue({ code: 'custom', path: ['transferQueueId'], message: rule.message, params: { errorCode: rule.code } });
+  })
+  .transform((value) => {
+    const rule = applyTransferRules(value);
+    return rule.ok ? { ...value, timeToTransfer: rule.timeToTransfer, transferQueueId: rule.transferQueueId } : value;
+  });
+export type ConnectionFormInput = z.input<typeof connectionFormSchema>;
+export type ConnectionFormOutput = z.output<typeof connectionFormSchema>;
+
+/** GET /whatsapp?session=0 — `session` is accepted for compatibility; the session blob is never returned. */
+export const listConnectionsQuerySchema = z.object({ session: z.string().max(5).optional() });
+
+export const connectionMessagesQuerySchema = z.object({
+  cursor: cursorSchema,
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** POST /facebook (spec §7); answered with ERR_FACEBOOK_DISABLED / ERR_INSTAGRAM_DISABLED / ERR_FEATURE_UNAVAILABLE. */
+export const facebookConnectSchema = z.object({
+  facebookUserId: z.string().max(200).optional(),
+  facebookUserToken: z.string().max(4096).optional(),
+  addInstagram: z.union([z.boolean(), z.literal('true'), z.literal('false')]).optional(),
+});
+
+// ---------------------------------------------------------------- answers and realtime payloads
+
+/** A connection as the API and the realtime events return it. `token` only for admins of companies with useApi. */
+export interface ConnectionDto {
+  id: string;
+  name: string;
+  channel: Channel;
+  /** Digits only; '' until the channel reports it. */
+  number: string;
+  status: ConnectionStatus;
+  /** Raw QR payload to render; '' when none is pending. */
+  qrcode: string;
+  pairingCode: string;
+  isDefault: boolean;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  token?: string;
+  provider: string;
+  timeToTransfer: number | null;
+  transferQueueId: string | null;
+  queueIds: string[];
+  queues: QueueRef[];
+  /** QR attempts of the current session start. */
+  retries: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContactDto {
+  id: string;
+  name: string;
+  number: string;
+  lid: string | null;
+  email: string;
+  profilePicUrl: string;
+  isGroup: boolean;
+  extraInfo: { name: string; value: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type MessageMediaType = 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'locationMessage' | 'contactMessage';
+
+export interface QuotedMessageDto { id: string; externalId: string; body: string; fromMe: boolean; mediaType: MessageMediaType | null }
+
+export interface MessageDto {
+  id: string;
+  connectionId: string;
+  contactId: string;
+  /** The channel's message id. */
+  externalId: string;
+  body: string;
+  fromMe: boolean;
+  /** Short-lived download URL (presigned) or null. */
+  mediaUrl: string | null;
+  mediaType: MessageMediaType | null;
+  ack: number;
+  read: boolean;
+  isDeleted: boolean;
+  /** The text before the last edit; null when never edited. */
+  editedMessage: string | null;
+  quotedMsg: QuotedMessageDto | null;
+  isGroup: boolean;
+  /** Sender inside a group. */
+  participant: { number: string; name: string } | null;
+  /** Filled by the ticket workspace issue. */
+  ticketId: string | null;
+  queueId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ConnectionMessagesPage { messages: MessageDto[]; hasMore: boolean; cursor?: string }
+
+/** `company-<cid>-whatsapp` */
+export type WhatsappRealtimeData = { action: 'update'; whatsapp: ConnectionDto } | { action: 'delete'; whatsappId: string };
+/** `company-<cid>-whatsappSession` */
+export type WhatsappSessionRealtimeData = { action: 'update'; session: ConnectionDto };
+/** `company-<cid>-appMessage` (the ticket issue adds `ticket`). */
+export type AppMessageRealtimeData = { action: 'create' | 'update'; message: MessageDto; contact: ContactDto };
+/** `company-<cid>-contact` */
+export type ContactRealtimeData = { action: 'update'; contact: ContactDto };

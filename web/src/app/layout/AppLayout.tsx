@@ -1,0 +1,106 @@
+import { Box, CloseButton, Drawer, Flex, HStack, Portal } from '@chakra-ui/react';
+import { MOBILE_BREAKPOINT_PX } from '@atende/shared';
+import { Suspense, useMemo, useState } from 'react';
+import { Outlet } from 'react-router';
+import { BrandLogo } from '@/components/BrandLogo';
+import { LoadingState } from '@/components/LoadingState';
+import { useCompanyGuard, useSession, useSessionEvents } from '@/features/auth';
+import { useConnectionsAttention } from '@/features/connections/hooks/use-connections-attention';
+import { saveDrawerOpen, UserFormDialog } from '@/features/users';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { useRuntimeConfig } from '@/lib/config';
+import { sessionStore } from '@/lib/session-store';
+import { buildMenu } from './menu-items';
+import { MenuList, SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+/** Not in CompanyDto yet: a session answer may carry the plan's flags; without them integrations stay hidden. */
+function planUseIntegration(company: unknown): boolean {
+  const plan = (company as { plan?: { useIntegration?: boolean } } | null)?.plan;
+  return plan?.useIntegration === true;
+}
+
+/** The signed-in shell: side menu, top bar, the page, the own-profile modal and the session's watchers. */
+export function AppLayout() {
+  const { user, company, isAdmin, isSuper, settings } = useSession();
+  const { localMode } = useRuntimeConfig();
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const attention = useConnectionsAttention();
+  useCompanyGuard();
+  useSessionEvents();
+
+  const sections = useMemo(
+    () => buildMenu({ isAdmin, isSuper, settings, planUseIntegration: planUseIntegration(company), localMode }),
+    [isAdmin, isSuper, settings, company, localMode],
+  );
+  const desktopOpen = user?.drawerMenuOpen ?? true;
+
+  const toggleMenu = () => {
+    if (isMobile) {
+      setMobileMenuOpen((open) => !open);
+      return;
+    }
+    if (!user) return;
+    const next = !desktopOpen;
+    sessionStore.setUser({ ...user, drawerMenuOpen: next });
+    void saveDrawerOpen(user.id, next).catch(() => undefined); // a lost preference is not worth an error toast
+  };
+
+  return (
+    <Flex minH="100dvh" bg="bg.canvas">
+      {isMobile ? (
+        <Drawer.Root open={mobileMenuOpen} onOpenChange={(details) => setMobileMenuOpen(details.open)} placement="start" size="xs">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="280px" bg="bg.panel">
+                <Drawer.Header px="5" py="3">
+                  <HStack justify="space-between" w="full">
+                    <BrandLogo size={8} />
+                    <Drawer.CloseTrigger asChild position="static">
+                      <CloseButton size="sm" />
+                    </Drawer.CloseTrigger>
+                  </HStack>
+                </Drawer.Header>
+                <Drawer.Body p="0">
+                  <MenuList
+                    sections={sections}
+                    collapsed={false}
+                    attention={attention}
+                    onNavigate={() => setMobileMenuOpen(false)}
+                  />
+                </Drawer.Body>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      ) : (
+        <SideMenu sections={sections} collapsed={!desktopOpen} attention={attention} />
+      )}
+      <Flex direction="column" flex="1" minW="0">
+        <TopBar
+          isMobile={isMobile}
+          menuOpen={isMobile ? mobileMenuOpen : desktopOpen}
+          onToggleMenu={toggleMenu}
+          onOpenProfile={() => setProfileOpen(true)}
+        />
+        <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} w="full" maxW="1400px" mx="auto">
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Flex>
+      {user ? (
+        <UserFormDialog
+          open={profileOpen}
+          mode="self"
+          userId={user.id}
+          actorIsAdmin={isAdmin}
+          onClose={() => setProfileOpen(false)}
+        />
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,143 @@
+import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuCalendar, LuCheck, LuChevronDown, LuLanguages, LuLogOut, LuMenu, LuMoon, LuPanelLeftClose, LuPanelLeftOpen, LuSun, LuUserRound } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { useColorMode } from '@/components/color-mode';
+import { changeLanguage, LanguageMenu } from '@/components/LanguageMenu';
+import { currentLanguage } from '@/lib/i18n';
+import { LANGUAGES } from '@atende/shared';
+import { formatDate } from '@/lib/format';
+import { useSession } from '@/features/auth';
+
+interface TopBarProps {
+  isMobile: boolean;
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  onOpenProfile: () => void;
+}
+
+export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopBarProps) {
+  const { t } = useTranslation();
+  const { user, company, isAdmin, logout } = useSession();
+  const { colorMode, toggleColorMode } = useColorMode();
+  const dueDate = formatDate(company?.dueDate);
+  const language = currentLanguage();
+
+  const menuToggleLabel = isMobile ? t('menu.open') : menuOpen ? t('menu.collapse') : t('menu.expand');
+  return (
+    <Flex
+      as="header"
+      h="16"
+      px={{ base: '3', md: '6' }}
+      align="center"
+      gap="3"
+      bg="bg.panel/85"
+      backdropFilter="saturate(180%) blur(8px)"
+      borderBottomWidth="1px"
+      borderColor="border"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      data-testid="top-bar"
+    >
+      <IconButton variant="ghost" colorPalette="gray" size="sm" aria-label={menuToggleLabel} title={menuToggleLabel} onClick={onToggleMenu}>
+        {isMobile ? <LuMenu /> : menuOpen ? <LuPanelLeftClose /> : <LuPanelLeftOpen />}
+      </IconButton>
+      <Text fontWeight="semibold" truncate minW="0" data-testid="company-name">
+        {company?.name}
+      </Text>
+      <Box flex="1" />
+      <HStack gap={{ base: '1', md: '2' }}>
+        {isAdmin && dueDate ? (
+          <Link asChild _hover={{ textDecoration: 'none' }} title={t('topbar.dueDateTitle')}>
+            <RouterLink to="/invoices">
+              <Badge
+                variant="subtle"
+                colorPalette="gray"
+                size="lg"
+                px="2.5"
+                py="1"
+                borderRadius="full"
+                gap="1.5"
+                fontWeight="medium"
+                data-testid="due-date"
+              >
+                <LuCalendar />
+                <Box as="span" display={{ base: 'none', md: 'inline' }}>
+                  {t('topbar.dueDate', { date: dueDate })}
+                </Box>
+                <Box as="span" display={{ base: 'inline', md: 'none' }}>
+                  {dueDate}
+                </Box>
+              </Badge>
+            </RouterLink>
+          </Link>
+        ) : null}
+        <IconButton
+          variant="ghost"
+          colorPalette="gray"
+          size="sm"
+          onClick={toggleColorMode}
+          aria-label={colorMode === 'dark' ? t('topbar.themeLight') : t('topbar.themeDark')}
+          title={colorMode === 'dark' ? t('topbar.themeLight') : t('topbar.themeDark')}
+          data-testid="theme-toggle"
+        >
+          {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
+        </IconButton>
+        <Box display={{ base: 'none', sm: 'block' }}>
+          <LanguageMenu compact />
+        </Box>
+        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <Button variant="ghost" colorPalette="gray" size="sm" px="1.5" aria-label={t('topbar.account')} data-testid="account-menu">
+              <Avatar.Root size="xs" colorPalette="brand" variant="solid">
+                <Avatar.Fallback name={user?.name} />
+              </Avatar.Root>
+              <Text as="span" display={{ base: 'none', md: 'inline' }} maxW="40" truncate fontWeight="medium">
+                {user?.name}
+              </Text>
+              <Box as="span" display={{ base: 'none', md: 'inline' }} color="fg.muted">
+                <LuChevronDown />
+              </Box>
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="56">
+                <Box px="3" py="2">
+                  <Text fontWeight="medium" truncate>
+                    {user?.name}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted" truncate>
+                    {user?.email}
+                  </Text>
+                </Box>
+                <Menu.Separator />
+                {/* Phones have no room for the language button: the choice lives here instead. */}
+                <Menu.ItemGroup display={{ base: 'block', sm: 'none' }}>
+                  <Menu.ItemGroupLabel>{t('topbar.language')}</Menu.ItemGroupLabel>
+                  {LANGUAGES.map((lng) => (
+                    <Menu.Item key={lng} value={`lang-${lng}`} onSelect={() => changeLanguage(lng)}>
+                      <LuLanguages />
+                      <Menu.ItemText>{t(`languages.${lng}`)}</Menu.ItemText>
+                      {lng === language ? <LuCheck /> : null}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Separator />
+                </Menu.ItemGroup>
+                <Menu.Item value="profile" onSelect={onOpenProfile}>
+                  <LuUserRound />
+                  {t('topbar.profile')}
+                </Menu.Item>
+                <Menu.Item value="logout" onSelect={() => void logout()} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
+                  <LuLogOut />
+                  {t('topbar.logout')}
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </HStack>
+    </Flex>
+  );
+}

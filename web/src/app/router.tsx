@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ComingSoon } from '@/components/ComingSoon';
+import { LoginPage, SignupPage, useSession } from '@/features/auth';
+import { DashboardPage } from '@/features/dashboard';
+import { TicketsPage } from '@/features/tickets';
+import { UsersPage } from '@/features/users';
+import type { RuntimeConfig } from '@/lib/config';
+import { AppLayout } from './layout/AppLayout';
+import { ThemedRoot } from './ThemedRoot';
+import { AdminRoute, PrivateRoute, PublicRoute } from './routes/guards';
+import { NotFoundPage } from './routes/NotFoundPage';
+import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
+
+/** `/` is the admin dashboard; everyone else works from the tickets screen. */
+function HomeRoute() {
+  const { isAdmin } = useSession();
+  return isAdmin ? <DashboardPage /> : <Navigate to="/tickets" replace />;
+}
+
+function Soon({ menuKey }: { menuKey: string }) {
+  const { t } = useTranslation();
+  return <ComingSoon title={t(`menu.${menuKey}`)} />;
+}
+
+const soon = (path: string, menuKey: string): RouteObject => ({ path, element: <Soon menuKey={menuKey} /> });
+
+/** Screens other changes own, loaded on demand; a missing or broken chunk lands in the route error boundary. */
+const connectionsRoute: RouteObject = {
+  path: 'connections',
+  lazy: async () => ({ Component: (await import('@/features/connections')).default }),
+};
+const simulatorRoute: RouteObject = {
+  path: 'simulator',
+  lazy: async () => ({ Component: (await import('@/features/simulator')).default }),
+};
+
+export function appRoutes(config: Pick<RuntimeConfig, 'localMode'>): RouteObject[] {
+  return [
+    {
+      element: <ThemedRoot />,
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        {
+          element: <PublicRoute />,
+          children: [
+            { path: '/login', element: <LoginPage /> },
+            { path: '/signup', element: <SignupPage /> },
+          ],
+        },
+        {
+          element: <PrivateRoute />,
+          children: [
+            {
+              element: <AppLayout />,
+              children: [
+                {
+                  // Pathless: a failing page renders its error inside the shell, not instead of it.
+                  errorElement: <RouteErrorBoundary />,
+                  children: [
+                    { index: true, element: <HomeRoute /> },
+                    { path: 'tickets/:ticketId?', element: <TicketsPage /> },
+                    connectionsRoute,
+                    ...(config.localMode ? [simulatorRoute] : []),
+                    soon('quick-messages', 'quickMessages'),
+                    soon('contacts', 'contacts'),
+                    soon('schedules', 'schedules'),
+                    soon('tags', 'tags'),
+                    soon('chats/:uuid?', 'chats'),
+                    soon('helps', 'helps'),
+                    soon('contact-lists', 'contactLists'),
+                    soon('contact-lists/:contactListId/contacts', 'contactLists'),
+                    soon('campaigns', 'campaigns'),
+                    soon('campaign/:campaignId/report', 'campaigns'),
+                    soon('campaigns-config', 'campaignsConfig'),
+                    {
+                      element: <AdminRoute />,
+                      children: [
+                        { path: 'users', element: <UsersPage /> },
+                        soon('queues', 'queues'),
+                        soon('settings', 'settings'),
+                        soon('invoices', 'invoices'),
+                        soon('subscription', 'invoices'),
+                        soon('integrations', 'integrations'),
+                        soon('apidocs', 'apidocs'),
+                        soon('announcements', 'announcements'),
+                      ],
+                    },
+                    { path: '*', element: <NotFoundPage /> },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = (config: RuntimeConfig) => createBrowserRouter(appRoutes(config));

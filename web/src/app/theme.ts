@@ -1,0 +1,74 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * Atende's look: Chakra's defaults plus a teal brand palette, a calmer dark theme than
+ * pure black, and a slightly rounder, softer surface style.
+ */
+const config = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand' },
+    body: { bg: 'bg.canvas', color: 'fg', fontFeatureSettings: '"cv11", "ss01"' },
+    '*::selection': { bg: 'brand.muted' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: "'Inter Variable', Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+        body: { value: "'Inter Variable', Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+      },
+      colors: {
+        brand: {
+          50: { value: '#effcf9' },
+          100: { value: '#c8f4ea' },
+          200: { value: '#93e8d6' },
+          300: { value: '#58d3bd' },
+          400: { value: '#2ab8a3' },
+          500: { value: '#129c8a' },
+          600: { value: '#0c7d71' },
+          700: { value: '#0e645b' },
+          800: { value: '#10504a' },
+          900: { value: '#11433f' },
+          950: { value: '#032826' },
+        },
+        ink: {
+          850: { value: '#161c24' },
+          900: { value: '#11161d' },
+          950: { value: '#0b0f14' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.500}' } },
+          contrast: { value: '{colors.white}' },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        bg: {
+          DEFAULT: { value: { _light: '{colors.white}', _dark: '{colors.ink.900}' } },
+          canvas: { value: { _light: '#f5f7f8', _dark: '{colors.ink.950}' } },
+          panel: { value: { _light: '{colors.white}', _dark: '{colors.ink.900}' } },
+          subtle: { value: { _light: '{colors.gray.50}', _dark: '{colors.ink.850}' } },
+          muted: { value: { _light: '{colors.gray.100}', _dark: '#1f2630' } },
+          emphasized: { value: { _light: '{colors.gray.200}', _dark: '#29313c' } },
+        },
+        border: {
+          DEFAULT: { value: { _light: '#e4e7eb', _dark: '#232b35' } },
+          muted: { value: { _light: '#eef0f3', _dark: '#1b222b' } },
+          subtle: { value: { _light: '#f2f4f6', _dark: '#182028' } },
+        },
+      },
+      radii: {
+        l1: { value: '0.375rem' },
+        l2: { value: '0.5rem' },
+        l3: { value: '0.75rem' },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

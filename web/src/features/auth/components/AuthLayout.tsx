@@ -1,0 +1,83 @@
+import { Box, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuCalendarClock, LuMessagesSquare, LuUsers } from 'react-icons/lu';
+import { BrandLogo } from '@/components/BrandLogo';
+import { LanguageMenu } from '@/components/LanguageMenu';
+
+/** Public pages: a brand panel on wide screens, the form alone on phones. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const points = [
+    { icon: <LuUsers />, text: t('auth.heroPoints.queues') },
+    { icon: <LuMessagesSquare />, text: t('auth.heroPoints.realtime') },
+    { icon: <LuCalendarClock />, text: t('auth.heroPoints.campaigns') },
+  ];
+  return (
+    <Flex minH="100dvh" bg="bg.canvas">
+      <Flex
+        display={{ base: 'none', lg: 'flex' }}
+        direction="column"
+        justify="space-between"
+        w="44%"
+        maxW="640px"
+        p="12"
+        color="white"
+        position="relative"
+        overflow="hidden"
+        bgImage="linear-gradient(150deg, #0e645b 0%, #0c7d71 45%, #129c8a 100%)"
+      >
+        <Box
+          position="absolute"
+          inset="0"
+          opacity="0.18"
+          bgImage="radial-gradient(circle at 20% 20%, rgba(255,255,255,0.55) 0, transparent 40%), radial-gradient(circle at 85% 75%, rgba(255,255,255,0.35) 0, transparent 45%)"
+          pointerEvents="none"
+        />
+        <Box position="relative">
+          <BrandLogo size={10} inverted />
+        </Box>
+        <Stack gap="8" position="relative" maxW="md">
+          <Heading size="3xl" lineHeight="1.15" letterSpacing="-0.02em" color="white">
+            {t('auth.heroTitle')}
+          </Heading>
+          <List.Root gap="4" variant="plain">
+            {points.map((point) => (
+              <List.Item key={point.text} alignItems="center" gap="3" fontSize="md" color="whiteAlpha.900">
+                <Flex
+                  boxSize="9"
+                  borderRadius="lg"
+                  bg="whiteAlpha.200"
+                  align="center"
+                  justify="center"
+                  flexShrink={0}
+                  fontSize="lg"
+                >
+                  {point.icon}
+                </Flex>
+                {point.text}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Stack>
+        <Text position="relative" fontSize="sm" color="whiteAlpha.800">
+          © {new Date().getFullYear()} Atende
+        </Text>
+      </Flex>
+      <Flex flex="1" direction="column" minW="0">
+        <HStack justify="space-between" px={{ base: '5', md: '8' }} py="4">
+          <Box display={{ base: 'block', lg: 'none' }}>
+            <BrandLogo size={8} />
+          </Box>
+          <Box flex="1" />
+          <LanguageMenu />
+        </HStack>
+        <Flex flex="1" align="center" justify="center" px={{ base: '5', md: '8' }} pb="16">
+          <Box w="full" maxW="sm">
+            {children}
+          </Box>
+        </Flex>
+      </Flex>
+    </Flex>
+  );
+}

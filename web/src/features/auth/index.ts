@@ -1,0 +1,6 @@
+export { LoginPage } from './components/LoginPage';
+export { SignupPage } from './components/SignupPage';
+export { useSession, isAdminProfile, settingsMap, type Session } from './hooks/use-session';
+export { useCompanyGuard } from './hooks/use-company-guard';
+export { useSessionEvents, forceLogout } from './hooks/use-session-events';
+export { logout, clearSessionLocally } from './api/logout';

@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'react';
+import { Box, Button, Center, CloseButton, Dialog, Flex, List, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { LuSmartphone } from 'react-icons/lu';
+import { useRuntimeConfig } from '@/lib/config';
+import { connectionQuery, connectionsQuery } from '../api/connections';
+import { useIsPhone } from '../hooks/use-is-phone';
+
+/**
+ * The live QR dialog (spec part 2 §4): the QR comes from the react-query cache, which live
+ * session events patch, so a new QR redraws on its own; when an update brings an empty QR
+ * (the phone scanned it, or the session stopped) the dialog closes itself.
+ */
+export function QrCodeDialog({ connectionId, onClose }: { connectionId: string | null; onClose: () => void }) {
+  const { t } = useTranslation('connections');
+  const { localMode } = useRuntimeConfig();
+  const isPhone = useIsPhone();
+  const detail = useQuery({ ...connectionQuery(connectionId ?? ''), enabled: connectionId !== null, staleTime: 0 });
+  const fromList = useQuery({ ...connectionsQuery(), select: (list) => list.find((c) => c.id === connectionId) });
+  const connection = detail.data ?? fromList.data;
+  const qrcode = connection?.qrcode ?? '';
+
+  const shownQr = useRef('');
+  useEffect(() => {
+    if (!connectionId) {
+      shownQr.current = '';
+      return;
+    }
+    if (qrcode) shownQr.current = qrcode;
+    else if (shownQr.current) onClose(); // a QR was on screen and the update emptied it
+  }, [connectionId, qrcode, onClose]);
+
+  return (
+    <Dialog.Root
+      open={connectionId !== null}
+      onOpenChange={(details) => !details.open && onClose()}
+      placement="center"
+      size={isPhone ? 'full' : 'lg'}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="qr-dialog">
+            <Dialog.Header>
+              <Dialog.Title>{t('qr.title', { name: connection?.name ?? '' })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align="center">
+                <Stack gap="3" flex="1" order={{ base: 2, sm: 1 }}>
+                  <Text color="fg.muted" textStyle="sm">
+                    {t('qr.intro')}
+                  </Text>
+                  <List.Root as="ol" gap="2" textStyle="sm" ps="4">
+                    <List.Item>{t('qr.step1')}</List.Item>
+                    <List.Item>{t('qr.step2')}</List.Item>
+                    <List.Item>{t('qr.step3')}</List.Item>
+                    <List.Item>{t('qr.step4')}</List.Item>
+                  </List.Root>
+                  {localMode ? (
+                    <Button asChild size="sm" variant="subtle" alignSelf="flex-start" mt="2">
+                      <RouterLink to="/simulator" target="_blank">
+                        <LuSmartphone /> {t('qr.openSimulator')}
+                      </RouterLink>
+                    </Button>
+                  ) : null}
+                </Stack>
+                <Center order={{ base: 1, sm: 2 }} p="3" bg="white" rounded="l3" borderWidth="1px" minW="232px" minH="232px">
+                  {qrcode ? (
+                    <Box data-testid="qr-code" data-qr={qrcode}>
+                      <QRCodeSVG value={qrcode} size={208} level="M" marginSize={0} />
+                    </Box>
+                  ) : (
+                    <Stack align="center" gap="3" color="gray.600">
+                      <Spinner size="lg" color="brand.solid" />
+                      <Text textStyle="sm">{t('qr.waiting')}</Text>
+                    </Stack>
+                  )}
+                </Center>
+              </Flex>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

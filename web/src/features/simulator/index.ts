@@ -1,0 +1,3 @@
+import './i18n';
+
+export { SimulatorPage as default } from './components/simulator-page';

@@ -1,0 +1,163 @@
+import { Box, Button, Card, Input, InputGroup, Spinner, HStack, Text } from '@chakra-ui/react';
+import { realtimeChannel, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type UserDto } from '@atende/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuPlus, LuSearch, LuUsers } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyState } from '@/components/EmptyState';
+import { ErrorState } from '@/components/ErrorState';
+import { LoadingState } from '@/components/LoadingState';
+import { PageHeader } from '@/components/PageHeader';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useRealtime } from '@/lib/realtime';
+import { useSessionUser } from '@/lib/session-store';
+import { notify } from '@/lib/toaster';
+import { useDeleteUser, userKeys, useUsersList } from '../api/users';
+import { UserFormDialog, type UserFormMode } from './UserFormDialog';
+import { UsersTable } from './UsersTable';
+
+/** Spec part 1 §9 / part 2 §9: the next page loads within 100 px of the bottom. */
+export const INFINITE_SCROLL_THRESHOLD_PX = 100;
+
+type DialogState = { mode: UserFormMode; userId?: string } | null;
+
+export function UsersPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const me = useSessionUser();
+  const [searchInput, setSearchInput] = useState('');
+  const debounced = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  // User search starts at 3 characters (spec part 1 §9); shorter input lists everyone.
+  const search = debounced.length >= SEARCH_MIN_CHARS ? debounced : '';
+  const list = useUsersList(search);
+  const users = list.data?.pages.flatMap((page) => page.users) ?? [];
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [toDelete, setToDelete] = useState<UserDto | null>(null);
+  const deleteUser = useDeleteUser();
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  useRealtime(me ? realtimeChannel.user(me.companyId) : null, () => {
+    void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+  });
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMoreIfNearBottom = useCallback(
+    (element: HTMLElement) => {
+      const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+      if (distance < INFINITE_SCROLL_THRESHOLD_PX && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+
+  // A first page shorter than the viewport never scrolls: keep loading until it fills or ends.
+  useEffect(() => {
+    if (scrollRef.current) loadMoreIfNearBottom(scrollRef.current);
+  }, [users.length, loadMoreIfNearBottom]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteUser.mutateAsync(toDelete.id);
+      notify.success(t('users.deleted'));
+      setToDelete(null);
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+
+  let content;
+  if (list.isPending) content = <LoadingState label={t('common.loading')} minH="64" />;
+  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  else if (users.length === 0)
+    content = (
+      <Box py="12">
+        <EmptyState
+          icon={<LuUsers />}
+          title={t('users.empty')}
+          description={search ? t('users.emptySearch', { search }) : t('users.emptyText')}
+          action={
+            search ? null : (
+              <Button size="sm" onClick={() => setDialog({ mode: 'create' })}>
+                <LuPlus />
+                {t('users.add')}
+              </Button>
+            )
+          }
+        />
+      </Box>
+    );
+  else
+    content = (
+      <>
+        <UsersTable
+          users={users}
+          currentUserId={me?.id}
+          onEdit={(user) => setDialog({ mode: 'edit', userId: user.id })}
+          onDelete={setToDelete}
+        />
+        {isFetchingNextPage ? (
+          <HStack justify="center" py="4" color="fg.muted" fontSize="sm">
+            <Spinner size="sm" />
+            <Text>{t('common.loadingMore')}</Text>
+          </HStack>
+        ) : null}
+      </>
+    );
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('users.title')}
+        description={t('users.description')}
+        actions={
+          <>
+            <InputGroup startElement={<LuSearch />} flexBasis={{ base: '100%', sm: 'auto' }} w={{ sm: '72' }}>
+              <Input
+                type="search"
+                placeholder={t('users.searchPlaceholder')}
+                aria-label={t('users.searchPlaceholder')}
+                value={searchInput}
+                onChange={(event) => setSearchInput(event.target.value)}
+                bg="bg.panel"
+              />
+            </InputGroup>
+            <Button onClick={() => setDialog({ mode: 'create' })} flexShrink={0}>
+              <LuPlus />
+              {t('users.add')}
+            </Button>
+          </>
+        }
+      />
+      <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" overflow="hidden">
+        <Box
+          ref={scrollRef}
+          data-testid="users-scroll"
+          overflow="auto"
+          maxH="calc(100dvh - 14rem)"
+          onScroll={(event: UIEvent<HTMLDivElement>) => loadMoreIfNearBottom(event.currentTarget)}
+        >
+          {content}
+        </Box>
+      </Card.Root>
+      <UserFormDialog
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        userId={dialog?.userId}
+        actorIsAdmin
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('users.deleteTitle', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        destructive
+        loading={deleteUser.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {t('users.deleteText')}
+      </ConfirmDialog>
+    </Box>
+  );
+}

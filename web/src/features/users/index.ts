@@ -1,0 +1,3 @@
+export { UsersPage } from './components/UsersPage';
+export { UserFormDialog, type UserFormMode } from './components/UserFormDialog';
+export { saveDrawerOpen } from './api/drawer';

@@ -1,0 +1,156 @@
+import { Amplify } from 'aws-amplify';
+import { ApiError as AmplifyApiError, del, get, post, put } from 'aws-amplify/api';
+import type { ApiErrorBody, LoginResponse } from '@atende/shared';
+import { getRuntimeConfig } from './config';
+import { sessionStore } from './session-store';
+
+/**
+ * The one door to the REST API. Every call carries the bearer token and the refresh
+ * cookie; an expired access token (403 ERR_SESSION_EXPIRED) is refreshed ONCE — one
+ * refresh shared by every request that failed meanwhile — and the call retried; a 401
+ * forgets the session, which sends the router guard to /login.
+ */
+const API_NAME = 'atende';
+const REFRESH_PATH = '/auth/refresh_token';
+/** Calls whose 401/403 mean "bad credentials", not "session gone". */
+const SESSIONLESS_PATHS = ['/auth/login', REFRESH_PATH, '/auth/logout'];
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** An ERR_* code from the API, or ERR_NETWORK when the request never got an answer. */
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, code: string, message?: string, fields?: Record<string, string>) {
+    super(message ?? code);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    if (fields) this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type RequestBody = NonNullable<NonNullable<Parameters<typeof post>[0]['options']>['body']>;
+
+let configuredFor: string | null = null;
+
+function ensureConfigured(): void {
+  const { apiUrl } = getRuntimeConfig();
+  if (configuredFor === apiUrl) return;
+  Amplify.configure(
+    { API: { REST: { [API_NAME]: { endpoint: apiUrl } } } },
+    {
+      API: {
+        REST: {
+          // Read per request, so a retry after a refresh carries the new token.
+          headers: async (): Promise<Record<string, string>> => {
+            const { token } = sessionStore.get();
+            return token ? { Authorization: `Bearer ${token}` } : {};
+          },
+          // We decide about retries ourselves (the refresh-once rule); never replay a 429.
+          retryStrategy: { strategy: 'no-retry' },
+          // No Cognito here: skip Amplify's credential lookup and IAM signing.
+          defaultAuthMode: 'none',
+        },
+      },
+    },
+  );
+  configuredFor = apiUrl;
+}
+
+function toQueryParams(query?: QueryParams): Record<string, string> | undefined {
+  if (!query) return undefined;
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params[key] = String(value);
+  }
+  return Object.keys(params).length > 0 ? params : undefined;
+}
+
+/** Amplify hides the error body inside `error.response.body` (a string); unwrap it into our ApiError. */
+function toApiError(error: unknown): ApiError {
+  if (error instanceof AmplifyApiError && error.response) {
+    const { statusCode, body } = error.response;
+    let parsed: Partial<ApiErrorBody> = {};
+    try {
+      parsed = body ? (JSON.parse(body) as Partial<ApiErrorBody>) : {};
+    } catch {
+      // A non-JSON answer (a proxy page, say): keep the status, no code.
+    }
+    return new ApiError(statusCode, parsed.error ?? `HTTP_${statusCode}`, parsed.message, parsed.fields);
+  }
+  if (error instanceof ApiError) return error;
+  return new ApiError(0, 'ERR_NETWORK', error instanceof Error ? error.message : String(error));
+}
+
+async function send<T>(method: Method, path: string, query?: QueryParams, body?: unknown): Promise<T> {
+  ensureConfigured();
+  const options = {
+    queryParams: toQueryParams(query),
+    withCredentials: true,
+    ...(body !== undefined ? { body: body as RequestBody } : {}),
+  };
+  const input = { apiName: API_NAME, path, options };
+  const operation =
+    method === 'GET' ? get(input) : method === 'POST' ? post(input) : method === 'PUT' ? put(input) : del(input);
+  const response = await operation.response;
+  // DELETE answers carry no body in Amplify's types; everything else may be empty (204).
+  const text = 'body' in response && response.body ? await response.body.text() : '';
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/**
+ * Exchange the refresh cookie for a new access token. Concurrent callers share one
+ * request (the server rotates the cookie, so two parallel refreshes would look like reuse).
+ */
+export function refreshSession(): Promise<string> {
+  refreshInFlight ??= send<LoginResponse>('POST', REFRESH_PATH)
+    .then(({ token, user }) => {
+      sessionStore.signIn(token, user);
+      return token;
+    })
+    .catch((error: unknown) => {
+      sessionStore.clear();
+      throw toApiError(error);
+    })
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
+async function request<T>(method: Method, path: string, query?: QueryParams, body?: unknown): Promise<T> {
+  const sessionless = SESSIONLESS_PATHS.includes(path);
+  try {
+    return await send<T>(method, path, query, body);
+  } catch (raw) {
+    const error = toApiError(raw);
+    if (sessionless) throw error;
+    if (error.status === 403 && error.code === 'ERR_SESSION_EXPIRED') {
+      await refreshSession(); // throws (and clears the session) when the refresh fails
+      try {
+        return await send<T>(method, path, query, body);
+      } catch (retryRaw) {
+        const retryError = toApiError(retryRaw);
+        if (retryError.status === 401) sessionStore.clear();
+        throw retryError;
+      }
+    }
+    if (error.status === 401) sessionStore.clear();
+    throw error;
+  }
+}
+
+export const apiGet = <T>(path: string, query?: QueryParams): Promise<T> => request<T>('GET', path, query);
+export const apiPost = <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, undefined, body);
+export const apiPut = <T>(path: string, body?: unknown): Promise<T> => request<T>('PUT', path, undefined, body);
+export const apiDelete = <T>(path: string, body?: unknown): Promise<T> => request<T>('DELETE', path, undefined, body);

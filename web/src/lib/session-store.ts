@@ -1,0 +1,56 @@
+import type { SessionUserDto } from '@atende/shared';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The signed-in session, kept in memory only: the access token never touches storage
+ * (the refresh token is an httpOnly cookie), so a page reload restores the session with
+ * one `POST /auth/refresh_token`. React reads it through `useSyncExternalStore`.
+ */
+export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
+
+export interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: SessionUserDto | null;
+  /** Where to land right after signing in, when the sign-in rules choose (an overdue admin → /invoices). */
+  landing?: string;
+}
+
+type Listener = () => void;
+
+let state: SessionState = { status: 'unknown', token: null, user: null };
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export const sessionStore = {
+  get: (): SessionState => state,
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  signIn(token: string, user: SessionUserDto, landing?: string): void {
+    state = { status: 'authenticated', token, user, ...(landing ? { landing } : {}) };
+    emit();
+  },
+  setToken(token: string): void {
+    state = { ...state, token };
+    emit();
+  },
+  setUser(user: SessionUserDto): void {
+    state = { ...state, user };
+    emit();
+  },
+  /** A 401, a logout or a forced logout: forget everything we hold about the user. */
+  clear(): void {
+    state = { status: 'anonymous', token: null, user: null };
+    emit();
+  },
+};
+
+/** The signed-in user, reactive. Features other than auth use this instead of importing auth. */
+export function useSessionUser(): SessionUserDto | null {
+  return useSyncExternalStore(sessionStore.subscribe, () => sessionStore.get().user, () => null);
+}

@@ -1,0 +1,28 @@
+import '@fontsource-variable/inter';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { refreshSession } from '@/lib/api-client';
+import { loadConfig } from '@/lib/config';
+import { currentLanguage } from '@/lib/i18n';
+import { startRealtime } from '@/lib/realtime';
+
+async function boot(): Promise<void> {
+  const config = await loadConfig();
+  document.documentElement.lang = currentLanguage();
+  // A reload keeps the session through the refresh cookie; no cookie simply means signed out.
+  void refreshSession().catch(() => undefined);
+  startRealtime();
+  const router = createAppRouter(config);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void boot();

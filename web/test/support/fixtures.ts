@@ -1,0 +1,32 @@
+import type { CompanyDto, SessionUserDto } from '@atende/shared';
+
+export function company(overrides: Partial<CompanyDto> = {}): CompanyDto {
+  return {
+    id: 'c1',
+    name: 'Padaria Central',
+    email: 'contato@padaria.test',
+    status: true,
+    dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    planId: 'p1',
+    settings: [],
+    ...overrides,
+  };
+}
+
+export function sessionUser(overrides: Partial<SessionUserDto> = {}): SessionUserDto {
+  return {
+    id: 'u1',
+    name: 'Ana Admin',
+    email: 'ana@padaria.test',
+    profile: 'admin',
+    status: true,
+    super: false,
+    companyId: 'c1',
+    queues: [],
+    drawerMenuOpen: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    company: company(),
+    ...overrides,
+  };
+}

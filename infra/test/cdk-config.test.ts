@@ -2,11 +2,15 @@
  * The parts of the CDK app that need no full synth: the CloudFront Functions' code (run as it
  * ships), what the stage name switches, and how bad context is refused.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../lib/build-app';
 import { Data } from '../lib/data/data-construct';
+import { REPO_ROOT, SESSION_HOST_DOCKERFILE } from '../lib/paths';
+import { HEALTH_PORT } from '../lib/session-host/session-host-construct';
 import { stageConfig } from '../lib/stage-config';
 import { SPA_FALLBACK_CODE, STRIP_API_PREFIX_CODE } from '../lib/web/edge-functions';
 
@@ -73,5 +77,22 @@ describe('context', () => {
     [{ sessionHostArch: 'ppc' }, /sessionHostArch must be ARM64 or X86_64/],
   ])('refuses %j', (context, message) => {
     expect(() => buildApp(appWith(context))).toThrow(message);
+  });
+});
+
+describe('session-host/Dockerfile', () => {
+  const dockerfile = readFileSync(join(REPO_ROOT, SESSION_HOST_DOCKERFILE), 'utf8');
+
+  it('builds in one stage and runs the bundle in a slim one, as the unprivileged node user', () => {
+    expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
+    expect(dockerfile).toMatch(/^FROM \$\{NODE_IMAGE\} AS build$/m);
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:\d+-slim$/m);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "main.mjs"\]$/m);
+  });
+
+  it('checks /health on the port the task definition sets', () => {
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
+    expect(dockerfile).toContain(`HEALTH_PORT=${HEALTH_PORT}`);
   });
 });

@@ -3,7 +3,7 @@
  * against the manifest: every route, consumer, queue and schedule is there and wired to the right
  * function, and the IAM, data and hosting rules of the issue hold. One synth serves every test.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -44,8 +44,13 @@ describe('npx cdk synth (offline, no Docker engine)', () => {
     expect(Object.keys(a.main.Resources).length).toBeGreaterThan(50);
     expect(a.nested).toHaveLength(1);
     const assets = JSON.parse(readFileSync(join(a.dir, `${a.stackName}.assets.json`), 'utf8'));
-    const images = Object.values(assets.dockerImages) as { source: { dockerFile: string; platform: string } }[];
+    const images = Object.values(assets.dockerImages) as { source: { directory: string; dockerFile: string; platform: string } }[];
     expect(images.map((i) => i.source)).toEqual([{ directory: expect.any(String), dockerFile: 'session-host/Dockerfile', platform: 'linux/arm64' }]);
+    // /.dockerignore keeps the staged context to the sources the image build copies.
+    const staged = readdirSync(join(a.dir, images[0]!.source.directory), { recursive: true }).map(String);
+    expect(staged).toEqual(expect.arrayContaining(['session-host/src/main.ts', 'package-lock.json', 'shared/src/index.ts']));
+    expect(staged.filter((f) => f.includes('node_modules') || f.startsWith('web/src'))).toEqual([]);
+    expect(staged.length).toBeLessThan(1000);
   });
 
   it('has no dependency cycle and stays well under 500 resources per template', () => {

@@ -9,37 +9,19 @@
  * conditional writes inside the same transaction as the connection itself.
  */
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdapterKind, Channel, ConnectionStatus } from '@atende/shared';
+import type { AdapterKind, ConnectionDto } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk } from './keys';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
 
-export interface ConnectionRecord {
-  id: string;
+/** The stored connection: the API's shape (minus resolved queues) plus what only the back end sees. */
+export interface ConnectionRecord extends Omit<ConnectionDto, 'queues' | 'token'> {
   companyId: string;
-  name: string;
-  channel: Channel;
-  number: string;
-  status: ConnectionStatus;
-  qrcode: string;
-  pairingCode: string;
-  isDefault: boolean;
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  ratingMessage: string;
   /** Bearer token of the external API (64 alphanumerics). */
   token: string;
-  provider: string;
-  timeToTransfer: number | null;
-  transferQueueId: string | null;
-  queueIds: string[];
-  retries: number;
   /** Session-host shard, fixed at creation. */
   shard: number;
   adapter: AdapterKind;
-  createdAt: string;
-  updatedAt: string;
   /** `occurredAt` of the last channel event applied (older events are ignored). */
   eventAt?: string;
 }

@@ -7,23 +7,14 @@
  *   lookup   PK = C#<cid>#CONTACTKEY   SK = number#<digits> | lid#<lid>   { contactId }
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ContactDto } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { transactWrite, type LabelledItem } from './transactions';
 
-export interface ContactRecord {
-  id: string;
+/** The stored contact: the API's shape plus its company. */
+export interface ContactRecord extends ContactDto {
   companyId: string;
-  name: string;
-  /** Digits only (for groups: the group id). */
-  number: string;
-  lid: string | null;
-  email: string;
-  profilePicUrl: string;
-  isGroup: boolean;
-  extraInfo: { name: string; value: string }[];
-  createdAt: string;
-  updatedAt: string;
 }
 
 export type ContactKeyKind = 'number' | 'lid';

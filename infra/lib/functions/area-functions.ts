@@ -42,10 +42,11 @@ function commonEnvironment(props: AreaFunctionsProps): Record<string, string> {
 }
 
 /** SQS needs the visibility timeout above the function timeout; half leaves room for one retry inside it. */
-function timeoutFor(area: Area): Duration {
+function timeoutFor(area: Area, sessionShards: number): Duration {
   const consumed = QUEUE_CONSUMERS.filter((c) => c.area === area);
   if (consumed.length) {
-    const visibility = Math.min(...consumed.map((c) => queueSpecs(1).find((q) => q.name === c.queue)!.visibilityTimeoutSeconds));
+    const specs = queueSpecs(sessionShards);
+    const visibility = Math.min(...consumed.map((c) => specs.find((q) => q.name === c.queue)!.visibilityTimeoutSeconds));
     return Duration.seconds(Math.floor(visibility / 2));
   }
   if (SCHEDULES.some((s) => s.area === area)) return SCHEDULED_TIMEOUT;
@@ -68,7 +69,7 @@ export class AreaFunctions extends Construct {
         area,
         entry: areaEntry(area),
         stage: props.stage,
-        timeout: timeoutFor(area),
+        timeout: timeoutFor(area, props.sessionShards),
         environment: commonEnvironment(props),
       });
       grantDeclaredAccess(fn, area, props);

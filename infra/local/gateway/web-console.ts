@@ -28,7 +28,7 @@ export async function mountVite(gateway: Gateway, root: string = WEB_WORKSPACE):
     appType: 'spa',
     clearScreen: false,
     logLevel: 'warn',
-    server: { middlewareMode: true, hmr: { server: gateway.server } },
+    server: { middlewareMode: true, ws: { server: gateway.server } },
   });
   gateway.setWebHandler((req, res, next) => vite.middlewares(req, res, next), true);
   return { close: () => vite.close() };

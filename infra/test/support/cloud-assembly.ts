@@ -23,9 +23,14 @@ export interface CloudAssembly {
 
 export function synthWithCli(outDir: string, context: Record<string, string>): CloudAssembly {
   const started = Date.now();
-  const args = ['cdk', 'synth', '--quiet', '-o', outDir, ...Object.entries(context).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
-  // No credentials, no Docker: synth must not need either.
-  const env = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '', DOCKER_HOST: 'unix:///nonexistent.sock' };
+  const args = ['cdk', 'synth', '--quiet', '--no-notices', '-o', outDir, ...Object.entries(context).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  // No credentials, no Docker, no network: synth must need none of them.
+  const env = {
+    ...process.env,
+    AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '',
+    DOCKER_HOST: 'unix:///nonexistent.sock',
+    CDK_DISABLE_CLI_TELEMETRY: 'true',
+  };
   const run = spawnSync('npx', args, { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 280_000 });
   if (run.status !== 0) throw new Error(`npx ${args.join(' ')} failed (${run.status}):\n${run.stderr}\n${run.stdout}`);
   const stackName = `Atende-${context.stage ?? 'dev'}`;

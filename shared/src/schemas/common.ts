@@ -26,6 +26,7 @@ export const emailSchema = z
 
 export const passwordSchema = z
   .string({ error: MSG.required })
+  .min(1, MSG.required)
   .min(5, MSG.tooShort)
   .max(50, MSG.tooLong);
 

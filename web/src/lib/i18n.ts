@@ -19,6 +19,7 @@ void i18n
     fallbackLng: DEFAULT_LANGUAGE,
     load: 'currentOnly',
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
     // Only an explicit choice counts: a visitor's browser language does not replace the default.
     detection: { order: ['localStorage'], lookupLocalStorage: LANGUAGE_STORAGE_KEY, caches: ['localStorage'] },
     returnNull: false,

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { notify, toaster } from '@/lib/toaster';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useConnection, useSaveConnection, type Connection } from '../api/connections';
-import { useQueueOptions } from '../api/queues';
+import { useQueueOptions } from '@/lib/queue-options';
 import { useIsPhone } from '../hooks/use-is-phone';
 import { useSchemaMessage } from '../hooks/use-schema-message';
 import { connectionErrorText } from '../lib/error-text';

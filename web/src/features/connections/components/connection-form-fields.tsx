@@ -2,7 +2,7 @@ import { Field, Grid, HStack, Input, Separator, Stack, Switch, Text, Textarea } 
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionFormInput } from '@atende/shared';
-import type { QueueOption } from '../api/queues';
+import type { QueueOption } from '@/lib/queue-options';
 import { useSchemaMessage } from '../hooks/use-schema-message';
 import { QueueMultiSelect, QueueSingleSelect } from './queue-select';
 import { TokenField } from './token-field';

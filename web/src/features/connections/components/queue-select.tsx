@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Box, createListCollection, HStack, Select, Text } from '@chakra-ui/react';
-import type { QueueOption } from '../api/queues';
+import type { QueueOption } from '@/lib/queue-options';
 
 interface QueueSelectProps {
   queues: QueueOption[];

@@ -1,15 +1,8 @@
 import { Badge, Spinner } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionStatus } from '@atende/shared';
+import { CONNECTION_STATUS_PALETTE as PALETTE } from '@/lib/connection-status';
 
-const PALETTE: Record<ConnectionStatus, string> = {
-  CONNECTED: 'green',
-  qrcode: 'orange',
-  PAIRING: 'yellow',
-  OPENING: 'blue',
-  DISCONNECTED: 'red',
-  TIMEOUT: 'red',
-};
 
 /** `data-status` carries the raw value so tests (and support) can read it regardless of language. */
 export function StatusBadge({ status }: { status: string }) {

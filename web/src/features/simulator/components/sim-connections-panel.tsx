@@ -4,18 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { FaWhatsapp } from 'react-icons/fa';
 import { LuLogOut, LuScanLine, LuWifi, LuWifiOff } from 'react-icons/lu';
 import type { ConnectionStatus } from '@atende/shared';
+import { CONNECTION_STATUS_PALETTE as PALETTE } from '@/lib/connection-status';
 import { notify } from '@/lib/toaster';
 import { usePhoneAction, type PhoneAction, type SimConnection } from '../api/simulator-api';
 import { PanelTitle } from './panel-title';
 
-const PALETTE: Record<ConnectionStatus, string> = {
-  CONNECTED: 'green',
-  qrcode: 'orange',
-  PAIRING: 'yellow',
-  OPENING: 'blue',
-  DISCONNECTED: 'red',
-  TIMEOUT: 'red',
-};
 
 export interface SimConnectionsPanelProps {
   connections: SimConnection[];

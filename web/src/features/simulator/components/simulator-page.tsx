@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Grid, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuSmartphone } from 'react-icons/lu';
@@ -31,7 +31,12 @@ function Simulator() {
   const [number, setNumber] = useState<string | null>(null);
   const contacts = useSimContacts(connectionId);
 
-  const list = connections.data ?? [];
+  // Only this company's connections that still exist on the platform: the simulator itself knows
+  // every company's sessions (it plays all the phones), and deleted ones linger there as logged out.
+  const list = useMemo(
+    () => (names.data ? (connections.data ?? []).filter((c) => c.connectionId in names.data) : []),
+    [connections.data, names.data],
+  );
   // Pick something sensible on first load: a connection waiting for its QR, else the first one.
   useEffect(() => {
     if (connectionId && list.some((c) => c.connectionId === connectionId)) return;

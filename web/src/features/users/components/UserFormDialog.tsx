@@ -24,7 +24,7 @@ import { isApiError } from '@/lib/api-client';
 import { translateValidation } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
-import { useQueueOptions } from '../api/queues';
+import { useQueueOptions } from '@/lib/queue-options';
 import { useCreateUser, useUpdateUser, useUser } from '../api/users';
 import {
   createUserFormSchema,

@@ -2,14 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueueRef } from '@atende/shared';
 import { apiGet, isApiError } from '@/lib/api-client';
 
+export type QueueOption = QueueRef;
+
 /**
- * The queues a user can be given. The queues area ships later: until `GET /queue` exists
- * (404/405) the picker simply shows no queues. Same key and shape as the connections
- * feature's queue options, so both share one cache entry.
+ * The company's queues, for the pickers of the user and connection forms (one cache entry for both).
+ * The queues area ships later: until `GET /queue` exists (404/405) the pickers show no queues.
  */
-async function fetchQueueOptions(): Promise<QueueRef[]> {
+async function fetchQueueOptions(): Promise<QueueOption[]> {
   try {
-    const answer = await apiGet<QueueRef[] | { queues: QueueRef[] }>('/queue');
+    const answer = await apiGet<QueueOption[] | { queues: QueueOption[] }>('/queue');
     return Array.isArray(answer) ? answer : (answer?.queues ?? []);
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 405)) return [];

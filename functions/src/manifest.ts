@@ -15,6 +15,7 @@ export const AREAS = {
   inbound: 'src/handlers/inbound/index.ts',
   dispatch: 'src/handlers/dispatch/index.ts',
   scheduler: 'src/handlers/scheduler/index.ts',
+  hostwatch: 'src/handlers/hostwatch/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -108,6 +109,38 @@ export const SCHEDULES: { name: string; area: Area; everyMinutes: number }[] = [
 ];
 
 /**
+ * Events AWS itself emits, delivered by EventBridge rules (AWS only). `detail` is the rule's pattern
+ * on the event's detail; `cluster: 'session-host'` narrows it to the session host's ECS cluster.
+ * Locally the runner plays this part itself (infra/local/report-shard-down.ts).
+ */
+export interface EventRuleSpec {
+  name: string;
+  area: Area;
+  source: string;
+  detailType: string;
+  detail: Record<string, unknown>;
+  cluster?: 'session-host';
+}
+
+export const EVENT_RULES: EventRuleSpec[] = [
+  // A session-host task stopped: report its shard's sessions DISCONNECTED if the host could not.
+  {
+    name: 'session-host-task-stopped', area: 'hostwatch', cluster: 'session-host',
+    source: 'aws.ecs', detailType: 'ECS Task State Change', detail: { lastStatus: ['STOPPED'] },
+  },
+];
+
+/**
+ * ECS task-definition family of a session-host shard, `<stack>-session-host-<shard>`. ECS task events
+ * carry the task definition ARN (not the task's env or tags), so the hostwatch area reads the shard
+ * back from the family; it gets the prefix in SESSION_HOST_TASK_FAMILY_PREFIX.
+ */
+export const sessionHostTaskFamilyPrefix = (stackName: string) => `${stackName}-session-host-`;
+export const sessionHostTaskFamily = (stackName: string, shard: number) => `${sessionHostTaskFamilyPrefix(stackName)}${shard}`;
+/** The session host's container in its task definition (the one whose exit code tells a graceful stop). */
+export const SESSION_HOST_CONTAINER = 'SessionHost';
+
+/**
  * What each area's Lambda may reach in AWS: the CDK app turns this into least-privilege IAM
  * statements and the matching env vars (locally every process sees everything). The queue an area
  * consumes comes from QUEUE_CONSUMERS. A new area must be listed here (the compiler insists), and
@@ -116,6 +149,11 @@ export const SCHEDULES: { name: string; area: Area; everyMinutes: number }[] = [
 export interface AreaAccess {
   /** RO: GetItem, BatchGetItem, Query, ConditionCheckItem. RW adds PutItem, UpdateItem, DeleteItem, BatchWriteItem. Never Scan. */
   table: 'RO' | 'RW';
+  /**
+   * Limits the table grant to items whose partition key matches one of these patterns (IAM
+   * `dynamodb:LeadingKeys`); the reads are then GetItem and Query only, and no index.
+   */
+  tablePartitions?: string[];
   /** Queues the area sends to, by logical name; `outbound` stands for every `outbound-<shard>` queue. */
   sendsTo?: ('inbound' | 'dispatch' | 'outbound')[];
   /** Media objects under `C#<companyId>/media/`: `read` (signed downloads) or `readWrite` (uploads too). */
@@ -134,4 +172,5 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   inbound: { table: 'RW', realtime: true, media: 'read' },
   dispatch: { table: 'RW' },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
+  hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
 };

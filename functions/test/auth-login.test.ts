@@ -14,11 +14,14 @@ afterEach(() => {
 
 describe('POST /auth/login', () => {
   it('answers a token, the user with company and settings, the subscription and an httpOnly refresh cookie', async () => {
-    const { admin, company } = await createTestTenant();
+    const { admin, company, plan } = await createTestTenant();
 
     const res = await login(admin.user.email, admin.password);
 
     expect(res.status).toBe(200);
+    expect(res.body.user.company.plan).toEqual({
+      id: plan.id, name: plan.name, users: plan.users, connections: plan.connections, queues: plan.queues, useIntegration: plan.useIntegration,
+    });
     expect(typeof res.body.token).toBe('string');
     expect(res.body.user).toMatchObject({ id: admin.user.id, email: admin.user.email, profile: 'admin', companyId: company.id, queues: [] });
     expect(res.body.user.passwordHash).toBeUndefined();

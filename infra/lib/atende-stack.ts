@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { RealtimeApi } from './api/realtime-api-construct';
 import { RestApiConstruct } from './api/rest-api-construct';
 import { Data } from './data/data-construct';
+import { AwsEventRules } from './events/aws-event-rules-construct';
 import { AreaFunctions } from './functions/area-functions';
 import { AlarmTopic } from './observability/alarm-topic';
 import { OperationsDashboard } from './observability/dashboard-construct';
@@ -69,6 +70,7 @@ export class AtendeStack extends Stack {
       alarmAction: alarms.action,
       cpuArchitecture: props.sessionHostCpuArchitecture ?? 'ARM64',
     });
+    new AwsEventRules(this, 'Events', { functions, sessionHost });
 
     new OperationsDashboard(this, 'Operations', {
       stage, restApi: rest.api, realtimeApi: realtime.api, functions, queues, sessionHost, sessionShards,

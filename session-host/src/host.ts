@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { hostname } from 'node:os';
-import type { AdapterKind, ConnectionStatus } from '@atende/shared';
+import { SESSION_HOST_HEARTBEAT_MESSAGE, type AdapterKind, type ConnectionStatus } from '@atende/shared';
 import { ulid } from 'ulid';
 import { BaileysAdapter, type SocketFactory } from './adapters/baileys/baileys-adapter';
 import type { ChannelAdapter } from './adapters/channel-adapter';
@@ -156,9 +156,10 @@ export class SessionHost {
 
   private async beat(): Promise<void> {
     const sessions = this.manager.snapshot();
+    const connected = sessions.filter((s) => s.status === 'CONNECTED').length;
+    this.log.info({ shard: this.config.shard, sessions: sessions.length, connected }, SESSION_HOST_HEARTBEAT_MESSAGE);
     await this.registry.heartbeat({
-      hostId: this.hostId, startedAt: this.startedAt,
-      sessions: sessions.length, connected: sessions.filter((s) => s.status === 'CONNECTED').length,
+      hostId: this.hostId, startedAt: this.startedAt, sessions: sessions.length, connected,
     }).catch((err) => this.log.warn({ err }, 'heartbeat not written'));
   }
 }

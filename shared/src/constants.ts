@@ -20,3 +20,6 @@ export const PROFILES = ['admin', 'user', 'supervisor'] as const;
 export type Profile = (typeof PROFILES)[number];
 export const LANGUAGES = ['pt-BR', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The session host's periodic log line; CloudWatch turns its `connected` field into a metric. */
+export const SESSION_HOST_HEARTBEAT_MESSAGE = 'session host heartbeat';

@@ -4,9 +4,10 @@
  * `SQS_ENDPOINT` points the client at the local emulator.
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { toQueueBody, type OutboundCommand } from '@atende/shared';
+import { toQueueBody, type ChannelEvent, type OutboundCommand } from '@atende/shared';
 import { outboundQueueName, queueUrlEnv } from '../manifest';
 import { localClientOptions } from './aws-clients';
+import { deduplicationId } from './channel-event-ids';
 
 let client: SQSClient | undefined;
 
@@ -37,6 +38,19 @@ export async function sendOutboundCommand(shard: number, command: OutboundComman
     MessageBody: toQueueBody(command),
     MessageGroupId: command.connectionId,
     MessageDeduplicationId: command.commandId,
+  }));
+}
+
+/**
+ * A channel event on the inbound queue, as the session host publishes it: FIFO per connection, dedup
+ * id from the event id (used by the hostwatch area to report a dead shard's sessions).
+ */
+export async function sendChannelEvent(event: ChannelEvent): Promise<void> {
+  await sqs().send(new SendMessageCommand({
+    QueueUrl: queueUrl('inbound'),
+    MessageBody: toQueueBody(event),
+    MessageGroupId: event.connectionId,
+    MessageDeduplicationId: deduplicationId(event.eventId),
   }));
 }
 

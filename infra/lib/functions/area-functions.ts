@@ -9,7 +9,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
-  AREA_ACCESS, AREAS, HTTP_ROUTES, QUEUE_CONSUMERS, queueSpecs, SCHEDULES, WS_ROUTES, type Area,
+  AREA_ACCESS, AREAS, EVENT_RULES, HTTP_ROUTES, QUEUE_CONSUMERS, queueSpecs, SCHEDULES, WS_ROUTES, type Area,
 } from '@atende/functions/manifest';
 import { pascal } from '../names';
 import { areaEntry } from '../paths';
@@ -49,13 +49,14 @@ function timeoutFor(area: Area, sessionShards: number): Duration {
     const visibility = Math.min(...consumed.map((c) => specs.find((q) => q.name === c.queue)!.visibilityTimeoutSeconds));
     return Duration.seconds(Math.floor(visibility / 2));
   }
-  if (SCHEDULES.some((s) => s.area === area)) return SCHEDULED_TIMEOUT;
+  if (SCHEDULES.some((s) => s.area === area) || EVENT_RULES.some((r) => r.area === area)) return SCHEDULED_TIMEOUT;
   return REQUEST_TIMEOUT;
 }
 
 function isWired(area: Area): boolean {
   return HTTP_ROUTES.some((r) => r.area === area) || WS_ROUTES.some((r) => r.area === area)
-    || QUEUE_CONSUMERS.some((c) => c.area === area) || SCHEDULES.some((s) => s.area === area);
+    || QUEUE_CONSUMERS.some((c) => c.area === area) || SCHEDULES.some((s) => s.area === area)
+    || EVENT_RULES.some((r) => r.area === area);
 }
 
 export class AreaFunctions extends Construct {
@@ -64,7 +65,7 @@ export class AreaFunctions extends Construct {
   constructor(scope: Construct, id: string, props: AreaFunctionsProps) {
     super(scope, id);
     for (const area of Object.keys(AREAS) as Area[]) {
-      if (!isWired(area)) throw new Error(`Area "${area}" has no HTTP route, WS route, consumer or schedule in the manifest`);
+      if (!isWired(area)) throw new Error(`Area "${area}" has no HTTP route, WS route, consumer, schedule or event rule in the manifest`);
       const fn = new AtendeFunction(this, pascal(area), {
         area,
         entry: areaEntry(area),
@@ -89,7 +90,7 @@ export class AreaFunctions extends Construct {
 
 function grantDeclaredAccess(fn: AtendeFunction, area: Area, props: AreaFunctionsProps): void {
   const access = AREA_ACCESS[area];
-  fn.bindTable(props.table, access.table);
+  fn.bindTable(props.table, access.table, access.tablePartitions);
   for (const target of access.sendsTo ?? []) {
     const pairs = target === 'outbound' ? props.queues.outboundPairs() : [props.queues.get(target)];
     for (const pair of pairs) fn.bindQueue(pair.queue, pair.spec.name, 'send');

@@ -25,6 +25,8 @@ import { cdkBundlingOptions, FUNCTION_NODE_OPTIONS } from './bundling-options';
 /** Explicit DynamoDB actions. Transactions need the item actions they contain; Scan is never granted. */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+/** Reads of a function limited to some partitions (AREA_ACCESS `tablePartitions`): one item, or one partition. */
+export const TABLE_PARTITION_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'];
 
 /** Media keys are `C#<companyId>/media/...` (ARCHITECTURE cross-cutting contracts). */
 export const MEDIA_KEY_PATTERN = 'C#*/media/*';
@@ -72,13 +74,25 @@ export class AtendeFunction extends NodejsFunction {
     this.area = props.area;
   }
 
-  /** Items and indexes of the one table; `RW` adds the writes. Sets TABLE_NAME. */
-  bindTable(table: ITable, mode: 'RO' | 'RW'): this {
+  /**
+   * Items and indexes of the one table; `RW` adds the writes. With `partitions`, only items whose
+   * partition key matches one of them (`dynamodb:LeadingKeys`), read with GetItem/Query, and no index.
+   * Sets TABLE_NAME.
+   */
+  bindTable(table: ITable, mode: 'RO' | 'RW', partitions?: string[]): this {
+    this.addEnvironment('TABLE_NAME', table.tableName);
+    if (partitions?.length) {
+      this.addToRolePolicy(new PolicyStatement({
+        actions: mode === 'RW' ? [...TABLE_PARTITION_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_PARTITION_READ_ACTIONS,
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitions } },
+      }));
+      return this;
+    }
     const indexArns = TABLE_GSIS.map((gsi) => `${table.tableArn}/index/${gsi.indexName}`);
     this.addToRolePolicy(new PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn] }));
     this.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexArns }));
     if (mode === 'RW') this.addToRolePolicy(new PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
-    this.addEnvironment('TABLE_NAME', table.tableName);
     return this;
   }
 

@@ -4,6 +4,7 @@
  * its own outbound queue, the inbound queue, media objects and, in the table, only the items whose
  * partition key is auth state (`C#<cid>#WAAUTH#<connectionId>`) or its shard registry (`P#SHARD#<n>`).
  */
+import { SESSION_HOST_HEARTBEAT_MESSAGE } from '@atende/shared';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData, type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { GatewayVpcEndpointAwsService, SecurityGroup, SubnetType, Vpc } from 'aws-cdk-lib/aws-ec2';
@@ -16,7 +17,9 @@ import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { outboundQueueName, queueUrlEnv } from '@atende/functions/manifest';
+import {
+  outboundQueueName, queueUrlEnv, SESSION_HOST_CONTAINER, sessionHostTaskFamily, sessionHostTaskFamilyPrefix,
+} from '@atende/functions/manifest';
 import { MEDIA_KEY_PATTERN } from '../functions/atende-function';
 import { REPO_ROOT, SESSION_HOST_DOCKERFILE } from '../paths';
 import type { Queues } from '../queues/queues-construct';
@@ -32,7 +35,7 @@ export const sessionHostLeadingKeys = (shard: number) => ['C#*#WAAUTH#*', `P#SHA
 
 /** Metric fed by the session host's heartbeat log line (see docs/deploy.md "Observability"). */
 export const CONNECTIONS_METRIC = { namespace: 'Atende', metricName: 'SessionHostConnectedSessions' } as const;
-export const HEARTBEAT_LOG_MESSAGE = 'session host heartbeat';
+export const HEARTBEAT_LOG_MESSAGE = SESSION_HOST_HEARTBEAT_MESSAGE;
 
 export interface SessionHostProps {
   stage: StageConfig;
@@ -49,6 +52,11 @@ export class SessionHost extends Construct {
   readonly cluster: Cluster;
   readonly services: FargateService[] = [];
   readonly logGroup: LogGroup;
+  /**
+   * Every shard's task definition family starts with this and ends with the shard number: ECS task
+   * events name the task definition, so the hostwatch area reads the shard from it.
+   */
+  readonly taskFamilyPrefix: string;
 
   constructor(scope: Construct, id: string, props: SessionHostProps) {
     super(scope, id);
@@ -64,6 +72,7 @@ export class SessionHost extends Construct {
       },
     });
     this.cluster = new Cluster(this, 'Cluster', { vpc });
+    this.taskFamilyPrefix = sessionHostTaskFamilyPrefix(Stack.of(this).stackName);
     const securityGroup = new SecurityGroup(this, 'TaskSecurityGroup', {
       vpc,
       allowAllOutbound: true,
@@ -91,6 +100,7 @@ export class SessionHost extends Construct {
 
     for (let shard = 0; shard < props.sessionShards; shard++) {
       const task = new FargateTaskDefinition(this, `Shard${shard}Task`, {
+        family: sessionHostTaskFamily(Stack.of(this).stackName, shard),
         cpu: 512,
         memoryLimitMiB: 1024,
         runtimePlatform: {
@@ -99,7 +109,7 @@ export class SessionHost extends Construct {
         },
       });
       this.grantShard(task.taskRole, shard, props);
-      task.addContainer('SessionHost', {
+      task.addContainer(SESSION_HOST_CONTAINER, {
         image,
         logging: LogDrivers.awsLogs({ logGroup: this.logGroup, streamPrefix: `shard-${shard}` }),
         environment: this.environment(shard, props),

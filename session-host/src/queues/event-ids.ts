@@ -8,6 +8,9 @@ import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { ChannelEventBody } from '../adapters/channel-adapter';
 
+// Shared with whoever reports a dead shard on the host's behalf (the hostwatch Lambda).
+export { deduplicationId, statusEventId } from '@atende/functions/platform/channel-event-ids';
+
 const hash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 16);
 
 export function eventIdFor(connectionId: string, body: ChannelEventBody): string {
@@ -30,12 +33,4 @@ export function eventIdFor(connectionId: string, body: ChannelEventBody): string
   }
 }
 
-export const statusEventId = (connectionId: string, status: string) => `status:${connectionId}:${status}:${ulid()}`;
 export const qrEventId = (connectionId: string) => `qr:${connectionId}:${ulid()}`;
-
-/** SQS FIFO dedup ids: at most 128 characters of printable ASCII. Longer ids are hashed. */
-export function deduplicationId(eventId: string): string {
-  return eventId.length <= 128 && /^[\x21-\x7e]+$/.test(eventId)
-    ? eventId
-    : createHash('sha256').update(eventId).digest('hex');
-}

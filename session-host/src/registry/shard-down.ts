@@ -1,15 +1,14 @@
 /**
- * For whoever watches the session host from outside (the local runner when its child process dies,
- * or an ECS task-stopped rule in AWS): a host killed hard publishes nothing, so this reports every
- * session registered on its shard as DISCONNECTED on its behalf. When the host comes back it
- * publishes OPENING and CONNECTED as it resumes them.
+ * For the local runner, which watches the session host the way the hostwatch Lambda watches ECS in
+ * AWS: a host killed hard publishes nothing, so this reports every session registered on its shard as
+ * DISCONNECTED on its behalf (`reportShardDisconnected` in the functions), through this package's
+ * retrying publisher. When the host comes back it publishes OPENING and CONNECTED as it resumes them.
  */
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { reportShardDisconnected } from '@atende/functions/domain/connections/report-shard-down';
 import type { Logger } from '../logger';
-import { statusEventId } from '../queues/event-ids';
 import { InboundPublisher } from '../queues/inbound-publisher';
-import { ShardRegistry } from './shard-registry';
 
 export interface ShardDownInput {
   ddb: DynamoDBDocumentClient;
@@ -22,13 +21,9 @@ export interface ShardDownInput {
 }
 
 export async function publishShardDisconnected(input: ShardDownInput): Promise<number> {
-  const sessions = await new ShardRegistry(input.ddb, input.tableName, input.shard).list();
   const publisher = new InboundPublisher(input.sqs, input.inboundQueueUrl, input.log);
-  const occurredAt = new Date().toISOString();
-  await Promise.all(sessions.map((session) => publisher.publish({
-    type: 'connection.status', status: 'DISCONNECTED', reason: input.reason,
-    eventId: statusEventId(session.connectionId, 'DISCONNECTED'),
-    companyId: session.companyId, connectionId: session.connectionId, occurredAt,
-  })));
-  return sessions.length;
+  return reportShardDisconnected(
+    { shard: input.shard, reason: input.reason, occurredAt: new Date().toISOString() },
+    { table: { ddb: input.ddb, tableName: input.tableName }, publish: (event) => publisher.publish(event) },
+  );
 }

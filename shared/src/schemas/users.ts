@@ -75,7 +75,18 @@ export interface CompanyDto {
   dueDate: string | null;
   trialExpiration?: string | null;
   planId: string;
+  /** The plan's limits and feature flags the console gates on (e.g. the integrations menu item). */
+  plan: PlanSummaryDto | null;
   settings: { key: string; value: string }[];
+}
+
+export interface PlanSummaryDto {
+  id: string;
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  useIntegration: boolean;
 }
 
 export interface SessionUserDto extends UserDto {

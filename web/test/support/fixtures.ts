@@ -8,6 +8,7 @@ export function company(overrides: Partial<CompanyDto> = {}): CompanyDto {
     status: true,
     dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     planId: 'p1',
+    plan: { id: 'p1', name: 'PLANO PADRÃO', users: 10, connections: 3, queues: 10, useIntegration: false },
     settings: [],
     ...overrides,
   };

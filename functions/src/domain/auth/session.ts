@@ -9,6 +9,7 @@ import type { LoginInput, LoginResponse, SessionUserDto, SubscriptionStatus } fr
 import { AppError } from '../../platform/app-error';
 import { signAccessToken, type AccessClaims } from '../../platform/jwt';
 import { getCompany, type Company } from '../../data/companies';
+import { getPlan } from '../../data/plans';
 import { findUserIdByEmail, getUser, type UserRecord } from '../../data/users';
 import { getCompanySettings, toCompanyDto } from '../companies/companies';
 import { toUserDto } from '../users/user-dto';
@@ -77,8 +78,8 @@ export async function companySubscription(auth: AccessClaims): Promise<Subscript
 }
 
 async function sessionUser(user: UserRecord, company: Company): Promise<SessionUserDto> {
-  const [dto, settings] = await Promise.all([toUserDto(user), getCompanySettings(company.id)]);
-  return { ...dto, company: toCompanyDto(company, settings) };
+  const [dto, settings, plan] = await Promise.all([toUserDto(user), getCompanySettings(company.id), getPlan(company.planId)]);
+  return { ...dto, company: toCompanyDto(company, settings, plan) };
 }
 
 async function sessionResponse(user: UserRecord, company: Company, subscription: SubscriptionStatus): Promise<LoginResponse> {

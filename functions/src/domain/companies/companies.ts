@@ -6,6 +6,7 @@ import { ulid } from 'ulid';
 import type { CompanyDto } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import { getCompany, insertCompany, type Company } from '../../data/companies';
+import type { Plan } from '../../data/plans';
 import { getSetting, listSettings, putSettings, type Setting } from '../../data/settings';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { DEFAULT_COMPANY_SETTINGS, isSettingOn } from './default-settings';
@@ -66,7 +67,7 @@ export async function createCompany(input: NewCompany): Promise<Company> {
   return company;
 }
 
-export function toCompanyDto(company: Company, settings: Setting[]): CompanyDto {
+export function toCompanyDto(company: Company, settings: Setting[], plan?: Plan): CompanyDto {
   return {
     id: company.id,
     name: company.name,
@@ -75,6 +76,9 @@ export function toCompanyDto(company: Company, settings: Setting[]): CompanyDto 
     dueDate: company.dueDate,
     trialExpiration: company.trialExpiration,
     planId: company.planId,
+    plan: plan
+      ? { id: plan.id, name: plan.name, users: plan.users, connections: plan.connections, queues: plan.queues, useIntegration: plan.useIntegration }
+      : null,
     settings: settings.map(({ key, value }) => ({ key, value })),
   };
 }

@@ -14,12 +14,6 @@ import { buildMenu } from './menu-items';
 import { MenuList, SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
-/** Not in CompanyDto yet: a session answer may carry the plan's flags; without them integrations stay hidden. */
-function planUseIntegration(company: unknown): boolean {
-  const plan = (company as { plan?: { useIntegration?: boolean } } | null)?.plan;
-  return plan?.useIntegration === true;
-}
-
 /** The signed-in shell: side menu, top bar, the page, the own-profile modal and the session's watchers. */
 export function AppLayout() {
   const { user, company, isAdmin, isSuper, settings } = useSession();
@@ -32,7 +26,7 @@ export function AppLayout() {
   useSessionEvents();
 
   const sections = useMemo(
-    () => buildMenu({ isAdmin, isSuper, settings, planUseIntegration: planUseIntegration(company), localMode }),
+    () => buildMenu({ isAdmin, isSuper, settings, planUseIntegration: company?.plan?.useIntegration === true, localMode }),
     [isAdmin, isSuper, settings, company, localMode],
   );
   const desktopOpen = user?.drawerMenuOpen ?? true;

@@ -37,7 +37,7 @@ describe('user form validation (spec part 1 §5, part 2 §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
 
     expect(await screen.findByText('Muito longo!')).toBeTruthy();
-    expect(screen.getByText('Obrigatório')).toBeTruthy();
+    expect(screen.getAllByText('Obrigatório')).toHaveLength(2); // e-mail and password
   });
 
   it('creates the user with the shared payload when the form is valid', async () => {

@@ -1,0 +1,93 @@
+/**
+ * A session-host shard's registry: one partition per shard, written by the session host
+ * (session-host/src/registry/shard-registry.ts) and read by the hostwatch area when a shard's
+ * task stops. The keys are defined here only; the session host imports them.
+ *
+ *   shard session   PK = P#SHARD#<n>  SK = <companyId>#<connectionId>  { companyId, connectionId, adapter, registeredAt }
+ *   host heartbeat  PK = P#SHARD#<n>  SK = HOST                         { hostId, startedAt, aliveAt, staleAfterSeconds, sessions, connected }
+ */
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AdapterKind } from '@atende/shared';
+import { ddb, tableName } from './client';
+import { platformPk, ttlIn } from './keys';
+
+/** A session the shard should be running (resumed on boot). */
+export interface ShardSession {
+  companyId: string;
+  connectionId: string;
+  adapter: AdapterKind;
+  registeredAt: string;
+}
+
+/** The shard host's liveness item, refreshed while it runs and deleted when it stops gracefully. */
+export interface ShardHostHeartbeat {
+  hostId: string;
+  startedAt: string;
+  aliveAt: string;
+  /** Readers may treat the host as gone once `aliveAt` is older than this many seconds. */
+  staleAfterSeconds: number;
+  sessions: number;
+  connected: number;
+}
+
+/** The table and the client to reach it: Lambdas use the process-wide ones, the session host passes its own. */
+export interface TableRef {
+  ddb: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+const processTable = (): TableRef => ({ ddb: ddb(), tableName: tableName() });
+
+const HOST_SK = 'HOST';
+/** The heartbeat outlives its host by a day, then DynamoDB drops it. */
+const HEARTBEAT_TTL_SECONDS = 24 * 3600;
+
+export const shardPk = (shard: number) => platformPk('SHARD', String(shard));
+export const shardSessionKey = (shard: number, companyId: string, connectionId: string) =>
+  ({ PK: shardPk(shard), SK: `${companyId}#${connectionId}` });
+export const shardHostKey = (shard: number) => ({ PK: shardPk(shard), SK: HOST_SK });
+
+export function shardSessionItem(shard: number, session: ShardSession): Record<string, unknown> {
+  return { ...shardSessionKey(shard, session.companyId, session.connectionId), entity: 'shardSession', ...session };
+}
+
+export function shardHostItem(shard: number, beat: ShardHostHeartbeat): Record<string, unknown> {
+  return { ...shardHostKey(shard), entity: 'shardHost', ...beat, expiresAt: ttlIn(HEARTBEAT_TTL_SECONDS) };
+}
+
+function toShardSession(item: Record<string, unknown>): ShardSession {
+  return {
+    companyId: item.companyId as string,
+    connectionId: item.connectionId as string,
+    adapter: item.adapter as AdapterKind,
+    registeredAt: item.registeredAt as string,
+  };
+}
+
+/** AP-SH1: every session of a shard (host boot, `host.restart`, reporting a dead shard). */
+export async function listShardSessions(shard: number, table: TableRef = processTable()): Promise<ShardSession[]> {
+  const sessions: ShardSession[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await table.ddb.send(new QueryCommand({
+      TableName: table.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': shardPk(shard) },
+      ConsistentRead: true,
+      ExclusiveStartKey,
+    }));
+    for (const item of page.Items ?? []) {
+      if (item.entity === 'shardSession') sessions.push(toShardSession(item));
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return sessions;
+}
+
+/** AP-SH2: the shard host's heartbeat, if a host is (or was, until a day ago) beating. */
+export async function getShardHost(shard: number, table: TableRef = processTable()): Promise<ShardHostHeartbeat | undefined> {
+  const out = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: shardHostKey(shard), ConsistentRead: true }));
+  if (!out.Item) return undefined;
+  const { hostId, startedAt, aliveAt, staleAfterSeconds, sessions, connected } = out.Item;
+  return { hostId, startedAt, aliveAt, staleAfterSeconds, sessions, connected } as ShardHostHeartbeat;
+}

@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/bundles.ts            # table + budgets; exit code 1 when a budget is missed
  *   npx tsx bench/bundles.ts --json     # the same figures as JSON (also written to bench/results/)
+ *   npx tsx bench/bundle-composition.ts # what each bundle is made of (bytes per package and input)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
     printTable(figures);
     console.log(`\nlargest ${kb(report.largest)} KB (budget < ${kb(BUDGET.largestBytes)} KB): ${report.largestOk ? 'ok' : 'OVER'}`);
     console.log(`median  ${kb(report.medianBytes)} KB (budget < ${kb(BUDGET.medianBytes)} KB): ${report.medianOk ? 'ok' : 'OVER'}`);
+    if (!report.largestOk || !report.medianOk) console.log('what each bundle is made of: npx tsx bench/bundle-composition.ts');
   }
   if (!report.largestOk || !report.medianOk) process.exitCode = 1;
 }

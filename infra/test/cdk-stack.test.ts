@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AREA_ACCESS, AREAS, HTTP_ROUTES, QUEUE_CONSUMERS, queueSpecs, queueUrlEnv, SCHEDULES, WS_ROUTES, type Area,
+  AREA_ACCESS, AREAS, EVENT_RULES, HTTP_ROUTES, QUEUE_CONSUMERS, queueSpecs, queueUrlEnv, SCHEDULES,
+  sessionHostTaskFamily, sessionHostTaskFamilyPrefix, WS_ROUTES, type Area,
 } from '@atende/functions/manifest';
 import { TABLE_GSIS, TTL_ATTRIBUTE } from '@atende/functions/table';
-import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../lib/functions/atende-function';
+import { TABLE_PARTITION_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../lib/functions/atende-function';
 import { SESSION_HOST_TABLE_ACTIONS, sessionHostLeadingKeys } from '../lib/session-host/session-host-construct';
 import {
   actionsOf, bundleSizes, deadLetterQueueId, findCycle, functionsByArea, idAtPath, ofType, queueId, refsOf,
@@ -131,11 +132,15 @@ describe('functions', () => {
     expect(Math.max(...sizes)).toBeLessThan(1024 * 1024);
   });
 
-  // Known gap (docs/decisions.md, "AWS deploy"): the bundled SDK v3 + zod put the median near 400 KB.
+  // Known gap (docs/decisions.md, "Lambda bundle size"): the bundled SDK v3 + classic zod keep the
+  // median near 356 KB; `npx tsx bench/bundle-composition.ts` shows where the bytes go.
   // When bundles get slimmer this starts failing: turn it into a plain `it` then.
   it.fails('median bundle under 300 KB (issue budget, not met yet)', () => {
     const sizes = [...bundleSizes(a, fnIds).values()].sort((x, y) => x - y);
-    expect(sizes[Math.floor(sizes.length / 2)]!).toBeLessThan(300 * 1024);
+    const mid = Math.floor(sizes.length / 2);
+    // With an even number of areas the median is the mean of the two middle ones (as bench/bundles.ts).
+    const median = sizes.length % 2 ? sizes[mid]! : (sizes[mid - 1]! + sizes[mid]!) / 2;
+    expect(median).toBeLessThan(300 * 1024);
   });
 });
 
@@ -232,6 +237,55 @@ describe('scheduler', () => {
   });
 });
 
+describe('AWS event rules', () => {
+  const clusterId = () => idAtPath(a, 'SessionHost/Cluster');
+
+  it.each(EVENT_RULES.map((r) => [r.name, r] as const))('%s matches its events on the session-host cluster and invokes its area', (_name, spec) => {
+    main.hasResourceProperties('AWS::Events::Rule', {
+      State: 'ENABLED',
+      EventPattern: {
+        source: [spec.source],
+        'detail-type': [spec.detailType],
+        detail: { ...spec.detail, clusterArn: [{ 'Fn::GetAtt': [clusterId(), 'Arn'] }] },
+      },
+      Targets: [Match.objectLike({
+        Arn: { 'Fn::GetAtt': [fnId(spec.area), 'Arn'] },
+        RetryPolicy: Match.objectLike({ MaximumRetryAttempts: Match.anyValue() }),
+      })],
+    });
+    main.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId(spec.area), 'Arn'] },
+    });
+  });
+
+  it('the task-stopped rule fires on STOPPED tasks only', () => {
+    const rule = ofType(a.main, 'AWS::Events::Rule').map(([, r]) => r.Properties!).find((p) => p.EventPattern?.source?.[0] === 'aws.ecs');
+    expect(rule!.EventPattern).toEqual({
+      source: ['aws.ecs'], 'detail-type': ['ECS Task State Change'],
+      detail: { lastStatus: ['STOPPED'], clusterArn: [{ 'Fn::GetAtt': [clusterId(), 'Arn'] }] },
+    });
+  });
+
+  it('hostwatch can tell each shard from its task family', () => {
+    const families = ofType(a.main, 'AWS::ECS::TaskDefinition').map(([, r]) => r.Properties!.Family).sort();
+    expect(families).toEqual(Array.from({ length: SHARDS }, (_, shard) => sessionHostTaskFamily(a.stackName, shard)));
+    expect(fnProps('hostwatch').Environment.Variables.SESSION_HOST_TASK_FAMILY_PREFIX).toBe(sessionHostTaskFamilyPrefix(a.stackName));
+  });
+
+  it('hostwatch may only read shard registries and send to the inbound queue, with no wildcard action', () => {
+    const statements = statementsOfRole(a.main, roleOf('hostwatch'));
+    const ours = statements.filter((s) => !actionsOf(s).some((x) => x.startsWith('xray:') || x.startsWith('logs:')));
+    expect(ours.map((s) => ({ actions: actionsOf(s).sort(), resources: [...refsOf(s.Resource)], condition: s.Condition }))).toEqual([
+      {
+        actions: ['dynamodb:GetItem', 'dynamodb:Query'], resources: [idAtPath(a, 'Data/Table')],
+        condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['P#SHARD#*'] } },
+      },
+      { actions: ['sqs:SendMessage'], resources: [queueId(a, 'inbound')], condition: undefined },
+    ]);
+    expect(statements.flatMap(actionsOf).filter((x) => x.includes('*'))).toEqual([]);
+  });
+});
+
 describe('IAM', () => {
   const allStatements = (): Statement[] => [
     ...ofType(a.main, 'AWS::IAM::Role').flatMap(([id]) => statementsOfRole(a.main, id)),
@@ -262,9 +316,17 @@ describe('IAM', () => {
     const access = AREA_ACCESS[area];
     const statements = statementsOfRole(a.main, roleOf(area));
     const tableId = idAtPath(a, 'Data/Table');
-    const tableActions = statements.filter((s) => refersTo(s.Resource, tableId)).flatMap(actionsOf);
-    const expectedTable = access.table === 'RW' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS;
-    expect(new Set(tableActions)).toEqual(new Set(expectedTable));
+    const tableStatements = statements.filter((s) => refersTo(s.Resource, tableId));
+    const reads = access.tablePartitions ? TABLE_PARTITION_READ_ACTIONS : TABLE_READ_ACTIONS;
+    const expectedTable = access.table === 'RW' ? [...reads, ...TABLE_WRITE_ACTIONS] : reads;
+    expect(new Set(tableStatements.flatMap(actionsOf))).toEqual(new Set(expectedTable));
+    if (access.tablePartitions) {
+      // Limited to those partitions, and no index (an index would reach other entities' items).
+      for (const s of tableStatements) {
+        expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': access.tablePartitions } });
+        expect(JSON.stringify(s.Resource)).not.toContain('/index/');
+      }
+    }
 
     const sendTargets = statements.filter((s) => actionsOf(s).includes('sqs:SendMessage')).flatMap((s) => [...refsOf(s.Resource)]);
     const expectedTargets = (access.sendsTo ?? []).flatMap((t) => (t === 'outbound'

@@ -16,7 +16,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { queueUrlEnv } from '@atende/functions/manifest';
+import { queueUrlEnv, type Area } from '@atende/functions/manifest';
 import { TABLE_GSIS } from '@atende/functions/table';
 import { FUNCTIONS_TSCONFIG, LOCK_FILE, REPO_ROOT } from '../paths';
 import type { StageConfig } from '../stage-config';
@@ -32,8 +32,8 @@ export const TABLE_PARTITION_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query
 export const MEDIA_KEY_PATTERN = 'C#*/media/*';
 
 export interface AtendeFunctionProps {
-  /** The manifest area: names the function, its logs and its Powertools service. */
-  area: string;
+  /** The manifest area: names the function, its logs and its Powertools service, and picks its bundle's externals. */
+  area: Area;
   entry: string;
   stage: StageConfig;
   timeout?: Duration;
@@ -42,7 +42,7 @@ export interface AtendeFunctionProps {
 }
 
 export class AtendeFunction extends NodejsFunction {
-  readonly area: string;
+  readonly area: Area;
 
   constructor(scope: Construct, id: string, props: AtendeFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -61,7 +61,7 @@ export class AtendeFunction extends NodejsFunction {
       loggingFormat: LoggingFormat.JSON,
       projectRoot: REPO_ROOT,
       depsLockFilePath: LOCK_FILE,
-      bundling: { ...cdkBundlingOptions(), tsconfig: FUNCTIONS_TSCONFIG },
+      bundling: { ...cdkBundlingOptions(props.area), tsconfig: FUNCTIONS_TSCONFIG },
       environment: {
         NODE_OPTIONS: FUNCTION_NODE_OPTIONS,
         // The Powertools logger reads SERVICE_NAME (functions/src/platform/logger.ts); both name the area.

@@ -5,6 +5,7 @@
  */
 import type { BuildOptions } from 'esbuild';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { AREA_ACCESS, AREAS, type Area } from '@atende/functions/manifest';
 
 /**
  * ESM bundles have no `require`; a few CommonJS dependencies still call it for Node built-ins,
@@ -33,6 +34,28 @@ export const UNREACHABLE_IN_LAMBDA = [
   'bowser',
 ] as const;
 
+/**
+ * Event-stream (de)serialisation, ~20 KB. Every client's protocol loads it with `await import()`
+ * only for an operation that streams events, and none of ours does (DynamoDB, SQS, API Gateway
+ * Management, Secrets Manager, S3 GetObject). The S3 client, though, also imports it statically (for
+ * SelectObjectContent), so it stays in the areas with media access, the only ones bundling S3.
+ * Another client that imports it statically would make its bundle fail to load: bench/bundles.ts
+ * imports every bundle outside the repository and would stop there.
+ */
+export const EVENT_STREAMS_MODULE = '@smithy/core/event-streams';
+
+/** What an area's bundle leaves out; an entry that is not a manifest area keeps everything it may reach. */
+export function externalModules(area?: Area): string[] {
+  const bundlesS3 = !area || AREA_ACCESS[area].media !== undefined;
+  return [...UNREACHABLE_IN_LAMBDA, ...(bundlesS3 ? [] : [EVENT_STREAMS_MODULE])];
+}
+
+/** The manifest area whose entry module this is (`functions/src/handlers/<area>/index.ts`). */
+export function areaOfEntry(entry: string): Area | undefined {
+  const normalized = entry.replaceAll('\\', '/');
+  return (Object.keys(AREAS) as Area[]).find((area) => normalized.endsWith(`/functions/${AREAS[area]}`));
+}
+
 export const FUNCTION_BUNDLE = {
   /** Lowest Node the code runs on (local runner and tests run Node 20; Lambda runs 22). */
   target: 'node20',
@@ -45,16 +68,15 @@ export const FUNCTION_BUNDLE = {
   mainFields: ['module', 'main'],
   /**
    * The AWS SDK is bundled (pinned, tree-shaken, no runtime-provided surprise), except the modules
-   * it can only reach through a dynamic import that never runs in Lambda (below).
+   * it can only reach through a dynamic import that never runs in Lambda (`externalModules`).
    */
-  external: [...UNREACHABLE_IN_LAMBDA],
   banner: ESM_REQUIRE_BANNER,
 } as const;
 
 /** The Lambda runtime reads `NODE_OPTIONS`; source maps make stack traces in the logs readable. */
 export const FUNCTION_NODE_OPTIONS = '--enable-source-maps';
 
-export function cdkBundlingOptions(): BundlingOptions {
+export function cdkBundlingOptions(area: Area): BundlingOptions {
   return {
     target: FUNCTION_BUNDLE.target,
     format: OutputFormat.ESM,
@@ -62,14 +84,14 @@ export function cdkBundlingOptions(): BundlingOptions {
     sourceMap: FUNCTION_BUNDLE.sourcemap,
     sourcesContent: FUNCTION_BUNDLE.sourcesContent,
     mainFields: [...FUNCTION_BUNDLE.mainFields],
-    externalModules: [...FUNCTION_BUNDLE.external],
+    externalModules: externalModules(area),
     banner: FUNCTION_BUNDLE.banner,
     // Synth must work without a Docker engine: esbuild from node_modules bundles on the host.
     forceDockerBundling: false,
   };
 }
 
-/** The same bundle through esbuild's JS API (what `cdk synth` produces as `index.mjs`). */
+/** The same bundle through esbuild's JS API (what `cdk synth` produces as `index.mjs` for that area's entry). */
 export function esbuildOptions(entry: string, outfile: string): BuildOptions {
   return {
     entryPoints: [entry],
@@ -82,7 +104,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     sourcemap: FUNCTION_BUNDLE.sourcemap,
     sourcesContent: FUNCTION_BUNDLE.sourcesContent,
     mainFields: [...FUNCTION_BUNDLE.mainFields],
-    external: [...FUNCTION_BUNDLE.external],
+    external: externalModules(areaOfEntry(entry)),
     banner: { js: FUNCTION_BUNDLE.banner },
     logLevel: 'warning',
   };

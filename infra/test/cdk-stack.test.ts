@@ -132,10 +132,9 @@ describe('functions', () => {
     expect(Math.max(...sizes)).toBeLessThan(1024 * 1024);
   });
 
-  // Known gap (docs/decisions.md, "Lambda bundle size"): the bundled SDK v3 + classic zod keep the
-  // median near 356 KB; `npx tsx bench/bundle-composition.ts` shows where the bytes go.
-  // When bundles get slimmer this starts failing: turn it into a plain `it` then.
-  it.fails('median bundle under 300 KB (issue budget, not met yet)', () => {
+  // Issue budget (docs/decisions.md, "Lambda bundle size"): met since the schemas moved to zod/mini
+  // (median ~293 KB, little headroom); `npx tsx bench/bundle-composition.ts` shows where the bytes go.
+  it('median bundle under 300 KB (issue budget)', () => {
     const sizes = [...bundleSizes(a, fnIds).values()].sort((x, y) => x - y);
     const mid = Math.floor(sizes.length / 2);
     // With an even number of areas the median is the mean of the two middle ones (as bench/bundles.ts).

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '@atende/shared/zod';
 import { MAX_REQUEST_BODY_BYTES } from '@atende/shared';
 import { AppError } from './app-error';
 import { bearerToken, headerValue, verifyAccessToken, type AccessClaims } from './jwt';
@@ -32,7 +32,9 @@ interface BaseContext<B, Q, P> {
 export type RouteContext<B, Q, P, A extends Access> = BaseContext<B, Q, P> &
   (A extends 'public' ? { auth?: AccessClaims } : { auth: AccessClaims });
 
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** Any zod 4 schema (the shared ones are zod/mini; core types and `z.safeParse` accept classic ones too). */
+type Schema = z.core.$ZodType;
+type Infer<S> = S extends Schema ? z.output<S> : undefined;
 
 export interface RouteDefinition<A extends Access, BS, QS, PS> {
   access: A;
@@ -48,7 +50,7 @@ export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Pro
  * Wraps one route: body size → JSON parse → auth → zod validation → handler → JSON answer.
  * Every failure leaves through `errorMapper`, which never leaks a stack trace.
  */
-export function httpRoute<A extends Access, BS extends z.ZodType | undefined = undefined, QS extends z.ZodType | undefined = undefined, PS extends z.ZodType | undefined = undefined>(
+export function httpRoute<A extends Access, BS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, PS extends Schema | undefined = undefined>(
   def: RouteDefinition<A, BS, QS, PS>,
 ): HttpHandler {
   const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
@@ -84,10 +86,10 @@ function prepareRoute(def: RouteDefinition<Access, unknown, unknown, unknown>): 
         if (raw.trim()) {
           try { input = JSON.parse(raw); } catch { throw new AppError('ERR_INVALID_JSON', 400); }
         }
-        parsedBody = validate(def.body as z.ZodType, input);
+        parsedBody = validate(def.body as Schema, input);
       }
-      const query = def.query ? validate(def.query as z.ZodType, event.queryStringParameters ?? {}) : undefined;
-      const params = def.params ? validate(def.params as z.ZodType, event.pathParameters ?? {}) : undefined;
+      const query = def.query ? validate(def.query as Schema, event.queryStringParameters ?? {}) : undefined;
+      const params = def.params ? validate(def.params as Schema, event.pathParameters ?? {}) : undefined;
 
       (request.context as Context & { route: unknown }).route = {
         event,
@@ -103,8 +105,8 @@ function prepareRoute(def: RouteDefinition<Access, unknown, unknown, unknown>): 
   };
 }
 
-function validate(schema: z.ZodType, input: unknown): unknown {
-  const parsed = schema.safeParse(input);
+function validate(schema: Schema, input: unknown): unknown {
+  const parsed = z.safeParse(schema, input);
   if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, { fields: zodFields(parsed.error) });
   return parsed.data;
 }

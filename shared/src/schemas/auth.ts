@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { emailSchema, MSG } from './common';
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: MSG.required }).min(1, MSG.required).max(200),
+  password: z.string({ error: MSG.required }).check(z.minLength(1, MSG.required), z.maxLength(200)),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

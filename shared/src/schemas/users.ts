@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { PROFILES } from '../constants';
 import { cursorSchema, emailSchema, idSchema, nameSchema, passwordSchema, searchParamSchema } from './common';
 import type { SubscriptionStatus } from './auth';
@@ -8,13 +8,13 @@ export const profileSchema = z.enum(PROFILES);
 const userFields = {
   name: nameSchema,
   email: emailSchema,
-  profile: profileSchema.default('user'),
-  status: z.boolean().default(true),
-  queueIds: z.array(idSchema).max(200).default([]),
+  profile: z._default(profileSchema, 'user'),
+  status: z._default(z.boolean(), true),
+  queueIds: z._default(z.array(idSchema).check(z.maxLength(200)), []),
   /** Only honoured when the caller is a super user. */
-  super: z.boolean().optional(),
+  super: z.optional(z.boolean()),
   /** Only honoured when the caller is a super user (acting on another company). */
-  companyId: idSchema.optional(),
+  companyId: z.optional(idSchema),
 };
 
 export const createUserSchema = z.object({ ...userFields, password: passwordSchema });
@@ -22,19 +22,19 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** Update: every field optional; an empty password means "keep the current one". */
 export const updateUserSchema = z.object({
-  name: userFields.name.optional(),
-  email: userFields.email.optional(),
-  profile: profileSchema.optional(),
-  status: z.boolean().optional(),
-  queueIds: userFields.queueIds.optional(),
+  name: z.optional(userFields.name),
+  email: z.optional(userFields.email),
+  profile: z.optional(profileSchema),
+  status: z.optional(z.boolean()),
+  queueIds: z.optional(userFields.queueIds),
   super: userFields.super,
   companyId: userFields.companyId,
-  password: z.union([z.literal(''), passwordSchema]).optional(),
+  password: z.optional(z.union([z.literal(''), passwordSchema])),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 /** The user form in the console: password optional when editing, required when creating. */
-export const userFormSchema = updateUserSchema.extend({
+export const userFormSchema = z.extend(updateUserSchema, {
   name: nameSchema,
   email: emailSchema,
 });
@@ -43,8 +43,8 @@ export type UserFormInput = z.infer<typeof userFormSchema>;
 export const listUsersQuerySchema = z.object({
   searchParam: searchParamSchema,
   cursor: cursorSchema,
-  pageNumber: z.coerce.number().int().min(1).optional(),
-  companyId: idSchema.optional(),
+  pageNumber: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
+  companyId: z.optional(idSchema),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 

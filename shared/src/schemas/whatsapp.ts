@@ -4,7 +4,7 @@
  * The console form and the API share these schemas; the transfer rules live in ONE function
  * (`applyTransferRules`) that the form's superRefine and the API's domain both call.
  */
-import * as z from 'zod';
+import * as z from '../zod';
 import { CHANNELS, type Channel, type ConnectionStatus } from '../channel';
 import { API_TOKEN_LENGTH, DEFAULT_CONNECTION_PROVIDER } from '../constants';
 import type { ErrorCode } from '../errors';
@@ -47,19 +47,24 @@ export function generateApiToken(length = API_TOKEN_LENGTH): string {
   return token;
 }
 
-export const apiTokenSchema = z.string().regex(new RegExp(`^[A-Za-z0-9]{${API_TOKEN_LENGTH}}$`), CONNECTION_MSG.invalidToken);
+export const apiTokenSchema = z
+  .string()
+  .check(z.regex(new RegExp(`^[A-Za-z0-9]{${API_TOKEN_LENGTH}}$`), CONNECTION_MSG.invalidToken));
 
-/** '' / null / undefined / 0 all mean "no auto-transfer" (spec §5); strings from inputs are coerced. */
-const timeToTransferSchema = z.preprocess(
-  (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
-  z.number().int().min(0).max(525_600).nullable(),
+/**
+ * '' / null / undefined / 0 all mean "no auto-transfer" (spec §5); strings from inputs are coerced.
+ * `z.pipe(z.transform(f), schema)` is what classic zod's `z.preprocess(f, schema)` builds.
+ */
+const timeToTransferSchema = z.pipe(
+  z.transform((v: unknown) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v)),
+  z.nullable(z.number().check(z.int(), z.gte(0), z.lte(525_600))),
 );
-const optionalQueueIdSchema = z.preprocess((v) => (v === '' || v === undefined ? null : v), idSchema.nullable());
-const messageTextSchema = z.string().max(4096);
+const optionalQueueIdSchema = z.pipe(z.transform((v: unknown) => (v === '' || v === undefined ? null : v)), z.nullable(idSchema));
+const messageTextSchema = z.string().check(z.maxLength(4096));
 
 /** Every field the form edits, none defaulted (so the update schema stays a true partial). */
 const connectionFields = {
-  name: z.string({ error: CONNECTION_MSG.nameRequired }).trim().min(1, CONNECTION_MSG.nameRequired).max(100),
+  name: z.string({ error: CONNECTION_MSG.nameRequired }).check(z.trim(), z.minLength(1, CONNECTION_MSG.nameRequired), z.maxLength(100)),
   channel: z.enum(CHANNELS),
   isDefault: z.boolean(),
   greetingMessage: messageTextSchema,
@@ -68,8 +73,8 @@ const connectionFields = {
   ratingMessage: messageTextSchema,
   /** '' = keep the stored token (the field is read-only; the console only ever sends a generated one). */
   token: z.union([z.literal(''), apiTokenSchema]),
-  provider: z.string().trim().min(1).max(20),
-  queueIds: z.array(idSchema).max(100),
+  provider: z.string().check(z.trim(), z.minLength(1), z.maxLength(20)),
+  queueIds: z.array(idSchema).check(z.maxLength(100)),
   transferQueueId: optionalQueueIdSchema,
   timeToTransfer: timeToTransferSchema,
 };
@@ -77,22 +82,22 @@ const connectionFields = {
 /** POST /whatsapp. Unknown keys (id, status, queues, session …) are dropped. */
 export const createConnectionSchema = z.object({
   ...connectionFields,
-  channel: connectionFields.channel.default('whatsapp'),
-  isDefault: connectionFields.isDefault.default(false),
-  greetingMessage: messageTextSchema.default(''),
-  complationMessage: messageTextSchema.default(''),
-  outOfHoursMessage: messageTextSchema.default(''),
-  ratingMessage: messageTextSchema.default(''),
-  token: connectionFields.token.optional(),
-  provider: connectionFields.provider.default(DEFAULT_CONNECTION_PROVIDER),
-  queueIds: connectionFields.queueIds.default([]),
-  transferQueueId: optionalQueueIdSchema.optional(),
-  timeToTransfer: timeToTransferSchema.optional(),
+  channel: z._default(connectionFields.channel, 'whatsapp'),
+  isDefault: z._default(connectionFields.isDefault, false),
+  greetingMessage: z._default(messageTextSchema, ''),
+  complationMessage: z._default(messageTextSchema, ''),
+  outOfHoursMessage: z._default(messageTextSchema, ''),
+  ratingMessage: z._default(messageTextSchema, ''),
+  token: z.optional(connectionFields.token),
+  provider: z._default(connectionFields.provider, DEFAULT_CONNECTION_PROVIDER),
+  queueIds: z._default(connectionFields.queueIds, []),
+  transferQueueId: z.optional(optionalQueueIdSchema),
+  timeToTransfer: z.optional(timeToTransferSchema),
 });
 export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
 
 /** PUT /whatsapp/{id}: any subset; the transfer rules are checked on the merged result. */
-export const updateConnectionSchema = z.object(connectionFields).partial();
+export const updateConnectionSchema = z.partial(z.object(connectionFields));
 export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
 
 export interface TransferFields {
@@ -118,31 +123,34 @@ export function applyTransferRules({ queueIds = [], transferQueueId, timeToTrans
 }
 
 /** The console's connection dialog: the create schema plus the transfer rules as field errors. */
-export const connectionFormSchema = createConnectionSchema
-  .superRefine((value, ctx) => {
-    const rule = applyTransferRules(value);
-    if (!rule.ok) ctx.addIssue({ code: 'custom', path: ['transferQueueId'], message: rule.message, params: { errorCode: rule.code } });
-  })
-  .transform((value) => {
+export const connectionFormSchema = z.pipe(
+  createConnectionSchema.check(
+    z.superRefine((value: CreateConnectionInput, ctx) => {
+      const rule = applyTransferRules(value);
+      if (!rule.ok) ctx.addIssue({ code: 'custom', path: ['transferQueueId'], message: rule.message, params: { errorCode: rule.code } });
+    }),
+  ),
+  z.transform((value: CreateConnectionInput) => {
     const rule = applyTransferRules(value);
     return rule.ok ? { ...value, timeToTransfer: rule.timeToTransfer, transferQueueId: rule.transferQueueId } : value;
-  });
+  }),
+);
 export type ConnectionFormInput = z.input<typeof connectionFormSchema>;
 export type ConnectionFormOutput = z.output<typeof connectionFormSchema>;
 
 /** GET /whatsapp?session=0 — `session` is accepted for compatibility; the session blob is never returned. */
-export const listConnectionsQuerySchema = z.object({ session: z.string().max(5).optional() });
+export const listConnectionsQuerySchema = z.object({ session: z.optional(z.string().check(z.maxLength(5))) });
 
 export const connectionMessagesQuerySchema = z.object({
   cursor: cursorSchema,
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 /** POST /facebook (spec §7); answered with ERR_FACEBOOK_DISABLED / ERR_INSTAGRAM_DISABLED / ERR_FEATURE_UNAVAILABLE. */
 export const facebookConnectSchema = z.object({
-  facebookUserId: z.string().max(200).optional(),
-  facebookUserToken: z.string().max(4096).optional(),
-  addInstagram: z.union([z.boolean(), z.literal('true'), z.literal('false')]).optional(),
+  facebookUserId: z.optional(z.string().check(z.maxLength(200))),
+  facebookUserToken: z.optional(z.string().check(z.maxLength(4096))),
+  addInstagram: z.optional(z.union([z.boolean(), z.literal('true'), z.literal('false')])),
 });
 
 // ---------------------------------------------------------------- answers and realtime payloads

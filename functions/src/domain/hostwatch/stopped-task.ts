@@ -4,25 +4,27 @@
  * recognised by its task-definition family, `<stack>-session-host-<shard>` (manifest
  * `sessionHostTaskFamily`, set by infra/lib/session-host/session-host-construct.ts).
  */
-import * as z from 'zod';
+import * as z from '@atende/shared/zod';
 import { SESSION_HOST_CONTAINER } from '../../manifest';
 
-const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'not a timestamp')
-  .transform((value) => new Date(value).toISOString());
+const timestamp = z.pipe(
+  z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), 'not a timestamp')),
+  z.transform((value: string) => new Date(value).toISOString()),
+);
 
 const taskStateChangeSchema = z.object({
   'detail-type': z.literal('ECS Task State Change'),
   source: z.literal('aws.ecs'),
   time: timestamp,
   detail: z.object({
-    taskArn: z.string().min(1),
-    taskDefinitionArn: z.string().min(1),
+    taskArn: z.string().check(z.minLength(1)),
+    taskDefinitionArn: z.string().check(z.minLength(1)),
     lastStatus: z.string(),
-    stopCode: z.string().optional(),
-    stoppedReason: z.string().optional(),
-    stoppingAt: timestamp.optional(),
-    stoppedAt: timestamp.optional(),
-    containers: z.array(z.object({ name: z.string(), exitCode: z.number().int().optional() })).default([]),
+    stopCode: z.optional(z.string()),
+    stoppedReason: z.optional(z.string()),
+    stoppingAt: z.optional(timestamp),
+    stoppedAt: z.optional(timestamp),
+    containers: z._default(z.array(z.object({ name: z.string(), exitCode: z.optional(z.number().check(z.int())) })), []),
   }),
 });
 

@@ -2,36 +2,41 @@
  * Runtime check of what arrives on the inbound queue (the ChannelEvent contract of
  * shared/src/channel.ts). A record that does not parse is a bug upstream: it goes to the DLQ.
  */
-import * as z from 'zod';
+import * as z from '@atende/shared/zod';
 import { CONNECTION_STATUSES, type ChannelEvent } from '@atende/shared';
 
-const id = z.string().min(1).max(200);
-const text = (max: number) => z.string().max(max);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+const text = (max: number) => z.string().check(z.maxLength(max));
+const optionalText = (max: number) => z.optional(text(max));
+/** Same checks, in the same order, as `text(max).min(1)`. */
+const nonEmptyText = (max: number) => text(max).check(z.minLength(1));
+const shortId = z.string().check(z.minLength(1), z.maxLength(64));
+const count = z.number().check(z.int(), z.nonnegative());
 
-const base = { eventId: id, companyId: z.string().min(1).max(64), connectionId: z.string().min(1).max(64), occurredAt: z.iso.datetime({ offset: true }) };
+const base = { eventId: id, companyId: shortId, connectionId: shortId, occurredAt: z.iso.datetime({ offset: true }) };
 
 const contact = z.object({
-  jid: id, number: text(40).optional(), lid: text(200).optional(), name: text(200).optional(), pushName: text(200).optional(),
+  jid: id, number: optionalText(40), lid: optionalText(200), name: optionalText(200), pushName: optionalText(200),
 });
 
 const media = z.object({
   kind: z.enum(['image', 'audio', 'video', 'document', 'sticker']),
-  key: text(1024).min(1), mimetype: text(200), fileName: text(300).optional(),
-  voiceNote: z.boolean().optional(), sizeBytes: z.number().int().nonnegative().optional(),
+  key: nonEmptyText(1024), mimetype: text(200), fileName: optionalText(300),
+  voiceNote: z.optional(z.boolean()), sizeBytes: z.optional(count),
 });
 
 const message = z.object({
-  externalId: id, fromMe: z.boolean(), contact, participant: contact.optional(), isGroup: z.boolean(),
-  body: text(65_536), media: media.optional(), quotedExternalId: id.optional(),
-  timestamp: z.iso.datetime({ offset: true }), clientMessageId: id.optional(),
+  externalId: id, fromMe: z.boolean(), contact, participant: z.optional(contact), isGroup: z.boolean(),
+  body: text(65_536), media: z.optional(media), quotedExternalId: z.optional(id),
+  timestamp: z.iso.datetime({ offset: true }), clientMessageId: z.optional(id),
 });
 
 export const channelEventSchema = z.discriminatedUnion('type', [
-  z.object({ ...base, type: z.literal('connection.qr'), qr: text(4096).min(1), attempt: z.number().int().nonnegative() }),
-  z.object({ ...base, type: z.literal('connection.pairingCode'), code: text(64).min(1) }),
+  z.object({ ...base, type: z.literal('connection.qr'), qr: nonEmptyText(4096), attempt: count }),
+  z.object({ ...base, type: z.literal('connection.pairingCode'), code: nonEmptyText(64) }),
   z.object({
     ...base, type: z.literal('connection.status'), status: z.enum(CONNECTION_STATUSES),
-    number: text(40).optional(), reason: text(500).optional(), loggedOut: z.boolean().optional(),
+    number: optionalText(40), reason: optionalText(500), loggedOut: z.optional(z.boolean()),
   }),
   z.object({ ...base, type: z.literal('message.received'), message }),
   z.object({ ...base, type: z.literal('message.sent'), message }),
@@ -39,7 +44,7 @@ export const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('message.ack'), externalId: id, ack: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) }),
   z.object({ ...base, type: z.literal('message.edited'), externalId: id, body: text(65_536) }),
   z.object({ ...base, type: z.literal('message.deleted'), externalId: id }),
-  z.object({ ...base, type: z.literal('contact.updated'), contact, profilePicUrl: text(2048).optional() }),
+  z.object({ ...base, type: z.literal('contact.updated'), contact, profilePicUrl: optionalText(2048) }),
 ]);
 
 // Compile-time guard: the schema may not accept anything the contract does not describe.

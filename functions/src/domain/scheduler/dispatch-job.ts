@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from '@atende/shared/zod';
 import { hasJobRun, markJobRun, type DueJob } from '../../data/due-work';
 import { jobHandlerFor } from './job-registry';
 
 export const dueJobSchema = z.object({
-  companyId: z.string().min(1).max(64),
-  jobType: z.string().min(1).max(100),
-  jobId: z.string().min(1).max(200),
+  companyId: z.string().check(z.minLength(1), z.maxLength(64)),
+  jobType: z.string().check(z.minLength(1), z.maxLength(100)),
+  jobId: z.string().check(z.minLength(1), z.maxLength(200)),
   dueAt: z.iso.datetime({ offset: true }),
 });
 

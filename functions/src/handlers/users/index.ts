@@ -2,7 +2,7 @@
  * Users area (spec part 1 §7, part 2 §7). The company always comes from the token; `companyId`
  * in body or query only matters for super users (domain/users/user-scope.ts).
  */
-import * as z from 'zod';
+import * as z from '@atende/shared/zod';
 import { createUserSchema, drawerSchema, idSchema, listUsersQuerySchema, updateUserSchema } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
 import { httpRoute, json, noContent } from '../../platform/http-route';
@@ -12,7 +12,7 @@ import { listCompanyUsers, listUsers, setDrawerMenuOpen, showUser } from '../../
 import { updateUser } from '../../domain/users/update-user';
 
 const byId = z.object({ id: idSchema });
-const companyQuery = z.object({ companyId: idSchema.optional() });
+const companyQuery = z.object({ companyId: z.optional(idSchema) });
 
 export const handler = areaRouter({
   'GET /users': httpRoute({

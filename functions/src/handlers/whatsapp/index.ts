@@ -2,7 +2,7 @@
  * Connections area (spec part 2 §7). The company always comes from the token. Rules (permissions,
  * plan limit, default connection, transfer queue, channel toggles) live in domain/connections.
  */
-import * as z from 'zod';
+import * as z from '@atende/shared/zod';
 import {
   connectionMessagesQuerySchema, createConnectionSchema, facebookConnectSchema, idSchema, listConnectionsQuerySchema,
   updateConnectionSchema,

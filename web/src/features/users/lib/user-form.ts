@@ -1,4 +1,5 @@
 import { passwordSchema, userFormSchema, type Profile, type UserDto } from '@atende/shared';
+import * as z from '@atende/shared/zod';
 
 /**
  * The user form validates with the shared schema, so the console shows exactly the API's
@@ -6,7 +7,7 @@ import { passwordSchema, userFormSchema, type Profile, type UserDto } from '@ate
  * user needs a password; editing keeps the current one when the field is left empty.
  */
 export const editUserFormSchema = userFormSchema;
-export const createUserFormSchema = userFormSchema.extend({ password: passwordSchema });
+export const createUserFormSchema = z.extend(userFormSchema, { password: passwordSchema });
 
 export interface UserFormValues {
   name: string;

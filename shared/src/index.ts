@@ -7,3 +7,4 @@ export * from './schemas/auth';
 export * from './schemas/users';
 export * from './schemas/whatsapp';
 export * from './queue-body';
+export * from './simulator-api';

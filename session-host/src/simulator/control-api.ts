@@ -22,6 +22,7 @@
  *
  * Errors: { error: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE', message }.
  */
+import type { SimConnectionView, SimMessageView } from '@atende/shared';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ConnectionStatus } from '@atende/shared';
 import { SimulatorError, type SimulatedPhone } from '../adapters/simulator/simulated-phone';
@@ -146,7 +147,7 @@ async function media(deps: ControlApiDeps, key: string | null): Promise<Reply> {
 }
 
 function connectionView(deps: ControlApiDeps, phone: SimulatedPhone): Json {
-  return {
+  const view: SimConnectionView = {
     connectionId: phone.connectionId,
     companyId: phone.companyId,
     status: deps.statusOf(phone.connectionId) ?? (phone.awaitingScan ? 'qrcode' : 'DISCONNECTED'),
@@ -155,16 +156,18 @@ function connectionView(deps: ControlApiDeps, phone: SimulatedPhone): Json {
     networkDropped: phone.networkDropped,
     contacts: phone.listContacts().length,
   };
+  return view as unknown as Json;
 }
 
 function messageView(message: SimMessage): Json {
   const { media, ...rest } = message;
-  return {
+  const view: SimMessageView = {
     ...rest,
     media: media
       ? { kind: media.kind, mimetype: media.mimetype, fileName: media.fileName, voiceNote: media.voiceNote, url: `/media?key=${encodeURIComponent(media.key)}` }
       : null,
   };
+  return view as unknown as Json;
 }
 
 async function readJson(req: IncomingMessage): Promise<Json> {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConnectionStatus } from '@atende/shared';
+import type { SimConnectionView, SimContact, SimMediaView, SimMessageView } from '@atende/shared';
 import { apiGet } from '@/lib/api-client';
 import { getRuntimeConfig } from '@/lib/config';
 
@@ -8,45 +8,10 @@ import { getRuntimeConfig } from '@/lib/config';
  * the console's own origin under /simulator-api (local mode only). It is not the platform
  * API: no bearer token, its own error shape, so it gets its own tiny fetcher.
  */
-export interface SimConnection {
-  connectionId: string;
-  companyId: string;
-  status: ConnectionStatus;
-  qr: string | null;
-  number: string | null;
-  networkDropped: boolean;
-  contacts: number;
-}
-
-export interface SimContact {
-  number: string;
-  name: string;
-  lid: string;
-  lidOnly: boolean;
-  lastMessageAt: string | null;
-}
-
-export type SimAck = 0 | 1 | 2 | 3 | 4;
-
-export interface SimMedia {
-  kind: 'image' | 'audio' | 'video' | 'document' | 'sticker';
-  mimetype: string;
-  fileName: string | null;
-  voiceNote: boolean;
-  url: string;
-}
-
-export interface SimMessage {
-  id: string;
-  from: 'customer' | 'business';
-  text: string;
-  media: SimMedia | null;
-  quotedId: string | null;
-  ack: SimAck;
-  edited: boolean;
-  deleted: boolean;
-  timestamp: string;
-}
+export type { SimAck, SimContact } from '@atende/shared';
+export type SimConnection = SimConnectionView;
+export type SimMedia = SimMediaView;
+export type SimMessage = SimMessageView;
 
 export class SimulatorError extends Error {
   constructor(

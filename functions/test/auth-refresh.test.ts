@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REFRESH_COOKIE_NAME } from '@atende/shared';
 import { apiCall } from './support/api-event';
 import { useFreshTable } from './support/fresh-table';
 import { createTestTenant, login } from './support/tenancy-fixtures';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../src/domain/auth/refresh-sessions';
 
 beforeAll(async () => {
   await useFreshTable();
@@ -16,6 +17,16 @@ async function signedIn() {
   const res = await login(tenant.operator.user.email, tenant.operator.password);
   return { ...tenant, cookie: res.cookies[REFRESH_COOKIE_NAME]! };
 }
+
+/** Moves the clock past the concurrent-refresh grace window (only Date is faked: I/O timers stay real). */
+function afterGraceWindow() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('POST /auth/refresh_token', () => {
   it('rotates: answers a new access token, the user and a new cookie', async () => {
@@ -45,6 +56,7 @@ describe('POST /auth/refresh_token', () => {
   it('detects reuse: the old cookie after rotation revokes the family, so the newest cookie stops working too', async () => {
     const { cookie: first } = await signedIn();
     const second = (await refresh(first)).cookies[REFRESH_COOKIE_NAME]!;
+    afterGraceWindow();
 
     const replay = await refresh(first);
     const newest = await refresh(second);
@@ -56,12 +68,31 @@ describe('POST /auth/refresh_token', () => {
     expect(newest.body.error).toBe('ERR_SESSION_EXPIRED');
   });
 
-  it('lets only one of two concurrent refreshes with the same cookie win', async () => {
+  it('serves two concurrent refreshes with the same cookie (two tabs) without revoking the session', async () => {
     const { cookie } = await signedIn();
 
     const results = await Promise.all([refresh(cookie), refresh(cookie)]);
 
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = results.map((r) => r.cookies[REFRESH_COOKIE_NAME]!);
+    expect(a).not.toBe(b);
+    expect((await refresh(a)).status).toBe(200);
+    expect((await refresh(b)).status).toBe(200);
+  });
+
+  it('treats a replay inside the grace window as a concurrent refresh, and the same replay later as theft', async () => {
+    const { cookie: first } = await signedIn();
+    const second = (await refresh(first)).cookies[REFRESH_COOKIE_NAME]!;
+
+    const quickReplay = await refresh(first);
+    expect(quickReplay.status).toBe(200);
+
+    afterGraceWindow();
+    const lateReplay = await refresh(first);
+    expect(lateReplay.status).toBe(401);
+    expect(lateReplay.body.error).toBe('ERR_REFRESH_TOKEN_REUSED');
+    expect((await refresh(second)).status).toBe(401);
+    expect((await refresh(quickReplay.cookies[REFRESH_COOKIE_NAME]!)).status).toBe(401);
   });
 
   it('keeps other sessions (families) of the same user alive when one is revoked', async () => {
@@ -69,6 +100,7 @@ describe('POST /auth/refresh_token', () => {
     const a = (await login(tenant.admin.user.email, tenant.admin.password)).cookies[REFRESH_COOKIE_NAME]!;
     const b = (await login(tenant.admin.user.email, tenant.admin.password)).cookies[REFRESH_COOKIE_NAME]!;
     await refresh(a);
+    afterGraceWindow();
     await refresh(a); // reuse: family of `a` revoked
 
     expect((await refresh(b)).status).toBe(200);

@@ -25,6 +25,8 @@ export interface RefreshFamily {
 export interface RefreshTokenRecord {
   state: 'active' | 'used';
   expiresAt: number;
+  /** When the token was rotated (ISO), for the concurrent-refresh grace window. */
+  usedAt?: string;
 }
 
 export const REFRESH_WRITE = { token: 'token', family: 'family' } as const;
@@ -65,7 +67,9 @@ export async function getFamilyToken(companyId: string, familyId: string, tokenH
     family: family.Item
       ? { companyId, familyId, userId: family.Item.userId as string, revoked: family.Item.revoked === true, expiresAt: Number(family.Item.expiresAt) }
       : undefined,
-    token: token.Item ? { state: token.Item.state as RefreshTokenRecord['state'], expiresAt: Number(token.Item.expiresAt) } : undefined,
+    token: token.Item
+      ? { state: token.Item.state as RefreshTokenRecord['state'], expiresAt: Number(token.Item.expiresAt), usedAt: token.Item.usedAt as string | undefined }
+      : undefined,
   };
 }
 
@@ -87,6 +91,21 @@ export async function rotateToken(r: { companyId: string; familyId: string; oldH
         ExpressionAttributeValues: { ':used': 'used', ':active': 'active', ':now': now, ':nowSec': nowSeconds() },
       } },
     },
+    ...newActiveToken(r, now),
+  ]);
+}
+
+/**
+ * Adds `newHash` as another active token of a live family without consuming any token: the
+ * answer to a benign concurrent refresh (two tabs presenting the same cookie at once).
+ */
+export async function addSiblingToken(r: { companyId: string; familyId: string; newHash: string; expiresAt: number }): Promise<void> {
+  await transactWrite(newActiveToken(r, new Date().toISOString()));
+}
+
+/** The new token's put and the family's touch, conditioned on the family not being revoked. */
+function newActiveToken(r: { companyId: string; familyId: string; newHash: string; expiresAt: number }, now: string) {
+  return [
     {
       label: 'newToken',
       item: { Put: { TableName: tableName(), Item: { ...tokenKey(r.companyId, r.familyId, r.newHash), state: 'active', createdAt: now, expiresAt: r.expiresAt } } },
@@ -100,7 +119,7 @@ export async function rotateToken(r: { companyId: string; familyId: string; oldH
         ExpressionAttributeValues: { ':now': now, ':exp': r.expiresAt, ':false': false },
       } },
     },
-  ]);
+  ];
 }
 
 /** Revokes one family (logout, reuse detected). Missing families are left missing. */

@@ -1,7 +1,8 @@
 /**
  * Refresh sessions: an opaque random token in the httpOnly cookie, stored hashed as part of a token
  * family (data/refresh-tokens.ts). Each refresh rotates the token; presenting a token that was
- * already rotated means it was copied, so the whole family is revoked (reuse detection).
+ * already rotated means it was copied, so the whole family is revoked (reuse detection) — unless it
+ * comes within a few seconds of its rotation (two tabs refreshing at once; see the grace window).
  *
  * Cookie value: `<companyId>.<familyId>.<secret>` — the ids only locate the family's partition;
  * the secret (32 random bytes) is what is hashed and checked.
@@ -10,13 +11,26 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
-import { getFamilyToken, insertFamily, listOpenFamilyIds, REFRESH_WRITE, revokeFamily, rotateToken } from '../../data/refresh-tokens';
+import {
+  addSiblingToken, getFamilyToken, insertFamily, listOpenFamilyIds, REFRESH_WRITE, revokeFamily, rotateToken, type RefreshTokenRecord,
+} from '../../data/refresh-tokens';
 import { TransactionConditionFailed } from '../../data/transactions';
 
 interface ParsedToken { companyId: string; familyId: string; hash: string }
 
 const ID = /^[0-9A-Za-z]{1,64}$/;
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A token presented again within this many seconds of its rotation is a concurrent refresh of the
+ * same browser (two tabs, a retry after a lost answer), not a stolen copy: it gets a fresh token of
+ * the same family instead of revoking it. Later reuse revokes the family (same idea as Auth0's reuse
+ * interval). Short enough that a replayed cookie is useless to anyone who copies it afterwards.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+const withinGrace = (token: RefreshTokenRecord) =>
+  token.usedAt !== undefined && Date.now() - Date.parse(token.usedAt) <= REFRESH_REUSE_GRACE_SECONDS * 1000;
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
 const expiry = () => Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_SECONDS;
@@ -54,19 +68,33 @@ export async function rotateRefreshSession(cookieValue: string | undefined): Pro
   if (!parsed) throw sessionExpired();
   const { family, token } = await getFamilyToken(parsed.companyId, parsed.familyId, parsed.hash);
   if (!family || !token || family.revoked) throw sessionExpired();
-  if (token.state === 'used') return reuseDetected(parsed);
+  if (token.state === 'used') return withinGrace(token) ? siblingSession(parsed, family.userId) : reuseDetected(parsed);
   if (token.expiresAt <= Date.now() / 1000) throw sessionExpired();
 
   const next = newToken(parsed.companyId, parsed.familyId);
   try {
     await rotateToken({ companyId: parsed.companyId, familyId: parsed.familyId, oldHash: parsed.hash, newHash: next.hash, expiresAt: expiry() });
   } catch (err) {
-    // Someone rotated this very token between our read and our write: it was presented twice.
-    if (err instanceof TransactionConditionFailed && err.has(REFRESH_WRITE.token) && !err.has(REFRESH_WRITE.family)) return reuseDetected(parsed);
+    // Someone rotated this very token between our read and our write: a concurrent refresh.
+    if (err instanceof TransactionConditionFailed && err.has(REFRESH_WRITE.token) && !err.has(REFRESH_WRITE.family)) {
+      return siblingSession(parsed, family.userId);
+    }
     if (err instanceof TransactionConditionFailed) throw sessionExpired();
     throw err;
   }
   return { companyId: parsed.companyId, userId: family.userId, familyId: parsed.familyId, cookieValue: next.value };
+}
+
+/** The concurrent refresh's answer: another active token of the same (still live) family. */
+async function siblingSession(parsed: ParsedToken, userId: string): Promise<RotatedSession> {
+  const next = newToken(parsed.companyId, parsed.familyId);
+  try {
+    await addSiblingToken({ companyId: parsed.companyId, familyId: parsed.familyId, newHash: next.hash, expiresAt: expiry() });
+  } catch (err) {
+    if (err instanceof TransactionConditionFailed) throw sessionExpired(); // revoked meanwhile
+    throw err;
+  }
+  return { companyId: parsed.companyId, userId, familyId: parsed.familyId, cookieValue: next.value };
 }
 
 async function reuseDetected(parsed: ParsedToken): Promise<never> {

@@ -43,7 +43,8 @@ describe('outbound consumer', () => {
     const externalId = messageIdForCommand(ids.connectionId, send.commandId);
     expect(phone.conversation(CUSTOMER).messages.filter((m) => m.id === externalId)).toHaveLength(1);
     expect(sentEventsFor(sink, 'client-dup')).toHaveLength(1);
-    expect(host.consumer.inFlight).toBe(0);
+    // The duplicate is counted before its SQS delete returns: wait for both deliveries to be acknowledged.
+    await eventually(() => host.consumer.inFlight === 0, 5_000, 'both deliveries acknowledged');
   });
 
   it('delivers a message queued while the host was down exactly once after it returns, without a new QR', async () => {

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Skeleton, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuSparkles } from 'react-icons/lu';
 import { connectionFormSchema, type ConnectionFormInput, type ConnectionFormOutput } from '@atende/shared';
+import { DialogShell } from '@/components/DialogShell';
 import { isApiError } from '@/lib/api-client';
 import { notify, toaster } from '@/lib/toaster';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -122,17 +123,7 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
   const loading = connectionId !== null && existing.isPending;
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      size={isPhone ? 'full' : 'xl'}
-      scrollBehavior="inside"
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="connection-dialog">
+    <DialogShell open={open} onClose={onClose} size={isPhone ? 'full' : 'xl'} scrollBehavior="inside" testId="connection-dialog">
             {/* display: contents keeps the dialog's header/body/footer layout (scrolling body) intact. */}
             <form style={{ display: 'contents' }} onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
             <Dialog.Header>
@@ -165,12 +156,6 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
               </Stack>
             </Dialog.Footer>
             </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    </DialogShell>
   );
 }

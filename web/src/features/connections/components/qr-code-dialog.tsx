@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Box, Button, Center, CloseButton, Dialog, Flex, List, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Dialog, Flex, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LuSmartphone } from 'react-icons/lu';
+import { DialogShell } from '@/components/DialogShell';
 import { useRuntimeConfig } from '@/lib/config';
 import { connectionQuery, connectionsQuery } from '../api/connections';
 import { useIsPhone } from '../hooks/use-is-phone';
@@ -34,16 +35,7 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: string |
   }, [connectionId, qrcode, onClose]);
 
   return (
-    <Dialog.Root
-      open={connectionId !== null}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
-      size={isPhone ? 'full' : 'lg'}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="qr-dialog">
+    <DialogShell open={connectionId !== null} onClose={onClose} size={isPhone ? 'full' : 'lg'} testId="qr-dialog">
             <Dialog.Header>
               <Dialog.Title>{t('qr.title', { name: connection?.name ?? '' })}</Dialog.Title>
             </Dialog.Header>
@@ -81,12 +73,6 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: string |
                 </Center>
               </Flex>
             </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    </DialogShell>
   );
 }

@@ -1,6 +1,5 @@
 import {
   Button,
-  CloseButton,
   Dialog,
   Field,
   Grid,
@@ -8,7 +7,6 @@ import {
   Input,
   InputGroup,
   NativeSelect,
-  Portal,
   Stack,
   Switch,
 } from '@chakra-ui/react';
@@ -18,6 +16,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { DialogShell } from '@/components/DialogShell';
 import { LoadingState } from '@/components/LoadingState';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-client';
@@ -58,19 +57,7 @@ export function UserFormDialog({ open, mode, userId, actorIsAdmin, onClose }: Us
   const title = mode === 'create' ? t('userModal.addTitle') : mode === 'edit' ? t('userModal.editTitle') : t('userModal.profileTitle');
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
-      size={isPhone ? 'full' : 'md'}
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
+    <DialogShell open={open} onClose={onClose} size={isPhone ? 'full' : 'md'} scrollBehavior="inside" lazyMount unmountOnExit>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
@@ -87,13 +74,7 @@ export function UserFormDialog({ open, mode, userId, actorIsAdmin, onClose }: Us
                 onDone={onClose}
               />
             )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    </DialogShell>
   );
 }
 

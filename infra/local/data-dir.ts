@@ -26,7 +26,8 @@ export const dataDirLayout = (root: string): DataDirLayout => ({
 const OWNER_FILE = 'stack.pid';
 const DYNAMODB_PID_FILE = 'dynamodb-local.pid';
 
-const alive = (pid: number) => {
+/** Whether a process with this pid exists (signal 0 checks without signalling). */
+export const isProcessAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -49,14 +50,14 @@ const claimedHere = new Set<string>();
 export async function claimDataDir(root: string): Promise<void> {
   mkdirSync(root, { recursive: true });
   const owner = readPid(join(root, OWNER_FILE));
-  if (claimedHere.has(root) || (owner && owner !== process.pid && alive(owner))) {
+  if (claimedHere.has(root) || (owner && owner !== process.pid && isProcessAlive(owner))) {
     throw new Error(`${root} is in use by another local stack (pid ${owner ?? process.pid}); stop it first`);
   }
   claimedHere.add(root);
   const orphan = readPid(join(root, DYNAMODB_PID_FILE));
-  if (orphan && alive(orphan) && commandLine(orphan).includes('DynamoDBLocal.jar') && commandLine(orphan).includes(root)) {
+  if (orphan && isProcessAlive(orphan) && commandLine(orphan).includes('DynamoDBLocal.jar') && commandLine(orphan).includes(root)) {
     process.kill(orphan, 'SIGKILL'); // ours, from a stack that died without stopping it
-    for (let i = 0; i < 50 && alive(orphan); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && isProcessAlive(orphan); i++) await new Promise((r) => setTimeout(r, 100));
   }
   writeFileSync(join(root, OWNER_FILE), String(process.pid));
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../local/data-dir';
 import { createSessionHost, type SessionHostProcesses } from '../local/session-host-process';
 
 /** A stand-in session host: /health, /env (what it was started with) and /crash. */
@@ -24,14 +25,6 @@ afterAll(async () => {
 });
 
 const envOf = async (h: SessionHostProcesses) => (await fetch(`http://127.0.0.1:${h.healthPort(0)}/env`)).json() as Promise<Record<string, string | number>>;
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('session host child process', () => {
   it('starts each shard with its env, restarts it after a crash, and stays down after stop()', async () => {
@@ -50,7 +43,7 @@ describe('session host child process', () => {
 
     await host.stop();
     await new Promise((r) => setTimeout(r, 1500));
-    expect(alive(Number(restarted.pid))).toBe(false);
+    expect(isProcessAlive(Number(restarted.pid))).toBe(false);
     expect(host.pid(0)).toBeUndefined();
 
     await host.start();

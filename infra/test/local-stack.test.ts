@@ -9,6 +9,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { localClientConfig } from '../local/emulators/local-aws';
 import { MEDIA_BUCKET, startLocalStack, type LocalStack, type LocalStackOptions } from '../local/stack';
+import { isProcessAlive } from '../local/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atende-local-data-'));
 const options: LocalStackOptions = { dataDir, web: 'none', sessionHost: false, pollers: false, scheduler: false };
@@ -18,14 +19,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const documents = (s: LocalStack) => DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(s.endpoints.dynamodb)));
 const media = (s: LocalStack) => new S3Client({ ...localClientConfig(s.endpoints.s3), forcePathStyle: true });
 const MEDIA_KEY = 'C#test/media/conn-1/01TEST-photo.jpg';
@@ -45,7 +38,7 @@ describe('local stack on a data folder', () => {
 
     await first.stop();
     stack = undefined;
-    expect(alive(javaPid)).toBe(false);
+    expect(isProcessAlive(javaPid)).toBe(false);
     expect(existsSync(join(dataDir, 'stack.pid'))).toBe(false);
 
     stack = await startLocalStack(options);

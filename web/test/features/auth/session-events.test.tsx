@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '@/components/AppToaster';
+import { AppToaster } from '@/components/app-toaster';
 import { useSessionEvents } from '@/features/auth';
 import { startRealtime } from '@/lib/realtime';
 import { sessionStore } from '@/lib/session-store';

@@ -14,3 +14,19 @@ export interface RealtimeEnvelope<T = unknown> {
   channel: string;
   data: T & { action: string };
 }
+
+/**
+ * Who receives an event (ARCHITECTURE.md "Authenticated realtime"). The server filters; the console
+ * trusts what arrives. Every event names its audience inside the company it belongs to:
+ * - `company`: every socket of the company;
+ * - `admins`: admins and super users (`isAdmin` in policy/viewer.ts);
+ * - `user`: the sockets of one user;
+ * - `tickets`: whoever may see a ticket of this queue/assignee (`maySeeTicket` in policy/tickets.ts);
+ * - `ticketViewers`: the sockets that currently show this ticket (they joined its room).
+ */
+export type Audience =
+  | { kind: 'company' }
+  | { kind: 'admins' }
+  | { kind: 'user'; userId: string }
+  | { kind: 'tickets'; queueId: string | null; userId: string | null }
+  | { kind: 'ticketViewers'; ticketId: string };

@@ -159,6 +159,6 @@ export function useRealtime<T = Record<string, unknown>>(
   latest.current = handler;
   useEffect(() => {
     if (!channel) return undefined;
-    return subscribeRealtime(channel, (data) => latest.current(data as T & { action: string }));
+    return subscribeRealtime(channel, (data) => latest.current(data as unknown as T & { action: string }));
   }, [channel]);
 }

@@ -68,10 +68,20 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
 ];
 
 export type WsRouteKey = '$connect' | '$disconnect' | '$default';
-export const WS_ROUTES: { routeKey: WsRouteKey; area: Area }[] = [
+/** `returnResponse`: the function's answer body goes back to the socket (a route response). */
+export const WS_ROUTES: { routeKey: WsRouteKey; area: Area; returnResponse?: boolean }[] = [
   { routeKey: '$connect', area: 'realtime' },
   { routeKey: '$disconnect', area: 'realtime' },
-  { routeKey: '$default', area: 'realtime' },
+  { routeKey: '$default', area: 'realtime', returnResponse: true },
+];
+
+/**
+ * Routes API Gateway answers itself, without invoking a function (a mock integration whose
+ * integration response is `response`; the local gateway does the same): the consoles' keep-alive
+ * pings (`{"action":"ping"}`, shared REALTIME_PING_ACTION / REALTIME_PONG_FRAME).
+ */
+export const WS_MOCK_ROUTES: { routeKey: string; response: string }[] = [
+  { routeKey: 'ping', response: '{"channel":"pong","data":{"action":"pong"}}' },
 ];
 
 export interface QueueSpec {

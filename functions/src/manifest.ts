@@ -4,6 +4,7 @@
  * local platform (infra/local) both read this file, so AWS and `npm start` cannot drift.
  * Data only: importing it never loads handler code.
  */
+import { REALTIME_PING_ACTION, REALTIME_PONG_FRAME } from '@atende/shared';
 import type { Access } from './platform/http-route';
 
 /** One Lambda per area. The entry module exports `handler`. */
@@ -81,7 +82,7 @@ export const WS_ROUTES: { routeKey: WsRouteKey; area: Area; returnResponse?: boo
  * pings (`{"action":"ping"}`, shared REALTIME_PING_ACTION / REALTIME_PONG_FRAME).
  */
 export const WS_MOCK_ROUTES: { routeKey: string; response: string }[] = [
-  { routeKey: 'ping', response: '{"channel":"pong","data":{"action":"pong"}}' },
+  { routeKey: REALTIME_PING_ACTION, response: REALTIME_PONG_FRAME },
 ];
 
 export interface QueueSpec {

@@ -15,7 +15,6 @@ import { logger } from '../src/platform/logger';
 import { publish } from '../src/platform/realtime-publisher';
 import { resetQueueClient } from '../src/platform/queues';
 import { apiCall } from './support/api-event';
-import { useFreshTable } from './support/fresh-table';
 import { sqsEvent } from './support/local-queues';
 import { useRealtimeHarness } from './support/realtime-harness';
 import { createTestTenant, createTestUser, tokenFor } from './support/tenancy-fixtures';
@@ -26,11 +25,8 @@ let a: Tenant;
 let b: Tenant;
 
 beforeAll(async () => {
-  await useFreshTable();
-  logger.setLogLevel('SILENT');
   h = await useRealtimeHarness();
-  a = await createTestTenant();
-  b = await createTestTenant();
+  ({ a, b } = h);
 });
 afterAll(async () => { await h?.stop(); });
 beforeEach(async () => {

@@ -8,8 +8,6 @@ import { ulid } from 'ulid';
 import { findWsConnectionCompany, getWsConnection, listCompanyWsConnections } from '../src/data/ws-connections';
 import { putSetting } from '../src/data/settings';
 import { provideTicketFacts } from '../src/domain/realtime/ticket-facts';
-import { logger } from '../src/platform/logger';
-import { useFreshTable } from './support/fresh-table';
 import { useRealtimeHarness } from './support/realtime-harness';
 import { createTestTenant, createTestUser, tokenFor } from './support/tenancy-fixtures';
 
@@ -22,11 +20,8 @@ let b: Tenant;
 const tickets = new Map<string, { companyId: string; queueId: string | null; userId: string | null }>();
 
 beforeAll(async () => {
-  await useFreshTable();
-  logger.setLogLevel('SILENT');
   h = await useRealtimeHarness();
-  a = await createTestTenant();
-  b = await createTestTenant();
+  ({ a, b } = h);
   provideTicketFacts(async (companyId, ticketId) => {
     const t = tickets.get(ticketId);
     return t && t.companyId === companyId ? { queueId: t.queueId, userId: t.userId } : undefined;

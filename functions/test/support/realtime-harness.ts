@@ -5,15 +5,24 @@
 import { ulid } from 'ulid';
 import { handler as fanout } from '../../src/handlers/fanout/index';
 import { handler as realtime, type WebSocketEvent } from '../../src/handlers/realtime/index';
+import { logger } from '../../src/platform/logger';
 import { startFakeWsEndpoint } from './fake-ws-endpoint';
+import { useFreshTable } from './fresh-table';
 import { sqsEvent, useLocalQueues } from './local-queues';
+import { createTestTenant } from './tenancy-fixtures';
 
+/** A fresh table, silent logs, the harness and two tenants (A and B), the cast of every realtime test. */
 export async function useRealtimeHarness() {
+  await useFreshTable();
+  logger.setLogLevel('SILENT');
   const queues = await useLocalQueues(1);
   const endpoint = await startFakeWsEndpoint();
   const wsEvent = (routeKey: string, connectionId: string, extra: Partial<WebSocketEvent> = {}): WebSocketEvent =>
     ({ requestContext: { routeKey, connectionId }, ...extra });
+  const [a, b] = [await createTestTenant(), await createTestTenant()];
   return {
+    a,
+    b,
     queues,
     endpoint,
     wsEvent,

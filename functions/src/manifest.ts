@@ -4,7 +4,6 @@
  * local platform (infra/local) both read this file, so AWS and `npm start` cannot drift.
  * Data only: importing it never loads handler code.
  */
-import type { Access } from './platform/http-route';
 
 /** One Lambda per area. The entry module exports `handler`. */
 export const AREAS = {
@@ -18,6 +17,9 @@ export const AREAS = {
   hostwatch: 'src/handlers/hostwatch/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
+
+/** Who may call a route. `admin` admits admins and super users; `super` only super users. */
+export type Access = 'public' | 'user' | 'admin' | 'super';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 

@@ -7,8 +7,9 @@ import { bearerToken, headerValue, verifyAccessToken, type AccessClaims } from '
 import { errorMapper } from './error-mapper';
 import { zodFields } from './zod-fields';
 
-/** Who may call a route. `admin` admits admins and super users; `super` only super users. */
-export type Access = 'public' | 'user' | 'admin' | 'super';
+import type { Access } from '../manifest';
+
+export type { Access };
 
 export interface HttpResult {
   status?: number;

@@ -6,7 +6,7 @@ import { areaRouter } from '../../platform/area-router';
 import { AppError } from '../../platform/app-error';
 import { httpRoute, json, noContent, type HttpResult } from '../../platform/http-route';
 import { companySubscription, currentUser, login, refresh, type SessionAnswer } from '../../domain/auth/session';
-import { endRefreshSession } from '../../domain/auth/refresh-sessions';
+import { endRefreshSession } from '../../domain/credentials/refresh-sessions';
 import { clearedRefreshCookie, readRefreshCookie, refreshCookie } from '../../domain/auth/refresh-cookie';
 
 const sessionResult = ({ response, refreshCookieValue }: SessionAnswer): HttpResult =>

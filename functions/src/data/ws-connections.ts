@@ -8,9 +8,10 @@
  * `expiresAt` (TTL) is 2 h: API Gateway closes every WebSocket after 2 h, so older items are
  * leftovers of missed $disconnects; the publisher skips them even before TTL removes them.
  */
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '@atende/shared';
 import { ddb, tableName } from './client';
+import { batchWrite, queryAll, type WriteRequest } from './table-operations';
 import { platformPk, tenantPk, ttlIn } from './keys';
 
 export const WS_CONNECTION_TTL_SECONDS = 2 * 60 * 60;
@@ -31,14 +32,10 @@ const reverseKey = (connectionId: string) => ({ PK: platformPk('WSCONN', connect
 
 export async function putWsConnection(conn: Omit<WsConnection, 'expiresAt' | 'connectedAt'>): Promise<WsConnection> {
   const full: WsConnection = { ...conn, connectedAt: new Date().toISOString(), expiresAt: ttlIn(WS_CONNECTION_TTL_SECONDS) };
-  await ddb().send(new BatchWriteCommand({
-    RequestItems: {
-      [tableName()]: [
-        { PutRequest: { Item: { ...socketKey(conn.companyId, conn.connectionId), ...full } } },
-        { PutRequest: { Item: { ...reverseKey(conn.connectionId), companyId: conn.companyId, expiresAt: full.expiresAt } } },
-      ],
-    },
-  }));
+  await batchWrite([
+    { PutRequest: { Item: { ...socketKey(conn.companyId, conn.connectionId), ...full } } },
+    { PutRequest: { Item: { ...reverseKey(conn.connectionId), companyId: conn.companyId, expiresAt: full.expiresAt } } },
+  ]);
   return full;
 }
 
@@ -51,29 +48,19 @@ export async function findWsConnectionCompany(connectionId: string): Promise<str
 /** Removes both items; unknown ids are a no-op ($disconnect can arrive twice). */
 export async function deleteWsConnection(connectionId: string, companyId?: string): Promise<void> {
   const cid = companyId ?? (await findWsConnectionCompany(connectionId));
-  const deletes: Record<string, unknown>[] = [{ DeleteRequest: { Key: reverseKey(connectionId) } }];
+  const deletes: WriteRequest[] = [{ DeleteRequest: { Key: reverseKey(connectionId) } }];
   if (cid) deletes.push({ DeleteRequest: { Key: socketKey(cid, connectionId) } });
-  await ddb().send(new BatchWriteCommand({ RequestItems: { [tableName()]: deletes as never } }));
+  await batchWrite(deletes);
 }
 
 /** AP-WS1: the company's live sockets (one partition; bounded by the company's logged-in users). */
 export async function listCompanyWsConnections(companyId: string): Promise<WsConnection[]> {
   const now = Math.floor(Date.now() / 1000);
-  const sockets: WsConnection[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': socketKey(companyId, '').PK },
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of out.Items ?? []) {
-      if (Number(item.expiresAt) > now) sockets.push(toWsConnection(item));
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return sockets;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': socketKey(companyId, '').PK },
+  });
+  return items.filter((item) => Number(item.expiresAt) > now).map(toWsConnection);
 }
 
 function toWsConnection(item: Record<string, unknown>): WsConnection {

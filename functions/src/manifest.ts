@@ -164,7 +164,7 @@ export const SESSION_HOST_CONTAINER = 'SessionHost';
  * What each area's Lambda may reach in AWS: the CDK app turns this into least-privilege IAM
  * statements and the matching env vars (locally every process sees everything). The queue an area
  * consumes comes from QUEUE_CONSUMERS. A new area must be listed here (the compiler insists), and
- * `infra/test/cdk-area-access.test.ts` checks each entry against what the area's bundle really calls.
+ * `infra/test/cdk-bundles.test.ts` checks each entry against what the area's bundle really calls.
  */
 export interface AreaAccess {
   /** RO: GetItem, BatchGetItem, Query, ConditionCheckItem. RW adds PutItem, UpdateItem, DeleteItem, BatchWriteItem. Never Scan. */

@@ -1,10 +1,11 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from '@atende/shared/zod';
-import { MAX_REQUEST_BODY_BYTES } from '@atende/shared';
+import { isAdmin, MAX_REQUEST_BODY_BYTES } from '@atende/shared';
 import { AppError } from './app-error';
 import { bearerToken, headerValue, verifyAccessToken, type AccessClaims } from './jwt';
 import { errorMapper } from './error-mapper';
+import { viewerFromClaims } from './viewer';
 import { zodFields } from './zod-fields';
 
 import { HTTP_ROUTES, routeKey, type Access, type RouteAccess, type RouteKey } from '../manifest';
@@ -95,7 +96,7 @@ function prepareRoute(access: Access, def: RouteDefinition<Access, unknown, unkn
       if (access !== 'public' || token) {
         if (!token) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
         auth = await verifyAccessToken(token);
-        if (access === 'admin' && auth.profile !== 'admin' && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
+        if (access === 'admin' && !isAdmin(viewerFromClaims(auth))) throw new AppError('ERR_NO_PERMISSION', 403);
         if (access === 'super' && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
       }
 

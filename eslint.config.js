@@ -31,6 +31,7 @@ const DOMAIN_AREAS = [
   'inbound',
   'hostwatch',
   'realtime',
+  'fanout', // realtime fan-out (wip/rt, on main)
   'scheduler',
   'platform',
 ];

@@ -5,6 +5,7 @@ import { MAX_REQUEST_BODY_BYTES } from '@atende/shared';
 import { AppError } from './app-error';
 import { bearerToken, headerValue, verifyAccessToken, type AccessClaims } from './jwt';
 import { errorMapper } from './error-mapper';
+import { assertRightsCurrent, needsFreshRights } from './fresh-rights';
 import { zodFields } from './zod-fields';
 
 /** Who may call a route. `admin` admits admins and super users; `super` only super users. */
@@ -78,6 +79,7 @@ function prepareRoute(def: RouteDefinition<Access, unknown, unknown, unknown>): 
         auth = await verifyAccessToken(token);
         if (def.access === 'admin' && auth.profile !== 'admin' && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
         if (def.access === 'super' && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
+        if (def.access !== 'public' && needsFreshRights(def.access, event.httpMethod)) await assertRightsCurrent(auth);
       }
 
       let parsedBody: unknown = undefined;

@@ -84,7 +84,7 @@ async function sessionUser(user: UserRecord, company: Company): Promise<SessionU
 
 async function sessionResponse(user: UserRecord, company: Company, subscription: SubscriptionStatus): Promise<LoginResponse> {
   const [token, sessionUserDto] = await Promise.all([
-    signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super }),
+    signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, tokenVersion: user.tokenVersion }),
     sessionUser(user, company),
   ]);
   return { token, user: sessionUserDto, subscription };

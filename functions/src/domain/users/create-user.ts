@@ -38,6 +38,7 @@ export async function addUser(companyId: string, input: NewUser): Promise<UserRe
     queueIds: [...new Set(input.queueIds)],
     drawerMenuOpen: true,
     version: 1,
+    tokenVersion: 0,
     createdAt: now,
     updatedAt: now,
   };

@@ -2,7 +2,7 @@
  * Who may do what with connections (spec part 2 §6) and which channels a company may use.
  * Company data comes from the companies/plans areas; the rules live here.
  */
-import { CONNECTION_MSG, type Channel } from '@atende/shared';
+import { CONNECTION_MSG, maySetConnectionToken, type Channel } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
 import { getCompanySettings, isSettingOn } from '../companies/companies';
@@ -34,6 +34,20 @@ export function assertMayManageConnections(auth: AccessClaims, settings: Company
 
 /** The token is shown only to admins, and only when the company has the API option (spec §2, §6). */
 export const mayReadToken = (auth: AccessClaims, settings: CompanyConnectionSettings) => isAdmin(auth) && settings.isOn('useApi');
+
+/**
+ * Choosing a connection's API token (the external send API's credential) is for who may read it
+ * (shared policy `maySetConnectionToken`); everyone else gets a generated one and keeps it.
+ */
+export function assertMaySetToken(auth: AccessClaims, settings: CompanyConnectionSettings): void {
+  if (!maySetConnectionToken(auth, { useApi: settings.isOn('useApi'), addAlterConnection: settings.isOn('addAlterConnection') })) {
+    throw new AppError('ERR_NO_PERMISSION', 403, { message: CONNECTION_MSG.accessDenied });
+  }
+}
+
+/** A token another connection holds (tokens are unique platform-wide: they identify the connection). */
+export const tokenTaken = () =>
+  new AppError('ERR_VALIDATION', 400, { message: CONNECTION_MSG.tokenTaken, fields: { token: CONNECTION_MSG.tokenTaken } });
 
 /**
  * Facebook/Instagram need the company toggles (spec §6) — and even then the platform has no Meta

@@ -36,7 +36,7 @@ export async function login(input: LoginInput, ip: string): Promise<SessionAnswe
   const company = await getCompany(user.companyId);
   if (!company) throw invalidCredentials();
   const subscription = assertMayHoldSession(user, company, 403);
-  await clearLoginFailures(input.email);
+  await clearLoginFailures(input.email, ip);
 
   const refreshCookieValue = await startRefreshSession(user.companyId, user.id);
   await publishSessionStarted(user.companyId, user.id);

@@ -9,6 +9,7 @@ import { toUserDto } from './user-dto';
 import { publishUserUpdated } from './user-events';
 import { assertMayManage, assertSelfOrManager, isManager, loadTargetUser } from './user-scope';
 import { MESSAGES, withRetryOnRace } from './user-writes';
+import { withEmailProbeLimit } from './email-probe-limit';
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
@@ -54,7 +55,7 @@ async function applyChanges(auth: AccessClaims, before: UserRecord, input: Updat
  */
 export async function updateUser(auth: AccessClaims, userId: string, input: UpdateUserInput, currentFamilyId?: string): Promise<UserDto> {
   assertSelfOrManager(auth, userId);
-  const { before, after } = await withRetryOnRace(async () => {
+  const write = () => withRetryOnRace(async () => {
     const before = await loadTargetUser(auth, userId, input.companyId);
     assertMayManage(auth, before);
     const after = await applyChanges(auth, before, input);
@@ -62,6 +63,8 @@ export async function updateUser(auth: AccessClaims, userId: string, input: Upda
     await replaceUser(before, after, limit);
     return { before, after };
   });
+  // Only an e-mail change can hit another user's address (and so probe for it).
+  const { before, after } = input.email ? await withEmailProbeLimit(auth.companyId, write) : await write();
   if (before.status && !after.status) await revokeUserSessions(after.companyId, after.id);
   else if (input.password) await revokeUserSessions(after.companyId, after.id, after.id === auth.userId ? currentFamilyId : undefined);
   const dto = await toUserDto(after);

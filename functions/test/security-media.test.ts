@@ -34,7 +34,7 @@ const served = async (mimetype: string, fileName: string) => {
 
 describe('media URLs', () => {
   it('an HTML or SVG "document" downloads as an opaque attachment', async () => {
-    for (const [type, name] of [['text/html', 'fatura.html'], ['image/svg+xml', 'logo.svg'], ['application/xhtml+xml', 'x.xhtml'], ['text/html; charset=utf-8', 'a"b.html']]) {
+    for (const [type, name] of [['text/html', 'fatura.html'], ['image/svg+xml', 'logo.svg'], ['application/xhtml+xml', 'x.xhtml'], ['text/html; charset=utf-8', 'a"b.html']] as const) {
       const got = await served(type, name);
       expect(got.type).toBe('application/octet-stream');
       expect(got.disposition).toMatch(/^attachment; filename="[^"]*"; filename\*=UTF-8''/);

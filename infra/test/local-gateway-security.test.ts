@@ -1,7 +1,10 @@
 /**
- * Issue 8 item 1 (local gateway): prototype keys in the query string or headers, on REST and on the
+ * Issue 8 (local gateway). Item 1: prototype keys in the query string or headers, on REST and on the
  * WebSocket upgrade, reach the handler as plain keys instead of crashing the gateway with a 500.
+ * Item 7: /simulator-api is proxied only for the console's own origin on this machine.
  */
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startGateway, type Gateway } from '../local/gateway/gateway-server';
@@ -41,5 +44,34 @@ describe('prototype keys through the local gateway', () => {
     });
     expect(await status('__proto__=1&token=good')).toBe(101);
     expect(await status('__proto__=1&__proto__=2')).toBe(401);
+  });
+});
+
+describe('/simulator-api proxy', () => {
+  let upstream: Server;
+  let reached = 0;
+  beforeAll(async () => {
+    upstream = createServer((req, res) => { reached++; req.resume(); res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'); });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const port = (upstream.address() as AddressInfo).port;
+    gateway.setSimulatorPort(() => port);
+  });
+  afterAll(async () => { await new Promise((resolve) => upstream.close(resolve)); });
+
+  const raw = (headers: Record<string, string>, method = 'GET') => new Promise<number>((resolve, reject) => {
+    request(`${gateway.origin}/simulator-api/connections`, { method, headers }, (res) => { res.resume(); resolve(res.statusCode ?? 0); })
+      .on('error', reject).end();
+  });
+
+  it('forwards same-origin calls from this machine, refuses other origins, other hosts and cross-site fetches before they reach the simulator', async () => {
+    const host = new URL(gateway.origin).host;
+    expect(await raw({ host })).toBe(200);
+    expect(await raw({ host, origin: gateway.origin, 'sec-fetch-site': 'same-origin' }, 'POST')).toBe(200);
+    const before = reached;
+    expect(await raw({ host, origin: 'https://evil.example' }, 'POST')).toBe(403);
+    expect(await raw({ host, 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(await raw({ host: 'evil.example' })).toBe(403);
+    expect(await raw({ host: `rebind.evil.example:${new URL(gateway.origin).port}` })).toBe(403);
+    expect(reached).toBe(before);
   });
 });

@@ -12,7 +12,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUser } from '../../src/data/users';
-import type { Area, HttpRouteSpec } from '../../src/manifest';
+import { WS_ROUTES, type Area, type HttpRouteSpec } from '../../src/manifest';
 import { signAccessToken } from '../../src/platform/jwt';
 import { logger } from '../../src/platform/logger';
 import { buildApiEvent, lambdaContext, toApiCallResult, type ApiCallResult } from '../support/api-event';
@@ -32,7 +32,7 @@ let world: World;
 let queues: Awaited<ReturnType<typeof useLocalQueues>>;
 const sockets = new SocketRecorder();
 let forgeries: TokenChoice[] = [];
-const stats = { requests: 0, byStatus: new Map<number, number>(), slowestMs: 0 };
+const stats = { requests: 0, wsEvents: 0, byStatus: new Map<number, number>(), slowestMs: 0 };
 
 beforeAll(async () => {
   await useFreshTable();
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   const statuses = [...stats.byStatus].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ');
-  console.info(`hostile-input suite: ${manifestRoutes().length} routes, ${stats.requests} requests (${RUNS} generated per route + ${forgeries.length} forgeries per route), slowest ${stats.slowestMs} ms; statuses ${statuses}`);
+  console.info(`hostile-input suite: ${manifestRoutes().length} HTTP routes, ${stats.requests} requests (${RUNS} generated per route + ${forgeries.length} forgeries per route), slowest ${stats.slowestMs} ms; statuses ${statuses}; ${WS_ROUTES.length} WebSocket routes, ${stats.wsEvents} events`);
   await sockets.stop();
   await queues?.stop();
 });
@@ -164,6 +164,37 @@ describe('hostile input over every manifest route', () => {
       }), { numRuns: RUNS, endOnFailure: true }).catch((err: Error) => {
         throw new Error(readable(err.message)); // counterexamples hold 100 KB strings
       });
+    }, 120_000);
+  }
+});
+
+describe('hostile input over every manifest WebSocket route', () => {
+  for (const { routeKey: wsRoute, area } of WS_ROUTES) {
+    it(`${wsRoute}: no failure, and no socket opened by a forged token`, async () => {
+      const ids = [world.a.companyId, world.a.admin.user.id];
+      const strings = hostileStrings(ids);
+      const token = fc.oneof(strings, fc.nat({ max: forgeries.length - 1 }).map((i) => forgeries[i]!.token!));
+      const handler = (await handlerOf(area)) as unknown as (event: unknown) => Promise<{ statusCode: number }>;
+      await fc.assert(fc.asyncProperty(
+        // The connection id is API Gateway's own (16 characters), never the client's; token and body are the client's.
+        fc.record({
+          connectionId: fc.oneof(fc.constant(world.a.sockets.admin), fc.stringMatching(/^[A-Za-z0-9_-]{15}=$/)),
+          token: fc.option(token, { nil: undefined }),
+          body: fc.option(hostileBodies(ids), { nil: undefined }),
+        }),
+        async ({ connectionId, token: t, body }) => {
+          stats.wsEvents++;
+          const answer = await handler({
+            requestContext: { routeKey: wsRoute, connectionId },
+            // As API Gateway's JSON event: `__proto__` can be a plain key of the query.
+            queryStringParameters: t === undefined ? null : JSON.parse(`{"__proto__":"x",${JSON.stringify('token')}:${JSON.stringify(t)}}`),
+            body: body ?? null,
+          });
+          const status = answer?.statusCode ?? 200;
+          if (status >= 500) throw new Error(`answered ${status}`);
+          if (wsRoute === '$connect' && forgeries.some((f) => f.token === t) && status < 400) throw new Error('opened a socket with a forged token');
+        },
+      ), { numRuns: Math.ceil(RUNS / 2), endOnFailure: true }).catch((err: Error) => { throw new Error(readable(err.message)); });
     }, 120_000);
   }
 });

@@ -7,11 +7,16 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import fc from 'fast-check';
+import { AREAS, HTTP_ROUTES, type Area } from '@atende/functions/manifest';
 import { startGateway, type Gateway } from '../local/gateway/gateway-server';
 import { createInvoker } from '../local/lambda-runtime';
 
 const seen: { query?: unknown; headers?: unknown }[] = [];
+/** Every other area answers 200 without looking: the gateway's own parsing is what is under test. */
+const echo = async () => ({ statusCode: 200, body: '{}' });
 const invoke = createInvoker({
+  ...Object.fromEntries(Object.keys(AREAS).map((area) => [area as Area, echo])),
   users: async (event: { queryStringParameters: unknown; multiValueQueryStringParameters: Record<string, string[]> | null; headers: unknown }) => {
     seen.push({ query: event.multiValueQueryStringParameters, headers: event.headers });
     return { statusCode: 200, body: JSON.stringify({ ok: true }) };
@@ -74,4 +79,27 @@ describe('/simulator-api proxy', () => {
     expect(await raw({ host: `rebind.evil.example:${new URL(gateway.origin).port}` })).toBe(403);
     expect(reached).toBe(before);
   });
+});
+
+describe('hostile URLs and headers through the gateway, over every manifest route', () => {
+  it('never answers 5xx, whatever the path segments, query string and header values', async () => {
+    const raw = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('__proto__', 'constructor', '%', '%E0%A4%A', '%00', 'a#b', '..', '%2F', '+', '&&', '=='));
+    const encodeLoosely = (s: string) => s.replace(/[\s/?#\u0000-\u001f\u007f-\uffff]/g, (c) => encodeURIComponent(c));
+    let requests = 0;
+    for (const route of HTTP_ROUTES) {
+      await fc.assert(fc.asyncProperty(
+        fc.array(raw, { minLength: 3, maxLength: 3 }), fc.array(fc.tuple(raw, raw), { maxLength: 4 }), fc.array(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'x-a', 'cookie', 'toString'), fc.string({ maxLength: 20 }).map((v) => v.replace(/[^\x20-\x7e]/g, ''))), { maxLength: 3 }),
+        async (segments, query, headers) => {
+          let i = 0;
+          const path = route.path.replace(/\{\w+\+?\}/g, () => encodeLoosely(segments[i++] || 'x'));
+          const search = query.map(([k, v]) => `${encodeLoosely(k)}=${encodeLoosely(v)}`).join('&');
+          requests++;
+          const res = await fetch(`${gateway.origin}/api${path}?${search}`, { method: route.method, headers: Object.fromEntries(headers) });
+          await res.arrayBuffer();
+          if (res.status >= 500) throw new Error(`${route.method} ${path}?${search} answered ${res.status}`);
+        },
+      ), { numRuns: 20 });
+    }
+    console.info(`gateway hostile URLs: ${HTTP_ROUTES.length} routes, ${requests} requests`);
+  }, 120_000);
 });

@@ -2,22 +2,14 @@
  * Issue 8 item 5: the connection's API token (the external send API's credential) is set only by who
  * may read it (`maySetConnectionToken`), and is unique across the platform (`P#APITOKEN#<token>`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateApiToken } from '@atende/shared';
 import { putSetting } from '../src/data/settings';
-import { logger } from '../src/platform/logger';
 import { apiCall } from './support/api-event';
-import { useFreshTable } from './support/fresh-table';
-import { useLocalQueues } from './support/local-queues';
+import { useApiWithQueues } from './support/api-with-queues';
 import { createTestTenant } from './support/tenancy-fixtures';
 
-let queues: Awaited<ReturnType<typeof useLocalQueues>>;
-beforeAll(async () => {
-  await useFreshTable();
-  logger.setLogLevel('SILENT');
-  queues = await useLocalQueues(1);
-});
-afterAll(async () => { await queues?.stop(); });
+useApiWithQueues();
 
 const create = (token: string, body: Record<string, unknown>) => apiCall('whatsapp', 'POST', '/whatsapp', { token, body });
 const update = (token: string, id: string, body: Record<string, unknown>) => apiCall('whatsapp', 'PUT', '/whatsapp/{id}', { token, pathParameters: { id }, body });

@@ -1,21 +1,13 @@
 /**
  * Issue 8 item 1: inputs that used to answer 5xx. Each case is a 4xx with an `ERR_*` code now.
- * (The gateway's `?__proto__=` case lives in infra/test/local-gateway-hostile.test.ts.)
+ * (The gateway's `?__proto__=` case lives in infra/test/local-gateway-security.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logger } from '../src/platform/logger';
+import { describe, expect, it } from 'vitest';
 import { apiCall } from './support/api-event';
-import { useFreshTable } from './support/fresh-table';
-import { useLocalQueues } from './support/local-queues';
+import { useApiWithQueues } from './support/api-with-queues';
 import { createTestTenant, login } from './support/tenancy-fixtures';
 
-let queues: Awaited<ReturnType<typeof useLocalQueues>>;
-beforeAll(async () => {
-  await useFreshTable();
-  logger.setLogLevel('SILENT');
-  queues = await useLocalQueues(1);
-});
-afterAll(async () => { await queues?.stop(); });
+useApiWithQueues();
 
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 

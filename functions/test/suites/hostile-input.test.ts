@@ -14,39 +14,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUser } from '../../src/data/users';
 import { WS_ROUTES, type Area, type HttpRouteSpec } from '../../src/manifest';
 import { signAccessToken } from '../../src/platform/jwt';
-import { logger } from '../../src/platform/logger';
 import { buildApiEvent, lambdaContext, toApiCallResult, type ApiCallResult } from '../support/api-event';
-import { useFreshTable } from '../support/fresh-table';
-import { useLocalQueues } from '../support/local-queues';
 import { tokenFor, type TestUser } from '../support/tenancy-fixtures';
 import {
   contentTypes, forgedTokens, hostileBodies, hostileCookies, hostileStrings, hostileValues, type TokenChoice,
 } from './support/hostile-arbitraries';
 import { fixtureId, manifestRoutes, paramKinds, pathParamNames, routeKey } from './support/route-requests';
-import { buildWorld, SocketRecorder, type World } from './support/world';
+import { useWorld } from './support/world';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 100);
 const HANG_MS = 10_000;
 
-let world: World;
-let queues: Awaited<ReturnType<typeof useLocalQueues>>;
-const sockets = new SocketRecorder();
+const env = useWorld();
 let forgeries: TokenChoice[] = [];
 const stats = { requests: 0, wsEvents: 0, byStatus: new Map<number, number>(), slowestMs: 0 };
 
 beforeAll(async () => {
-  await useFreshTable();
-  logger.setLogLevel('SILENT');
-  queues = await useLocalQueues(1);
-  await sockets.start();
-  world = await buildWorld();
-  forgeries = await forgedTokens(world.a, world.b, await tokenFor(world.a.admin.user, -60));
+  forgeries = await forgedTokens(env.world.a, env.world.b, await tokenFor(env.world.a.admin.user, -60));
 });
-afterAll(async () => {
+afterAll(() => {
   const statuses = [...stats.byStatus].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ');
   console.info(`hostile-input suite: ${manifestRoutes().length} HTTP routes, ${stats.requests} requests (${RUNS} generated per route + ${forgeries.length} forgeries per route), slowest ${stats.slowestMs} ms; statuses ${statuses}; ${WS_ROUTES.length} WebSocket routes, ${stats.wsEvents} events`);
-  await sockets.stop();
-  await queues?.stop();
 });
 
 type AreaHandler = (event: APIGatewayProxyEvent, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyResult>;
@@ -73,11 +61,11 @@ interface HostileRequest {
 }
 
 function requestArbitrary(route: HttpRouteSpec): fc.Arbitrary<HostileRequest> {
-  const ids = [world.a.companyId, world.b.companyId, world.a.admin.user.id, world.b.operator.user.id, world.a.connection.id, world.b.connection.id];
+  const ids = [env.world.a.companyId, env.world.b.companyId, env.world.a.admin.user.id, env.world.b.operator.user.id, env.world.a.connection.id, env.world.b.connection.id];
   const strings = hostileStrings(ids);
   const kinds = paramKinds(route);
   const params = fc.record(Object.fromEntries(pathParamNames(route.path).map((name) => [name, fc.oneof(
-    fc.constant(fixtureId(world.a, kinds[name]!)), fc.constant(fixtureId(world.b, kinds[name]!)), strings,
+    fc.constant(fixtureId(env.world.a, kinds[name]!)), fc.constant(fixtureId(env.world.b, kinds[name]!)), strings,
   )])));
   const auth = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom('aAdmin', 'aOperator', 'bAdmin').map((who) => ({ kind: 'user' as const, who: who as 'aAdmin' })) },
@@ -99,7 +87,7 @@ function requestArbitrary(route: HttpRouteSpec): fc.Arbitrary<HostileRequest> {
 async function bearerFor(auth: HostileRequest['auth']): Promise<string | undefined> {
   if (auth.kind === 'raw') return auth.value;
   if (auth.kind === 'forged') return `Bearer ${forgeries[auth.index]!.token}`;
-  const user = { aAdmin: world.a.admin, aOperator: world.a.operator, bAdmin: world.b.admin }[auth.who];
+  const user = { aAdmin: env.world.a.admin, aOperator: env.world.a.operator, bAdmin: env.world.b.admin }[auth.who];
   return `Bearer ${await currentToken(user)}`;
 }
 
@@ -171,14 +159,14 @@ describe('hostile input over every manifest route', () => {
 describe('hostile input over every manifest WebSocket route', () => {
   for (const { routeKey: wsRoute, area } of WS_ROUTES) {
     it(`${wsRoute}: no failure, and no socket opened by a forged token`, async () => {
-      const ids = [world.a.companyId, world.a.admin.user.id];
+      const ids = [env.world.a.companyId, env.world.a.admin.user.id];
       const strings = hostileStrings(ids);
       const token = fc.oneof(strings, fc.nat({ max: forgeries.length - 1 }).map((i) => forgeries[i]!.token!));
       const handler = (await handlerOf(area)) as unknown as (event: unknown) => Promise<{ statusCode: number }>;
       await fc.assert(fc.asyncProperty(
         // The connection id is API Gateway's own (16 characters), never the client's; token and body are the client's.
         fc.record({
-          connectionId: fc.oneof(fc.constant(world.a.sockets.admin), fc.stringMatching(/^[A-Za-z0-9_-]{15}=$/)),
+          connectionId: fc.oneof(fc.constant(env.world.a.sockets.admin), fc.stringMatching(/^[A-Za-z0-9_-]{15}=$/)),
           token: fc.option(token, { nil: undefined }),
           body: fc.option(hostileBodies(ids), { nil: undefined }),
         }),

@@ -5,36 +5,18 @@
  * A's ids (or, on routes without ids, an answer about B only); nothing stored for A changes; no
  * session command for A's connections is queued; B's sockets receive no frame of A's events.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { HttpRouteSpec } from '../../src/manifest';
-import { logger } from '../../src/platform/logger';
 import { apiCall, type ApiCallResult } from '../support/api-event';
-import { useFreshTable } from '../support/fresh-table';
-import { useLocalQueues } from '../support/local-queues';
 import type { TestUser } from '../support/tenancy-fixtures';
 import {
   manifestRoutes, paramKinds, pathParamNames, pathParamsFor, routeKey, sampleBody, sampleQuery, takesBody,
 } from './support/route-requests';
-import { buildWorld, customerWrites, leakedSecrets, snapshotCompany, SocketRecorder, type World } from './support/world';
+import { customerWrites, leakedSecrets, snapshotCompany, useWorld } from './support/world';
 
-let world: World;
-let queues: Awaited<ReturnType<typeof useLocalQueues>>;
-const sockets = new SocketRecorder();
+const env = useWorld();
 let requests = 0;
-
-beforeAll(async () => {
-  await useFreshTable();
-  logger.setLogLevel('SILENT');
-  queues = await useLocalQueues(1);
-  await sockets.start();
-  world = await buildWorld();
-  await queues.take('outbound-0');
-});
-afterAll(async () => {
-  console.info(`isolation suite: ${manifestRoutes().length} routes, ${requests} requests`);
-  await sockets.stop();
-  await queues?.stop();
-});
+afterAll(() => { console.info(`isolation suite: ${manifestRoutes().length} routes, ${requests} requests`); });
 
 type Variant = 'A ids' | 'A ids + forged companyId';
 
@@ -43,16 +25,16 @@ function attack(route: HttpRouteSpec, actor: TestUser, variant: Variant): Promis
   requests++;
   return apiCall(route.area, route.method, route.path, {
     token: actor.token,
-    pathParameters: pathParamsFor(route, world.a),
-    query: { ...sampleQuery(route), ...(forged ? { companyId: world.a.companyId } : {}) },
-    ...(takesBody(route) ? { body: { ...sampleBody(route), ...(forged ? { companyId: world.a.companyId } : {}) } } : {}),
+    pathParameters: pathParamsFor(route, env.world.a),
+    query: { ...sampleQuery(route), ...(forged ? { companyId: env.world.a.companyId } : {}) },
+    ...(takesBody(route) ? { body: { ...sampleBody(route), ...(forged ? { companyId: env.world.a.companyId } : {}) } } : {}),
   });
 }
 
 /** Why this answer breaks isolation, or undefined when it is fine. */
 function verdict(route: HttpRouteSpec, variant: Variant, res: ApiCallResult): string | undefined {
   if (res.status >= 500) return `answered ${res.status}`;
-  const leaked = leakedSecrets(res.body, world.a.secrets);
+  const leaked = leakedSecrets(res.body, env.world.a.secrets);
   if (leaked.length) return `leaked A's data: ${leaked.join(', ')}`;
   if (res.status === 400 && res.body?.error === 'ERR_VALIDATION') {
     return variant === 'A ids'
@@ -76,9 +58,9 @@ describe('tenant isolation over every manifest route', () => {
 
   for (const route of manifestRoutes()) {
     it(`${routeKey(route)}: company B gets nothing of company A`, async () => {
-      const before = await snapshotCompany(world.a.companyId);
+      const before = await snapshotCompany(env.world.a.companyId);
       const failures: string[] = [];
-      for (const [who, actor] of [['B admin', world.b.admin], ['B operator', world.b.operator]] as const) {
+      for (const [who, actor] of [['B admin', env.world.b.admin], ['B operator', env.world.b.operator]] as const) {
         for (const variant of ['A ids', 'A ids + forged companyId'] as const) {
           const res = await attack(route, actor, variant);
           const problem = verdict(route, variant, res);
@@ -86,25 +68,25 @@ describe('tenant isolation over every manifest route', () => {
         }
       }
       expect(failures).toEqual([]);
-      expect(await snapshotCompany(world.a.companyId)).toEqual(before);
-      const commands = await queues.take('outbound-0');
-      expect(commands.filter((c) => JSON.stringify(c.body).includes(world.a.companyId))).toEqual([]);
+      expect(await snapshotCompany(env.world.a.companyId)).toEqual(before);
+      const commands = await env.queues.take('outbound-0');
+      expect(commands.filter((c) => JSON.stringify(c.body).includes(env.world.a.companyId))).toEqual([]);
     });
   }
 
   it("B's sockets receive no frame of A's events, while A's own sockets do", async () => {
-    const a = world.a;
+    const a = env.world.a;
     await customerWrites(a, `outra mensagem secreta ${Date.now()}`);
     requests += 2;
     expect((await apiCall('users', 'PUT', '/users/{id}', { token: a.admin.token, pathParameters: { id: a.operator.user.id }, body: { name: a.operator.user.name } })).status).toBe(200);
     expect((await apiCall('whatsapp', 'PUT', '/whatsapp/{id}', { token: a.admin.token, pathParameters: { id: a.connection.id }, body: { name: a.connection.name } })).status).toBe(200);
 
-    for (const socket of [world.b.sockets.admin, world.b.sockets.operator]) {
-      const frames = sockets.of(socket);
+    for (const socket of [env.world.b.sockets.admin, env.world.b.sockets.operator]) {
+      const frames = env.sockets.of(socket);
       expect(leakedSecrets(frames, a.secrets)).toEqual([]);
       expect(frames.filter((f) => f.channel.includes(a.companyId))).toEqual([]);
     }
-    const seenByA = sockets.of(a.sockets.admin);
+    const seenByA = env.sockets.of(a.sockets.admin);
     expect(leakedSecrets(seenByA, a.secrets).length).toBeGreaterThan(0);
   });
 });

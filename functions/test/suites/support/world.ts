@@ -7,14 +7,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
 import { ulid } from 'ulid';
 import type { RealtimeEnvelope } from '@atende/shared';
 import { ddb, tableName } from '../../../src/data/client';
 import { putSetting } from '../../../src/data/settings';
 import { handler as inbound } from '../../../src/handlers/inbound/index';
 import { handler as realtime } from '../../../src/handlers/realtime/index';
+import { logger } from '../../../src/platform/logger';
 import { apiCall } from '../../support/api-event';
-import { sqsEvent } from '../../support/local-queues';
+import { useFreshTable } from '../../support/fresh-table';
+import { sqsEvent, useLocalQueues } from '../../support/local-queues';
 import { createTestCompany, createTestUser, type TestUser } from '../../support/tenancy-fixtures';
 
 export interface Tenant {
@@ -98,6 +101,26 @@ export interface World { a: Tenant; b: Tenant }
 
 export async function buildWorld(): Promise<World> {
   return { a: await buildTenant('A'), b: await buildTenant('B') };
+}
+
+export interface SuiteEnv { world: World; queues: Awaited<ReturnType<typeof useLocalQueues>>; sockets: SocketRecorder }
+
+/** A suite file's setup: fresh table, queues, the socket recorder and the world (fields set in beforeAll). */
+export function useWorld(): SuiteEnv {
+  const env = { sockets: new SocketRecorder() } as SuiteEnv;
+  beforeAll(async () => {
+    await useFreshTable();
+    logger.setLogLevel('SILENT');
+    env.queues = await useLocalQueues(1);
+    await env.sockets.start();
+    env.world = await buildWorld();
+    await env.queues.take('outbound-0');
+  });
+  afterAll(async () => {
+    await env.sockets.stop();
+    await env.queues?.stop();
+  });
+  return env;
 }
 
 /**

@@ -71,3 +71,19 @@ describe('forged message cursors', () => {
     expect(first.status).toBe(200);
   });
 });
+
+describe('the error mapper', () => {
+  it('answers known AWS and validation failures as 4xx with an ERR_* code, and only unknown ones as 500', async () => {
+    const { errorMapper } = await import('../src/platform/error-mapper');
+    const answer = async (name: string) => {
+      const request = { error: Object.assign(new Error('x'), { name }), event: {}, response: undefined } as any;
+      await errorMapper().onError!(request);
+      return { status: request.response.statusCode, error: JSON.parse(request.response.body).error };
+    };
+    expect(await answer('ValidationException')).toEqual({ status: 400, error: 'ERR_VALIDATION' });
+    expect(await answer('$ZodError')).toEqual({ status: 400, error: 'ERR_VALIDATION' });
+    expect(await answer('TransactionCanceledException')).toEqual({ status: 409, error: 'ERR_CONFLICT' });
+    expect(await answer('ConditionalCheckFailedException')).toEqual({ status: 409, error: 'ERR_CONFLICT' });
+    expect(await answer('TypeError')).toEqual({ status: 500, error: 'ERR_INTERNAL' });
+  });
+});

@@ -1,11 +1,11 @@
 /** The simulator control API (docs/simulator-api.md) over HTTP, on a host with the simulator adapter. */
 import { request } from 'node:http';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionHost } from '../src/host';
 import { MemoryEventSink } from '../src/queues/inbound-publisher';
 import { command, createTestEnvironment, eventually, type TestEnvironment } from './support/environment';
 import { isStatus, startHost } from './support/host-harness';
+import { CONSOLE_TOKEN_SECRET, consoleToken } from './support/console-token';
 
 describe('simulator control API', () => {
   let env: TestEnvironment;
@@ -13,11 +13,7 @@ describe('simulator control API', () => {
   let sink: MemoryEventSink;
   let base = '';
   const ids = { companyId: 'co-api', connectionId: 'cn-api' };
-  const SECRET = 'control-api-test-secret-0123456789abcdef';
-  /** An access token as the platform signs it (claims `sub`, `cid`). */
-  const consoleToken = (companyId: string, key = SECRET, expiresIn = '10m') =>
-    new SignJWT({ cid: companyId, prf: 'admin', sup: false }).setProtectedHeader({ alg: 'HS256' }).setSubject('u-1')
-      .setIssuedAt().setExpirationTime(expiresIn).sign(new TextEncoder().encode(key));
+  const SECRET = CONSOLE_TOKEN_SECRET;
   let token = '';
 
   beforeAll(async () => {

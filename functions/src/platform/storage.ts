@@ -40,10 +40,10 @@ export const MEDIA_URL_TTL_SECONDS = 60 * 60;
  * Content-Type and Content-Disposition (`mediaResponseHeaders`): only types that run no code are
  * inline, the rest download as attachments, whatever type the sender claimed.
  */
-export async function mediaDownloadUrl(key: string | null | undefined, mimetype?: string | null, fileName?: string | null): Promise<string | null> {
+export async function mediaDownloadUrl(key: string | null | undefined, media: { mimetype?: string | null; fileName?: string | null } = {}): Promise<string | null> {
   const bucket = process.env.MEDIA_BUCKET;
   if (!key || !bucket) return null;
-  const headers = mediaResponseHeaders(mimetype, fileName);
+  const headers = mediaResponseHeaders(media.mimetype, media.fileName ?? key.split('/').pop());
   return getSignedUrl(s3(), new GetObjectCommand({
     Bucket: bucket, Key: key, ResponseContentType: headers.contentType, ResponseContentDisposition: headers.contentDisposition,
   }), { expiresIn: MEDIA_URL_TTL_SECONDS });

@@ -20,7 +20,9 @@ try {
   const socket = await client.socket();
   const sim = `${stack.url}/simulator-api`;
   const simCall = async <T>(method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${sim}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${sim}${path}`, {
+      method, headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` }, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
     if (r.status >= 400) throw new Error(`${method} ${path} answered ${r.status}: ${await r.text()}`);
     return (await r.json()) as T;
   };

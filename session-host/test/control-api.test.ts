@@ -1,9 +1,11 @@
 /** The simulator control API (docs/simulator-api.md) over HTTP, on a host with the simulator adapter. */
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionHost } from '../src/host';
 import { MemoryEventSink } from '../src/queues/inbound-publisher';
 import { command, createTestEnvironment, eventually, type TestEnvironment } from './support/environment';
 import { isStatus, startHost } from './support/host-harness';
+import { CONSOLE_TOKEN_SECRET, consoleToken } from './support/console-token';
 
 describe('simulator control API', () => {
   let env: TestEnvironment;
@@ -11,10 +13,14 @@ describe('simulator control API', () => {
   let sink: MemoryEventSink;
   let base = '';
   const ids = { companyId: 'co-api', connectionId: 'cn-api' };
+  const SECRET = CONSOLE_TOKEN_SECRET;
+  let token = '';
 
   beforeAll(async () => {
     env = await createTestEnvironment();
     env.config.simulatorPort = 0;
+    env.config.consoleTokenSecret = SECRET;
+    token = await consoleToken(ids.companyId);
     ({ host, sink } = startHost(env));
     await host.start();
     base = `http://127.0.0.1:${host.ports.simulator}`;
@@ -26,8 +32,10 @@ describe('simulator control API', () => {
     env.destroy();
   });
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, {
+      method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: await res.json() as any };
   };
 
@@ -54,11 +62,11 @@ describe('simulator control API', () => {
     expect(text.status).toBe(201);
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     const media = await call('POST', '/connections/cn-api/contacts/5511988887777/messages', { text: 'print', media: { fileName: 'tela.png', mimetype: 'image/png', base64: png.toString('base64') } });
-    expect(media.body.message.media).toMatchObject({ kind: 'image', fileName: 'tela.png', url: expect.stringMatching(/^\/media\?key=/) });
+    expect(media.body.message.media).toMatchObject({ kind: 'image', fileName: 'tela.png', url: expect.stringMatching(/^\/media\?key=.+&exp=\d+&sig=/) });
     const bytes = await fetch(base + media.body.message.media.url);
     expect(bytes.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await bytes.arrayBuffer()).equals(png)).toBe(true);
-    expect((await fetch(`${base}/media?key=${encodeURIComponent('C#other/media/x/y.png')}`)).status).toBe(404);
+    expect((await fetch(`${base}/media?key=${encodeURIComponent('C#other/media/x/y.png')}`)).status).toBe(403);
 
     // The business replies through the queue.
     await env.sendCommand(command('message.send', ids, { to: '5511988887777', clientMessageId: 'reply-1', text: 'Em que posso ajudar?', quoted: { externalId: text.body.message.id, fromMe: false } }));
@@ -93,6 +101,42 @@ describe('simulator control API', () => {
     await call('POST', '/connections/cn-api/logout-from-phone');
     const loggedOut = await sink.waitFor((e) => e.type === 'connection.status' && e.connectionId === 'cn-api' && e.loggedOut === true, 5_000);
     expect(loggedOut).toMatchObject({ status: 'DISCONNECTED' });
+  });
+
+  it('refuses callers without the console session of the phone\'s company, cross-site requests, other hosts and non-JSON writes', async () => {
+    const raw = (path: string, init: RequestInit = {}) => fetch(base + path, init).then(async (r) => ({ status: r.status, body: await r.json() as any }));
+    expect(await raw('/connections')).toMatchObject({ status: 401, body: { error: 'UNAUTHORIZED' } });
+    expect((await raw('/connections', { headers: { authorization: `Bearer ${await consoleToken(ids.companyId, 'wrong-key-wrong-key-wrong-key-000')}` } })).status).toBe(401);
+    expect((await raw('/connections', { headers: { authorization: `Bearer ${await consoleToken(ids.companyId, SECRET, '-1m')}` } })).status).toBe(401);
+
+    const other = `Bearer ${await consoleToken('co-other')}`;
+    expect((await raw('/connections', { headers: { authorization: other } })).body.connections).toEqual([]);
+    expect((await raw('/connections/cn-api', { headers: { authorization: other } })).status).toBe(404);
+    expect((await raw('/connections/cn-api/drop', { method: 'POST', headers: { authorization: other, 'content-type': 'application/json' } })).status).toBe(404);
+
+    // A page on another site posting a "simple" request, or through DNS rebinding.
+    expect(await call('POST', '/connections/cn-api/drop', undefined, { 'content-type': 'text/plain' })).toMatchObject({ status: 415 });
+    expect(await call('POST', '/connections/cn-api/drop', undefined, { origin: 'https://evil.example' })).toMatchObject({ status: 403, body: { error: 'FORBIDDEN' } });
+    expect(await call('GET', '/connections', undefined, { 'sec-fetch-site': 'cross-site' })).toMatchObject({ status: 403 });
+    // fetch may not set Host: a raw request plays the rebinding page.
+    const rebound = await new Promise<number>((resolve, reject) => {
+      request(`${base}/connections`, { headers: { host: 'evil.example', authorization: `Bearer ${token}` } }, (r) => { r.resume(); resolve(r.statusCode ?? 0); })
+        .on('error', reject).end();
+    });
+    expect(rebound).toBe(403);
+    expect(await call('GET', '/connections', undefined, { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-origin' })).toMatchObject({ status: 200 });
+    expect((await call('GET', '/connections/cn-api')).body.connection.networkDropped).toBe(false);
+  });
+
+  it('serves customer media that could run code as an attachment, and only through signed links', async () => {
+    const html = Buffer.from('<script>alert(document.cookie)</script>');
+    const sent = await call('POST', '/connections/cn-api/contacts/5511988887777/messages', { media: { fileName: 'fatura.html', mimetype: 'text/html', base64: html.toString('base64') } });
+    const url = sent.body.message.media.url as string;
+    const res = await fetch(base + url);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(base + url.replace(/sig=[^&]+/, 'sig=AAAA'))).status).toBe(403);
   });
 
   it('answers unknown routes and connections with JSON errors', async () => {

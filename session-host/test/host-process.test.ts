@@ -12,6 +12,7 @@ import { freePort } from '../../infra/local/emulators/free-port';
 import { silentLogger } from '../src/logger';
 import { publishShardDisconnected } from '../src/registry/shard-down';
 import { command, createTestEnvironment, eventually, type TestEnvironment } from './support/environment';
+import { CONSOLE_TOKEN_SECRET, consoleToken } from './support/console-token';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CUSTOMER = '5511988887777';
@@ -41,7 +42,7 @@ describe('session host process', () => {
         AWS_REGION: 'us-east-1', TABLE_NAME: config.tableName, DYNAMODB_ENDPOINT: config.dynamoDbEndpoint,
         SQS_ENDPOINT: config.sqsEndpoint, S3_ENDPOINT: config.s3Endpoint, MEDIA_BUCKET: config.mediaBucket,
         QUEUE_URL_OUTBOUND_0: config.outboundQueueUrl, QUEUE_URL_INBOUND: config.inboundQueueUrl,
-        SIMULATOR_PORT: String(port), RECONNECT_INITIAL_MS: '100', OUTBOUND_VISIBILITY_SECONDS: '6',
+        SIMULATOR_PORT: String(port), JWT_SECRET: CONSOLE_TOKEN_SECRET, RECONNECT_INITIAL_MS: '100', OUTBOUND_VISIBILITY_SECONDS: '6',
       },
     });
     await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 30_000, 'session host up');
@@ -50,7 +51,7 @@ describe('session host process', () => {
   const api = async (path: string, init?: { method?: string; body?: unknown }) => {
     const res = await fetch(`http://127.0.0.1:${port}${path}`, {
       method: init?.method ?? 'GET',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await consoleToken(ids.companyId)}` },
       body: init?.body === undefined ? undefined : JSON.stringify(init.body),
     });
     return { status: res.status, body: await res.json() as Record<string, any> };

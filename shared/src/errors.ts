@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'ERR_TRANSFER_QUEUE_NOT_SELECTED',
   'ERR_TRANSFER_QUEUE_REQUIRED',
   'ERR_INTERNAL',
+  // Someone else changed the same record at the same moment, and retrying did not settle it: reload and retry.
+  'ERR_CONFLICT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

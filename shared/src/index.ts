@@ -9,3 +9,4 @@ export * from './schemas/whatsapp';
 export * from './queue-body';
 export * from './simulator-api';
 export * from './policy';
+export * from './media-serving';

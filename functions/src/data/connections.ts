@@ -4,6 +4,8 @@
  *   connection  PK = C#<cid>#WAPP      SK = <connectionId>
  *   meta        PK = C#<cid>#WAPPMETA  SK = META     { count, defaultId }   (plan limit, the one default)
  *   shard load  PK = P#SHARDLOAD       SK = <shard>  { count }              (least-loaded shard choice)
+ *   token lock  PK = P#APITOKEN#<token> SK = APITOKEN { companyId, connectionId } (tokens unique platform-wide;
+ *               the external API's lookup key)
  *
  * The meta item makes "at most `plan.connections` connections" and "exactly one default" single
  * conditional writes inside the same transaction as the connection itself.
@@ -38,12 +40,32 @@ export type ConnectionState = Partial<Pick<ConnectionRecord, 'status' | 'qrcode'
 export interface ConnectionMeta { count: number; defaultId: string | null }
 
 /** Labels of the conditions a connection transaction can fail on. */
-export const CONNECTION_WRITE = { connection: 'connection', meta: 'meta', previousDefault: 'previousDefault' } as const;
+export const CONNECTION_WRITE = { connection: 'connection', meta: 'meta', previousDefault: 'previousDefault', token: 'token' } as const;
 
 const connectionsPk = (companyId: string) => tenantPk(companyId, 'WAPP');
 const connectionKey = (companyId: string, id: string) => ({ PK: connectionsPk(companyId), SK: id });
 const metaKey = (companyId: string) => ({ PK: tenantPk(companyId, 'WAPPMETA'), SK: 'META' });
 const shardLoadKey = (shard: number) => ({ PK: platformPk('SHARDLOAD'), SK: String(shard) });
+const tokenLockKey = (token: string) => ({ PK: platformPk('APITOKEN', token), SK: 'APITOKEN' });
+
+/** Takes the token for this connection (label `token` fails when another connection holds it). */
+function takeToken(companyId: string, connectionId: string, token: string): LabelledItem {
+  return {
+    label: CONNECTION_WRITE.token,
+    item: { Put: { TableName: tableName(), Item: { ...tokenLockKey(token), companyId, connectionId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+  };
+}
+
+/** Frees the token this connection held (connections from before the lock have none: nothing to free). */
+function releaseToken(connectionId: string, token: string): LabelledItem {
+  return {
+    label: 'oldToken',
+    item: { Delete: {
+      TableName: tableName(), Key: tokenLockKey(token),
+      ConditionExpression: 'attribute_not_exists(PK) OR connectionId = :connectionId', ExpressionAttributeValues: { ':connectionId': connectionId },
+    } },
+  };
+}
 
 function fromItem(item: Record<string, unknown>): ConnectionRecord {
   const { PK: _pk, SK: _sk, ...record } = item;
@@ -141,6 +163,7 @@ export async function insertConnection(record: ConnectionRecord, limit: number |
     { label: CONNECTION_WRITE.connection, item: { Put: { TableName: tableName(), Item: { ...connectionKey(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(PK)' } } },
     metaOnCreate(record.companyId, limit, newDefault),
     shardLoadChange(record.shard, 1),
+    takeToken(record.companyId, record.id, record.token),
   ];
   if (newDefault?.previousId) items.push(unsetPreviousDefault(record.companyId, newDefault.previousId));
   await transactWrite(items);
@@ -149,17 +172,20 @@ export async function insertConnection(record: ConnectionRecord, limit: number |
 /**
  * Saves the form's fields (never the session state, which the inbound worker owns) and, when asked,
  * makes this connection the default in the same transaction (TransactionConditionFailed labelled
- * `connection` = it is gone, `meta` = the default moved meanwhile). Undefined when it is gone.
+ * `connection` = it is gone, `meta` = the default moved meanwhile, `token` = the new token is another
+ * connection's). `previousToken` is the stored token, whose lock moves when the token changes.
+ * Undefined when it is gone.
  */
 export async function updateConnectionSettings(
-  companyId: string, connectionId: string, settings: ConnectionSettings, newDefault: DefaultChange | null,
+  companyId: string, connectionId: string, settings: ConnectionSettings, newDefault: DefaultChange | null, previousToken?: string,
 ): Promise<ConnectionRecord | undefined> {
+  const tokenMoves = previousToken !== undefined && settings.token !== previousToken;
   const fields: Record<string, unknown> = { ...settings, updatedAt: new Date().toISOString(), ...(newDefault ? { isDefault: true } : {}) };
   const update = updateExpression(fields);
   const connectionUpdate = {
     TableName: tableName(), Key: connectionKey(companyId, connectionId), ...update, ConditionExpression: 'attribute_exists(PK)',
   };
-  if (!newDefault) {
+  if (!newDefault && !tokenMoves) {
     try {
       const out = await ddb().send(new UpdateCommand({ ...connectionUpdate, ReturnValues: 'ALL_NEW' }));
       return fromItem(out.Attributes!);
@@ -168,15 +194,16 @@ export async function updateConnectionSettings(
       throw err;
     }
   }
-  const values: Record<string, unknown> = { ':id': connectionId };
-  const items: LabelledItem[] = [
-    { label: CONNECTION_WRITE.connection, item: { Update: connectionUpdate } },
-    { label: CONNECTION_WRITE.meta, item: { Update: {
+  const items: LabelledItem[] = [{ label: CONNECTION_WRITE.connection, item: { Update: connectionUpdate } }];
+  if (tokenMoves) items.push(releaseToken(connectionId, previousToken), takeToken(companyId, connectionId, settings.token));
+  if (newDefault) {
+    const values: Record<string, unknown> = { ':id': connectionId };
+    items.push({ label: CONNECTION_WRITE.meta, item: { Update: {
       TableName: tableName(), Key: metaKey(companyId), UpdateExpression: 'SET defaultId = :id',
       ConditionExpression: defaultCondition(newDefault.previousId, values), ExpressionAttributeValues: values,
-    } } },
-  ];
-  if (newDefault.previousId) items.push(unsetPreviousDefault(companyId, newDefault.previousId));
+    } } });
+    if (newDefault.previousId) items.push(unsetPreviousDefault(companyId, newDefault.previousId));
+  }
   await transactWrite(items);
   return getConnection(companyId, connectionId);
 }
@@ -223,6 +250,7 @@ export async function deleteConnectionRecord(record: ConnectionRecord, meta: Con
       ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: values,
     } } },
     shardLoadChange(record.shard, -1),
+    releaseToken(record.id, record.token),
   ]);
 }
 

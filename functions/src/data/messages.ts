@@ -122,6 +122,18 @@ export const markMessageDeleted = (companyId: string, connectionId: string, exte
     ExpressionAttributeValues: { ':true': true, ':now': new Date().toISOString() },
   });
 
+/**
+ * Whether a decoded cursor is a position this module could have issued for this connection's page:
+ * exactly the four string keys of a GSI1 position, inside the company's own partitions. A forged
+ * one (other keys, other types, another tenant) must not reach DynamoDB's marshaller or query.
+ */
+export function isConnectionMessagesCursorOf(companyId: string, connectionId: string, key: Record<string, unknown>): boolean {
+  const keys = Object.keys(key);
+  return keys.length === 4
+    && key.PK === tenantPk(companyId, 'MSG', connectionId) && key.GSI1PK === tenantPk(companyId, 'WAPPMSG', connectionId)
+    && typeof key.SK === 'string' && typeof key.GSI1SK === 'string' && key.SK.length <= 1024 && key.GSI1SK.length <= 1024;
+}
+
 /** AP-M2: a page of a connection's messages, newest first. */
 export async function queryConnectionMessages(
   companyId: string, connectionId: string, page: { after?: Record<string, unknown>; limit: number },

@@ -3,7 +3,7 @@
  * presented token `used` and adds a new `active` one. A `used` token presented again means the cookie
  * was copied: the whole family is revoked. Only SHA-256 hashes are stored.
  *
- *   family   PK = C#<cid>#SESSION#<fid>   SK = FAMILY          { userId, revoked, expiresAt }
+ *   family   PK = C#<cid>#SESSION#<fid>   SK = FAMILY          { userId, revoked, expiresAt, absoluteExpiresAt }
  *            GSI1PK = C#<cid>#USERSESSIONS#<uid>   GSI1SK = <fid>   (a user's families, to revoke them all)
  *   token    PK = C#<cid>#SESSION#<fid>   SK = TOKEN#<sha256>  { state: active | used, expiresAt }
  *
@@ -21,6 +21,8 @@ export interface RefreshFamily {
   userId: string;
   revoked: boolean;
   expiresAt: number;
+  /** Epoch seconds after which no refresh extends the family, however active (absent on families from before the cap). */
+  absoluteExpiresAt?: number;
 }
 
 export interface RefreshTokenRecord {
@@ -40,7 +42,7 @@ const userSessionsPk = (companyId: string, userId: string) => tenantPk(companyId
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Starts a family with its first token. */
-export async function insertFamily(f: { companyId: string; familyId: string; userId: string; tokenHash: string; expiresAt: number }): Promise<void> {
+export async function insertFamily(f: { companyId: string; familyId: string; userId: string; tokenHash: string; expiresAt: number; absoluteExpiresAt: number }): Promise<void> {
   const createdAt = new Date().toISOString();
   await transactWrite([
     {
@@ -49,6 +51,7 @@ export async function insertFamily(f: { companyId: string; familyId: string; use
         ...familyKey(f.companyId, f.familyId),
         GSI1PK: userSessionsPk(f.companyId, f.userId), GSI1SK: f.familyId,
         companyId: f.companyId, familyId: f.familyId, userId: f.userId, revoked: false, createdAt, expiresAt: f.expiresAt,
+        absoluteExpiresAt: f.absoluteExpiresAt,
       } } },
     },
     {
@@ -66,7 +69,10 @@ export async function getFamilyToken(companyId: string, familyId: string, tokenH
   ]);
   return {
     family: family.Item
-      ? { companyId, familyId, userId: family.Item.userId as string, revoked: family.Item.revoked === true, expiresAt: Number(family.Item.expiresAt) }
+      ? {
+        companyId, familyId, userId: family.Item.userId as string, revoked: family.Item.revoked === true, expiresAt: Number(family.Item.expiresAt),
+        ...(family.Item.absoluteExpiresAt !== undefined ? { absoluteExpiresAt: Number(family.Item.absoluteExpiresAt) } : {}),
+      }
       : undefined,
     token: token.Item
       ? { state: token.Item.state as RefreshTokenRecord['state'], expiresAt: Number(token.Item.expiresAt), usedAt: token.Item.usedAt as string | undefined }

@@ -31,6 +31,11 @@ export interface UserRecord {
   drawerMenuOpen: boolean;
   /** Optimistic lock: every write checks and bumps it. */
   version: number;
+  /**
+   * Bumped when the user's rights or credentials change (profile, status, super, password): access
+   * tokens carry it as `tv`, and privileged calls refuse a token whose `tv` is behind (platform/fresh-rights.ts).
+   */
+  tokenVersion: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -61,7 +66,7 @@ function toItem(user: UserRecord) {
 function fromItem(item: Record<string, unknown>): UserRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _g1pk, GSI1SK: _g1sk, search: _search, ...user } = item;
   const record = user as unknown as UserRecord;
-  return { ...record, queueIds: record.queueIds ?? [], drawerMenuOpen: record.drawerMenuOpen ?? true };
+  return { ...record, queueIds: record.queueIds ?? [], drawerMenuOpen: record.drawerMenuOpen ?? true, tokenVersion: record.tokenVersion ?? 0 };
 }
 
 /** The key DynamoDB needs to resume a GSI1 query right after this user. */

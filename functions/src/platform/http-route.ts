@@ -6,6 +6,7 @@ import { AppError } from './app-error';
 import { bearerToken, headerValue, verifyAccessToken, type AccessClaims } from './jwt';
 import { errorMapper } from './error-mapper';
 import { viewerFromClaims } from './viewer';
+import { assertRightsCurrent, needsFreshRights } from './fresh-rights';
 import { zodFields } from './zod-fields';
 
 import { HTTP_ROUTES, routeKey, type Access, type RouteAccess, type RouteKey } from '../manifest';
@@ -98,6 +99,7 @@ function prepareRoute(access: Access, def: RouteDefinition<Access, unknown, unkn
         auth = await verifyAccessToken(token);
         if (access === 'admin' && !isAdmin(viewerFromClaims(auth))) throw new AppError('ERR_NO_PERMISSION', 403);
         if (access === 'super' && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
+        if (needsFreshRights(access, event.httpMethod)) await assertRightsCurrent(auth);
       }
 
       let parsedBody: unknown = undefined;
@@ -131,13 +133,30 @@ function validate(schema: Schema, input: unknown): unknown {
   return parsed.data;
 }
 
+/**
+ * The Cookie header as name → value. Behind CloudFront every cookie of the domain arrives here, ours
+ * or not, so a value that is not valid percent-encoding (`promo=50%off`) is kept as written instead
+ * of failing the request; the first of two same-named cookies wins, as in browsers' ordering.
+ * Null prototype: a cookie named `__proto__` is just a name.
+ */
 export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   for (const part of (header ?? '').split(';')) {
     const i = part.indexOf('=');
-    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+    if (i <= 0) continue;
+    const name = part.slice(0, i).trim();
+    if (!(name in out)) out[name] = decodeCookieValue(part.slice(i + 1).trim());
   }
   return out;
+}
+
+function decodeCookieValue(raw: string): string {
+  const value = raw.length > 1 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export function toProxyResult(result: HttpResult): APIGatewayProxyResult {

@@ -9,6 +9,8 @@ export interface AccessClaims {
   companyId: string;
   profile: Profile;
   super: boolean;
+  /** The user's `tokenVersion` when the token was issued (claim `tv`; absent = 0). */
+  tokenVersion?: number;
 }
 
 let secretPromise: Promise<Uint8Array> | undefined;
@@ -31,7 +33,7 @@ export function resetSigningKey(): void {
 }
 
 export async function signAccessToken(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
-  return new SignJWT({ cid: claims.companyId, prf: claims.profile, sup: claims.super })
+  return new SignJWT({ cid: claims.companyId, prf: claims.profile, sup: claims.super, tv: claims.tokenVersion ?? 0 })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)
     .setIssuedAt()
@@ -49,6 +51,7 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims> {
       companyId: payload.cid,
       profile: payload.prf as Profile,
       super: payload.sup === true,
+      tokenVersion: typeof payload.tv === 'number' ? payload.tv : 0,
     };
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new AppError('ERR_SESSION_EXPIRED', 403);

@@ -5,6 +5,7 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
+import { mediaResponseHeaders } from '@atende/shared';
 import { localClientOptions } from './aws-clients';
 
 let client: S3Client | undefined;
@@ -34,9 +35,16 @@ export function isCompanyMediaKey(companyId: string, key: string): boolean {
 
 export const MEDIA_URL_TTL_SECONDS = 60 * 60;
 
-/** Short-lived download URL; null when no bucket is configured (unit tests). */
-export async function mediaDownloadUrl(key: string | null | undefined): Promise<string | null> {
+/**
+ * Short-lived download URL; null when no bucket is configured (unit tests). The URL fixes the answer's
+ * Content-Type and Content-Disposition (`mediaResponseHeaders`): only types that run no code are
+ * inline, the rest download as attachments, whatever type the sender claimed.
+ */
+export async function mediaDownloadUrl(key: string | null | undefined, media: { mimetype?: string | null; fileName?: string | null } = {}): Promise<string | null> {
   const bucket = process.env.MEDIA_BUCKET;
   if (!key || !bucket) return null;
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: MEDIA_URL_TTL_SECONDS });
+  const headers = mediaResponseHeaders(media.mimetype, media.fileName ?? key.split('/').pop());
+  return getSignedUrl(s3(), new GetObjectCommand({
+    Bucket: bucket, Key: key, ResponseContentType: headers.contentType, ResponseContentDisposition: headers.contentDisposition,
+  }), { expiresIn: MEDIA_URL_TTL_SECONDS });
 }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { HTTP_ROUTES, type HttpRouteSpec } from '@atende/functions/manifest';
 import type { Invoke } from '../lambda-runtime';
 import { logLine } from '../log';
+import { isLoopbackHost } from '@atende/session-host/simulator/console-guard';
 import { sendJson } from './http-utils';
 import { handleRestRequest } from './rest-api';
 import { routeMatcher } from './routes';
@@ -61,6 +62,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (path.startsWith('/@connections/')) return websocket.handleManagement(req, res, path.slice('/@connections/'.length));
     if (path === '/ws') return sendJson(res, 426, { message: 'Upgrade Required' });
     if (simulatorPort && (path === '/simulator-api' || path.startsWith('/simulator-api/'))) {
+      if (!sameOriginOnThisMachine(req)) {
+        req.resume();
+        return sendJson(res, 403, { error: 'FORBIDDEN', message: 'the simulator is driven from the console on this machine only' });
+      }
       return proxySimulator(req, res, url, simulatorPort(Number(url.searchParams.get('shard') ?? 0)));
     }
     if (web) return web(req, res, () => sendJson(res, 404, { error: 'ERR_NOT_FOUND' }));
@@ -117,6 +122,21 @@ function runtimeConfig(req: IncomingMessage, withSimulator: boolean) {
     localMode: true,
     ...(withSimulator ? { simulatorUrl: `${origin}/simulator-api` } : {}),
   };
+}
+
+/**
+ * The simulator proxy answers only the console's own origin on this machine: a loopback Host (a
+ * DNS-rebinding page brings its own name), an Origin equal to this origin when the browser sends one,
+ * and no cross-site fetch metadata. The simulator checks its own rules again (bearer, JSON writes);
+ * this check matters here because the proxy rewrites Host on the way.
+ */
+function sameOriginOnThisMachine(req: IncomingMessage): boolean {
+  const host = req.headers.host;
+  if (!isLoopbackHost(host)) return false;
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) return false;
+  const site = req.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
 }
 
 function proxySimulator(req: IncomingMessage, res: ServerResponse, url: URL, port: number | undefined): void {

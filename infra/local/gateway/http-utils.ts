@@ -1,9 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/**
+ * A map for names the client chose (headers, query keys): no prototype, so `__proto__` or
+ * `constructor` are ordinary keys, as they are in the JSON event API Gateway sends.
+ */
+export const clientKeyed = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 /** Headers with the client's own spelling (API Gateway keeps it); the single-value map keeps the last value. */
 export function collectHeaders(req: IncomingMessage): { headers: Record<string, string>; multiValueHeaders: Record<string, string[]> } {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  const headers = clientKeyed<string>();
+  const multiValueHeaders = clientKeyed<string[]>();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     const value = req.rawHeaders[i + 1]!;
@@ -11,6 +17,17 @@ export function collectHeaders(req: IncomingMessage): { headers: Record<string, 
     (multiValueHeaders[name] ??= []).push(value);
   }
   return { headers, multiValueHeaders };
+}
+
+/** Query parameters as API Gateway passes them: the last value of each name, and every value. */
+export function collectQuery(query: URLSearchParams): { single: Record<string, string>; multi: Record<string, string[]>; any: boolean } {
+  const single = clientKeyed<string>();
+  const multi = clientKeyed<string[]>();
+  for (const [key, value] of query) {
+    single[key] = value; // last one wins, as in API Gateway
+    (multi[key] ??= []).push(value);
+  }
+  return { single, multi, any: Object.keys(single).length > 0 };
 }
 
 export const sourceIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');

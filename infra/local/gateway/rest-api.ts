@@ -9,7 +9,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { HttpRouteSpec } from '@atende/functions/manifest';
 import { LOCAL_ACCOUNT_ID } from '../emulators/local-aws';
 import { reportInvocationError, type Invoke } from '../lambda-runtime';
-import { collectHeaders, readBody, sendJson, sourceIp } from './http-utils';
+import { collectHeaders, collectQuery, readBody, sendJson, sourceIp } from './http-utils';
 import type { RouteMatch } from './routes';
 
 /** API Gateway's payload limit: larger requests never reach the Lambda. */
@@ -67,13 +67,7 @@ export function buildProxyEvent(req: IncomingMessage, parts: EventParts): APIGat
   multiValueHeaders['X-Forwarded-For'] ??= [ip];
   multiValueHeaders['X-Forwarded-Proto'] ??= ['http'];
 
-  const queryStringParameters: Record<string, string> = {};
-  const multiValueQueryStringParameters: Record<string, string[]> = {};
-  for (const [key, value] of parts.query) {
-    queryStringParameters[key] = value; // last one wins, as in API Gateway
-    (multiValueQueryStringParameters[key] ??= []).push(value);
-  }
-  const hasQuery = Object.keys(queryStringParameters).length > 0;
+  const { single: queryStringParameters, multi: multiValueQueryStringParameters, any: hasQuery } = collectQuery(parts.query);
   const contentType = req.headers['content-type'] ?? '';
   const isBinary = parts.body.length > 0 && !TEXT_MEDIA_TYPE.test(contentType);
   const now = new Date();

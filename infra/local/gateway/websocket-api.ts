@@ -10,7 +10,7 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { WS_MOCK_ROUTES, WS_ROUTES, type WsRouteKey } from '@atende/functions/manifest';
 import { LOCAL_ACCOUNT_ID } from '../emulators/local-aws';
 import { reportInvocationError, type Invoke } from '../lambda-runtime';
-import { collectHeaders, readBody, sendJson, sourceIp } from './http-utils';
+import { collectHeaders, collectQuery, readBody, sendJson, sourceIp } from './http-utils';
 import { LOCAL_STAGE } from './rest-api';
 
 /** AWS limits: 128 KB per message, 10 minutes without a client message closes the socket. */
@@ -53,10 +53,7 @@ export class WebSocketApi {
     const id = newConnectionId();
     const connectedAt = new Date();
     const { headers, multiValueHeaders } = collectHeaders(req);
-    const queryStringParameters = Object.fromEntries(query);
-    const multiValueQueryStringParameters: Record<string, string[]> = {};
-    for (const [k, v] of query) (multiValueQueryStringParameters[k] ??= []).push(v);
-    const hasQuery = Object.keys(queryStringParameters).length > 0;
+    const { single: queryStringParameters, multi: multiValueQueryStringParameters, any: hasQuery } = collectQuery(query);
     const event = {
       ...this.baseEvent('$connect', 'CONNECT', id, connectedAt, req.headers.host),
       headers,

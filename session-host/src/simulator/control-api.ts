@@ -18,11 +18,16 @@
  *   POST   /connections/{id}/contacts/{number}/messages/{messageId}/edit { text }           → { message }
  *   DELETE /connections/{id}/contacts/{number}/messages/{messageId}                         → { message }
  *   POST   /connections/{id}/contacts/{number}/from-phone { text }   → 201 { message }   typed on the business phone
- *   GET    /media?key=<S3 key>                            → the bytes, with their content-type
+ *   GET    /media?key=<S3 key>&exp=…&sig=…                → the bytes (links come signed inside answers)
  *
- * Errors: { error: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE', message }.
+ * Every call but /health and signed /media links needs the console's session (`Authorization: Bearer
+ * <access token>`) and sees only its company's phones; all calls need a loopback Host, same-origin
+ * browser headers and, for writes, `content-type: application/json` (console-guard.ts).
+ *
+ * Errors: { error: 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE'
+ * | 'UNSUPPORTED_MEDIA_TYPE', message }.
  */
-import type { SimConnectionView, SimMessageView } from '@atende/shared';
+import { mediaResponseHeaders, type SimConnectionView, type SimMessageView } from '@atende/shared';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ConnectionStatus } from '@atende/shared';
 import { SimulatorError, type SimulatedPhone } from '../adapters/simulator/simulated-phone';
@@ -30,6 +35,7 @@ import type { SimulatorWorld } from '../adapters/simulator/simulator-world';
 import type { SimMessage } from '../adapters/simulator/simulator-types';
 import type { Logger } from '../logger';
 import type { MediaStore } from '../media/media-store';
+import { assertLocalSameOrigin, consoleViewer, GuardError, MediaLinks, type ConsoleViewer } from './console-guard';
 
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
@@ -39,6 +45,8 @@ export interface ControlApiDeps {
   statusOf(connectionId: string): ConnectionStatus | undefined;
   health(): unknown;
   log: Logger;
+  /** The platform's JWT secret, to verify the console's access tokens; without it every guarded call is refused. */
+  consoleTokenSecret?: string;
 }
 
 class HttpError extends Error {
@@ -48,37 +56,50 @@ class HttpError extends Error {
 }
 
 type Json = Record<string, unknown>;
-type Reply = { status: number; body: Json } | { status: number; bytes: Buffer; contentType: string };
+type Reply = { status: number; body: Json } | { status: number; bytes: Buffer; contentType: string; fileName: string };
 
 export function createControlApi(deps: ControlApiDeps): Server {
+  const links = new MediaLinks();
   return createServer((req, res) => {
-    route(deps, req)
+    route(deps, links, req)
       .then((reply) => send(res, reply))
       .catch((err: unknown) => {
         if (err instanceof SimulatorError) {
           const status = { NOT_FOUND: 404, CONFLICT: 409, BAD_REQUEST: 400 }[err.code];
           return send(res, { status, body: { error: err.code, message: err.message } });
         }
-        if (err instanceof HttpError) return send(res, { status: err.status, body: { error: err.code, message: err.message } });
+        if (err instanceof HttpError || err instanceof GuardError) return send(res, { status: err.status, body: { error: err.code, message: err.message } });
         deps.log.error({ err, url: req.url }, 'simulator control API failed');
         send(res, { status: 500, body: { error: 'INTERNAL', message: 'unexpected error' } });
       });
   });
 }
 
-async function route(deps: ControlApiDeps, req: IncomingMessage): Promise<Reply> {
+const safeDecode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, 'BAD_REQUEST', 'malformed path');
+  }
+};
+
+async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessage): Promise<Reply> {
+  assertLocalSameOrigin(req);
   const url = new URL(req.url ?? '/', 'http://simulator');
-  const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = url.pathname.split('/').filter(Boolean).map(safeDecode);
   const method = req.method ?? 'GET';
   const ok = (body: Json, status = 200): Reply => ({ status, body });
 
   if (method === 'GET' && parts.length === 1 && parts[0] === 'health') return ok({ ok: true, ...(deps.health() as Json) });
-  if (method === 'GET' && parts.length === 1 && parts[0] === 'media') return media(deps, url.searchParams.get('key'));
+  if (method === 'GET' && parts.length === 1 && parts[0] === 'media') return media(deps, links.verify(url.searchParams));
+  const viewer = await consoleViewer(req, deps.consoleTokenSecret);
   if (parts[0] !== 'connections') throw new HttpError(404, 'NOT_FOUND', `no route ${method} ${url.pathname}`);
-  if (parts.length === 1 && method === 'GET') return ok({ connections: deps.world.list().map((p) => connectionView(deps, p)) });
+  if (parts.length === 1 && method === 'GET') return ok({ connections: ownPhones(deps, viewer).map((p) => connectionView(deps, p)) });
 
   const phone = deps.world.find(parts[1]!);
-  if (!phone) throw new HttpError(404, 'NOT_FOUND', `connection ${parts[1]} is not simulated on this host`);
+  // Another company's phone is as unknown as a missing one.
+  if (!phone || phone.companyId !== viewer.companyId) throw new HttpError(404, 'NOT_FOUND', `connection ${parts[1]} is not simulated on this host`);
+  const messageView = (message: SimMessage) => messageViewOf(message, links);
   const [, , section, number, sub, messageId, action] = parts;
   const view = () => ok({ connection: connectionView(deps, phone) });
 
@@ -137,13 +158,14 @@ async function route(deps: ControlApiDeps, req: IncomingMessage): Promise<Reply>
   throw new HttpError(404, 'NOT_FOUND', `no route ${method} ${url.pathname}`);
 }
 
-async function media(deps: ControlApiDeps, key: string | null): Promise<Reply> {
-  if (!key) throw new HttpError(400, 'BAD_REQUEST', 'key is required');
+const ownPhones = (deps: ControlApiDeps, viewer: ConsoleViewer) => deps.world.list().filter((p) => p.companyId === viewer.companyId);
+
+async function media(deps: ControlApiDeps, key: string): Promise<Reply> {
   if (!deps.world.list().some((phone) => phone.ownsMediaKey(key))) throw new HttpError(404, 'NOT_FOUND', 'no such media');
   const object = await deps.media.get(key).catch(() => {
     throw new HttpError(404, 'NOT_FOUND', 'no such media');
   });
-  return { status: 200, bytes: object.body, contentType: object.mimetype };
+  return { status: 200, bytes: object.body, contentType: object.mimetype, fileName: key.split('/').pop() ?? 'arquivo' };
 }
 
 function connectionView(deps: ControlApiDeps, phone: SimulatedPhone): Json {
@@ -159,12 +181,12 @@ function connectionView(deps: ControlApiDeps, phone: SimulatedPhone): Json {
   return view as unknown as Json;
 }
 
-function messageView(message: SimMessage): Json {
+function messageViewOf(message: SimMessage, links: MediaLinks): Json {
   const { media, ...rest } = message;
   const view: SimMessageView = {
     ...rest,
     media: media
-      ? { kind: media.kind, mimetype: media.mimetype, fileName: media.fileName, voiceNote: media.voiceNote, url: `/media?key=${encodeURIComponent(media.key)}` }
+      ? { kind: media.kind, mimetype: media.mimetype, fileName: media.fileName, voiceNote: media.voiceNote, url: links.link(media.key) }
       : null,
   };
   return view as unknown as Json;
@@ -203,7 +225,12 @@ function optionalString(body: Json, field: string): string | undefined {
 
 function send(res: ServerResponse, reply: Reply): void {
   if ('bytes' in reply) {
-    res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': reply.bytes.length, 'cache-control': 'private, max-age=3600' });
+    // The customer chose the type: only code-free types inline, the rest as an attachment (shared/media-serving).
+    const headers = mediaResponseHeaders(reply.contentType, reply.fileName);
+    res.writeHead(reply.status, {
+      'content-type': headers.contentType, 'content-disposition': headers.contentDisposition, 'x-content-type-options': 'nosniff',
+      'content-length': reply.bytes.length, 'cache-control': 'private, max-age=3600',
+    });
     res.end(reply.bytes);
     return;
   }

@@ -23,6 +23,7 @@ export const CONNECTION_MSG = {
   inDevelopment: 'Recurso em desenvolvimento...',
   // Not in the spec: answers for rules the spec implies (decisions.md, "Connections").
   invalidToken: 'O token deve ter 64 letras ou números.',
+  tokenTaken: 'Este token já está em uso. Gere outro.',
   facebookUnavailable: 'Conexões do Facebook/Instagram ainda não estão disponíveis nesta plataforma.',
   hostRestartRequested: 'Reinício do serviço de conexões solicitado.',
   connectionLimit: 'O limite de conexões do seu plano foi atingido.',

@@ -36,7 +36,7 @@ export async function login(input: LoginInput, ip: string): Promise<SessionAnswe
   const company = await getCompany(user.companyId);
   if (!company) throw invalidCredentials();
   const subscription = assertMayHoldSession(user, company, 403);
-  await clearLoginFailures(input.email);
+  await clearLoginFailures(input.email, ip);
 
   const refreshCookieValue = await startRefreshSession(user.companyId, user.id);
   await publishSessionStarted(user.companyId, user.id);
@@ -84,7 +84,7 @@ async function sessionUser(user: UserRecord, company: Company): Promise<SessionU
 
 async function sessionResponse(user: UserRecord, company: Company, subscription: SubscriptionStatus): Promise<LoginResponse> {
   const [token, sessionUserDto] = await Promise.all([
-    signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super }),
+    signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, tokenVersion: user.tokenVersion }),
     sessionUser(user, company),
   ]);
   return { token, user: sessionUserDto, subscription };

@@ -31,9 +31,19 @@ export function assertMayManageConnections(auth: AccessClaims, settings: PolicyS
 export const mayReadToken = (auth: AccessClaims, settings: PolicySettings) =>
   mayReadConnectionToken(viewerFromClaims(auth), settings);
 
-/** A token sent by someone who may not set it is ignored (the console does not show them the field). */
 export const maySetToken = (auth: AccessClaims, settings: PolicySettings) =>
   maySetConnectionToken(viewerFromClaims(auth), settings);
+
+/**
+ * Choosing a connection's API token (the external send API's credential) is for who may read it;
+ * anyone else who sends one is refused (the console shows them no token field), and gets a generated one otherwise.
+ */
+export function assertMaySetToken(auth: AccessClaims, settings: PolicySettings): void {
+  if (!maySetToken(auth, settings)) throw new AppError('ERR_NO_PERMISSION', 403);
+}
+
+/** A token another connection holds (tokens are unique platform-wide: they identify the connection). */
+export const tokenTaken = () => new AppError('ERR_VALIDATION', 400, { fields: { token: 'ERR_TOKEN_TAKEN' } });
 
 const CHANNEL_REFUSAL: Record<Exclude<ReturnType<typeof channelAvailability>, 'available'>, ErrorCode> = {
   inDevelopment: 'ERR_CHANNEL_IN_DEVELOPMENT',

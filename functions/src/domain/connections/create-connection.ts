@@ -8,7 +8,9 @@ import type { AccessClaims } from '../../platform/jwt';
 import { logger } from '../../platform/logger';
 import { publishConnectionUpdated } from './connection-events';
 import { toConnectionDtoResolved } from './connection-dto';
-import { assertChannelAvailable, assertMayManageConnections, connectionLimit, loadConnectionSettings, mayReadToken, maySetToken } from './connection-policy';
+import {
+  assertChannelAvailable, assertMayManageConnections, assertMaySetToken, connectionLimit, loadConnectionSettings, mayReadToken, maySetToken, tokenTaken,
+} from './connection-policy';
 import { assertQueuesExist, checkTransferRules, META_RACE_RETRIES } from './connection-rules';
 import { chooseAdapter, pickShard } from './placement';
 import { sendSessionCommand } from './session-commands';
@@ -23,6 +25,7 @@ export async function createConnection(auth: AccessClaims, input: CreateConnecti
   const settings = await loadConnectionSettings(companyId);
   assertMayManageConnections(auth, settings);
   assertChannelAvailable(input.channel, settings);
+  if (input.token) assertMaySetToken(auth, settings);
   const transfer = checkTransferRules(input);
   await assertQueuesExist(companyId, input.queueIds);
   const [limit, shard] = await Promise.all([connectionLimit(companyId), pickShard()]);
@@ -55,6 +58,7 @@ async function insertRespectingRules(record: ConnectionRecord, wantsDefault: boo
       await insertConnection(record, limit, becomesDefault ? { id: record.id, previousId: meta.defaultId } : null);
       return;
     } catch (err) {
+      if (err instanceof TransactionConditionFailed && err.has(CONNECTION_WRITE.token)) throw tokenTaken();
       const raced = err instanceof TransactionConditionFailed && (err.has(CONNECTION_WRITE.meta) || err.has(CONNECTION_WRITE.previousDefault));
       if (!raced || attempt >= META_RACE_RETRIES) throw err;
     }

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
 import { publishConnectionUpdated } from './connection-events';
 import { toConnectionDtoResolved } from './connection-dto';
-import { assertMayManageConnections, loadConnectionSettings, mayReadToken, maySetToken } from './connection-policy';
+import { assertMayManageConnections, assertMaySetToken, loadConnectionSettings, mayReadToken, maySetToken, tokenTaken } from './connection-policy';
 import { assertQueuesExist, checkTransferRules, META_RACE_RETRIES } from './connection-rules';
 import { requireConnection } from './read-connections';
 
@@ -15,6 +15,7 @@ export async function updateConnection(auth: AccessClaims, connectionId: string,
   const settings = await loadConnectionSettings(companyId);
   assertMayManageConnections(auth, settings);
   const current = await requireConnection(companyId, connectionId);
+  if (patch.token && patch.token !== current.token) assertMaySetToken(auth, settings);
 
   const queueIds = patch.queueIds ?? current.queueIds ?? [];
   const transfer = checkTransferRules({
@@ -57,12 +58,13 @@ async function saveWithDefaultRule(
     }
     const newDefault = isDefault === true && !isCurrentDefault ? { id: current.id, previousId: meta.defaultId } : null;
     try {
-      const saved = await updateConnectionSettings(current.companyId, current.id, fields, newDefault);
+      const saved = await updateConnectionSettings(current.companyId, current.id, fields, newDefault, current.token);
       if (!saved) throw new AppError('ERR_NO_WAPP_FOUND', 404);
       return saved;
     } catch (err) {
       if (!(err instanceof TransactionConditionFailed)) throw err;
       if (err.has(CONNECTION_WRITE.connection)) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      if (err.has(CONNECTION_WRITE.token)) throw tokenTaken();
       if (attempt >= META_RACE_RETRIES) throw err;
     }
   }

@@ -12,7 +12,8 @@ import { ulid } from 'ulid';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import {
-  addSiblingToken, getFamilyToken, insertFamily, listOpenFamilyIds, REFRESH_WRITE, revokeFamily, rotateToken, type RefreshTokenRecord,
+  addSiblingToken, getFamilyToken, insertFamily, listOpenFamilyIds, REFRESH_WRITE, revokeFamily, rotateToken, type RefreshFamily,
+  type RefreshTokenRecord,
 } from '../../data/refresh-tokens';
 import { TransactionConditionFailed } from '../../data/transactions';
 
@@ -32,8 +33,17 @@ export const REFRESH_REUSE_GRACE_SECONDS = 10;
 const withinGrace = (token: RefreshTokenRecord) =>
   token.usedAt !== undefined && Date.now() - Date.parse(token.usedAt) <= REFRESH_REUSE_GRACE_SECONDS * 1000;
 
+/**
+ * A family ends this long after its sign-in however often it is refreshed (the sliding
+ * REFRESH_TOKEN_TTL_SECONDS alone would let a copied cookie live forever); then the user signs in again.
+ */
+export const REFRESH_FAMILY_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
 const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
-const expiry = () => Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_SECONDS;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** The sliding expiry, never past the family's absolute end. */
+const expiry = (family?: Pick<RefreshFamily, 'absoluteExpiresAt'>) =>
+  Math.min(nowSeconds() + REFRESH_TOKEN_TTL_SECONDS, family?.absoluteExpiresAt ?? Number.POSITIVE_INFINITY);
 
 function newToken(companyId: string, familyId: string): { value: string; hash: string } {
   const value = `${companyId}.${familyId}.${randomBytes(32).toString('base64url')}`;
@@ -53,7 +63,9 @@ const sessionExpired = () => new AppError('ERR_SESSION_EXPIRED', 401);
 export async function startRefreshSession(companyId: string, userId: string): Promise<string> {
   const familyId = ulid();
   const token = newToken(companyId, familyId);
-  await insertFamily({ companyId, familyId, userId, tokenHash: token.hash, expiresAt: expiry() });
+  await insertFamily({
+    companyId, familyId, userId, tokenHash: token.hash, expiresAt: expiry(), absoluteExpiresAt: nowSeconds() + REFRESH_FAMILY_MAX_AGE_SECONDS,
+  });
   return token.value;
 }
 
@@ -68,16 +80,17 @@ export async function rotateRefreshSession(cookieValue: string | undefined): Pro
   if (!parsed) throw sessionExpired();
   const { family, token } = await getFamilyToken(parsed.companyId, parsed.familyId, parsed.hash);
   if (!family || !token || family.revoked) throw sessionExpired();
-  if (token.state === 'used') return withinGrace(token) ? siblingSession(parsed, family.userId) : reuseDetected(parsed);
+  if (family.absoluteExpiresAt !== undefined && family.absoluteExpiresAt <= Date.now() / 1000) throw sessionExpired();
+  if (token.state === 'used') return withinGrace(token) ? siblingSession(parsed, family) : reuseDetected(parsed);
   if (token.expiresAt <= Date.now() / 1000) throw sessionExpired();
 
   const next = newToken(parsed.companyId, parsed.familyId);
   try {
-    await rotateToken({ companyId: parsed.companyId, familyId: parsed.familyId, oldHash: parsed.hash, newHash: next.hash, expiresAt: expiry() });
+    await rotateToken({ companyId: parsed.companyId, familyId: parsed.familyId, oldHash: parsed.hash, newHash: next.hash, expiresAt: expiry(family) });
   } catch (err) {
     // Someone rotated this very token between our read and our write: a concurrent refresh.
     if (err instanceof TransactionConditionFailed && err.has(REFRESH_WRITE.token) && !err.has(REFRESH_WRITE.family)) {
-      return siblingSession(parsed, family.userId);
+      return siblingSession(parsed, family);
     }
     if (err instanceof TransactionConditionFailed) throw sessionExpired();
     throw err;
@@ -86,10 +99,11 @@ export async function rotateRefreshSession(cookieValue: string | undefined): Pro
 }
 
 /** The concurrent refresh's answer: another active token of the same (still live) family. */
-async function siblingSession(parsed: ParsedToken, userId: string): Promise<RotatedSession> {
+async function siblingSession(parsed: ParsedToken, family: RefreshFamily): Promise<RotatedSession> {
+  const { userId } = family;
   const next = newToken(parsed.companyId, parsed.familyId);
   try {
-    await addSiblingToken({ companyId: parsed.companyId, familyId: parsed.familyId, newHash: next.hash, expiresAt: expiry() });
+    await addSiblingToken({ companyId: parsed.companyId, familyId: parsed.familyId, newHash: next.hash, expiresAt: expiry(family) });
   } catch (err) {
     if (err instanceof TransactionConditionFailed) throw sessionExpired(); // revoked meanwhile
     throw err;
@@ -113,8 +127,14 @@ export async function endRefreshSession(cookieValue: string | undefined): Promis
 /** Revokes a family by id (used when a rotated session turns out to belong to a user who may not sign in). */
 export const revokeRefreshFamily = revokeFamily;
 
-/** Revokes every open session of a user (deleted or deactivated). */
-export async function revokeUserSessions(companyId: string, userId: string): Promise<void> {
+/**
+ * Revokes every open session of a user (deleted, deactivated, password changed); `exceptFamilyId`
+ * keeps the session the change was made from (the user's own password change).
+ */
+export async function revokeUserSessions(companyId: string, userId: string, exceptFamilyId?: string): Promise<void> {
   const familyIds = await listOpenFamilyIds(companyId, userId);
-  await Promise.all(familyIds.map((familyId) => revokeFamily(companyId, familyId)));
+  await Promise.all(familyIds.filter((id) => id !== exceptFamilyId).map((familyId) => revokeFamily(companyId, familyId)));
 }
+
+/** The family a refresh cookie names (unverified: only used to spare that family, never to grant anything). */
+export const refreshFamilyOf = (cookieValue: string | undefined): string | undefined => parse(cookieValue)?.familyId;

@@ -10,7 +10,7 @@ export async function toMessageDto(m: MessageRecord): Promise<MessageDto> {
     externalId: m.externalId,
     body: m.body,
     fromMe: m.fromMe,
-    mediaUrl: await mediaDownloadUrl(m.mediaKey),
+    mediaUrl: await mediaDownloadUrl(m.mediaKey, { mimetype: m.mediaMimetype, fileName: m.mediaFileName }),
     mediaType: m.mediaType ?? null,
     ack: m.ack ?? 0,
     read: m.read === true,

@@ -1,21 +1,21 @@
 import type { ConnectionMessagesPage } from '@atende/shared';
-import { queryConnectionMessages } from '../../data/messages';
+import { isConnectionMessagesCursorOf, queryConnectionMessages } from '../../data/messages';
 import { decodeCursor, encodeCursor } from '../../data/paging';
 import { AppError } from '../../platform/app-error';
 import { toMessageDto } from './message-dto';
 
 /**
- * Newest first. The key condition pins the company's own partition, so a forged cursor can at most
- * be rejected by DynamoDB (→ 400), never reach another tenant's items.
+ * Newest first. The cursor must be one this module issued for this very connection (its shape and
+ * partition checked before any query), so a forged one is a 400, never a 500 or another tenant's page.
  */
 export async function listRecentConnectionMessages(
   companyId: string, connectionId: string, page: { cursor?: string; limit: number },
 ): Promise<ConnectionMessagesPage> {
   const after = decodeCursor(page.cursor);
-  const result = await queryConnectionMessages(companyId, connectionId, { after, limit: page.limit }).catch((err) => {
-    if (after && (err as Error).name === 'ValidationException') throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
-    throw err;
-  });
+  if (page.cursor && (!after || !isConnectionMessagesCursorOf(companyId, connectionId, after))) {
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'Inválido' } });
+  }
+  const result = await queryConnectionMessages(companyId, connectionId, { after, limit: page.limit });
   return {
     messages: await Promise.all(result.messages.map(toMessageDto)),
     hasMore: !!result.next,

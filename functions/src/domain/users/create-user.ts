@@ -9,6 +9,7 @@ import { toUserDto } from './user-dto';
 import { publishUserUpdated } from './user-events';
 import { companyScope } from './user-scope';
 import { userWriteError } from './user-writes';
+import { withEmailProbeLimit } from './email-probe-limit';
 
 export interface NewUser {
   name: string;
@@ -38,6 +39,7 @@ export async function addUser(companyId: string, input: NewUser): Promise<UserRe
     queueIds: [...new Set(input.queueIds)],
     drawerMenuOpen: true,
     version: 1,
+    tokenVersion: 0,
     createdAt: now,
     updatedAt: now,
   };
@@ -54,7 +56,7 @@ export async function addUser(companyId: string, input: NewUser): Promise<UserRe
 export async function createUser(auth: AccessClaims, input: CreateUserInput): Promise<UserDto> {
   if (input.super && !auth.super) throw forbidden();
   const companyId = await companyScope(auth, input.companyId);
-  const user = await addUser(companyId, { ...input, super: input.super ?? false });
+  const user = await withEmailProbeLimit(companyId, () => addUser(companyId, { ...input, super: input.super ?? false }));
   const dto = await toUserDto(user);
   await publishUserUpdated(dto);
   return dto;

@@ -9,6 +9,7 @@ import { toUserDto } from './user-dto';
 import { publishUserUpdated } from './user-events';
 import { assertMayManage, assertSelfOrManager, isManager, loadTargetUser } from './user-scope';
 import { withRetryOnRace } from './user-writes';
+import { withEmailProbeLimit } from './email-probe-limit';
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
@@ -30,6 +31,8 @@ async function applyChanges(auth: AccessClaims, before: UserRecord, input: Updat
   if (wants.status && input.status === false && before.id === auth.userId) {
     throw new AppError('ERR_CANNOT_DEACTIVATE_SELF', 400);
   }
+  // Rights or credentials change: tokens issued before stop passing privileged calls (platform/fresh-rights.ts).
+  const rightsChange = wants.profile || wants.status || wants.super || !!input.password;
   return {
     ...before,
     name: input.name?.trim() ?? before.name,
@@ -40,14 +43,19 @@ async function applyChanges(auth: AccessClaims, before: UserRecord, input: Updat
     queueIds: input.queueIds ? [...new Set(input.queueIds)] : before.queueIds,
     passwordHash: input.password ? await hashPassword(input.password) : before.passwordHash,
     version: before.version + 1,
+    tokenVersion: before.tokenVersion + (rightsChange ? 1 : 0),
     updatedAt: new Date().toISOString(),
   };
 }
 
-/** `PUT /users/{id}`. */
-export async function updateUser(auth: AccessClaims, userId: string, input: UpdateUserInput): Promise<UserDto> {
+/**
+ * `PUT /users/{id}`. A deactivation ends every session of the user; a password change ends every
+ * other one: all of them on an admin's reset, all but `currentFamilyId` (the refresh family of the
+ * caller's cookie) when users change their own password, so a stolen refresh cookie stops working.
+ */
+export async function updateUser(auth: AccessClaims, userId: string, input: UpdateUserInput, currentFamilyId?: string): Promise<UserDto> {
   assertSelfOrManager(auth, userId);
-  const { before, after } = await withRetryOnRace(async () => {
+  const write = () => withRetryOnRace(async () => {
     const before = await loadTargetUser(auth, userId, input.companyId);
     assertMayManage(auth, before);
     const after = await applyChanges(auth, before, input);
@@ -55,7 +63,10 @@ export async function updateUser(auth: AccessClaims, userId: string, input: Upda
     await replaceUser(before, after, limit);
     return { before, after };
   });
+  // Only an e-mail change can hit another user's address (and so probe for it).
+  const { before, after } = input.email ? await withEmailProbeLimit(auth.companyId, write) : await write();
   if (before.status && !after.status) await revokeUserSessions(after.companyId, after.id);
+  else if (input.password) await revokeUserSessions(after.companyId, after.id, after.id === auth.userId ? currentFamilyId : undefined);
   const dto = await toUserDto(after);
   await publishUserUpdated(dto);
   return dto;

@@ -18,13 +18,22 @@ export function userWriteError(err: unknown): unknown {
   return err;
 }
 
-/** Retries a read-modify-write a few times when another writer got there first. */
+/** How many times a read-modify-write that lost the optimistic-lock race is re-read and retried. */
+export const RACE_RETRIES = 8;
+
+/**
+ * Retries a read-modify-write when another writer got there first, after a short random pause (so a
+ * burst of writers spreads out instead of colliding again). Still losing after RACE_RETRIES attempts
+ * answers 409 ERR_CONFLICT: the client reloads and tries again.
+ */
 export async function withRetryOnRace<T>(attempt: () => Promise<T>): Promise<T> {
   for (let i = 0; ; i++) {
     try {
       return await attempt();
     } catch (err) {
-      if (!lostRace(err) || i >= 3) throw userWriteError(err);
+      if (!lostRace(err)) throw userWriteError(err);
+      if (i >= RACE_RETRIES) throw new AppError('ERR_CONFLICT', 409);
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (i + 1)));
     }
   }
 }

@@ -10,6 +10,8 @@ import { createUser } from '../../domain/users/create-user';
 import { deleteUser } from '../../domain/users/delete-user';
 import { listCompanyUsers, listUsers, setDrawerMenuOpen, showUser } from '../../domain/users/read-users';
 import { updateUser } from '../../domain/users/update-user';
+import { refreshFamilyOf } from '../../domain/credentials/refresh-sessions';
+import { readRefreshCookie } from '../../domain/auth/refresh-cookie';
 
 const byId = z.object({ id: idSchema });
 const companyQuery = z.object({ companyId: z.optional(idSchema) });
@@ -39,7 +41,7 @@ export const handler = areaRouter('users', [
   route('PUT /users/{id}', {
     params: byId,
     body: updateUserSchema,
-    handler: async ({ auth, params, body }) => json(await updateUser(auth, params.id, body)),
+    handler: async ({ auth, params, body, cookies }) => json(await updateUser(auth, params.id, body, refreshFamilyOf(readRefreshCookie(cookies)))),
   }),
 
   route('DELETE /users/{id}', {

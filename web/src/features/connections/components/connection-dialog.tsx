@@ -4,7 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuSparkles } from 'react-icons/lu';
-import { connectionFormSchema, type ConnectionFormInput, type ConnectionFormOutput } from '@atende/shared';
+import {
+  connectionFormSchema, isSettingOn, maySetConnectionToken, type ConnectionFormInput, type ConnectionFormOutput,
+} from '@atende/shared';
 import { DialogShell } from '@/components/dialog-shell';
 import { isApiError } from '@/lib/api-client';
 import { notify, toaster } from '@/lib/toaster';
@@ -59,8 +61,9 @@ export interface ConnectionDialogProps {
 
 export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDialogProps) {
   const { t, i18n } = useTranslation('connections');
-  const { settings } = useSession();
-  const useApi = settings.useApi === 'enabled';
+  const { settings, user } = useSession();
+  // The token is shown to, generated for and sent by only who may set it (the API refuses anyone else).
+  const useApi = !!user && maySetConnectionToken({ ...user, userId: user.id }, { useApi: isSettingOn(settings.useApi) });
   const existing = useConnection(open ? connectionId : null);
   const queues = useQueueOptions(open);
   const save = useSaveConnection();

@@ -1,12 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SimConnectionView, SimContact, SimMediaView, SimMessageView } from '@atende/shared';
-import { apiGet } from '@/lib/api-client';
+import { apiGet, refreshSession } from '@/lib/api-client';
+import { sessionStore } from '@/lib/session-store';
 import { getRuntimeConfig } from '@/lib/config';
 
 /**
  * Client of the session host's simulator control API (docs/simulator-api.md), reached on
  * the console's own origin under /simulator-api (local mode only). It is not the platform
- * API: no bearer token, its own error shape, so it gets its own tiny fetcher.
+ * API (its own error shape), so it gets its own tiny fetcher; it carries the console's
+ * session (bearer token, refreshed once on a 401) and sends every write as JSON.
  */
 export type { SimAck, SimContact } from '@atende/shared';
 export type SimConnection = SimConnectionView;
@@ -34,17 +36,25 @@ export function simulatorMediaUrl(relative: string): string {
   return `${simulatorBaseUrl()}${relative}`;
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, retried = false): Promise<T> {
+  const { token } = sessionStore.get();
   let response: Response;
   try {
     response = await fetch(`${simulatorBaseUrl()}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
       cache: 'no-store',
     });
   } catch (error) {
     throw new SimulatorError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
+  }
+  if (response.status === 401 && !retried) {
+    await refreshSession(); // the access token expired: refresh once (a failed refresh ends the session)
+    return call<T>(method, path, body, true);
   }
   const text = await response.text();
   const parsed = text ? (JSON.parse(text) as unknown) : undefined;

@@ -1,0 +1,89 @@
+/**
+ * Issue 8 item 1: inputs that used to answer 5xx. Each case is a 4xx with an `ERR_*` code now.
+ * (The gateway's `?__proto__=` case lives in infra/test/local-gateway-security.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { apiCall } from './support/api-event';
+import { useApiWithQueues } from './support/api-with-queues';
+import { createTestTenant, login } from './support/tenancy-fixtures';
+
+useApiWithQueues();
+
+const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+describe('malformed cookies', () => {
+  it('a stray undecodable cookie on the domain does not break login, refresh or logout', async () => {
+    const t = await createTestTenant();
+    const cookie = 'promo=50%off; other=%E0%A4%A; __proto__=x';
+
+    const signIn = await apiCall('auth', 'POST', '/auth/login', { body: { email: t.admin.user.email, password: t.admin.password }, cookie });
+    const refreshed = await apiCall('auth', 'POST', '/auth/refresh_token', { cookie: `${cookie}; jrt=${signIn.cookies.jrt}` });
+    const me = await apiCall('auth', 'GET', '/auth/me', { token: t.admin.token, cookie });
+    const logout = await apiCall('auth', 'DELETE', '/auth/logout', { cookie });
+
+    expect(signIn.status).toBe(200);
+    expect(refreshed.status).toBe(200);
+    expect(me.status).toBe(200);
+    expect(logout.status).toBe(204);
+  });
+});
+
+describe('concurrent PUT /users/{id} on one user', () => {
+  it('answers every writer 200 or 409 ERR_CONFLICT, never 5xx, and keeps the user consistent', async () => {
+    const t = await createTestTenant();
+    const id = t.operator.user.id;
+
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+      apiCall('users', 'PUT', '/users/{id}', { token: t.admin.token, pathParameters: { id }, body: { name: `Nome ${i}` } })));
+
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    for (const a of answers) if (a.status !== 200) expect(a).toMatchObject({ status: 409, body: { error: 'ERR_CONFLICT' } });
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    const after = await apiCall('users', 'GET', '/users/{id}', { token: t.admin.token, pathParameters: { id } });
+    expect(after.body.name).toMatch(/^Nome \d+$/);
+    expect((await login(t.operator.user.email, t.operator.password)).status).toBe(200);
+  });
+});
+
+describe('forged message cursors', () => {
+  it('GET /whatsapp/{id}/messages answers 400 to a cursor it did not issue', async () => {
+    const t = await createTestTenant();
+    const created = await apiCall('whatsapp', 'POST', '/whatsapp', { token: t.admin.token, body: { name: 'Principal' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const other = await createTestTenant();
+    const forged = [
+      b64({ PK: Number('1e400'), SK: 'x', GSI1PK: 'x', GSI1SK: 'x' }), // Infinity: the marshaller threw
+      b64({ PK: { nested: [1, { deep: true }] }, SK: [], GSI1PK: null, GSI1SK: 'x' }),
+      b64({ PK: `C#${other.company.id}#MSG#${id}`, SK: 'a', GSI1PK: `C#${other.company.id}#WAPPMSG#${id}`, GSI1SK: 'a' }),
+      b64({ GSI1PK: 'x'.repeat(5000) }),
+      b64('"just a string"'),
+      'not base64 at all ###',
+      b64([1, 2, 3]),
+    ];
+
+    for (const cursor of forged) {
+      const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', { token: t.admin.token, pathParameters: { id }, query: { cursor } });
+      expect({ cursor, status: res.status, error: res.body?.error }).toEqual({ cursor, status: 400, error: 'ERR_VALIDATION' });
+    }
+    const first = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', { token: t.admin.token, pathParameters: { id } });
+    expect(first.status).toBe(200);
+  });
+});
+
+describe('the error mapper', () => {
+  it('answers known AWS and validation failures as 4xx with an ERR_* code, and only unknown ones as 500', async () => {
+    const { errorMapper } = await import('../src/platform/error-mapper');
+    const answer = async (name: string) => {
+      const request = { error: Object.assign(new Error('x'), { name }), event: {}, response: undefined } as any;
+      await errorMapper().onError!(request);
+      return { status: request.response.statusCode, error: JSON.parse(request.response.body).error };
+    };
+    expect(await answer('ValidationException')).toEqual({ status: 400, error: 'ERR_VALIDATION' });
+    expect(await answer('$ZodError')).toEqual({ status: 400, error: 'ERR_VALIDATION' });
+    expect(await answer('TransactionCanceledException')).toEqual({ status: 409, error: 'ERR_CONFLICT' });
+    expect(await answer('ConditionalCheckFailedException')).toEqual({ status: 409, error: 'ERR_CONFLICT' });
+    expect(await answer('TypeError')).toEqual({ status: 500, error: 'ERR_INTERNAL' });
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The cast of the manifest-driven suites: company A (the victim) and company B (the attacker), each
+ * with an admin, an operator, a connection with a message, and the API and connection toggles on so
+ * every rule is reachable; a fake @connections endpoint records what each socket received; and a
+ * snapshot of everything stored for A, to prove an attack changed nothing.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
+import { ulid } from 'ulid';
+import type { RealtimeEnvelope } from '@atende/shared';
+import { ddb, tableName } from '../../../src/data/client';
+import { putSetting } from '../../../src/data/settings';
+import { handler as inbound } from '../../../src/handlers/inbound/index';
+import { handler as realtime } from '../../../src/handlers/realtime/index';
+import { logger } from '../../../src/platform/logger';
+import { apiCall } from '../../support/api-event';
+import { useFreshTable } from '../../support/fresh-table';
+import { sqsEvent, useLocalQueues } from '../../support/local-queues';
+import { createTestCompany, createTestUser, type TestUser } from '../../support/tenancy-fixtures';
+
+export interface Tenant {
+  companyId: string;
+  companyName: string;
+  admin: TestUser;
+  operator: TestUser;
+  connection: { id: string; name: string; token: string };
+  /** The socket ids opened for the admin and the operator. */
+  sockets: { admin: string; operator: string };
+  /** Strings that identify this tenant's data: none may appear in an answer or frame meant for another tenant. */
+  secrets: string[];
+}
+
+const unique = () => ulid().toLowerCase().slice(-8);
+
+async function buildTenant(label: string): Promise<Tenant> {
+  const { company } = await createTestCompany({ name: `Empresa ${label} ${unique()}` });
+  await putSetting(company.id, 'useApi', 'enabled');
+  await putSetting(company.id, 'addAlterConnection', 'enabled');
+  const admin = await createTestUser(company.id, { profile: 'admin', name: `Admin ${label} ${unique()}` });
+  const operator = await createTestUser(company.id, { profile: 'user', name: `Operador ${label} ${unique()}` });
+  const created = await apiCall('whatsapp', 'POST', '/whatsapp', { token: admin.token, body: { name: `Conexão ${label} ${unique()}` } });
+  if (created.status !== 201) throw new Error(`fixture connection of ${label}: ${created.status} ${JSON.stringify(created.body)}`);
+  const sockets = { admin: `ws-${label}-admin-${unique()}`, operator: `ws-${label}-op-${unique()}` };
+  for (const [id, user] of [[sockets.admin, admin], [sockets.operator, operator]] as const) {
+    const opened = await realtime({ requestContext: { routeKey: '$connect', connectionId: id }, queryStringParameters: { token: user.token } });
+    if (opened.statusCode !== 200) throw new Error(`fixture socket of ${label}: ${opened.statusCode}`);
+  }
+  const connection = { id: created.body.id as string, name: created.body.name as string, token: created.body.token as string };
+  const tenant: Tenant = {
+    companyId: company.id, companyName: company.name, admin, operator, connection, sockets,
+    secrets: [company.id, company.name, admin.user.id, admin.user.email, admin.user.name, operator.user.id, operator.user.email,
+      operator.user.name, connection.id, connection.name, connection.token],
+  };
+  await customerWrites(tenant, `mensagem secreta ${label} ${unique()}`);
+  return tenant;
+}
+
+/** A customer message arriving on the tenant's connection (the inbound worker, as the session host feeds it). */
+export async function customerWrites(tenant: Tenant, text: string): Promise<void> {
+  tenant.secrets.push(text);
+  const result = await inbound(sqsEvent([{ groupId: tenant.connection.id, body: JSON.stringify({
+    type: 'message.received', eventId: ulid(), companyId: tenant.companyId, connectionId: tenant.connection.id, occurredAt: new Date().toISOString(),
+    message: { externalId: ulid(), fromMe: false, isGroup: false, body: text, timestamp: new Date().toISOString(),
+      contact: { jid: `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}@s.whatsapp.net`, pushName: 'Cliente' } },
+  }) }]));
+  if (result.batchItemFailures.length) throw new Error('fixture message was not recorded');
+}
+
+/** What the fake @connections endpoint received, per socket id. */
+export class SocketRecorder {
+  readonly frames = new Map<string, RealtimeEnvelope[]>();
+  private server?: Server;
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const id = decodeURIComponent((req.url ?? '').replace(/^\/@connections\//, ''));
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        this.frames.set(id, [...(this.frames.get(id) ?? []), JSON.parse(Buffer.concat(chunks).toString('utf8')) as RealtimeEnvelope]);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    process.env.WS_MANAGEMENT_ENDPOINT = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  of(socketId: string): RealtimeEnvelope[] {
+    return this.frames.get(socketId) ?? [];
+  }
+
+  async stop(): Promise<void> {
+    delete process.env.WS_MANAGEMENT_ENDPOINT;
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+export interface World { a: Tenant; b: Tenant }
+
+export async function buildWorld(): Promise<World> {
+  return { a: await buildTenant('A'), b: await buildTenant('B') };
+}
+
+export interface SuiteEnv { world: World; queues: Awaited<ReturnType<typeof useLocalQueues>>; sockets: SocketRecorder }
+
+/** A suite file's setup: fresh table, queues, the socket recorder and the world (fields set in beforeAll). */
+export function useWorld(): SuiteEnv {
+  const env = { sockets: new SocketRecorder() } as SuiteEnv;
+  beforeAll(async () => {
+    await useFreshTable();
+    logger.setLogLevel('SILENT');
+    env.queues = await useLocalQueues(1);
+    await env.sockets.start();
+    env.world = await buildWorld();
+    await env.queues.take('outbound-0');
+  });
+  afterAll(async () => {
+    await env.sockets.stop();
+    await env.queues?.stop();
+  });
+  return env;
+}
+
+/**
+ * Every item stored for a company: its partitions (`C#<cid>#…`) and the platform items that point at
+ * it (e-mail locks, locators, token locks). A test table holds a few hundred items, so a Scan is fine here.
+ */
+export async function snapshotCompany(companyId: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(new ScanCommand({
+      TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: startKey,
+      FilterExpression: 'begins_with(PK, :prefix) OR companyId = :cid',
+      ExpressionAttributeValues: { ':prefix': `C#${companyId}#`, ':cid': companyId },
+    }));
+    items.push(...(out.Items ?? []));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return items.sort((x, y) => `${x.PK}|${x.SK}`.localeCompare(`${y.PK}|${y.SK}`));
+}
+
+/** Which of `secrets` appear in `value` (an answer body or a frame). */
+export function leakedSecrets(value: unknown, secrets: string[]): string[] {
+  const text = JSON.stringify(value ?? null);
+  return secrets.filter((s) => s && text.includes(s));
+}

@@ -21,7 +21,8 @@ afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: t
 function nag(context: Record<string, string>): { findings: string[]; acknowledgements: Record<string, string>[]; app: App } {
   const outdir = mkdtempSync(join(tmpdir(), 'atende-cdk-nag-'));
   dirs.push(outdir);
-  const app = new App({ outdir, context });
+  // Bundling skipped (Lambda code and the host bundle are not what the pack inspects): 3× faster.
+  const app = new App({ outdir, context: { ...context, 'aws:cdk:bundling-stacks': [] } });
   buildApp(app);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   let report: Report | undefined;

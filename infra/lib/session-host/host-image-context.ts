@@ -34,6 +34,14 @@ function removeOnExit(dir: string): void {
   process.once('exit', () => { for (const d of staged) rmSync(d, { recursive: true, force: true }); });
 }
 
+/** A context with the Dockerfile alone, for synths that skip bundling (nothing is deployed from them). */
+export function dockerfileOnlyContext(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'atende-session-host-image-'));
+  removeOnExit(dir);
+  copyFileSync(join(REPO_ROOT, SESSION_HOST_DOCKERFILE), join(dir, 'Dockerfile'));
+  return dir;
+}
+
 /** Builds the context into `outDir` (a fresh temp dir, removed when the process exits, by default). */
 export function stageHostImageContext(options: { repoRoot?: string; outDir?: string } = {}): HostImageContext {
   const repoRoot = options.repoRoot ?? REPO_ROOT;

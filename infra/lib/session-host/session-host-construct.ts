@@ -22,7 +22,7 @@ import {
 } from '@atende/functions/manifest';
 import { MEDIA_KEY_PATTERN } from '../functions/atende-function';
 import { acknowledge, nagArnOf } from '../acknowledge';
-import { stageHostImageContext } from './host-image-context';
+import { dockerfileOnlyContext, stageHostImageContext } from './host-image-context';
 import type { Queues } from '../queues/queues-construct';
 import type { StageConfig } from '../stage-config';
 
@@ -111,7 +111,9 @@ export class SessionHost extends Construct {
 
     const arm = props.cpuArchitecture === 'ARM64';
     // One image for every shard, built at deploy from the host's own bundle (staged here, at synth).
-    const image = ContainerImage.fromAsset(stageHostImageContext().dir, {
+    // (`cdk synth --exclusively` of another stack and the nag test skip bundling: Dockerfile only.)
+    const context = Stack.of(this).bundlingRequired ? stageHostImageContext().dir : dockerfileOnlyContext();
+    const image = ContainerImage.fromAsset(context, {
       platform: arm ? Platform.LINUX_ARM64 : Platform.LINUX_AMD64,
     });
 

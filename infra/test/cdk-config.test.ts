@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { HTTP_ROUTES } from '@atende/functions/manifest';
 import { buildApp } from '../lib/build-app';
 import { Data } from '../lib/data/data-construct';
 import { REPO_ROOT, SESSION_HOST_DOCKERFILE } from '../lib/paths';
@@ -124,6 +125,23 @@ describe('context', () => {
     [{ webAclArn: 'arn:aws:wafv2:sa-east-1:123456789012:regional/webacl/x/1' }, /CLOUDFRONT-scope web ACL ARN/],
   ])('refuses %j', (context, message) => {
     expect(() => buildApp(appWith(context))).toThrow(message);
+  });
+});
+
+describe('deploy', () => {
+  const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'infra', 'package.json'), 'utf8')).scripts as Record<string, string>;
+
+  it('has scripts that never wait for a prompt, for CI', () => {
+    for (const name of ['deploy:ci', 'deploy:edge']) {
+      expect(scripts[name]).toMatch(/cdk deploy .*--ci/);
+      expect(scripts[name]).toContain('--require-approval never');
+    }
+    expect(scripts['destroy:ci']).toMatch(/cdk destroy .*--force/);
+  });
+
+  it('refreshes are not throttled by the stage-wide auth class every tenant shares', () => {
+    expect(HTTP_ROUTES.find((r) => r.path === '/auth/refresh_token')?.throttle ?? 'default').toBe('default');
+    expect(HTTP_ROUTES.find((r) => r.path === '/auth/login')?.throttle).toBe('auth');
   });
 });
 

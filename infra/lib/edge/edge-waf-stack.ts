@@ -42,7 +42,8 @@ export class EdgeWafStack extends Stack {
     });
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: 'atende-edge',
-      description: 'Atende: per-IP rate limits in front of every stage\'s CloudFront distribution',
+      // (WAF descriptions refuse quotes.)
+      description: 'Atende: per-IP rate limits in front of the CloudFront distribution of every stage',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('atende-edge'),

@@ -8,3 +8,4 @@ export * from './schemas/users';
 export * from './schemas/whatsapp';
 export * from './queue-body';
 export * from './simulator-api';
+export * from './policy';

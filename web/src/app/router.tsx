@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '@/components/ComingSoon';
+import { ComingSoon } from '@/components/coming-soon';
 import { LoginPage, SignupPage, useSession } from '@/features/auth';
 import { DashboardPage } from '@/features/dashboard';
 import { TicketsPage } from '@/features/tickets';
 import { UsersPage } from '@/features/users';
 import type { RuntimeConfig } from '@/lib/config';
-import { AppLayout } from './layout/AppLayout';
-import { ThemedRoot } from './ThemedRoot';
+import { AppLayout } from './layout/app-layout';
+import { ThemedRoot } from './themed-root';
 import { AdminRoute, PrivateRoute, PublicRoute } from './routes/guards';
-import { NotFoundPage } from './routes/NotFoundPage';
-import { RouteErrorBoundary } from './routes/RouteErrorBoundary';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteErrorBoundary } from './routes/route-error-boundary';
 
 /** `/` is the admin dashboard; everyone else works from the tickets screen. */
 function HomeRoute() {

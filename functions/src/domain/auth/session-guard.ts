@@ -7,7 +7,7 @@ import type { SubscriptionStatus } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import type { Company } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
-import { subscriptionStatus } from './subscription';
+import { subscriptionStatus } from '@atende/shared';
 
 export const MESSAGES = {
   userInactive: 'Usuário inativo. Fale com o administrador da empresa.',

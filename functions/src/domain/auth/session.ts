@@ -18,7 +18,7 @@ import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './lo
 import { burnPasswordCheck, verifyPassword } from './password';
 import { revokeRefreshFamily, rotateRefreshSession, startRefreshSession } from './refresh-sessions';
 import { assertMayHoldSession } from './session-guard';
-import { subscriptionStatus } from './subscription';
+import { subscriptionStatus } from '@atende/shared';
 
 export interface SessionAnswer { response: LoginResponse; refreshCookieValue: string }
 

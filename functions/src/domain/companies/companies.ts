@@ -9,7 +9,8 @@ import { getCompany, insertCompany, type Company } from '../../data/companies';
 import type { Plan } from '../../data/plans';
 import { getSetting, listSettings, putSettings, type Setting } from '../../data/settings';
 import { TransactionConditionFailed } from '../../data/transactions';
-import { DEFAULT_COMPANY_SETTINGS, isSettingOn } from './default-settings';
+import { isSettingOn } from '@atende/shared';
+import { DEFAULT_COMPANY_SETTINGS } from './default-settings';
 
 export { isSettingOn };
 

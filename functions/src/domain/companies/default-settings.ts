@@ -27,9 +27,3 @@ export const DEFAULT_COMPANY_SETTINGS: readonly Setting[] = [
   { key: 'numberOfContactsInGroupsCampaigns', value: '1' },
   { key: 'valueOfResourceCampaigns', value: '39.99' },
 ];
-
-/**
- * Toggle settings are stored as text: 'enabled'/'disabled' (spec part 2) or 'true'/'false'
- * (the four sign-up toggles of part 1 §9). Both spellings of "on" count as on.
- */
-export const isSettingOn = (value: string | undefined) => value === 'enabled' || value === 'true';

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '@/features/auth';
 import { sessionStore } from '@/lib/session-store';
-import { FullPageLoader } from './FullPageLoader';
+import { FullPageLoader } from './full-page-loader';
 
 /** Spec part 1 §2: a visitor on a private route goes to /login, remembering where they were heading. */
 export function PrivateRoute() {

@@ -1,1 +1,1 @@
-export { TicketsPage } from './components/TicketsPage';
+export { TicketsPage } from './components/tickets-page';

@@ -1,3 +1,3 @@
-export { UsersPage } from './components/UsersPage';
-export { UserFormDialog, type UserFormMode } from './components/UserFormDialog';
+export { UsersPage } from './components/users-page';
+export { UserFormDialog, type UserFormMode } from './components/user-form-dialog';
 export { saveDrawerOpen } from './api/drawer';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '@/components/AppToaster';
+import { AppToaster } from '@/components/app-toaster';
 import { useSessionEvents } from '@/features/auth';
 import { startRealtime } from '@/lib/realtime';
 import { sessionStore } from '@/lib/session-store';
@@ -59,6 +59,21 @@ describe('live session events (spec part 1 §4)', () => {
     FakeWebSocket.last!.receive({ channel: 'company-c1-user', data: { action: 'delete', userId: 'u1' } });
 
     expect(await screen.findByText('Usuário excluído pelo administrador.')).toBeTruthy();
+    expect(sessionStore.get().status).toBe('anonymous');
+  });
+
+  it('logs out with a message when the server revokes the socket of a deactivated user', async () => {
+    renderWithProviders(
+      <>
+        <Watcher />
+        <AppToaster />
+      </>,
+    );
+    await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
+
+    FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'revoked', reason: 'deactivated' } });
+
+    expect(await screen.findByText('Seu usuário foi desativado pelo administrador.')).toBeTruthy();
     expect(sessionStore.get().status).toBe('anonymous');
   });
 

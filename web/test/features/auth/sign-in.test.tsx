@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicRoute } from '@/app/routes/guards';
-import { AppToaster } from '@/components/AppToaster';
+import { AppToaster } from '@/components/app-toaster';
 import { LoginPage } from '@/features/auth';
 import { sessionStore } from '@/lib/session-store';
 import { toaster } from '@/lib/toaster';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeCompany, subscriptionFromDueDate } from '@/features/auth/lib/subscription';
+import { judgeCompany, subscriptionStatus } from '@atende/shared';
 import { company } from '../../support/fixtures';
 
 const DAY = 86_400_000;
@@ -8,22 +8,22 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('subscription reading (spec part 1 §4, §9)', () => {
   it('is active far from the due date', () => {
-    expect(subscriptionFromDueDate(iso(now + 20 * DAY), now)).toMatchObject({ status: 'active', daysLeft: 20 });
+    expect(subscriptionStatus({ dueDate: iso(now + 20 * DAY) }, now)).toMatchObject({ status: 'active', daysLeft: 20 });
   });
 
   it('warns when 1 to 4 rounded days remain', () => {
-    expect(subscriptionFromDueDate(iso(now + 4 * DAY), now).status).toBe('warning');
-    expect(subscriptionFromDueDate(iso(now + 0.6 * DAY), now)).toMatchObject({ status: 'warning', daysLeft: 1 });
-    expect(subscriptionFromDueDate(iso(now + 5 * DAY), now).status).toBe('active');
+    expect(subscriptionStatus({ dueDate: iso(now + 4 * DAY) }, now).status).toBe('warning');
+    expect(subscriptionStatus({ dueDate: iso(now + 0.6 * DAY) }, now)).toMatchObject({ status: 'warning', daysLeft: 1 });
+    expect(subscriptionStatus({ dueDate: iso(now + 5 * DAY) }, now).status).toBe('active');
   });
 
   it('is overdue only after the due date plus one day', () => {
-    expect(subscriptionFromDueDate(iso(now - 0.5 * DAY), now).status).not.toBe('expired');
-    expect(subscriptionFromDueDate(iso(now - 1.1 * DAY), now).status).toBe('expired');
+    expect(subscriptionStatus({ dueDate: iso(now - 0.5 * DAY) }, now).status).not.toBe('expired');
+    expect(subscriptionStatus({ dueDate: iso(now - 1.1 * DAY) }, now).status).toBe('expired');
   });
 
   it('treats a missing due date as active', () => {
-    expect(subscriptionFromDueDate(null, now)).toEqual({ status: 'active', dueDate: null, daysLeft: null });
+    expect(subscriptionStatus({ dueDate: null }, now)).toEqual({ status: 'active', dueDate: null, daysLeft: null });
   });
 
   it('judges an inactive company before its subscription', () => {

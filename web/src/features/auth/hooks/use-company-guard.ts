@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toaster';
 import { clearSessionLocally } from '../api/logout';
-import { judgeCompany } from '../lib/subscription';
+import { judgeCompany } from '@atende/shared';
 import { useSession } from './use-session';
 
 /** Paths where an admin with an overdue subscription is sent to /invoices (spec part 1 §4). */

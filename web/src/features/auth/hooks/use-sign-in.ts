@@ -8,7 +8,7 @@ import { notify } from '@/lib/toaster';
 import { subscriptionStatusRequest, useLoginMutation } from '../api/login';
 import { clearSessionLocally } from '../api/logout';
 import { isAdminProfile } from './use-session';
-import { subscriptionFromDueDate } from '../lib/subscription';
+import { subscriptionStatus } from '@atende/shared';
 
 /** The login answer carries the subscription state; older answers are completed with one call. */
 async function subscriptionOf(answer: LoginResponse): Promise<SubscriptionStatus> {
@@ -16,7 +16,7 @@ async function subscriptionOf(answer: LoginResponse): Promise<SubscriptionStatus
   try {
     return await subscriptionStatusRequest();
   } catch {
-    return subscriptionFromDueDate(answer.user.company?.dueDate);
+    return subscriptionStatus({ dueDate: answer.user.company?.dueDate });
   }
 }
 

@@ -5,7 +5,7 @@ import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuSparkles } from 'react-icons/lu';
 import { connectionFormSchema, type ConnectionFormInput, type ConnectionFormOutput } from '@atende/shared';
-import { DialogShell } from '@/components/DialogShell';
+import { DialogShell } from '@/components/dialog-shell';
 import { isApiError } from '@/lib/api-client';
 import { notify, toaster } from '@/lib/toaster';
 import { useSession } from '@/features/auth/hooks/use-session';

@@ -5,7 +5,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LuSmartphone } from 'react-icons/lu';
-import { DialogShell } from '@/components/DialogShell';
+import { DialogShell } from '@/components/dialog-shell';
 import { useRuntimeConfig } from '@/lib/config';
 import { connectionQuery, connectionsQuery } from '../api/connections';
 import { useIsPhone } from '../hooks/use-is-phone';

@@ -2,7 +2,7 @@ import { Box, Button, Card, Heading, Text, VStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuSparkles } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
-import { PageHeader } from './PageHeader';
+import { PageHeader } from './page-header';
 
 /** Menu entries whose screens land in later versions. */
 export function ComingSoon({ title, text, homeLink = true }: { title: string; text?: string; homeLink?: boolean }) {

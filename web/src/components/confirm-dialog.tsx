@@ -1,7 +1,7 @@
 import { Button, Dialog, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogShell } from './DialogShell';
+import { DialogShell } from './dialog-shell';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -1,21 +1,21 @@
 import { Box, Button, Card, Input, InputGroup, Spinner, HStack, Text } from '@chakra-ui/react';
-import { realtimeChannel, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type UserDto } from '@atende/shared';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type UserDto } from '@atende/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuSearch, LuUsers } from 'react-icons/lu';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { EmptyState } from '@/components/EmptyState';
-import { ErrorState } from '@/components/ErrorState';
-import { LoadingState } from '@/components/LoadingState';
-import { PageHeader } from '@/components/PageHeader';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useRealtime } from '@/lib/realtime';
 import { useSessionUser } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
 import { useDeleteUser, userKeys, useUsersList } from '../api/users';
-import { UserFormDialog, type UserFormMode } from './UserFormDialog';
-import { UsersTable } from './UsersTable';
+import { UserFormDialog, type UserFormMode } from './user-form-dialog';
+import { UsersTable } from './users-table';
 
 /** Spec part 1 §9 / part 2 §9: the next page loads within 100 px of the bottom. */
 export const INFINITE_SCROLL_THRESHOLD_PX = 100;
@@ -37,7 +37,7 @@ export function UsersPage() {
   const deleteUser = useDeleteUser();
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  useRealtime(me ? realtimeChannel.user(me.companyId) : null, () => {
+  useRealtime('user', () => {
     void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
   });
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/ComingSoon';
+import { ComingSoon } from '@/components/coming-soon';
 
 /** The ticket workspace is a later issue; non-admins land here after signing in. */
 export function TicketsPage() {

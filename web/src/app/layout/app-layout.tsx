@@ -2,8 +2,8 @@ import { Box, CloseButton, Drawer, Flex, HStack, Portal } from '@chakra-ui/react
 import { MOBILE_BREAKPOINT_PX } from '@atende/shared';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { BrandLogo } from '@/components/BrandLogo';
-import { LoadingState } from '@/components/LoadingState';
+import { BrandLogo } from '@/components/brand-logo';
+import { LoadingState } from '@/components/loading-state';
 import { useCompanyGuard, useSession, useSessionEvents } from '@/features/auth';
 import { useConnectionsAttention } from '@/features/connections/hooks/use-connections-attention';
 import { saveDrawerOpen, UserFormDialog } from '@/features/users';
@@ -11,8 +11,8 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { useRuntimeConfig } from '@/lib/config';
 import { sessionStore } from '@/lib/session-store';
 import { buildMenu } from './menu-items';
-import { MenuList, SideMenu } from './SideMenu';
-import { TopBar } from './TopBar';
+import { MenuList, SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
 
 /** The signed-in shell: side menu, top bar, the page, the own-profile modal and the session's watchers. */
 export function AppLayout() {

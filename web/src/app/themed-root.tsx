@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { AppToaster } from '@/components/AppToaster';
+import { AppToaster } from '@/components/app-toaster';
 import { ColorModeProvider, useSystemColorMode } from '@/components/color-mode';
 
 /** Spec part 1 §1: the stored theme is ignored on the login and sign-up pages, which follow the system. */

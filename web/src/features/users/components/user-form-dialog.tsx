@@ -16,8 +16,8 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
-import { DialogShell } from '@/components/DialogShell';
-import { LoadingState } from '@/components/LoadingState';
+import { DialogShell } from '@/components/dialog-shell';
+import { LoadingState } from '@/components/loading-state';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-client';
 import { translateValidation } from '@/lib/i18n';
@@ -33,7 +33,7 @@ import {
   toUserPayload,
   type UserFormValues,
 } from '../lib/user-form';
-import { QueuePicker } from './QueuePicker';
+import { QueuePicker } from './queue-picker';
 
 export type UserFormMode = 'create' | 'edit' | 'self';
 

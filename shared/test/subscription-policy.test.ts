@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MS_PER_DAY } from '@atende/shared';
-import { subscriptionStatus } from './subscription';
+import { subscriptionStatus } from '../src/policy/subscription';
 
 const now = Date.parse('2025-06-10T12:00:00Z');
 const dueIn = (days: number) => ({ dueDate: new Date(now + days * MS_PER_DAY).toISOString(), isPlatform: false });

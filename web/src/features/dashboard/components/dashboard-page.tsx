@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowRight, LuCircleCheck, LuClock, LuHeadset, LuUserPlus } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
-import { PageHeader } from '@/components/PageHeader';
+import { PageHeader } from '@/components/page-header';
 import { useSessionUser } from '@/lib/session-store';
 
 function StatCard({ icon, label }: { icon: ReactNode; label: string }) {

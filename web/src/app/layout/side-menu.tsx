@@ -1,7 +1,7 @@
 import { Box, chakra, Flex, HStack, Stack, Text, Tooltip, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { BrandLogo } from '@/components/BrandLogo';
+import { BrandLogo } from '@/components/brand-logo';
 import type { MenuItem, MenuSection } from './menu-items';
 
 export const MENU_WIDTH_OPEN = 240;

@@ -1,5 +1,5 @@
 import { Center, Spinner, VStack } from '@chakra-ui/react';
-import { BrandMark } from '@/components/BrandLogo';
+import { BrandMark } from '@/components/brand-logo';
 
 export function FullPageLoader() {
   return (

@@ -8,7 +8,7 @@ import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { translateValidation } from '@/lib/i18n';
 import { useSignIn } from '../hooks/use-sign-in';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from './auth-layout';
 
 export function LoginPage() {
   const { t } = useTranslation();

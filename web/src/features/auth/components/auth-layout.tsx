@@ -2,8 +2,8 @@ import { Box, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCalendarClock, LuMessagesSquare, LuUsers } from 'react-icons/lu';
-import { BrandLogo } from '@/components/BrandLogo';
-import { LanguageMenu } from '@/components/LanguageMenu';
+import { BrandLogo } from '@/components/brand-logo';
+import { LanguageMenu } from '@/components/language-menu';
 
 /** Public pages: a brand panel on wide screens, the form alone on phones. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LuCalendar, LuCheck, LuChevronDown, LuLanguages, LuLogOut, LuMenu, LuMoon, LuPanelLeftClose, LuPanelLeftOpen, LuSun, LuUserRound } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useColorMode } from '@/components/color-mode';
-import { changeLanguage, LanguageMenu } from '@/components/LanguageMenu';
+import { changeLanguage, LanguageMenu } from '@/components/language-menu';
 import { currentLanguage } from '@/lib/i18n';
 import { LANGUAGES } from '@atende/shared';
 import { formatDate } from '@/lib/format';

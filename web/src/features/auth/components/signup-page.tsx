@@ -2,7 +2,7 @@ import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuBuilding2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from './auth-layout';
 
 /** The real company sign-up is a later issue; until then the page says so and leads back. */
 export function SignupPage() {

@@ -1,0 +1,5 @@
+export * from './viewer';
+export * from './users';
+export * from './connections';
+export * from './tickets';
+export * from './subscription';

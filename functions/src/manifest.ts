@@ -51,7 +51,9 @@ const r = <M extends HttpMethod, P extends string, Ar extends Area, Ac extends A
 export const HTTP_ROUTES = [
   // auth — spec part 1 §7
   r('POST', '/auth/login', 'auth', 'public', 'auth'),
-  r('POST', '/auth/refresh_token', 'auth', 'public', 'auth'),
+  // Not the `auth` class: its stage-wide limit would be shared by every tenant's refreshes (per-IP
+  // limits are the edge WAF's and the auth area's).
+  r('POST', '/auth/refresh_token', 'auth', 'public'),
   r('DELETE', '/auth/logout', 'auth', 'public', 'auth'),
   r('GET', '/auth/me', 'auth', 'user'),
   r('GET', '/auth/statusAndDueDateAssignature', 'auth', 'user'),

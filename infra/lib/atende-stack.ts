@@ -5,6 +5,7 @@
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { ApiGatewayAccount } from './api/api-gateway-account';
 import { RealtimeApi } from './api/realtime-api-construct';
 import { RestApiConstruct } from './api/rest-api-construct';
 import { Data } from './data/data-construct';
@@ -27,6 +28,10 @@ export interface AtendeStackProps extends StackProps {
   /** Other origins allowed to call the API and upload media from a browser (e.g. a dev console). */
   extraCorsOrigins?: string[];
   sessionHostCpuArchitecture?: 'ARM64' | 'X86_64';
+  /** Fargate Spot for the session host (default true; see SessionHostProps.spot). */
+  sessionHostSpot?: boolean;
+  /** The CLOUDFRONT-scope WAF web ACL from `infra/bin/edge.ts` (per-IP rate rule). */
+  webAclArn?: string;
   /** Tests point this at a fixture build; defaults to web/dist. */
   webDistDir?: string;
 }
@@ -37,13 +42,14 @@ export class AtendeStack extends Stack {
     const { stage, sessionShards } = props;
 
     const alarms = new AlarmTopic(this, 'Alarms', { email: props.alarmEmail });
-    const web = new WebHosting(this, 'Web', { customDomain: props.customDomain, webDistDir: props.webDistDir });
+    const web = new WebHosting(this, 'Web', { customDomain: props.customDomain, webDistDir: props.webDistDir, webAclArn: props.webAclArn });
     const corsOrigins = [web.consoleOrigin, ...(props.extraCorsOrigins ?? [])];
 
     const data = new Data(this, 'Data', { stage, corsOrigins });
     const secrets = new Secrets(this, 'Secrets', { stage });
     const queues = new Queues(this, 'Queues', { stage, sessionShards, alarmAction: alarms.action });
-    const realtime = new RealtimeApi(this, 'Realtime', { stage });
+    const apiLogging = new ApiGatewayAccount(this, 'ApiGatewayAccount');
+    const realtime = new RealtimeApi(this, 'Realtime', { stage, logging: apiLogging });
 
     const functions = new AreaFunctions(this, 'Functions', {
       stage,
@@ -55,10 +61,10 @@ export class AtendeStack extends Stack {
       webSocket: { api: realtime.api, stage: realtime.stage },
     });
     realtime.addRoutes(functions);
-    const rest = new RestApiConstruct(this, 'Rest', { stage, functions, corsOrigins });
-    new Scheduler(this, 'Scheduler', { functions });
+    const rest = new RestApiConstruct(this, 'Rest', { stage, functions, corsOrigins, logging: apiLogging, originKey: secrets.apiOriginKey });
+    new Scheduler(this, 'Scheduler', { functions, alarmAction: alarms.action });
 
-    web.routeApi(rest.api.restApiId, stage.name);
+    web.routeApi(rest.api.restApiId, stage.name, secrets.apiOriginKey.secretValue.unsafeUnwrap());
     web.deploy({ apiUrl: `${web.consoleOrigin}/api`, wsUrl: realtime.url, localMode: false });
 
     const sessionHost = new SessionHost(this, 'SessionHost', {
@@ -69,8 +75,9 @@ export class AtendeStack extends Stack {
       queues,
       alarmAction: alarms.action,
       cpuArchitecture: props.sessionHostCpuArchitecture ?? 'ARM64',
+      spot: props.sessionHostSpot ?? true,
     });
-    new AwsEventRules(this, 'Events', { functions, sessionHost });
+    new AwsEventRules(this, 'Events', { functions, sessionHost, stage, alarmAction: alarms.action });
 
     new OperationsDashboard(this, 'Operations', {
       stage, restApi: rest.api, realtimeApi: realtime.api, functions, queues, sessionHost, sessionShards,

@@ -27,6 +27,12 @@ export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {
   if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error('context domainName and certificateArn go together');
   const arch = contextString(app, 'sessionHostArch') ?? 'ARM64';
   if (arch !== 'ARM64' && arch !== 'X86_64') throw new Error(`context sessionHostArch must be ARM64 or X86_64, got "${arch}"`);
+  const spot = contextString(app, 'sessionHostSpot') ?? 'true';
+  if (spot !== 'true' && spot !== 'false') throw new Error(`context sessionHostSpot must be true or false, got "${spot}"`);
+  const webAclArn = contextString(app, 'webAclArn');
+  if (webAclArn && !/^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\//.test(webAclArn)) {
+    throw new Error(`context webAclArn must be a CLOUDFRONT-scope web ACL ARN (arn:aws:wafv2:us-east-1:<account>:global/webacl/…), got "${webAclArn}"`);
+  }
 
   return new AtendeStack(app, `Atende-${stage.name}`, {
     description: `Atende (${stage.name}): multi-tenant WhatsApp customer service`,
@@ -38,6 +44,8 @@ export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {
     alarmEmail: contextString(app, 'alarmEmail'),
     extraCorsOrigins: contextString(app, 'extraCorsOrigins')?.split(',').map((s) => s.trim()).filter(Boolean),
     sessionHostCpuArchitecture: arch,
+    sessionHostSpot: spot === 'true',
+    webAclArn,
     webDistDir: overrides.webDistDir,
     tags: { app: 'atende', stage: stage.name },
   });

@@ -56,7 +56,8 @@ export async function claimDataDir(root: string): Promise<void> {
   claimedHere.add(root);
   const orphan = readPid(join(root, DYNAMODB_PID_FILE));
   if (orphan && isProcessAlive(orphan) && commandLine(orphan).includes('DynamoDBLocal.jar') && commandLine(orphan).includes(root)) {
-    process.kill(orphan, 'SIGKILL'); // ours, from a stack that died without stopping it
+    // Ours, from a stack that died without stopping it: the lifeline wrapper leads Java's process group.
+    try { process.kill(-orphan, 'SIGKILL'); } catch { process.kill(orphan, 'SIGKILL'); }
     for (let i = 0; i < 50 && isProcessAlive(orphan); i++) await new Promise((r) => setTimeout(r, 100));
   }
   writeFileSync(join(root, OWNER_FILE), String(process.pid));

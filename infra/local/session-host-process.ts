@@ -14,7 +14,8 @@ import { logLine } from './log';
 const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
 export const SESSION_HOST_ENTRY = resolve(REPO_ROOT, 'session-host', 'src', 'main.ts');
 const EXIT_WITH_PARENT = resolve(REPO_ROOT, 'infra', 'local', 'exit-with-parent.ts');
-const STOP_GRACE_MS = 10_000;
+/** A graceful stop that talks to emulators already gone would hang: SIGKILL after this. */
+const STOP_GRACE_MS = 5_000;
 const MAX_BACKOFF_MS = 30_000;
 
 export interface SessionHostOptions {
@@ -50,7 +51,7 @@ export interface SessionHostProcesses {
   pid(shard: number): number | undefined;
   /** Starts one shard, or every shard; resolves once the process is spawned (not yet healthy). */
   start(shard?: number): Promise<void>;
-  /** SIGTERM, then SIGKILL after 10 s; no automatic restart until start() is called again. */
+  /** SIGTERM, then SIGKILL after 5 s; no automatic restart until start() is called again. */
   stop(shard?: number): Promise<void>;
   /** Resolves when each running shard answers GET /health with 200. */
   waitHealthy(timeoutMs?: number): Promise<void>;
@@ -78,8 +79,9 @@ export async function createSessionHost(options: SessionHostOptions): Promise<Se
         SIMULATOR_PORT: String(shard.simulatorPort),
         HEALTH_PORT: String(shard.healthPort),
       },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       // Own process group: a terminal's Ctrl-C reaches only the stack, which stops shards in order.
+      // If the stack dies instead, the preloaded exit-with-parent watch ends the shard.
       detached: true,
     });
     shard.child = child;

@@ -12,6 +12,8 @@ import { startLocalStack, type LocalStack } from './stack';
 const REPO_ROOT = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
 const DATA_DIR = resolve(REPO_ROOT, process.env.LOCAL_DATA_DIR ?? '.local-data');
 const DEFAULT_PORT = 3000;
+/** How long a graceful stop may take before the runner exits regardless. */
+const STOP_BOUND_MS = 20_000;
 
 // Node 20 is this project's runtime; the SDK's notice about its 2027 Node 22 requirement is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -29,11 +31,17 @@ async function main(): Promise<void> {
     if (stoppingSince) {
       // Ctrl-C reaches us twice (from the terminal and relayed by tsx): only a later, second Ctrl-C forces.
       if (Date.now() - stoppingSince < 1500) return;
-      logLine('local', 'forced exit: child processes may be left running');
+      logLine('local', 'forced exit: child processes end on their own within a few seconds');
       process.exit(1);
     }
     stoppingSince = Date.now();
     logLine('local', `${signal}: stopping…`);
+    // A stop that hangs (an emulator gone, a child not answering) must not keep the runner: every
+    // child ends with the runner anyway (exit-with-parent.ts, lifeline.mjs).
+    setTimeout(() => {
+      logLine('local', `still stopping after ${STOP_BOUND_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, STOP_BOUND_MS).unref();
     // Also when the signal comes mid-start: let the start finish, then stop what it started.
     await starting.then((stack) => stack.stop(), () => {});
     process.exit(0);

@@ -3,6 +3,7 @@
  * against the manifest: every route, consumer, queue and schedule is there and wired to the right
  * function, and the IAM, data and hosting rules of the issue hold. One synth serves every test.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +14,12 @@ import {
   sessionHostTaskFamily, sessionHostTaskFamilyPrefix, WS_MOCK_ROUTES, WS_ROUTES, type Area,
 } from '@atende/functions/manifest';
 import { TABLE_GSIS, TTL_ATTRIBUTE } from '@atende/functions/table';
-import { TABLE_PARTITION_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../lib/functions/atende-function';
-import { SESSION_HOST_TABLE_ACTIONS, sessionHostLeadingKeys } from '../lib/session-host/session-host-construct';
+import { INTELLIGENT_TIERING_MIN_BYTES } from '../lib/data/data-construct';
+import { VISIBILITY_PER_TIMEOUT } from '../lib/functions/area-functions';
+import {
+  QUEUE_TRIGGER_MAX_CONCURRENCY, TABLE_PARTITION_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, WHATSAPP_AUTH_PARTITIONS,
+} from '../lib/functions/atende-function';
+import { SESSION_HOST_TABLE_ACTIONS, SESSION_HOST_TASK, sessionHostLeadingKeys } from '../lib/session-host/session-host-construct';
 import {
   actionsOf, bundleSizes, deadLetterQueueId, findCycle, functionsByArea, idAtPath, ofType, queueId, refsOf,
   statementsOfRole, synthWithCli, type CloudAssembly, type Statement,
@@ -45,14 +50,22 @@ describe('npx cdk synth (offline, no Docker engine)', () => {
     expect(Object.keys(a.main.Resources).length).toBeGreaterThan(50);
     expect(a.nested).toHaveLength(1);
     const assets = JSON.parse(readFileSync(join(a.dir, `${a.stackName}.assets.json`), 'utf8'));
-    const images = Object.values(assets.dockerImages) as { source: { directory: string; dockerFile: string; platform: string } }[];
-    expect(images.map((i) => i.source)).toEqual([{ directory: expect.any(String), dockerFile: 'session-host/Dockerfile', platform: 'linux/arm64' }]);
-    // /.dockerignore keeps the staged context to the sources the image build copies.
-    const staged = readdirSync(join(a.dir, images[0]!.source.directory), { recursive: true }).map(String);
-    expect(staged).toEqual(expect.arrayContaining(['session-host/src/main.ts', 'package-lock.json', 'shared/src/index.ts']));
-    expect(staged.filter((f) => f.includes('node_modules') || f.startsWith('web/src'))).toEqual([]);
-    expect(staged.length).toBeLessThan(1000);
+    const images = Object.values(assets.dockerImages) as { source: { directory: string; platform: string } }[];
+    expect(images.map((i) => i.source)).toEqual([expect.objectContaining({ directory: expect.any(String), platform: 'linux/arm64' })]);
+    // The context is the host's own bundle, not the repository (cdk-session-host-deploys.test.ts).
+    const staged = readdirSync(join(a.dir, images[0]!.source.directory)).map(String).sort();
+    expect(staged).toEqual(['Dockerfile', 'main.mjs', 'main.mjs.map', 'package.json']);
   });
+
+  // cfn-lint is a Python tool: checked when installed (`pip install cfn-lint`), skipped otherwise.
+  const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' }).status === 0;
+  it.runIf(cfnLint)('cfn-lint finds nothing in the templates', () => {
+    const templates = readdirSync(a.dir).filter((f) => f.endsWith('.template.json')).map((f) => join(a.dir, f));
+    // W3005: CDK writes a DependsOn on each function's role next to the GetAtt that already implies it.
+    const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...templates], { encoding: 'utf8', timeout: 120_000 });
+    expect(run.stdout.trim().split('\n').filter(Boolean)).toEqual([]);
+    expect(run.status).toBe(0);
+  }, 150_000);
 
   it('has no dependency cycle and stays well under 500 resources per template', () => {
     for (const template of [a.main, ...a.nested]) {
@@ -94,6 +107,10 @@ describe('data', () => {
     expect(media.CorsConfiguration.CorsRules[0].AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET']));
     expect(refsOf(media.CorsConfiguration.CorsRules[0].AllowedOrigins).has(idAtPath(a, 'Web/Distribution'))).toBe(true);
     expect(media.LifecycleConfiguration.Rules.length).toBeGreaterThanOrEqual(2);
+    // Intelligent-Tiering never tiers objects under 128 KB: moving them would only cost transitions.
+    const tiering = media.LifecycleConfiguration.Rules.find((r: { Transitions?: { StorageClass: string }[] }) =>
+      r.Transitions?.some((t) => t.StorageClass === 'INTELLIGENT_TIERING'));
+    expect(Number(tiering.ObjectSizeGreaterThan)).toBe(INTELLIGENT_TIERING_MIN_BYTES);
   });
 });
 
@@ -150,6 +167,37 @@ describe('REST API', () => {
     expect(invoking.sort()).toEqual(HTTP_ROUTES.map((r) => `${r.method} ${r.path} → ${r.area}`).sort());
     const preflighted = new Set(deployed.filter((r) => r.method === 'OPTIONS').map((r) => r.path));
     for (const route of HTTP_ROUTES) expect(preflighted, `CORS preflight on ${route.path}`).toContain(route.path);
+  });
+
+  it('has no per-method metrics (billed per method, read by nobody)', () => {
+    const stage = ofType(a.main, 'AWS::ApiGateway::Stage')[0]![1].Properties!;
+    expect(stage.MethodSettings.filter((m: { MetricsEnabled?: boolean }) => m.MetricsEnabled)).toEqual([]);
+  });
+
+  it('answers only requests that carry the API key CloudFront adds', () => {
+    const methods = ofType(a.nested[0]!, 'AWS::ApiGateway::Method').map(([, r]) => r.Properties!).filter((m) => m.HttpMethod !== 'OPTIONS');
+    expect(methods.length).toBe(HTTP_ROUTES.length);
+    expect(methods.filter((m) => m.ApiKeyRequired !== true)).toEqual([]);
+    const key = ofType(a.main, 'AWS::ApiGateway::ApiKey')[0]![1].Properties!;
+    const secretId = idAtPath(a, 'Secrets/ApiOriginKey');
+    expect(refsOf(key.Value).has(secretId)).toBe(true);
+    main.hasResourceProperties('AWS::ApiGateway::UsagePlan', { ApiStages: [Match.objectLike({ Stage: Match.anyValue() })] });
+    const distribution = a.main.Resources[idAtPath(a, 'Web/Distribution')]!.Properties!.DistributionConfig;
+    const apiOrigin = distribution.Origins.find((o: { OriginPath?: string }) => o.OriginPath === '/dev');
+    expect(apiOrigin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-api-key', HeaderValue: expect.anything() }]);
+    expect(refsOf(apiOrigin.OriginCustomHeaders[0].HeaderValue).has(secretId)).toBe(true);
+  });
+
+  it('both APIs log through the account\'s API Gateway role, created first and kept when the stack goes', () => {
+    const [accountId, account] = ofType(a.main, 'AWS::ApiGateway::Account')[0]!;
+    expect(account.DeletionPolicy).toBe('Retain');
+    const roleId = [...refsOf(account.Properties!.CloudWatchRoleArn)][0]!;
+    expect(a.main.Resources[roleId]!.DeletionPolicy).toBe('Retain');
+    expect(ofType(a.main, 'AWS::ApiGateway::Account')).toHaveLength(1);
+    for (const type of ['AWS::ApiGateway::Stage', 'AWS::ApiGatewayV2::Stage']) {
+      const [, stage] = ofType(a.main, type)[0]!;
+      expect([stage.DependsOn ?? []].flat(), type).toContain(accountId);
+    }
   });
 
   it('throttles the stage, stricter on the auth and send classes, with access logs and tracing', () => {
@@ -235,7 +283,12 @@ describe('queues', () => {
       ...(consumer.maxBatchingWindowSeconds ? { MaximumBatchingWindowInSeconds: consumer.maxBatchingWindowSeconds } : {}),
     });
     const visibility = specs.find((s) => s.name === name)!.visibilityTimeoutSeconds;
-    expect(fnProps(consumer.area).Timeout).toBeLessThan(visibility);
+    // AWS: visibility ≥ 6× the function timeout (+ batching window).
+    expect(fnProps(consumer.area).Timeout * VISIBILITY_PER_TIMEOUT + (consumer.maxBatchingWindowSeconds ?? 0)).toBeLessThanOrEqual(visibility);
+    main.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [queueId(a, name), 'Arn'] },
+      ScalingConfig: { MaximumConcurrency: QUEUE_TRIGGER_MAX_CONCURRENCY },
+    });
   });
 });
 
@@ -285,7 +338,7 @@ describe('AWS event rules', () => {
   });
 
   it('hostwatch may only read shard registries and send to the inbound queue, with no wildcard action', () => {
-    const statements = statementsOfRole(a.main, roleOf('hostwatch'));
+    const statements = statementsOfRole(a.main, roleOf('hostwatch')).filter((s) => s.Effect === 'Allow');
     const ours = statements.filter((s) => !actionsOf(s).some((x) => x.startsWith('xray:') || x.startsWith('logs:')));
     expect(ours.map((s) => ({ actions: actionsOf(s).sort(), resources: [...refsOf(s.Resource)], condition: s.Condition }))).toEqual([
       {
@@ -324,9 +377,19 @@ describe('IAM', () => {
     expect(actions).not.toContain('*');
   });
 
+  it.each(areas)('%s may not touch WhatsApp device keys (explicit Deny on WAAUTH partitions)', (area) => {
+    const tableId = idAtPath(a, 'Data/Table');
+    const denies = statementsOfRole(a.main, roleOf(area)).filter((s) => s.Effect === 'Deny' && refersTo(s.Resource, tableId));
+    expect(denies).toEqual([expect.objectContaining({
+      Action: 'dynamodb:*',
+      Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [WHATSAPP_AUTH_PARTITIONS] } },
+    })]);
+    expect(sessionHostLeadingKeys(0)).toContain(WHATSAPP_AUTH_PARTITIONS);
+  });
+
   it.each(areas)('%s holds exactly the access the manifest declares', (area) => {
     const access = AREA_ACCESS[area];
-    const statements = statementsOfRole(a.main, roleOf(area));
+    const statements = statementsOfRole(a.main, roleOf(area)).filter((s) => s.Effect === 'Allow');
     const tableId = idAtPath(a, 'Data/Table');
     const tableStatements = statements.filter((s) => refersTo(s.Resource, tableId));
     const reads = access.tablePartitions ? TABLE_PARTITION_READ_ACTIONS : TABLE_READ_ACTIONS;
@@ -362,16 +425,17 @@ describe('session host', () => {
     task.ContainerDefinitions[0].Environment.map((e: { Name: string; Value: unknown }) => [e.Name, e.Value]),
   );
 
-  it('runs one Fargate service per shard, one task at a time, restarted when unhealthy', () => {
+  it('runs one Fargate Spot service per shard, one task at a time, restarted when unhealthy, sized from measured memory', () => {
     const services = ofType(a.main, 'AWS::ECS::Service').map(([, r]) => r.Properties!);
     expect(services).toHaveLength(SHARDS);
     for (const service of services) {
       expect(service).toMatchObject({
-        LaunchType: 'FARGATE', DesiredCount: 1,
+        CapacityProviderStrategy: [{ CapacityProvider: 'FARGATE_SPOT', Weight: 1 }], DesiredCount: 1,
         DeploymentConfiguration: { MinimumHealthyPercent: 0, MaximumPercent: 100, DeploymentCircuitBreaker: { Enable: true, Rollback: true } },
       });
     }
     for (const task of taskDefinitions()) {
+      expect(task).toMatchObject({ Cpu: String(SESSION_HOST_TASK.cpu), Memory: String(SESSION_HOST_TASK.memoryMiB) });
       expect(task.RuntimePlatform).toEqual({ CpuArchitecture: 'ARM64', OperatingSystemFamily: 'LINUX' });
       expect(task.ContainerDefinitions[0].HealthCheck.Command[1]).toContain('/health');
       expect(task.ContainerDefinitions[0].LogConfiguration.LogDriver).toBe('awslogs');
@@ -381,7 +445,9 @@ describe('session host', () => {
 
   it.each([0, 1])('shard %i task role reaches only its queue, the inbound queue, media and its own table items', (shard) => {
     const task = taskDefinitions().find((t) => containerEnv(t).SHARD === String(shard))!;
-    expect(containerEnv(task)).toMatchObject({ ADAPTER: 'baileys', SESSION_SHARDS: String(SHARDS), HEALTH_PORT: '8080' });
+    expect(containerEnv(task)).toMatchObject({ ADAPTER: 'baileys', HEALTH_PORT: '8080' });
+    // The shard count is not in a task's environment: adding a shard must not touch this task.
+    expect(containerEnv(task).SESSION_SHARDS).toBeUndefined();
     const roleId = [...refsOf(task.TaskRoleArn)][0]!;
     const statements = statementsOfRole(a.main, roleId).map((s) => ({
       actions: actionsOf(s).sort(), resources: [...refsOf(s.Resource)].sort(), condition: s.Condition,
@@ -408,11 +474,11 @@ describe('web hosting', () => {
         // SPA fallback is a viewer function: error pages would also rewrite the API's 403/404.
         CustomErrorResponses: Match.absent(),
         Origins: Match.arrayWith([Match.objectLike({ OriginAccessControlId: Match.anyValue() })]),
-        CacheBehaviors: [Match.objectLike({
+        CacheBehaviors: Match.arrayWith([Match.objectLike({
           PathPattern: '/api/*',
           CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // managed CachingDisabled
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
-        })],
+        })]),
         DefaultCacheBehavior: Match.objectLike({ FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })] }),
       }),
     });
@@ -428,6 +494,37 @@ describe('web hosting', () => {
   });
 });
 
+describe('security headers', () => {
+  const policyOf = (behavior: { ResponseHeadersPolicyId: unknown }) => {
+    const id = [...refsOf(behavior.ResponseHeadersPolicyId)][0]!;
+    return a.main.Resources[id]!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+  };
+  const csp = (config: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } }) => JSON.stringify(config.ContentSecurityPolicy.ContentSecurityPolicy);
+  const distribution = () => a.main.Resources[idAtPath(a, 'Web/Distribution')]!.Properties!.DistributionConfig;
+
+  it('the console: CSP without inline scripts, HSTS, nosniff, no framing', () => {
+    const config = policyOf(distribution().DefaultCacheBehavior);
+    expect(csp(config)).toContain("frame-ancestors 'none'");
+    expect(csp(config)).toMatch(/script-src 'self'( 'sha256-[^']+')*;/);
+    expect(config.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 730 * 86400, IncludeSubdomains: true });
+    expect(config.ContentTypeOptions).toBeDefined();
+    expect(config.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+  });
+
+  it('the sign-up page may be framed by other sites; the API may not', () => {
+    const behaviors = distribution().CacheBehaviors as { PathPattern: string; ResponseHeadersPolicyId: unknown }[];
+    for (const path of ['/signup', '/signup/*']) {
+      const config = policyOf(behaviors.find((b) => b.PathPattern === path)!);
+      expect(csp(config)).toContain('frame-ancestors *');
+      expect(config.FrameOptions).toBeUndefined();
+      expect(config.StrictTransportSecurity).toBeDefined();
+    }
+    const api = policyOf(behaviors.find((b) => b.PathPattern === '/api/*')!);
+    expect(csp(api)).toContain("default-src 'none'");
+    expect(api.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+  });
+});
+
 describe('observability', () => {
   it('a dashboard, an error alarm per function, an API 5xx alarm and a down alarm per shard', () => {
     main.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
@@ -438,5 +535,19 @@ describe('observability', () => {
     expect(alarms.filter((p) => p.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('errors / requests')))).toHaveLength(1);
     expect(alarms.filter((p) => p.MetricName === 'CPUUtilization' && p.TreatMissingData === 'breaching')).toHaveLength(SHARDS);
     expect(alarms.every((p) => p.AlarmActions?.length === 1)).toBe(true);
+  });
+
+  it('alarms on shard memory, function throttles and failed EventBridge deliveries; the hostwatch rule has a DLQ', () => {
+    const alarms = ofType(a.main, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties!);
+    expect(alarms.filter((p) => p.MetricName === 'MemoryUtilization')).toHaveLength(SHARDS);
+    expect(alarms.filter((p) => p.Namespace === 'AWS/Lambda' && p.MetricName === 'Throttles')).toHaveLength(1);
+    const rules = ofType(a.main, 'AWS::Events::Rule');
+    for (const [ruleId] of rules) {
+      expect(alarms.filter((p) => p.MetricName === 'FailedInvocations' && refersTo(p.Dimensions, ruleId)), ruleId).toHaveLength(1);
+    }
+    const hostwatchRule = rules.find(([, r]) => r.Properties!.EventPattern?.source?.[0] === 'aws.ecs')![1].Properties!;
+    const dlqId = [...refsOf(hostwatchRule.Targets[0].DeadLetterConfig.Arn)][0]!;
+    expect(a.main.Resources[dlqId]!.Type).toBe('AWS::SQS::Queue');
+    expect(alarms.filter((p) => p.MetricName === 'ApproximateNumberOfMessagesVisible' && refersTo(p.Dimensions, dlqId))).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import { WS_MOCK_ROUTES } from '@atende/functions/manifest';
 import { startGateway, type Gateway } from '../local/gateway/gateway-server';
 import { createInvoker } from '../local/lambda-runtime';
 import { localClientConfig } from '../local/emulators/local-aws';
+import { viewerIp } from '@atende/functions/platform/http-route';
 
 /** Fake areas: `users` echoes the event it got; `realtime` records WebSocket events. */
 const wsEvents: { routeKey: string; connectionId: string; token?: string; body?: string }[] = [];
@@ -76,6 +77,16 @@ describe('REST emulation', () => {
     expect(event.headers['X-Custom']).toBe('yes');
     expect(event.multiValueHeaders['X-Custom']).toEqual(['yes']);
     expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('hands the handlers the viewer address as CloudFront does (x-viewer-ip), never one the client sent', async () => {
+    await fetch(`${gateway.origin}/api/users/list`, { headers: { 'X-Viewer-IP': '198.51.100.9', 'x-forwarded-for': '198.51.100.9' } });
+    const event = lastEvent!;
+    expect(Object.entries(event.headers).filter(([name]) => name.toLowerCase() === 'x-viewer-ip')).toEqual([['x-viewer-ip', '127.0.0.1']]);
+    expect(viewerIp(event)).toBe('127.0.0.1');
+    // Behind CloudFront, sourceIp is the edge's: the login limit keys on the viewer's address.
+    expect(viewerIp({ headers: { 'x-viewer-ip': '2001:db8::7' }, requestContext: { identity: { sourceIp: '130.176.1.1' } } } as never)).toBe('2001:db8::7');
+    expect(viewerIp({ headers: { 'x-viewer-ip': 'not an ip' }, requestContext: { identity: { sourceIp: '130.176.1.1' } } } as never)).toBe('130.176.1.1');
   });
 
   it('prefers literal segments over parameters, as API Gateway does', async () => {

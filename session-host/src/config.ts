@@ -55,7 +55,9 @@ const required = (env: NodeJS.ProcessEnv, name: string): string => {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const shard = numberEnv(env, 'SHARD') ?? 0;
-  const shards = sessionShardCount();
+  // In AWS a task knows only its own shard (adding a shard must not change the others' task
+  // definitions): SESSION_SHARDS is checked when it is set (locally), not required.
+  const shards = env.SESSION_SHARDS ? sessionShardCount() : shard + 1;
   if (shard >= shards) throw new Error(`SHARD ${shard} is outside SESSION_SHARDS ${shards}`);
   const localMode = env.LOCAL_MODE === 'true' || env.STAGE === 'local';
   const adapters = (env.ADAPTER ?? (localMode ? 'simulator' : 'baileys'))

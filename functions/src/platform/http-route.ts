@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from '@atende/shared/zod';
@@ -119,12 +120,24 @@ function prepareRoute(access: Access, def: RouteDefinition<Access, unknown, unkn
         query,
         params,
         cookies: parseCookies(headerValue(event.headers, 'cookie')),
-        ip: event.requestContext?.identity?.sourceIp ?? 'unknown',
+        ip: viewerIp(event),
         requestId: event.requestContext?.requestId ?? request.context.awsRequestId,
         auth,
       };
     },
   };
+}
+
+/**
+ * The caller's address. Behind CloudFront, API Gateway's sourceIp is the edge's (shared by everyone
+ * behind it); CloudFront's /api function writes the viewer's own address into `x-viewer-ip` over
+ * anything the viewer sent (infra/lib/web/edge-functions.ts; the local gateway does the same), and
+ * the API refuses requests that did not come through CloudFront (API key), so the header is trusted.
+ */
+export function viewerIp(event: Pick<APIGatewayProxyEvent, 'headers' | 'requestContext'>): string {
+  const forwarded = headerValue(event.headers, 'x-viewer-ip')?.trim();
+  if (forwarded && isIP(forwarded)) return forwarded;
+  return event.requestContext?.identity?.sourceIp ?? 'unknown';
 }
 
 function validate(schema: Schema, input: unknown): unknown {

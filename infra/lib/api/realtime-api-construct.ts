@@ -13,8 +13,10 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { WS_MOCK_ROUTES, WS_ROUTES } from '@atende/functions/manifest';
 import type { AreaFunctions } from '../functions/area-functions';
+import { acknowledge } from '../acknowledge';
 import { pascal } from '../names';
 import type { StageConfig } from '../stage-config';
+import type { ApiGatewayAccount } from './api-gateway-account';
 
 const ACCESS_LOG_FIELDS = {
   requestId: '$context.requestId',
@@ -32,7 +34,7 @@ export class RealtimeApi extends Construct {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
 
-  constructor(scope: Construct, id: string, props: { stage: StageConfig }) {
+  constructor(scope: Construct, id: string, props: { stage: StageConfig; logging: ApiGatewayAccount }) {
     super(scope, id);
     this.api = new WebSocketApi(this, 'Api', {
       apiName: `atende-${props.stage.name}-realtime`,
@@ -52,6 +54,9 @@ export class RealtimeApi extends Construct {
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
+    props.logging.requiredBy(this.stage);
+    acknowledge(this.api, 'APIG4', 'The realtime area verifies the access token on $connect (and refuses the upgrade); '
+      + '$disconnect and $default run only on a socket that passed $connect, and WebSocket APIs allow authorizers on $connect only.');
   }
 
   /** `wss://…/<stage>`: what the console connects to (`?token=<access JWT>`). */

@@ -5,15 +5,18 @@
  * Gateway's own errors answered in the app's `{ error: ERR_* }` shape (as the local gateway does).
  */
 import {
-  AccessLogFormat, Cors, Deployment, EndpointType, LogGroupLogDestination, ResponseType, RestApi, Stage,
+  AccessLogFormat, ApiKey, Cors, Deployment, EndpointType, LogGroupLogDestination, ResponseType, RestApi, Stage, UsagePlan,
   type CorsOptions, type MethodDeploymentOptions,
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { HTTP_ROUTES, type HttpRouteSpec } from '@atende/functions/manifest';
 import type { ErrorCode } from '@atende/shared';
 import type { AreaFunctions } from '../functions/area-functions';
 import type { StageConfig, ThrottleLimits } from '../stage-config';
+import type { ApiGatewayAccount } from './api-gateway-account';
+import { acknowledge } from '../acknowledge';
 import { RestRoutesStack } from './rest-routes-stack';
 
 export interface RestApiProps {
@@ -21,6 +24,13 @@ export interface RestApiProps {
   functions: AreaFunctions;
   /** The console's origin(s); the console itself calls the API same-origin through CloudFront. */
   corsOrigins: string[];
+  logging: ApiGatewayAccount;
+  /**
+   * The API key every method requires; only CloudFront knows it (it adds it as an origin header).
+   * A request that skips CloudFront is refused by API Gateway, so the viewer address CloudFront
+   * forwards can be trusted (the per-IP login limit).
+   */
+  originKey: ISecret;
 }
 
 /** `methodOptions` key of a route: `/auth/login/POST`. */
@@ -32,6 +42,8 @@ const GATEWAY_ERRORS: { type: ResponseType; status: string; code: ErrorCode }[] 
   { type: ResponseType.THROTTLED, status: '429', code: 'ERR_TOO_MANY_ATTEMPTS' },
   { type: ResponseType.REQUEST_TOO_LARGE, status: '413', code: 'ERR_PAYLOAD_TOO_LARGE' },
   { type: ResponseType.DEFAULT_5XX, status: '500', code: 'ERR_INTERNAL' },
+  // A request that did not come through CloudFront (no origin key).
+  { type: ResponseType.INVALID_API_KEY, status: '403', code: 'ERR_NO_PERMISSION' },
 ];
 
 export class RestApiConstruct extends Construct {
@@ -52,9 +64,8 @@ export class RestApiConstruct extends Construct {
       description: 'Atende REST API (routes from functions/src/manifest.ts)',
       // CloudFront is in front already; an edge-optimized API would add a second distribution.
       endpointTypes: [EndpointType.REGIONAL],
-      // Access logs need API Gateway's account-level CloudWatch role.
-      cloudWatchRole: true,
-      cloudWatchRoleRemovalPolicy: props.stage.statefulRemovalPolicy,
+      // Access logs need API Gateway's account-level CloudWatch role: ApiGatewayAccount, shared with the WebSocket API.
+      cloudWatchRole: false,
       // Deployed below, after the nested stack has created the methods.
       deploy: false,
       // Gives the root its preflight (and the API its one method in this stack).
@@ -85,7 +96,9 @@ export class RestApiConstruct extends Construct {
       deployment,
       stageName: props.stage.name,
       tracingEnabled: true,
-      metricsEnabled: true,
+      // Per-method ("detailed") metrics are custom metrics billed per method, and nobody reads them:
+      // the dashboard and the 5xx alarm use the API-level Count/Latency/4XX/5XX, published anyway.
+      metricsEnabled: false,
       accessLogDestination: new LogGroupLogDestination(new LogGroup(this, 'AccessLogs', {
         retention: props.stage.logRetention,
         removalPolicy: props.stage.statefulRemovalPolicy,
@@ -98,7 +111,21 @@ export class RestApiConstruct extends Construct {
       throttlingBurstLimit: props.stage.throttle.default.burstLimit,
       methodOptions: stricterThrottles(HTTP_ROUTES, props.stage.throttle),
     });
+    props.logging.requiredBy(this.stage);
+    acknowledge(this.api, 'APIG2', 'Every route validates its body, query and path with the zod schemas from shared/ and answers 400 ERR_VALIDATION in the app\'s shape (functions/src/platform/http-route.ts).');
+    acknowledge(this.stage, 'APIG3', 'The API is reached only through CloudFront (API key sent by CloudFront alone), where the WAF web ACL of infra/bin/edge.ts applies.');
+    acknowledge(this.stage, 'APIG6', 'JSON access logs are on; execution logs would copy request and response bodies (personal data) into CloudWatch at a cost.');
     this.api.deploymentStage = this.stage;
+
+    const key = new ApiKey(this, 'CloudFrontKey', {
+      description: 'Sent by CloudFront only (origin custom header): the API is reached through CloudFront',
+      value: props.originKey.secretValue.unsafeUnwrap(),
+    });
+    const plan = new UsagePlan(this, 'CloudFrontPlan', {
+      description: 'The CloudFront origin key (no quota: limits are the stage throttles and the WAF rule)',
+      apiStages: [{ api: this.api, stage: this.stage }],
+    });
+    plan.addApiKey(key);
   }
 }
 

@@ -7,6 +7,7 @@ import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import { LambdaIntegration, RestApi, type CorsOptions, type IResource } from 'aws-cdk-lib/aws-apigateway';
 import type { Construct } from 'constructs';
 import { HTTP_ROUTES, type Area } from '@atende/functions/manifest';
+import { acknowledge } from '../acknowledge';
 import type { AreaFunctions } from '../functions/area-functions';
 
 export interface RestRoutesProps extends NestedStackProps {
@@ -29,8 +30,14 @@ export class RestRoutesStack extends NestedStack {
       }
       return integrations.get(area)!;
     };
+    const noAuthorizer = 'Access is checked by the function, per the manifest\'s access level of each route (public, user, admin, '
+      + 'super): the http-route wrapper verifies the JWT and the role, and the company comes from the token. Public routes (login, '
+      + 'refresh, logout, CORS preflight) are public by design. Every method also requires the API key only CloudFront sends.';
+    acknowledge(this, 'APIG4', noAuthorizer);
+    acknowledge(this, 'COG4', noAuthorizer);
     for (const route of HTTP_ROUTES) {
-      resourceFor(api.root, route.path, props.cors).addMethod(route.method, integrationFor(route.area));
+      // Every method needs the API key CloudFront adds: the API answers only through CloudFront.
+      resourceFor(api.root, route.path, props.cors).addMethod(route.method, integrationFor(route.area), { apiKeyRequired: true });
     }
   }
 }

@@ -7,7 +7,11 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } fr
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_GSIS, TABLE_KEY, TTL_ATTRIBUTE } from '@atende/functions/table';
+import { acknowledge } from '../acknowledge';
 import type { StageConfig } from '../stage-config';
+
+/** Objects smaller than this are never auto-tiered by S3 Intelligent-Tiering. */
+export const INTELLIGENT_TIERING_MIN_BYTES = 128 * 1024;
 
 export interface DataProps {
   stage: StageConfig;
@@ -60,10 +64,16 @@ export class Data extends Construct {
         {
           id: 'older-media-to-intelligent-tiering',
           transitions: [{ storageClass: StorageClass.INTELLIGENT_TIERING, transitionAfter: Duration.days(30) }],
+          // Intelligent-Tiering never moves objects under 128 KB to a cheaper tier (they stay billed as
+          // frequent access), so moving them would only cost the transition requests.
+          objectSizeGreaterThan: INTELLIGENT_TIERING_MIN_BYTES,
         },
       ],
       // Customer media is never deleted with the stack, in any stage (docs/deploy.md "Tearing down").
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(this.mediaBucket, 'S1', 'Objects are read and written only through short-lived signed URLs issued by functions that '
+      + 'log who asked (request and company ids); server access logs would be a second, costlier copy. Turn on CloudTrail data events for an audit.');
+    acknowledge(this.mediaBucket, 'CloudFormation-Validate::W9003', 'CDK types ObjectSizeGreaterThan as a number; CloudFormation reads it as the same value.');
   }
 }

@@ -41,13 +41,22 @@ function commonEnvironment(props: AreaFunctionsProps): Record<string, string> {
   };
 }
 
-/** SQS needs the visibility timeout above the function timeout; half leaves room for one retry inside it. */
+/**
+ * AWS asks for a queue's visibility timeout of at least 6× its consumer's timeout (plus the batching
+ * window): the poller's retries after throttling then never see a message reappear mid-run.
+ */
+export const VISIBILITY_PER_TIMEOUT = 6;
+
+export function consumerTimeoutSeconds(visibilityTimeoutSeconds: number, maxBatchingWindowSeconds = 0): number {
+  return Math.floor((visibilityTimeoutSeconds - maxBatchingWindowSeconds) / VISIBILITY_PER_TIMEOUT);
+}
+
 function timeoutFor(area: Area, sessionShards: number): Duration {
   const consumed = QUEUE_CONSUMERS.filter((c) => c.area === area);
   if (consumed.length) {
     const specs = queueSpecs(sessionShards);
-    const visibility = Math.min(...consumed.map((c) => specs.find((q) => q.name === c.queue)!.visibilityTimeoutSeconds));
-    return Duration.seconds(Math.floor(visibility / 2));
+    const visibility = (c: (typeof consumed)[number]) => specs.find((q) => q.name === c.queue)!.visibilityTimeoutSeconds;
+    return Duration.seconds(Math.min(...consumed.map((c) => consumerTimeoutSeconds(visibility(c), c.maxBatchingWindowSeconds))));
   }
   if (SCHEDULES.some((s) => s.area === area) || EVENT_RULES.some((r) => r.area === area)) return SCHEDULED_TIMEOUT;
   return REQUEST_TIMEOUT;

@@ -7,7 +7,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -20,6 +20,7 @@ import { queueUrlEnv, type Area } from '@atende/functions/manifest';
 import { TABLE_GSIS } from '@atende/functions/table';
 import { FUNCTIONS_TSCONFIG, LOCK_FILE, REPO_ROOT } from '../paths';
 import type { StageConfig } from '../stage-config';
+import { acknowledge, managedPolicyFinding, nagArnOf } from '../acknowledge';
 import { cdkBundlingOptions, FUNCTION_NODE_OPTIONS } from './bundling-options';
 
 /** Explicit DynamoDB actions. Transactions need the item actions they contain; Scan is never granted. */
@@ -27,6 +28,19 @@ export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 
 export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 /** Reads of a function limited to some partitions (AREA_ACCESS `tablePartitions`): one item, or one partition. */
 export const TABLE_PARTITION_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'];
+
+/**
+ * Partitions of WhatsApp device keys and credentials (`C#<cid>#WAAUTH#<connectionId>`): only the
+ * session host's task role may touch them. Every function role carries an explicit Deny, so no later
+ * grant (a broader table statement, a new area) can reach them.
+ */
+export const WHATSAPP_AUTH_PARTITIONS = 'C#*#WAAUTH#*';
+
+/**
+ * At most this many concurrent invocations per queue trigger: a burst of queued work cannot take
+ * the account's concurrency from the API (new accounts may have as little as 10).
+ */
+export const QUEUE_TRIGGER_MAX_CONCURRENCY = 5;
 
 /** Media keys are `C#<companyId>/media/...` (ARCHITECTURE cross-cutting contracts). */
 export const MEDIA_KEY_PATTERN = 'C#*/media/*';
@@ -72,6 +86,11 @@ export class AtendeFunction extends NodejsFunction {
       },
     });
     this.area = props.area;
+    acknowledge(this, managedPolicyFinding('service-role/AWSLambdaBasicExecutionRole'),
+      'The AWS-managed policy for a function writing its own logs (CreateLogStream/PutLogEvents), what every Lambda needs.');
+    acknowledge(this, 'IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords accept no resource other than "*".');
+    acknowledge(this, 'L1', 'Node 22 is an LTS Lambda runtime supported into 2027, the version the project builds, benches and '
+      + 'runs locally (bundles target node20); moving to a newer runtime is a deliberate upgrade, not a side effect of a lint.');
   }
 
   /**
@@ -81,6 +100,12 @@ export class AtendeFunction extends NodejsFunction {
    */
   bindTable(table: ITable, mode: 'RO' | 'RW', partitions?: string[]): this {
     this.addEnvironment('TABLE_NAME', table.tableName);
+    this.addToRolePolicy(new PolicyStatement({
+      effect: Effect.DENY,
+      actions: ['dynamodb:*'],
+      resources: [table.tableArn, `${table.tableArn}/index/*`],
+      conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [WHATSAPP_AUTH_PARTITIONS] } },
+    }));
     if (partitions?.length) {
       this.addToRolePolicy(new PolicyStatement({
         actions: mode === 'RW' ? [...TABLE_PARTITION_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_PARTITION_READ_ACTIONS,
@@ -116,6 +141,7 @@ export class AtendeFunction extends NodejsFunction {
         batchSize: consumer?.batchSize ?? 10,
         ...(consumer?.maxBatchingWindowSeconds ? { maxBatchingWindow: Duration.seconds(consumer.maxBatchingWindowSeconds) } : {}),
         reportBatchItemFailures: true,
+        maxConcurrency: QUEUE_TRIGGER_MAX_CONCURRENCY,
       }));
     }
     this.addEnvironment(queueUrlEnv(name), queue.queueUrl);
@@ -126,6 +152,9 @@ export class AtendeFunction extends NodejsFunction {
   bindMediaBucket(bucket: IBucket, mode: 'read' | 'readWrite', keyPattern = MEDIA_KEY_PATTERN): this {
     const actions = mode === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keyPattern)] }));
+    acknowledge(this, `IAM5[Resource::${nagArnOf(bucket)}/${keyPattern}]`, 'Media keys begin with the company id; which '
+      + 'company a function serves comes from the verified token at run time, so the grant covers every tenant\'s prefix and '
+      + 'the code builds each key from the token (ARCHITECTURE, tenant isolation).');
     this.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
     return this;
   }
@@ -145,6 +174,8 @@ export class AtendeFunction extends NodejsFunction {
       resourceName: `${stage.stageName}/POST/@connections/*`,
     });
     this.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connectionsArn] }));
+    acknowledge(this, `IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagArnOf(api).replace('.Arn', '')}/${stage.stageName}/POST/@connections/*]`,
+      'Socket connection ids are created by API Gateway at run time; the grant is limited to posting on this API\'s stage.');
     this.addEnvironment('WS_MANAGEMENT_ENDPOINT', stage.callbackUrl);
     return this;
   }

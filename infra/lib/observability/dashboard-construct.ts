@@ -118,6 +118,16 @@ export class OperationsDashboard extends Construct {
       });
       alarm.addAlarmAction(props.alarmAction);
     }
+    // Account-level (all functions, one alarm metric): a throttled function means reserved or account
+    // concurrency ran out, the queue triggers' maxConcurrency included.
+    new Alarm(this, 'FunctionThrottlesAlarm', {
+      alarmDescription: 'Lambda throttled invocations in this account and region (concurrency exhausted)',
+      metric: new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: PERIOD }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(props.alarmAction);
     const serverErrorRate = new MathExpression({
       expression: 'IF(requests >= 20, 100 * errors / requests, 0)',
       usingMetrics: {

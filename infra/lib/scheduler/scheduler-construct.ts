@@ -3,17 +3,19 @@
  * the daily invoice job to the manifest and its rule appears here without infra changes).
  */
 import { Duration } from 'aws-cdk-lib';
+import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { SCHEDULES } from '@atende/functions/manifest';
 import type { AreaFunctions } from '../functions/area-functions';
 import { pascal } from '../names';
+import { failedDeliveriesAlarm } from '../observability/rule-alarms';
 
 export class Scheduler extends Construct {
   readonly rules = new Map<string, Rule>();
 
-  constructor(scope: Construct, id: string, props: { functions: AreaFunctions }) {
+  constructor(scope: Construct, id: string, props: { functions: AreaFunctions; alarmAction: IAlarmAction }) {
     super(scope, id);
     for (const schedule of SCHEDULES) {
       const rule = new Rule(this, `${pascal(schedule.name)}Rule`, {
@@ -26,6 +28,7 @@ export class Scheduler extends Construct {
           retryAttempts: 2,
         })],
       });
+      failedDeliveriesAlarm(this, `${pascal(schedule.name)}FailedDeliveriesAlarm`, rule, props.alarmAction);
       this.rules.set(schedule.name, rule);
     }
   }

@@ -2,8 +2,10 @@
  * Secrets live in Secrets Manager and reach functions as ARNs (JWT_SECRET_ARN …), never as values
  * in code, templates or plain env vars.
  */
+import { RemovalPolicy } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { acknowledge } from '../acknowledge';
 import type { StageConfig } from '../stage-config';
 
 export class Secrets extends Construct {
@@ -14,6 +16,8 @@ export class Secrets extends Construct {
    * random placeholder; the operator writes the real JSON (docs/deploy.md "Secrets").
    */
   readonly providerCredentials: Secret;
+  /** The REST API key CloudFront adds to every API request (API Gateway refuses requests without it). */
+  readonly apiOriginKey: Secret;
 
   constructor(scope: Construct, id: string, props: { stage: StageConfig }) {
     super(scope, id);
@@ -26,5 +30,13 @@ export class Secrets extends Construct {
       description: 'Atende provider credentials (JSON); set with put-secret-value, see docs/deploy.md',
       removalPolicy: props.stage.statefulRemovalPolicy,
     });
+    this.apiOriginKey = new Secret(this, 'ApiOriginKey', {
+      description: 'Atende REST API key sent by CloudFront only (origin custom header)',
+      generateSecretString: { passwordLength: 40, excludePunctuation: true },
+      // Nothing to keep: a new stack generates a new key for its own API and distribution.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    acknowledge(this, 'SMG4', 'Rotating the JWT key signs every user out, so it is rotated by hand (docs/deploy.md "Secrets"); '
+      + 'provider credentials are issued by the providers; the API origin key is replaced with the stack.');
   }
 }

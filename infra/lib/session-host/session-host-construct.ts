@@ -21,7 +21,8 @@ import {
   outboundQueueName, queueUrlEnv, SESSION_HOST_CONTAINER, sessionHostTaskFamily, sessionHostTaskFamilyPrefix,
 } from '@atende/functions/manifest';
 import { MEDIA_KEY_PATTERN } from '../functions/atende-function';
-import { REPO_ROOT, SESSION_HOST_DOCKERFILE } from '../paths';
+import { acknowledge, nagArnOf } from '../acknowledge';
+import { dockerfileOnlyContext, stageHostImageContext } from './host-image-context';
 import type { Queues } from '../queues/queues-construct';
 import type { StageConfig } from '../stage-config';
 
@@ -46,7 +47,22 @@ export interface SessionHostProps {
   alarmAction: IAlarmAction;
   /** `ARM64` (Graviton, cheaper) unless the deploying machine cannot build ARM images. */
   cpuArchitecture: 'ARM64' | 'X86_64';
+  /**
+   * Fargate Spot (about 70 % cheaper). An interruption is a SIGTERM two minutes ahead: the host stops
+   * gracefully and ECS starts a replacement, which resumes the shard's sessions from the registry
+   * (hostwatch reports them DISCONNECTED meanwhile if the stop was not graceful).
+   */
+  spot: boolean;
 }
+
+/**
+ * Task size, from measured memory (bench/session-host-memory.ts: ≈170 MB baseline under tsx, ≈0.5 MB
+ * per simulated connection; a real Baileys socket costs more and cannot be measured offline).
+ * 1 GB leaves room for ~100 real sessions at a few MB each; CPU is idle between messages.
+ */
+export const SESSION_HOST_TASK = { cpu: 256, memoryMiB: 1024, heapMiB: 768 } as const;
+/** Page someone before a shard runs out of memory (add a shard, see docs/deploy.md "Scaling"). */
+export const SHARD_MEMORY_ALARM_PERCENT = 80;
 
 export class SessionHost extends Construct {
   readonly cluster: Cluster;
@@ -71,7 +87,9 @@ export class SessionHost extends Construct {
         S3: { service: GatewayVpcEndpointAwsService.S3 },
       },
     });
-    this.cluster = new Cluster(this, 'Cluster', { vpc });
+    this.cluster = new Cluster(this, 'Cluster', { vpc, enableFargateCapacityProviders: true });
+    acknowledge(vpc, 'VPC7', 'Nothing can dial in (no inbound rule) and only the session host runs here; flow logs would cost more than they tell.');
+    acknowledge(this.cluster, 'ECS4', 'Container Insights is billed per metric and task; the service\'s own CPU/memory metrics feed the dashboard and the memory and down alarms.');
     this.taskFamilyPrefix = sessionHostTaskFamilyPrefix(Stack.of(this).stackName);
     const securityGroup = new SecurityGroup(this, 'TaskSecurityGroup', {
       vpc,
@@ -92,23 +110,28 @@ export class SessionHost extends Construct {
     });
 
     const arm = props.cpuArchitecture === 'ARM64';
-    // One image for every shard; synth only stages the build context, the image is built at deploy.
-    const image = ContainerImage.fromAsset(REPO_ROOT, {
-      file: SESSION_HOST_DOCKERFILE,
+    // One image for every shard, built at deploy from the host's own bundle (staged here, at synth).
+    // (`cdk synth --exclusively` of another stack and the nag test skip bundling: Dockerfile only.)
+    const context = Stack.of(this).bundlingRequired ? stageHostImageContext().dir : dockerfileOnlyContext();
+    const image = ContainerImage.fromAsset(context, {
       platform: arm ? Platform.LINUX_ARM64 : Platform.LINUX_AMD64,
     });
 
     for (let shard = 0; shard < props.sessionShards; shard++) {
       const task = new FargateTaskDefinition(this, `Shard${shard}Task`, {
         family: sessionHostTaskFamily(Stack.of(this).stackName, shard),
-        cpu: 512,
-        memoryLimitMiB: 1024,
+        cpu: SESSION_HOST_TASK.cpu,
+        memoryLimitMiB: SESSION_HOST_TASK.memoryMiB,
         runtimePlatform: {
           cpuArchitecture: arm ? CpuArchitecture.ARM64 : CpuArchitecture.X86_64,
           operatingSystemFamily: OperatingSystemFamily.LINUX,
         },
       });
       this.grantShard(task.taskRole, shard, props);
+      acknowledge(task, 'ECS2', 'The environment holds only names, URLs and numbers (table, bucket, queue URLs, shard); no secret.');
+      acknowledge(task, `IAM5[Resource::${nagArnOf(props.mediaBucket)}/${MEDIA_KEY_PATTERN}]`, 'Media keys begin with the company '
+        + 'id of the connection a message belongs to; one host serves many companies, and builds each key from the connection\'s company.');
+      acknowledge(task, 'IAM5[Resource::*]', 'The execution role\'s ecr:GetAuthorizationToken accepts no resource other than "*" (CDK\'s ECR pull grant).');
       task.addContainer(SESSION_HOST_CONTAINER, {
         image,
         logging: LogDrivers.awsLogs({ logGroup: this.logGroup, streamPrefix: `shard-${shard}` }),
@@ -132,6 +155,7 @@ export class SessionHost extends Construct {
         minHealthyPercent: 0,
         maxHealthyPercent: 100,
         circuitBreaker: { enable: true, rollback: true },
+        capacityProviderStrategies: [{ capacityProvider: props.spot ? 'FARGATE_SPOT' : 'FARGATE', weight: 1 }],
         assignPublicIp: true,
         vpcSubnets: { subnetType: SubnetType.PUBLIC },
         securityGroups: [securityGroup],
@@ -145,16 +169,25 @@ export class SessionHost extends Construct {
         comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
         treatMissingData: TreatMissingData.BREACHING,
       });
-      down.addAlarmAction(props.alarmAction);
+      const memory = new Alarm(this, `Shard${shard}MemoryAlarm`, {
+        alarmDescription: `Session host shard ${shard} used more than ${SHARD_MEMORY_ALARM_PERCENT}% of its memory for 15 minutes: add a shard`,
+        metric: service.metricMemoryUtilization({ statistic: 'Maximum', period: Duration.minutes(5) }),
+        threshold: SHARD_MEMORY_ALARM_PERCENT,
+        evaluationPeriods: 3,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      for (const alarm of [down, memory]) alarm.addAlarmAction(props.alarmAction);
       this.services.push(service);
     }
   }
 
   private environment(shard: number, props: SessionHostProps): Record<string, string> {
     const outbound = props.queues.outbound(shard).queue;
+    // Only this shard's own values: the shard count is not here, so adding a shard leaves the other
+    // shards' task definitions, and their running sessions, untouched.
     return {
       SHARD: String(shard),
-      SESSION_SHARDS: String(props.sessionShards),
       ADAPTER: 'baileys',
       STAGE: props.stage.name,
       AWS_REGION: Stack.of(this).region,
@@ -163,7 +196,7 @@ export class SessionHost extends Construct {
       [queueUrlEnv(outboundQueueName(shard))]: outbound.queueUrl,
       [queueUrlEnv('inbound')]: props.queues.get('inbound').queue.queueUrl,
       HEALTH_PORT: String(HEALTH_PORT),
-      NODE_OPTIONS: '--enable-source-maps',
+      NODE_OPTIONS: `--enable-source-maps --max-old-space-size=${SESSION_HOST_TASK.heapMiB}`,
     };
   }
 

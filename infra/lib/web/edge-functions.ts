@@ -16,11 +16,21 @@ export const SPA_FALLBACK_CODE = `function handler(event) {
 }`;
 
 /**
+ * Header carrying the viewer's IP to the API (functions/src/platform/http-route.ts reads the same
+ * name; the local gateway sets it too). Behind CloudFront, API Gateway's `sourceIp` is the edge's
+ * address, shared by every user of that edge, so the per-IP login limit keys on this instead.
+ */
+export const VIEWER_IP_HEADER = 'x-viewer-ip';
+
+/**
  * The REST API is routed on its resource templates (`/users/{id}`), and the console calls it under
  * `/api` on its own origin (first-party refresh cookie): drop the prefix before the request goes on.
+ * And overwrite `x-viewer-ip` with the address CloudFront saw (`event.viewer.ip`, the value of
+ * CloudFront-Viewer-Address without the port): a viewer cannot choose it.
  */
 export const STRIP_API_PREFIX_CODE = `function handler(event) {
   var request = event.request;
   request.uri = request.uri.replace(/^\\/api(?=\\/|$)/, '') || '/';
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;

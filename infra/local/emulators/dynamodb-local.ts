@@ -17,6 +17,8 @@ const PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
 const here = dirname(fileURLToPath(import.meta.url));
 export const CACHE_DIR = resolve(here, '..', '.cache');
 const EMULATOR_DIR = join(CACHE_DIR, 'dynamodb-local');
+/** Java cannot watch its parent: it runs under this wrapper, which ends it when we are gone. */
+const LIFELINE = resolve(here, '..', 'lifeline.mjs');
 
 /** Downloads and unpacks the jar once; concurrent callers (parallel test workers) share one lock dir. */
 export async function ensureDynamoDbLocalJar(): Promise<string> {
@@ -60,7 +62,8 @@ export interface DynamoDbLocalOptions {
   port?: number;
   /**
    * Own process group, so a terminal's Ctrl-C reaches only the parent, which then stops the session
-   * host and the pollers before the table goes away (the local stack uses this).
+   * host and the pollers before the table goes away (the local stack uses this). Either way Java runs
+   * under lifeline.mjs: it ends when this process ends, however that happens.
    */
   detached?: boolean;
 }
@@ -71,8 +74,9 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child = spawn(
-    'java',
+    process.execPath,
     [
+      LIFELINE, 'java',
       '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xmx256m',
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
       '-jar', join(dir, 'DynamoDBLocal.jar'),
@@ -110,7 +114,8 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
       if (child.exitCode !== null) return res();
       child.once('exit', () => res());
       child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      // After the wrapper's own SIGKILL of Java (3 s), so Java is never left without its wrapper.
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     }),
   };
 }

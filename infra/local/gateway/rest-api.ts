@@ -9,6 +9,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { HttpRouteSpec } from '@atende/functions/manifest';
 import { LOCAL_ACCOUNT_ID } from '../emulators/local-aws';
 import { reportInvocationError, type Invoke } from '../lambda-runtime';
+import { VIEWER_IP_HEADER } from '../../lib/web/edge-functions';
 import { collectHeaders, collectQuery, readBody, sendJson, sourceIp } from './http-utils';
 import type { RouteMatch } from './routes';
 
@@ -62,6 +63,13 @@ interface EventParts {
 export function buildProxyEvent(req: IncomingMessage, parts: EventParts): APIGatewayProxyEvent {
   const { headers, multiValueHeaders } = collectHeaders(req);
   const ip = sourceIp(req);
+  // As CloudFront's /api function does: the address the login limit keys on is the socket's, never
+  // one the client sent.
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase() === VIEWER_IP_HEADER) { delete headers[name]; delete multiValueHeaders[name]; }
+  }
+  headers[VIEWER_IP_HEADER] = ip;
+  multiValueHeaders[VIEWER_IP_HEADER] = [ip];
   headers['X-Forwarded-For'] ??= ip;
   headers['X-Forwarded-Proto'] ??= 'http';
   multiValueHeaders['X-Forwarded-For'] ??= [ip];

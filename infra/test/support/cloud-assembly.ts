@@ -10,7 +10,7 @@ import { pascal } from '../../lib/names';
 import { REPO_ROOT } from '../../lib/paths';
 
 export type Json = Record<string, any>;
-export interface CfnResource { Type: string; Properties?: Json; DependsOn?: string | string[]; Metadata?: Json }
+export interface CfnResource { Type: string; Properties?: Json; DependsOn?: string | string[]; Metadata?: Json; DeletionPolicy?: string }
 export interface CfnTemplate { Resources: Record<string, CfnResource>; Parameters?: Json; Outputs?: Json }
 
 export interface CloudAssembly {

@@ -18,6 +18,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import { initAuthCreds, proto, type AuthenticationCreds, type AuthenticationState, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from '@whiskeysockets/baileys';
 import { ulid } from 'ulid';
 import { authPk, CREDS_SK, SIGNAL_KEY_PREFIX, signalKeySk } from './auth-keys';
+import { SentMessageStore } from './sent-messages';
 import { batchGet, batchWrite, type WriteRequest } from './batch-io';
 import { decodeJson, encodeJson, joinParts, partDeletes, partSk, readValue, VALUE_ATTRIBUTES, valueWrites, type SplitLocation } from './large-values';
 
@@ -77,6 +78,7 @@ export class ConnectionAuthState {
     this.ddb = options.ddb;
     this.tableName = options.tableName;
     this.cacheEntries = options.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
+    this.sentMessages = new SentMessageStore(this.ddb, this.tableName, pk);
   }
 
   /** Reads the stored credentials (taking the lease on them), or makes fresh ones (a new device: the next socket shows a QR). */
@@ -132,6 +134,9 @@ export class ConnectionAuthState {
   get hasUnfinishedPairing(): boolean {
     return Boolean(this.credsValue?.me?.id && !this.credsValue.account);
   }
+
+  /** Content of this connection's sent messages (Baileys' getMessage), outside any socket. */
+  readonly sentMessages: SentMessageStore;
 
   get isSuperseded(): boolean {
     return this.superseded;

@@ -62,7 +62,7 @@ export class BaileysAdapter extends AdapterBase {
   constructor(private readonly deps: BaileysAdapterDeps) {
     super();
     this.intake = new MediaIntake({ log: deps.log, limits: { ...DEFAULT_MEDIA_LIMITS, ...deps.mediaLimits }, download: deps.downloadMedia });
-    this.versions = deps.versions ?? new WaVersionSource({ override: process.env.WA_VERSION });
+    this.versions = deps.versions ?? new WaVersionSource();
   }
 
   protected async open(options: AdapterStartOptions): Promise<void> {

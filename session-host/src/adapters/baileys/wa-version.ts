@@ -6,6 +6,8 @@
  */
 import { fetchLatestWaWebVersion, type WAVersion } from '@whiskeysockets/baileys';
 
+const FETCH_TIMEOUT_MS = 5_000;
+
 export type VersionFetcher = () => Promise<{ version: WAVersion; isLatest: boolean }>;
 
 export function parseWaVersion(raw: string | undefined): WAVersion | undefined {
@@ -24,7 +26,8 @@ export class WaVersionSource {
     const override = parseWaVersion(this.options.override);
     if (override) return override;
     if (!this.current) {
-      const fetched = await (this.options.fetch ?? fetchLatestWaWebVersion)().catch(() => undefined);
+      const fetch = this.options.fetch ?? (() => fetchLatestWaWebVersion({ signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }));
+      const fetched = await fetch().catch(() => undefined);
       // Not the latest = the fetch failed and Baileys answered its bundled version: let Baileys use its default.
       if (fetched?.isLatest) this.current = fetched.version;
     }

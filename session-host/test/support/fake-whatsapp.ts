@@ -137,6 +137,8 @@ export class FakeSocket implements BaileysSocketLike {
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
     if (!this.isOpen) throw closeError(428, 'Connection Closed');
+    // Like relayMessage: a group send needs the participants, from the cache or from WhatsApp.
+    if (jid.endsWith('@g.us') && !(await this.params.cachedGroupMetadata(jid))) await this.groupMetadata(jid);
     this.world.sent.push({ jid, content, options });
     if ('delete' in content) return undefined;
     const message: WAMessage = {

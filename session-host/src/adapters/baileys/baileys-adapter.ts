@@ -8,7 +8,7 @@
  */
 import { NodeCache } from '@cacheable/node-cache';
 import type { ChannelMessage } from '@atende/shared';
-import { jidDecode, type CacheStore, type ConnectionState, type WAMessage, type WAMessageKey, type WAVersion } from '@whiskeysockets/baileys';
+import { jidDecode, type CacheStore, type ConnectionState, type GroupMetadata, type WAMessage, type WAMessageKey, type WAVersion } from '@whiskeysockets/baileys';
 import { CredentialsSupersededError } from '../../auth-state/dynamodb-auth-state';
 import type { Logger } from '../../logger';
 import { ffmpegTranscoder, isOggOpus, OGG_OPUS, UnsupportedFormatError, type VoiceNoteTranscoder } from '../../media/voice-notes';
@@ -80,7 +80,7 @@ export class BaileysAdapter extends AdapterBase {
       logger,
       version: this.socketVersion,
       getMessage: async (key) => (key.id ? auth.sentMessages.get(key.id) : undefined),
-      cachedGroupMetadata: async (jid) => this.groups.get(jid),
+      cachedGroupMetadata: (jid) => this.groupMetadata(jid),
       msgRetryCounterCache: this.retryCounters,
     });
     this.socket = socket;
@@ -189,6 +189,15 @@ export class BaileysAdapter extends AdapterBase {
     if (!key.remoteJid?.endsWith('@lid') || key.remoteJidAlt) return message;
     const pn = await socket.signalRepository.lidMapping.getPNForLID(key.remoteJid).catch(() => null);
     return pn ? { ...message, key: { ...key, remoteJidAlt: pn } } : message;
+  }
+
+  /** Cached, or fetched once through the current socket and cached (Baileys README, "Caching Group Metadata"). */
+  private async groupMetadata(jid: string): Promise<GroupMetadata | undefined> {
+    const cached = this.groups.get(jid);
+    if (cached || !this.socket) return cached;
+    const fetched = await this.socket.groupMetadata(jid).catch(() => undefined);
+    if (fetched) this.groups.set(fetched);
+    return fetched;
   }
 
   private emitAll(events: ChannelEventBody[]): void {

@@ -68,7 +68,7 @@ export class SessionHost {
     this.publisher = overrides.sink ? undefined : new InboundPublisher(this.clients.sqs, config.inboundQueueUrl, this.log);
     this.world = config.adapters.includes('simulator')
       ? new SimulatorWorld({
-          media, log: this.log, timing: overrides.simulatorTiming,
+          media, log: this.log, timing: overrides.simulatorTiming, maxInboundMediaBytes: config.maxInboundMediaBytes,
           persistence: new SimulatorPersistence(this.clients.ddb, config.tableName, this.log),
         })
       : undefined;

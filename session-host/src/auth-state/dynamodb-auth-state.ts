@@ -124,15 +124,17 @@ export class ConnectionAuthState {
   /**
    * True when these credentials belong to a paired device, i.e. a socket can resume without a QR.
    * `me` alone is not enough: `requestPairingCode` writes `me` before the phone has accepted anything;
-   * `account` is only set by a successful pairing (Baileys' configureSuccessfulPairing).
+   * `account` is only set by a successful pairing (Baileys' configureSuccessfulPairing). Credentials
+   * saved by the simulator before it wrote `account` count too (`registered`, and no pairing code pending).
    */
   get isRegistered(): boolean {
-    return Boolean(this.credsValue?.me?.id && this.credsValue.account);
+    const creds = this.credsValue;
+    return Boolean(creds?.me?.id && (creds.account || (creds.registered && !creds.pairingCode)));
   }
 
   /** `me` was written by a pairing that never finished: resuming with it would be refused as a logout. */
   get hasUnfinishedPairing(): boolean {
-    return Boolean(this.credsValue?.me?.id && !this.credsValue.account);
+    return Boolean(this.credsValue?.me?.id && !this.isRegistered);
   }
 
   /** Content of this connection's sent messages (Baileys' getMessage), outside any socket. */

@@ -34,7 +34,11 @@ export class SimulatorError extends Error {
 
 export interface CustomerMessageInput {
   text?: string;
-  media?: { fileName?: string; mimetype: string; base64: string; voiceNote?: boolean };
+  /**
+   * `sizeBytes`: the size the file claims to have (a stand-in for a large file the simulator does not
+   * upload); over the host's limit, the platform gets the message without the file, as with Baileys.
+   */
+  media?: { fileName?: string; mimetype: string; base64: string; voiceNote?: boolean; sizeBytes?: number };
   quotedId?: string;
 }
 
@@ -53,6 +57,7 @@ interface Conversation {
 
 interface PhoneDeps {
   media: MediaStore;
+  maxInboundMediaBytes: number;
   persistence?: SimulatorPersistence;
   timing: SimulatorTiming;
   log: Logger;
@@ -63,6 +68,10 @@ export class SimulatedPhone {
   number: string | null = null;
   qr: string | null = null;
   networkDropped = false;
+  /** WhatsApp restricted the account: every business send is refused with 463. */
+  restricted = false;
+  /** The pairing code the linked device asked for (shown in the console), while it waits to be typed here. */
+  pairingCode: string | null = null;
   private qrAttempt = 0;
   private device: SimDevice | null = null;
   private pairing: SimDevice | null = null;
@@ -147,6 +156,16 @@ export class SimulatedPhone {
       ack: 0, edited: false, deleted: false, timestamp: new Date().toISOString(),
     };
     this.append(conversation, message);
+    if (this.restricted) {
+      // WhatsApp takes the message, then answers with an error ack (Baileys: status ERROR, code 463).
+      message.failure = 'account-restricted';
+      this.save(conversation, message);
+      this.later(this.deps.timing.networkLatencyMs, () => this.toDevice({
+        type: 'message.sendFailed', externalId: message.id, reason: 'account-restricted',
+        error: 'WhatsApp restricted this account from starting new chats (463)',
+      }));
+      return { message: toChannelMessage(conversation.contact, message), duplicate: false };
+    }
     this.later(0, () => this.setAck(conversation, message, 1));
     this.later(this.deps.timing.deliveredAckMs, () => this.setAck(conversation, message, 2));
     this.later(this.deps.timing.readAckMs, () => this.setAck(conversation, message, 3));
@@ -186,6 +205,25 @@ export class SimulatedPhone {
     me.lid = fakeLid(me.number);
     this.number = me.number;
     await device.paired(me);
+  }
+
+  /** The linked device asked to pair by code (Baileys' requestPairingCode): the code to show in the console. */
+  requestPairingCode(device: SimDevice): string {
+    if (this.pairing !== device) throw new SimulatorError('CONFLICT', 'this device is not pairing');
+    this.pairingCode ??= `${randomBytes(4).toString('hex').toUpperCase().slice(0, 4)}-${randomBytes(4).toString('hex').toUpperCase().slice(0, 4)}`;
+    return this.pairingCode;
+  }
+
+  /** The person types the code the console shows ("Link with phone number" on the phone). */
+  async enterPairingCode(code: string, number?: string): Promise<void> {
+    if (!this.pairing || !this.pairingCode) throw new SimulatorError('CONFLICT', 'this connection is not waiting for a pairing code');
+    const typed = code.replace(/[^A-Z0-9]/gi, '').toUpperCase();
+    if (typed !== this.pairingCode.replace('-', '')) throw new SimulatorError('BAD_REQUEST', 'wrong pairing code');
+    await this.scan(number);
+  }
+
+  setRestricted(restricted: boolean): void {
+    this.restricted = restricted;
   }
 
   drop(): void {
@@ -238,15 +276,24 @@ export class SimulatedPhone {
     const text = input.text ?? '';
     if (!text && !input.media) throw new SimulatorError('BAD_REQUEST', 'text or media is required');
     const media = input.media ? await this.storeCustomerMedia(input.media) : null;
+    const tooLarge = input.media?.sizeBytes !== undefined && input.media.sizeBytes > this.deps.maxInboundMediaBytes;
     const message: SimMessage = {
       id: newMessageId(), from: 'customer', text, media, quotedId: input.quotedId ?? null,
-      ack: 1, edited: false, deleted: false, timestamp: new Date().toISOString(),
+      ack: 1, edited: false, deleted: false, timestamp: new Date().toISOString(), ...(tooLarge ? { failure: 'too-large' as const } : {}),
     };
     this.append(conversation, message);
-    this.toDevice(
-      { type: 'message.received', message: toChannelMessage(conversation.contact, message) },
-      () => this.setAck(conversation, message, 2, false),
-    );
+    const received = toChannelMessage(conversation.contact, message);
+    if (tooLarge) {
+      // What the Baileys adapter does with a file over the limit: the message, then why its file will not come.
+      const { media: _withheld, ...withoutFile } = received;
+      this.toDevice({ type: 'message.received', message: withoutFile }, () => this.setAck(conversation, message, 2, false));
+      this.toDevice({
+        type: 'message.media', externalId: message.id,
+        failure: { reason: 'too-large', sizeBytes: input.media!.sizeBytes!, limitBytes: this.deps.maxInboundMediaBytes },
+      });
+      return message;
+    }
+    this.toDevice({ type: 'message.received', message: received }, () => this.setAck(conversation, message, 2, false));
     return message;
   }
 
@@ -318,6 +365,7 @@ export class SimulatedPhone {
     this.qrTimer = undefined;
     this.pairing = null;
     this.qr = null;
+    this.pairingCode = null;
   }
 
   /** Sends to the linked device now, or keeps it on the "server" until the device is back. */

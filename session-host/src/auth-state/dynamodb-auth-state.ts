@@ -243,7 +243,8 @@ export class ConnectionAuthState {
     this.splits.clear();
     this.writtenAt.clear();
     this.credsValue = initAuthCreds();
-    await this.keyWrites.catch(() => undefined);
+    // A save still in flight would bring back what is being forgotten.
+    await Promise.all([this.keyWrites.catch(() => undefined), this.saving.catch(() => undefined)]);
     await this.ddb.send(new DeleteCommand({ TableName: this.tableName, Key: { PK: this.pk, SK: CREDS_SK } }));
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {

@@ -48,14 +48,14 @@ describe('pairing', () => {
     const closed = await h.events.waitFor('lifecycle.closed');
     expect(closed.loggedOut).toBe(false);
     expect(h.auth.creds.me).toBeUndefined();
+    // Nothing of the abandoned pairing is left in the table for another host to resume with.
+    await h.auth.flush();
+    expect((await stores.authStore.forConnection(h.companyId, h.connectionId).load()).me).toBeUndefined();
     h.fake.restore();
     const mark = h.events.mark();
     await h.adapter.start(h.options);
     await h.events.waitFor('connection.pairingCode', () => true, mark);
     expect(h.events.of('lifecycle.closed', mark)).toEqual([]);
-    // And nothing of the abandoned pairing is left in the table for another host to resume with.
-    await h.auth.flush();
-    expect((await stores.authStore.forConnection(h.companyId, h.connectionId).load()).me).toBeUndefined();
   });
 
   it('counts a device as registered once the pairing finished (account written), not before', async () => {
@@ -132,6 +132,7 @@ describe('final close reasons', () => {
 
   it('stops for good when another host took the credentials over (their writes are refused)', async () => {
     const h = await connectedBaileys(stores);
+    await h.auth.flush();
     await stores.authStore.forConnection(h.companyId, h.connectionId).load(); // another host loads: it owns the lease now
     h.fake.current.ev.emit('creds.update', { lastAccountSyncTimestamp: 1 });
     const closed = await h.events.waitFor('lifecycle.closed', (e) => !e.restartRequired);

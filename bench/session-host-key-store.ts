@@ -18,7 +18,7 @@ const BATCH = 20;
 
 const session = () => randomBytes(1_500); // a libsignal session record is 1–3 KB
 
-async function timed(samples: number[], run: () => Promise<unknown>): Promise<void> {
+async function timed(samples: number[], run: () => unknown): Promise<void> {
   const started = performance.now();
   await run();
   samples.push(performance.now() - started);

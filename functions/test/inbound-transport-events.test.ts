@@ -29,7 +29,7 @@ afterAll(async () => { await queues?.stop(); });
 
 type Body<T extends ChannelEvent['type']> = Omit<Extract<ChannelEvent, { type: T }>, 'eventId' | 'companyId' | 'connectionId' | 'occurredAt'>;
 const event = <T extends ChannelEvent['type']>(body: Body<T>): ChannelEvent =>
-  ({ eventId: ulid(), companyId: t.company.id, connectionId: connection.id, occurredAt: new Date().toISOString(), ...body }) as ChannelEvent;
+  ({ eventId: ulid(), companyId: t.company.id, connectionId: connection.id, occurredAt: new Date().toISOString(), ...body }) as unknown as ChannelEvent;
 const deliver = async (...events: ChannelEvent[]) =>
   (await inbound(sqsEvent(events.map((e) => ({ body: JSON.stringify(e), groupId: connection.id }))))).batchItemFailures;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionHost } from '../src/host';
 import { MemoryEventSink } from '../src/queues/inbound-publisher';
 import { command, createTestEnvironment, eventually, type TestEnvironment } from './support/environment';
-import { isStatus, startHost } from './support/host-harness';
+import { controlApi, isStatus, startHost } from './support/host-harness';
 
 describe('simulator control API', () => {
   let env: TestEnvironment;
@@ -26,10 +26,7 @@ describe('simulator control API', () => {
     env.destroy();
   });
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: await res.json() as any };
-  };
+  const call = (method: string, path: string, body?: unknown) => controlApi(host)(method, path, body);
 
   it('lists simulated connections with their QR, and scans one', async () => {
     const listed = await call('GET', '/connections');

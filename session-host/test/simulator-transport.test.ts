@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionHost } from '../src/host';
 import { MemoryEventSink } from '../src/queues/inbound-publisher';
 import { command, createTestEnvironment, eventually, type TestEnvironment } from './support/environment';
-import { isStatus, startHost } from './support/host-harness';
+import { controlApi, isStatus, startHost } from './support/host-harness';
 
 describe('simulator: pairing codes, refused sends, large files', () => {
   let env: TestEnvironment;
   let host: SessionHost;
   let sink: MemoryEventSink;
-  let base = '';
   const ids = { companyId: 'co-simx', connectionId: 'cn-simx' };
 
   beforeAll(async () => {
@@ -21,17 +20,13 @@ describe('simulator: pairing codes, refused sends, large files', () => {
     env.config.maxInboundMediaBytes = 1024 * 1024;
     ({ host, sink } = startHost(env));
     await host.start();
-    base = `http://127.0.0.1:${host.ports.simulator}`;
   });
   afterAll(async () => {
     await host.stop();
     env.destroy();
   });
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: await res.json() as any };
-  };
+  const call = (method: string, path: string, body?: unknown) => controlApi(host)(method, path, body);
 
   it('pairs with the code the console shows, typed on the simulated phone; a wrong code is refused', async () => {
     await env.sendCommand(command('session.start', ids, { adapter: 'simulator', usePairingCode: true, phoneNumber: '5511933334444' }));

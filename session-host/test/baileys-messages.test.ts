@@ -131,6 +131,14 @@ describe('sending', () => {
     ]);
   });
 
+  it('quotes a message under the chat JID it arrived on (its LID), not the number the reply goes to', async () => {
+    const h = await connectedBaileys(stores);
+    inbound(h.fake, { key: { remoteJid: '184467440737095@lid', fromMe: false, id: 'Q-LID' }, message: { conversation: 'pergunta' } });
+    await h.events.waitFor('message.received');
+    await h.adapter.send(sendCommand(h, { to: '5511988887777@s.whatsapp.net', quoted: { externalId: 'Q-LID', fromMe: false, body: 'pergunta' } }), '3EB0Q');
+    expect(h.fake.sent.at(-1)!.options?.quoted?.key).toMatchObject({ remoteJid: '184467440737095@lid', id: 'Q-LID' });
+  });
+
   it('finds the phone number of a LID chat in Baileys\' mapping store when the message lacks it', async () => {
     const h = await connectedBaileys(stores);
     h.fake.lidMappings.set('184467440737095@lid', CUSTOMER_JID);

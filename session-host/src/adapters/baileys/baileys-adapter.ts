@@ -239,7 +239,8 @@ export class BaileysAdapter extends AdapterBase {
     const socket = this.connectedSocket(command.connectionId);
     const to = await this.resolveRecipient(socket, command.to);
     const { media, bytes } = await this.outboundMedia(command);
-    const args = sendArguments({ ...command, to, media }, messageId, bytes);
+    const quotedChat = command.quoted ? this.chats.get(command.quoted.externalId) : undefined;
+    const args = sendArguments({ ...command, to, media }, messageId, bytes, quotedChat);
     this.rememberOwn(messageId);
     let sent: WAMessage | undefined;
     try {

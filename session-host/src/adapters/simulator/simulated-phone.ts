@@ -11,44 +11,14 @@ import { randomBytes } from 'node:crypto';
 import type { ChannelMessage } from '@atende/shared';
 import type { ChannelEventBody } from '../channel-adapter';
 import type { MediaStore } from '../../media/media-store';
-import { mediaKindFor } from '../../media/media-store';
 import type { Logger } from '../../logger';
 import { channelContact, fakeBusinessNumber, fakeLid, newMessageId, NUMBER_PATTERN, toChannelMessage } from './simulated-identities';
+import { newPairingCode, pairingCodeMatches, restrictedRefusal, storeCustomerMedia, tooLargeEvents } from './simulated-server-rules';
 import type { SimulatorPersistence } from './simulator-persistence';
-import type { SimAck, SimContact, SimMedia, SimMessage, SimulatorTiming } from './simulator-types';
+import { SimulatorError, type BusinessMessageInput, type CustomerMessageInput, type SimAck, type SimContact, type SimDevice, type SimMedia, type SimMessage, type SimulatorTiming } from './simulator-types';
 
-export interface SimDevice {
-  deliver(event: ChannelEventBody): void;
-  showQr(qr: string): void;
-  qrTimedOut(): void;
-  paired(me: { number: string; lid: string }): Promise<void>;
-  networkLost(): void;
-  loggedOut(): void;
-}
-
-export class SimulatorError extends Error {
-  constructor(readonly code: 'NOT_FOUND' | 'CONFLICT' | 'BAD_REQUEST', message: string) {
-    super(message);
-  }
-}
-
-export interface CustomerMessageInput {
-  text?: string;
-  /**
-   * `sizeBytes`: the size the file claims to have (a stand-in for a large file the simulator does not
-   * upload); over the host's limit, the platform gets the message without the file, as with Baileys.
-   */
-  media?: { fileName?: string; mimetype: string; base64: string; voiceNote?: boolean; sizeBytes?: number };
-  quotedId?: string;
-}
-
-export interface BusinessMessageInput {
-  id: string;
-  to: string;
-  text: string;
-  media?: SimMedia;
-  quotedId?: string;
-}
+export { SimulatorError } from './simulator-types';
+export type { BusinessMessageInput, CustomerMessageInput, SimDevice } from './simulator-types';
 
 interface Conversation {
   contact: SimContact;
@@ -160,10 +130,7 @@ export class SimulatedPhone {
       // WhatsApp takes the message, then answers with an error ack (Baileys: status ERROR, code 463).
       message.failure = 'account-restricted';
       this.save(conversation, message);
-      this.later(this.deps.timing.networkLatencyMs, () => this.toDevice({
-        type: 'message.sendFailed', externalId: message.id, reason: 'account-restricted',
-        error: 'WhatsApp restricted this account from starting new chats (463)',
-      }));
+      this.later(this.deps.timing.networkLatencyMs, () => this.toDevice(restrictedRefusal(message.id)));
       return { message: toChannelMessage(conversation.contact, message), duplicate: false };
     }
     this.later(0, () => this.setAck(conversation, message, 1));
@@ -210,15 +177,14 @@ export class SimulatedPhone {
   /** The linked device asked to pair by code (Baileys' requestPairingCode): the code to show in the console. */
   requestPairingCode(device: SimDevice): string {
     if (this.pairing !== device) throw new SimulatorError('CONFLICT', 'this device is not pairing');
-    this.pairingCode ??= `${randomBytes(4).toString('hex').toUpperCase().slice(0, 4)}-${randomBytes(4).toString('hex').toUpperCase().slice(0, 4)}`;
+    this.pairingCode ??= newPairingCode();
     return this.pairingCode;
   }
 
   /** The person types the code the console shows ("Link with phone number" on the phone). */
   async enterPairingCode(code: string, number?: string): Promise<void> {
     if (!this.pairing || !this.pairingCode) throw new SimulatorError('CONFLICT', 'this connection is not waiting for a pairing code');
-    const typed = code.replace(/[^A-Z0-9]/gi, '').toUpperCase();
-    if (typed !== this.pairingCode.replace('-', '')) throw new SimulatorError('BAD_REQUEST', 'wrong pairing code');
+    if (!pairingCodeMatches(this.pairingCode, code)) throw new SimulatorError('BAD_REQUEST', 'wrong pairing code');
     await this.scan(number);
   }
 
@@ -275,7 +241,7 @@ export class SimulatedPhone {
     const conversation = this.conversation(number);
     const text = input.text ?? '';
     if (!text && !input.media) throw new SimulatorError('BAD_REQUEST', 'text or media is required');
-    const media = input.media ? await this.storeCustomerMedia(input.media) : null;
+    const media = input.media ? await this.storeMedia(input.media) : null;
     const tooLarge = input.media?.sizeBytes !== undefined && input.media.sizeBytes > this.deps.maxInboundMediaBytes;
     const message: SimMessage = {
       id: newMessageId(), from: 'customer', text, media, quotedId: input.quotedId ?? null,
@@ -284,13 +250,9 @@ export class SimulatedPhone {
     this.append(conversation, message);
     const received = toChannelMessage(conversation.contact, message);
     if (tooLarge) {
-      // What the Baileys adapter does with a file over the limit: the message, then why its file will not come.
-      const { media: _withheld, ...withoutFile } = received;
-      this.toDevice({ type: 'message.received', message: withoutFile }, () => this.setAck(conversation, message, 2, false));
-      this.toDevice({
-        type: 'message.media', externalId: message.id,
-        failure: { reason: 'too-large', sizeBytes: input.media!.sizeBytes!, limitBytes: this.deps.maxInboundMediaBytes },
-      });
+      const [withoutFile, refusal] = tooLargeEvents(received, input.media!.sizeBytes!, this.deps.maxInboundMediaBytes);
+      this.toDevice(withoutFile, () => this.setAck(conversation, message, 2, false));
+      this.toDevice(refusal);
       return message;
     }
     this.toDevice({ type: 'message.received', message: received }, () => this.setAck(conversation, message, 2, false));
@@ -398,6 +360,13 @@ export class SimulatedPhone {
     return message;
   }
 
+  private async storeMedia(input: NonNullable<CustomerMessageInput['media']>): Promise<SimMedia> {
+    const stored = await storeCustomerMedia(this.deps.media, this, input);
+    if (stored === 'missing') throw new SimulatorError('BAD_REQUEST', 'media needs mimetype and base64');
+    if (stored === 'empty') throw new SimulatorError('BAD_REQUEST', 'media is empty');
+    return stored;
+  }
+
   private append(conversation: Conversation, message: SimMessage): void {
     conversation.messages.push(message);
     conversation.contact.lastMessageAt = message.timestamp;
@@ -428,14 +397,4 @@ export class SimulatedPhone {
     return this.conversations.get(number) ?? this.conversations.get(this.upsertContact({ name: number, number }).contact.number)!;
   }
 
-  private async storeCustomerMedia(input: NonNullable<CustomerMessageInput['media']>): Promise<SimMedia> {
-    if (!input.mimetype || !input.base64) throw new SimulatorError('BAD_REQUEST', 'media needs mimetype and base64');
-    const body = Buffer.from(input.base64, 'base64');
-    if (body.length === 0) throw new SimulatorError('BAD_REQUEST', 'media is empty');
-    const stored = await this.deps.media.put({
-      companyId: this.companyId, connectionId: this.connectionId, fileName: input.fileName, mimetype: input.mimetype, body,
-    });
-    const kind = mediaKindFor(input.mimetype);
-    return { kind, mimetype: input.mimetype, fileName: input.fileName ?? null, voiceNote: kind === 'audio' && Boolean(input.voiceNote), key: stored.key };
-  }
 }

@@ -75,8 +75,10 @@ export class MediaStore {
       },
     });
     input.body.on('error', (err) => counter.destroy(err));
+    // A stopped upload's parts are left to the bucket's abort-incomplete-uploads rule (1 day): the host's
+    // role has s3:PutObject only, which covers multipart uploads but not AbortMultipartUpload.
     const upload = new Upload({
-      client: this.s3, queueSize: UPLOAD_QUEUE, partSize: PART_BYTES, leavePartsOnError: false,
+      client: this.s3, queueSize: UPLOAD_QUEUE, partSize: PART_BYTES, leavePartsOnError: true,
       params: { Bucket: this.bucket, Key: key, Body: input.body.pipe(counter), ContentType: input.mimetype },
     });
     await upload.done();

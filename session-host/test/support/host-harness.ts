@@ -34,6 +34,6 @@ export function controlApi(host: SessionHost) {
     const res = await fetch(`http://127.0.0.1:${host.ports.simulator}${path}`, {
       method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: await res.json() as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: await res.json() as any };
   };
 }

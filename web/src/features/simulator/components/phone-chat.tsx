@@ -45,6 +45,15 @@ function PhoneFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A round icon button beside the message field (attach, send a simulated large document). */
+function ComposerAction({ label, testId, disabled, onClick, children }: { label: string; testId?: string; disabled: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <IconButton variant="ghost" rounded="full" size="sm" color="fg.muted" aria-label={label} title={label} disabled={disabled} data-testid={testId} onClick={onClick}>
+      {children}
+    </IconButton>
+  );
+}
+
 /** Right column: the customer's phone, chatting with the business. Polls ~1 s for replies and acks. */
 export function PhoneChat({ connectionId, number, businessName, businessNumber, maxInboundMediaBytes }: PhoneChatProps) {
   const { t } = useTranslation('simulator');
@@ -192,31 +201,17 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
             accept="image/*,audio/*,video/*,application/pdf,.doc,.docx,.xls,.xlsx,.txt,.zip"
             onChange={(e) => void sendFile(e.target.files?.[0])}
           />
-          <IconButton
-            variant="ghost"
-            rounded="full"
-            size="sm"
-            color="fg.muted"
-            aria-label={t('chat.attach')}
-            title={t('chat.attach')}
-            disabled={!ready || send.isPending || editing !== null}
-            onClick={() => fileInput.current?.click()}
-          >
+          <ComposerAction label={t('chat.attach')} disabled={!ready || send.isPending || editing !== null} onClick={() => fileInput.current?.click()}>
             <LuPaperclip />
-          </IconButton>
-          <IconButton
-            variant="ghost"
-            rounded="full"
-            size="sm"
-            color="fg.muted"
-            aria-label={t('chat.largeDocument')}
-            title={t('chat.largeDocument')}
+          </ComposerAction>
+          <ComposerAction
+            label={t('chat.largeDocument')}
+            testId="sim-large-document"
             disabled={!ready || send.isPending || editing !== null}
-            data-testid="sim-large-document"
             onClick={() => send.mutate({ media: LARGE_DOCUMENT, ...(text.trim() ? { text: text.trim() } : {}) }, { onSuccess: () => setText(''), onError: (error) => notify.error(error.message) })}
           >
             <LuFileWarning />
-          </IconButton>
+          </ComposerAction>
           <Input
             flex="1"
             size="sm"

@@ -85,6 +85,13 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Plain Node scripts (the local runner's lifeline wrapper): Node's globals.
+    files: ['**/*.mjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', clearTimeout: 'readonly' },
+    },
+  },
+  {
     files: ['**/*.{ts,js}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -11,3 +11,4 @@ export { createCompany } from './domain/companies/companies';
 export { createPlan, findPlanByName } from './domain/plans/plans';
 export { DEFAULT_PLAN } from './domain/platform/seed';
 export { addUser } from './domain/users/create-user';
+export { viewerIp } from './platform/http-route';

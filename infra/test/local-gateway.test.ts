@@ -12,7 +12,7 @@ import { WS_MOCK_ROUTES } from '@atende/functions/manifest';
 import { startGateway, type Gateway } from '../local/gateway/gateway-server';
 import { createInvoker } from '../local/lambda-runtime';
 import { localClientConfig } from '../local/emulators/local-aws';
-import { viewerIp } from '@atende/functions/platform/http-route';
+import { viewerIp } from '@atende/functions/ops';
 
 /** Fake areas: `users` echoes the event it got; `realtime` records WebSocket events. */
 const wsEvents: { routeKey: string; connectionId: string; token?: string; body?: string }[] = [];

@@ -37,6 +37,10 @@ export interface HostConfig {
   /** Visibility of a received outbound command (extended while it runs or waits). */
   outboundVisibilitySeconds?: number;
   logLevel: string;
+  /** `WA_VERSION` (e.g. 2.3000.1027934701): the WhatsApp Web version to announce instead of fetching the current one. */
+  waVersion?: string;
+  /** `MAX_INBOUND_MEDIA_MB` (default 100): larger inbound files are not downloaded; the message says so. */
+  maxInboundMediaBytes: number;
 }
 
 const numberEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
@@ -90,5 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     outboundHoldMaxMs: numberEnv(env, 'OUTBOUND_HOLD_MAX_MS') ?? 15 * 60_000,
     outboundVisibilitySeconds: numberEnv(env, 'OUTBOUND_VISIBILITY_SECONDS'),
     logLevel: (env.LOG_LEVEL ?? 'info').toLowerCase(),
+    waVersion: env.WA_VERSION || undefined,
+    maxInboundMediaBytes: (numberEnv(env, 'MAX_INBOUND_MEDIA_MB') ?? 100) * 1024 * 1024,
   };
 }

@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { SESSION_HOST_HEARTBEAT_MESSAGE, type AdapterKind, type ConnectionStatus } from '@atende/shared';
 import { ulid } from 'ulid';
 import { BaileysAdapter, type SocketFactory } from './adapters/baileys/baileys-adapter';
+import { WaVersionSource } from './adapters/baileys/wa-version';
 import type { ChannelAdapter } from './adapters/channel-adapter';
 import { SimulatorAdapter } from './adapters/simulator/simulator-adapter';
 import { SimulatorPersistence } from './adapters/simulator/simulator-persistence';
@@ -49,6 +50,8 @@ export class SessionHost {
   readonly authStore: DynamoDbAuthStateStore;
   private readonly publisher: InboundPublisher | undefined;
   private readonly startedAt = new Date().toISOString();
+  /** One WhatsApp Web version lookup for every Baileys socket of the host. */
+  private readonly waVersions: WaVersionSource;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private servers: Server[] = [];
   private readonly controlApi: (() => Server) | undefined;
@@ -58,13 +61,14 @@ export class SessionHost {
   constructor(readonly config: HostConfig, private readonly overrides: HostOverrides = {}) {
     this.log = overrides.log ?? createLogger(config.logLevel);
     this.clients = createAwsClients(config);
+    this.waVersions = new WaVersionSource({ override: config.waVersion });
     const media = new MediaStore(this.clients.s3, config.mediaBucket);
     this.authStore = new DynamoDbAuthStateStore({ ddb: this.clients.ddb, tableName: config.tableName });
     this.registry = new ShardRegistry(this.clients.ddb, config.tableName, config.shard);
     this.publisher = overrides.sink ? undefined : new InboundPublisher(this.clients.sqs, config.inboundQueueUrl, this.log);
     this.world = config.adapters.includes('simulator')
       ? new SimulatorWorld({
-          media, log: this.log, timing: overrides.simulatorTiming,
+          media, log: this.log, timing: overrides.simulatorTiming, maxInboundMediaBytes: config.maxInboundMediaBytes,
           persistence: new SimulatorPersistence(this.clients.ddb, config.tableName, this.log),
         })
       : undefined;
@@ -152,7 +156,10 @@ export class SessionHost {
 
   private createAdapter(kind: AdapterKind): ChannelAdapter {
     if (kind === 'simulator' && this.world) return new SimulatorAdapter(this.world);
-    return new BaileysAdapter({ log: this.log, createSocket: this.overrides.baileysSocketFactory });
+    return new BaileysAdapter({
+      log: this.log, createSocket: this.overrides.baileysSocketFactory, versions: this.waVersions,
+      mediaLimits: { maxBytes: this.config.maxInboundMediaBytes },
+    });
   }
 
   private async beat(): Promise<void> {

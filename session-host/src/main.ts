@@ -2,10 +2,12 @@
  * Session host process entry: `tsx session-host/src/main.ts` (env: docs in src/config.ts).
  * SIGTERM / SIGINT stop it gracefully (ECS sends SIGTERM, then SIGKILL after the stop timeout).
  */
+import { filterLibsignalOutput } from './console-filter';
 import { loadConfig } from './config';
 import { SessionHost } from './host';
 import { createLogger } from './logger';
 
+filterLibsignalOutput();
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 const host = new SessionHost(config, { log });

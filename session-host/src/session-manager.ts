@@ -9,7 +9,7 @@
  * item goes stale instead.
  */
 import { EventEmitter } from 'node:events';
-import type { AdapterKind, ChannelEvent, ConnectionStatus, OutboundCommand } from '@atende/shared';
+import type { AdapterKind, ChannelEvent, ConnectionStatus, OutboundCommand, SendFailureReason } from '@atende/shared';
 import type { AdapterEvent, ChannelEventBody, LifecycleEvent } from './adapters/channel-adapter';
 import { messageIdForCommand } from './adapters/message-ids';
 import { eventIdFor, qrEventId, statusEventId } from './queues/event-ids';
@@ -215,11 +215,9 @@ export class SessionManager {
   }
 
   /** Tells the business side a send will not happen (its message is then marked failed). */
-  reportSendFailed(command: Extract<OutboundCommand, { type: 'message.send' }>, error: string): void {
-    this.publish(command.companyId, command.connectionId, {
-      type: 'message.sendFailed', clientMessageId: command.clientMessageId, error,
-      eventId: eventIdFor(command.connectionId, { type: 'message.sendFailed', clientMessageId: command.clientMessageId, error }),
-    });
+  reportSendFailed(command: Extract<OutboundCommand, { type: 'message.send' }>, error: string, reason?: SendFailureReason): void {
+    const body = { type: 'message.sendFailed' as const, clientMessageId: command.clientMessageId, error, ...(reason ? { reason } : {}) };
+    this.publish(command.companyId, command.connectionId, { ...body, eventId: eventIdFor(command.connectionId, body) });
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -298,6 +296,13 @@ export class SessionManager {
       await session.auth.clear().catch((err) => this.deps.log.error({ err, connectionId }, 'credentials not wiped'));
       await this.deps.registry.unregister(session.companyId, connectionId).catch(() => undefined);
       this.forget(session, 'DISCONNECTED', { loggedOut: true, reason: closed.reason });
+      return;
+    }
+    if (closed.final) {
+      // Retrying cannot help (another client took the session, the account is refused, …): stop and
+      // tell a person. Credentials and the registry entry stay, so "try again" resumes without a QR.
+      this.deps.log.error({ connectionId, reason: closed.reason, alarm: 'connection-closed-for-good' }, 'connection closed for good');
+      this.forget(session, 'DISCONNECTED', { reason: closed.reason });
       return;
     }
     if (closed.qrTimeout) {

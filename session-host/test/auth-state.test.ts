@@ -2,7 +2,9 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BufferJSON, initAuthCreds, proto } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authPk } from '../src/auth-state/auth-keys';
-import { DynamoDbAuthStateStore } from '../src/auth-state/dynamodb-auth-state';
+import { randomBytes } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CredentialsSupersededError, DynamoDbAuthStateStore } from '../src/auth-state/dynamodb-auth-state';
 import { createTestEnvironment, type TestEnvironment } from './support/environment';
 
 describe('DynamoDB auth state', () => {
@@ -105,5 +107,71 @@ describe('DynamoDB auth state', () => {
     expect(left.Items!.map((i) => i.SK)).toEqual(['cmd#c-1']);
     const credsItem = await env.clients.ddb.send(new GetCommand({ TableName: env.config.tableName, Key: { PK: pk, SK: 'creds' } }));
     expect(credsItem.Item).toBeUndefined();
+  });
+
+  it('stores an app-state hash past the 400 KB item limit and reads it back on another host', async () => {
+    const auth = store.forConnection('company-1', 'conn-big');
+    await auth.load();
+    // ~10,000 synced index entries: about 1.3 MB of JSON, three times what one item may hold.
+    const indexValueMap = Object.fromEntries(Array.from({ length: 10_000 }, () => [randomBytes(32).toString('base64'), { valueMac: randomBytes(32) }]));
+    const state = { version: 7, hash: randomBytes(128), indexValueMap };
+    await auth.keys.set({ 'app-state-sync-version': { regular: state } });
+    const read = (await store.forConnection('company-1', 'conn-big').keys.get('app-state-sync-version', ['regular'])).regular!;
+    expect(read.version).toBe(7);
+    expect(Object.keys(read.indexValueMap)).toHaveLength(10_000);
+    const [first] = Object.keys(indexValueMap);
+    expect(Buffer.from(read.indexValueMap[first!]!.valueMac).equals(indexValueMap[first!]!.valueMac)).toBe(true);
+
+    // A smaller state replaces it, and the parts of the big one are gone.
+    const reader = store.forConnection('company-1', 'conn-big');
+    await reader.keys.get('app-state-sync-version', ['regular']);
+    await reader.keys.set({ 'app-state-sync-version': { regular: { version: 8, hash: randomBytes(128), indexValueMap: {} } } });
+    const items = await env.clients.ddb.send(new QueryCommand({
+      TableName: env.config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': authPk('company-1', 'conn-big') },
+    }));
+    expect(items.Items!.map((i) => i.SK)).toEqual(['key#app-state-sync-version#regular']);
+    expect((await store.forConnection('company-1', 'conn-big').keys.get('app-state-sync-version', ['regular'])).regular!.version).toBe(8);
+  });
+
+  it('never lets a read that started before a write cache the older value (the Bad MAC race)', async () => {
+    const real = env.clients.ddb;
+    let releaseRead!: () => void;
+    const readHeld = new Promise<void>((resolve) => { releaseRead = resolve; });
+    let holding = true;
+    const slowReads = { send: async (command: { constructor: { name: string } }) => {
+      const answer = await real.send(command as never); // read now, answer later
+      if (holding && command.constructor.name === 'BatchGetCommand') { holding = false; await readHeld; }
+      return answer;
+    } } as unknown as DynamoDBDocumentClient;
+    const seed = store.forConnection('company-1', 'conn-race');
+    await seed.load();
+    await seed.keys.set({ session: { peer: Buffer.from('old-session') } });
+
+    const auth = new DynamoDbAuthStateStore({ ddb: slowReads, tableName: env.config.tableName }).forConnection('company-1', 'conn-race');
+    const staleRead = auth.keys.get('session', ['peer']); // misses the cache, reads 'old-session', then waits
+    await new Promise((r) => setTimeout(r, 50));
+    await auth.keys.set({ session: { peer: Buffer.from('new-session') } });
+    releaseRead();
+    const during = await staleRead;
+    expect(Buffer.from(during.peer!).toString()).toBe('new-session');
+    expect(Buffer.from((await auth.keys.get('session', ['peer'])).peer!).toString()).toBe('new-session');
+  });
+
+  it('refuses credential writes from a host whose lease another host took', async () => {
+    const first = store.forConnection('company-1', 'conn-lease');
+    const creds = await first.load();
+    creds.me = { id: '5511999990002:1@s.whatsapp.net' };
+    await first.saveCreds();
+    const second = store.forConnection('company-1', 'conn-lease');
+    await second.load();
+    let told = false;
+    first.onSuperseded(() => { told = true; });
+
+    creds.me = { id: '5511999990002:1@s.whatsapp.net', name: 'stale' };
+    await expect(first.saveCreds()).rejects.toBeInstanceOf(CredentialsSupersededError);
+    expect(told).toBe(true);
+    second.creds.me = { id: '5511999990002:1@s.whatsapp.net', name: 'current' };
+    await second.saveCreds();
+    expect((await store.forConnection('company-1', 'conn-lease').load()).me?.name).toBe('current');
   });
 });

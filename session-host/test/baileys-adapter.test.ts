@@ -3,6 +3,7 @@
  * This proves the adapter's side — auth state, event translation, send mapping, lifecycle — not that
  * WhatsApp behaves as the fake does; that needs a phone (docs/decisions.md).
  */
+import { Readable } from 'node:stream';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaileysAdapter } from '../src/adapters/baileys/baileys-adapter';
@@ -40,7 +41,7 @@ async function baileysHarness(): Promise<AdapterHarness & { fake: FakeWhatsApp; 
       downloadMedia: async (message) => {
         const bytes = downloads.get(message.key.id!);
         if (!bytes) throw new Error('media expired');
-        return bytes;
+        return Readable.from([bytes]);
       },
     }),
     scan: async () => fake.scan(),
@@ -125,12 +126,13 @@ describe('baileys: beyond the contract', () => {
     expect(contacts).toContainEqual({ jid: '5511900002222@s.whatsapp.net', number: '5511900002222', lid: '111@lid' });
   });
 
-  it('still reports a media message whose download failed, without the file', async () => {
+  it('still reports a media message whose download failed, then says the file will not come', async () => {
     const { h, events } = await connected();
     h.fake.emit('messages.upsert', { type: 'notify', messages: [{ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'GONE' }, message: { documentMessage: { mimetype: 'application/pdf', fileName: 'x.pdf' } } }] });
     const received = await events.waitFor('message.received');
     expect(received.message.externalId).toBe('GONE');
     expect(received.message.media).toBeUndefined();
+    expect(await events.waitFor('message.media')).toEqual({ type: 'message.media', externalId: 'GONE', failure: { reason: 'download-failed' } });
   });
 
   it('asks for a pairing code instead of showing QR codes when configured', async () => {
@@ -139,6 +141,7 @@ describe('baileys: beyond the contract', () => {
     const events = new EventRecorder(adapter);
     await adapter.start({ companyId: h.companyId, connectionId: h.connectionId, auth: h.authStore.forConnection(h.companyId, h.connectionId), media: h.media, usePairingCode: true, phoneNumber: '+55 11 90000-1111' });
     expect(await events.waitFor('connection.pairingCode')).toMatchObject({ code: 'ABCD1234' });
+    expect(h.fake.current.params.auth.creds.me?.id).toBe('5511900001111@s.whatsapp.net');
     expect(events.of('lifecycle.qr')).toEqual([]);
   });
 

@@ -102,13 +102,41 @@ export interface ChannelMessage {
   clientMessageId?: string;
 }
 
+/**
+ * Why a send did not happen or was refused after WhatsApp took it:
+ * - `account-restricted` (463), `reach-out-locked` (the business may not start new chats for a while),
+ *   `rejected` (479 and other error acks): WhatsApp refused the message (status ERROR in Baileys);
+ * - `not-on-whatsapp`: the number has no WhatsApp account;
+ * - `media-too-large`, `unsupported-format`: the file cannot be sent as it is;
+ * - `not-connected`: the connection did not come back in time.
+ */
+export const SEND_FAILURE_REASONS = [
+  'account-restricted', 'reach-out-locked', 'rejected', 'not-on-whatsapp', 'media-too-large', 'unsupported-format', 'not-connected',
+] as const;
+export type SendFailureReason = (typeof SEND_FAILURE_REASONS)[number];
+
+/** Why an inbound message's file is not attached: over the host's size limit, or the download failed / took too long. */
+export const MEDIA_FAILURE_REASONS = ['too-large', 'download-failed'] as const;
+export type MediaFailureReason = (typeof MEDIA_FAILURE_REASONS)[number];
+
 export type ChannelEvent =
   | (EventBase & { type: 'connection.qr'; qr: string; attempt: number })
   | (EventBase & { type: 'connection.pairingCode'; code: string })
   | (EventBase & { type: 'connection.status'; status: ConnectionStatus; number?: string; reason?: string; loggedOut?: boolean })
   | (EventBase & { type: 'message.received'; message: ChannelMessage })
   | (EventBase & { type: 'message.sent'; message: ChannelMessage })
-  | (EventBase & { type: 'message.sendFailed'; clientMessageId: string; error: string })
+  /**
+   * A send that failed. Before WhatsApp took it: `clientMessageId` only (no message was recorded).
+   * Refused after it was sent (`message.sent` already published): `externalId` too.
+   */
+  | (EventBase & { type: 'message.sendFailed'; clientMessageId?: string; externalId?: string; error: string; reason?: SendFailureReason })
+  /**
+   * The file of a message published earlier without it (`message.received`/`message.sent` come first so a
+   * large download never holds up the conversation): `media` once stored, or `failure` when it will not come.
+   */
+  | (EventBase & { type: 'message.media'; externalId: string; media?: MediaRef; failure?: { reason: MediaFailureReason; sizeBytes?: number; limitBytes?: number } })
+  /** A reaction to a message (`emoji` '' = reaction removed). `fromMe`: reacted from the business's phone. */
+  | (EventBase & { type: 'message.reaction'; externalId: string; emoji: string; fromMe: boolean; from?: ChannelContact })
   | (EventBase & { type: 'message.ack'; externalId: string; ack: 0 | 1 | 2 | 3 | 4 })
   | (EventBase & { type: 'message.edited'; externalId: string; body: string })
   | (EventBase & { type: 'message.deleted'; externalId: string })

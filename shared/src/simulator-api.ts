@@ -2,7 +2,7 @@
  * Wire types of the session host's simulator control API (docs/simulator-api.md), shared by the
  * session host that serves it and the console's customer-phone page that calls it. Local mode only.
  */
-import type { ConnectionStatus, MediaKind } from './channel';
+import type { ConnectionStatus, MediaFailureReason, MediaKind, SendFailureReason } from './channel';
 
 export interface SimConnectionView {
   connectionId: string;
@@ -12,6 +12,12 @@ export interface SimConnectionView {
   number: string | null;
   networkDropped: boolean;
   contacts: number;
+  /** The code the console shows while pairing by code (the person types it on the simulated phone), else null. */
+  pairingCode: string | null;
+  /** WhatsApp restricts the account: the business's sends are refused (error 463), as a real restriction does. */
+  restricted: boolean;
+  /** Largest file the session host downloads; larger customer files arrive as a message without the file. */
+  maxInboundMediaBytes: number;
 }
 
 export interface SimContact {
@@ -48,6 +54,11 @@ export interface SimMessageOf<TMedia> {
   edited: boolean;
   deleted: boolean;
   timestamp: string;
+  /**
+   * A business message WhatsApp refused (reason), or a customer file the platform did not get
+   * ('too-large'). Absent on messages stored before it existed.
+   */
+  failure?: SendFailureReason | MediaFailureReason | null;
 }
 
 export type SimMessageView = SimMessageOf<SimMediaView>;

@@ -40,6 +40,12 @@ export interface MessageRecord {
   /** The channel's timestamp. */
   createdAt: string;
   updatedAt: string;
+  /** WhatsApp refused the send after taking it (`message.sendFailed` with an externalId): the reason code. */
+  sendFailure?: string | null;
+  /** The file of an inbound message will not come (`message.media` failure): too-large / download-failed. */
+  mediaFailure?: { reason: string; sizeBytes?: number; limitBytes?: number } | null;
+  /** Reactions by who reacted ('me' = the business's phone, otherwise the contact's number or jid); '' removed. */
+  reactions?: Record<string, string>;
   /** Set once everything after recording (realtime, later ticket logic) has run: redeliveries stop there. */
   pipelineDone?: boolean;
 }
@@ -132,6 +138,51 @@ export function isConnectionMessagesCursorOf(companyId: string, connectionId: st
   return keys.length === 4
     && key.PK === tenantPk(companyId, 'MSG', connectionId) && key.GSI1PK === tenantPk(companyId, 'WAPPMSG', connectionId)
     && typeof key.SK === 'string' && typeof key.GSI1SK === 'string' && key.SK.length <= 1024 && key.GSI1SK.length <= 1024;
+}
+
+/** Marks a sent message failed; a redelivery (same reason already set) changes nothing. */
+export const markMessageSendFailed = (companyId: string, connectionId: string, externalId: string, reason: string) =>
+  updateIfApplies(companyId, connectionId, externalId, {
+    UpdateExpression: 'SET sendFailure = :reason, updatedAt = :now',
+    ConditionExpression: 'attribute_not_exists(sendFailure) OR sendFailure <> :reason',
+    ExpressionAttributeValues: { ':reason': reason, ':now': new Date().toISOString() },
+  });
+
+/** Attaches the file of a message recorded without it; only once (a redelivery finds mediaKey set). */
+export const attachMessageMedia = (
+  companyId: string, connectionId: string, externalId: string,
+  media: { key: string; type: MessageMediaType; mimetype: string; fileName: string | null },
+) =>
+  updateIfApplies(companyId, connectionId, externalId, {
+    UpdateExpression: 'SET mediaKey = :key, mediaType = :type, mediaMimetype = :mime, mediaFileName = :name, updatedAt = :now',
+    ConditionExpression: 'attribute_not_exists(mediaKey) OR mediaKey = :null',
+    ExpressionAttributeValues: {
+      ':key': media.key, ':type': media.type, ':mime': media.mimetype, ':name': media.fileName, ':null': null, ':now': new Date().toISOString(),
+    },
+  });
+
+export const markMessageMediaFailed = (
+  companyId: string, connectionId: string, externalId: string, failure: { reason: string; sizeBytes?: number; limitBytes?: number },
+) =>
+  updateIfApplies(companyId, connectionId, externalId, {
+    UpdateExpression: 'SET mediaFailure = :failure, updatedAt = :now',
+    ConditionExpression: 'attribute_not_exists(mediaFailure) OR mediaFailure = :null',
+    ExpressionAttributeValues: { ':failure': failure, ':null': null, ':now': new Date().toISOString() },
+  });
+
+/** Sets one reactor's emoji (the map is created on the first reaction); the same emoji again changes nothing. */
+export async function setMessageReaction(
+  companyId: string, connectionId: string, externalId: string, reactor: string, emoji: string,
+): Promise<MessageRecord | undefined> {
+  await updateIfApplies(companyId, connectionId, externalId, {
+    UpdateExpression: 'SET reactions = :empty', ConditionExpression: 'attribute_not_exists(reactions)', ExpressionAttributeValues: { ':empty': {} },
+  });
+  return updateIfApplies(companyId, connectionId, externalId, {
+    UpdateExpression: 'SET reactions.#who = :emoji, updatedAt = :now',
+    ConditionExpression: 'attribute_not_exists(reactions.#who) OR reactions.#who <> :emoji',
+    ExpressionAttributeNames: { '#who': reactor },
+    ExpressionAttributeValues: { ':emoji': emoji, ':now': new Date().toISOString() },
+  });
 }
 
 /** AP-M2: a page of a connection's messages, newest first. */

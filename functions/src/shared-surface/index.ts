@@ -5,7 +5,7 @@
  * channel event ids and the shard-down report. Add here
  * only what both sides must agree on; never domain rules, handlers or platform clients.
  */
-export { DEFAULT_TABLE_NAME } from '../data/table-definition';
+export { DEFAULT_TABLE_NAME, TTL_ATTRIBUTE } from '../data/table-definition';
 export { tenantPk, ttlIn } from '../data/keys';
 export {
   listShardSessions, shardHostItem, shardHostKey, shardSessionItem, shardSessionKey,

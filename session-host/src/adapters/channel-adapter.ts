@@ -8,7 +8,7 @@
  * - channel event bodies (messages, acks, edits, deletions, contacts): published as they are, once
  *   the manager has stamped them with `eventId`, `companyId`, `connectionId` and `occurredAt`.
  */
-import type { AdapterKind, ChannelEvent, ChannelMessage, OutboundCommand } from '@atende/shared';
+import type { AdapterKind, ChannelEvent, ChannelMessage, OutboundCommand, SendFailureReason } from '@atende/shared';
 import type { ConnectionAuthState } from '../auth-state/dynamodb-auth-state';
 import type { MediaStore } from '../media/media-store';
 
@@ -33,6 +33,11 @@ export type LifecycleEvent =
       restartRequired: boolean;
       /** Nobody scanned the QR in time: stop trying until someone asks again. */
       qrTimeout: boolean;
+      /**
+       * Retrying cannot help (440 replaced by another client, 403, 411, a web version WhatsApp keeps
+       * refusing, credentials taken over by another host): stop, keep the credentials, tell a person.
+       */
+      final?: boolean;
     };
 
 export type AdapterEvent = LifecycleEvent | ChannelEventBody;
@@ -57,6 +62,14 @@ export class NotConnectedError extends Error {
   constructor(connectionId: string) {
     super(`connection ${connectionId} is not connected`);
     this.name = 'NotConnectedError';
+  }
+}
+
+/** A send that will never succeed as it is (number not on WhatsApp, a file WhatsApp will not take): no retry. */
+export class SendRefusedError extends Error {
+  constructor(readonly reason: SendFailureReason, readonly code: string, message: string) {
+    super(message);
+    this.name = 'SendRefusedError';
   }
 }
 

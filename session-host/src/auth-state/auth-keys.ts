@@ -12,3 +12,5 @@ export const signalKeySk = (type: string, id: string) => `${SIGNAL_KEY_PREFIX}${
 export const commandSk = (commandId: string) => `cmd#${commandId}`;
 /** Simulator-only items (the simulated customers and their conversations), local mode only. */
 export const SIMULATOR_PREFIX = 'sim#';
+/** Content of a message this connection sent (Baileys' getMessage for retries), expiring by `ttl`. */
+export const sentSk = (messageId: string) => `sent#${messageId}`;

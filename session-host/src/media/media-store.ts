@@ -3,7 +3,9 @@
  * Inbound media is downloaded from the channel and stored here before the event is published, so the
  * functions only ever see S3 keys; outbound media is read from here by key.
  */
+import { Transform, type Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import type { MediaKind } from '@atende/shared';
 import { ulid } from 'ulid';
 
@@ -18,6 +20,16 @@ export interface MediaObject {
 }
 
 const MAX_FILE_NAME = 120;
+/** S3's minimum part size; with UPLOAD_QUEUE parts in flight, an upload holds about 10 MB. */
+const PART_BYTES = 5 * 1024 * 1024;
+const UPLOAD_QUEUE = 2;
+
+export class MediaTooLargeError extends Error {
+  constructor(readonly sizeBytes: number, readonly limitBytes: number) {
+    super(`file of ${sizeBytes} bytes is over the ${limitBytes}-byte limit`);
+    this.name = 'MediaTooLargeError';
+  }
+}
 
 /** Keeps names readable but safe as one S3 key segment. */
 export function safeFileName(fileName: string | undefined, mimetype: string): string {
@@ -46,6 +58,31 @@ export class MediaStore {
     const key = this.keyFor(input.companyId, input.connectionId, input.fileName, input.mimetype);
     await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: input.body, ContentType: input.mimetype }));
     return { key, sizeBytes: input.body.length };
+  }
+
+  /**
+   * Streams a file of unknown length into S3 as a multipart upload: at most `queueSize` parts of
+   * `PART_BYTES` are in memory at once, whatever the file's size. Stops (and aborts the upload) past `maxBytes`.
+   */
+  async putStream(input: { companyId: string; connectionId: string; fileName?: string; mimetype: string; body: Readable; maxBytes: number }): Promise<StoredMedia> {
+    const key = this.keyFor(input.companyId, input.connectionId, input.fileName, input.mimetype);
+    let sizeBytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        sizeBytes += chunk.length;
+        if (sizeBytes > input.maxBytes) done(new MediaTooLargeError(sizeBytes, input.maxBytes));
+        else done(null, chunk);
+      },
+    });
+    input.body.on('error', (err) => counter.destroy(err));
+    // A stopped upload's parts are left to the bucket's abort-incomplete-uploads rule (1 day): the host's
+    // role has s3:PutObject only, which covers multipart uploads but not AbortMultipartUpload.
+    const upload = new Upload({
+      client: this.s3, queueSize: UPLOAD_QUEUE, partSize: PART_BYTES, leavePartsOnError: true,
+      params: { Bucket: this.bucket, Key: key, Body: input.body.pipe(counter), ContentType: input.mimetype },
+    });
+    await upload.done();
+    return { key, sizeBytes };
   }
 
   async get(key: string): Promise<MediaObject> {

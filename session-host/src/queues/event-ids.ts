@@ -25,7 +25,11 @@ export function eventIdFor(connectionId: string, body: ChannelEventBody): string
     case 'message.deleted':
       return `del:${connectionId}:${body.externalId}`;
     case 'message.sendFailed':
-      return `sendFailed:${connectionId}:${body.clientMessageId}`;
+      return `sendFailed:${connectionId}:${body.externalId ?? body.clientMessageId}`;
+    case 'message.media':
+      return `media:${connectionId}:${body.externalId}`;
+    case 'message.reaction':
+      return `reaction:${connectionId}:${body.externalId}:${hash(JSON.stringify([body.fromMe, body.from?.jid ?? null, body.emoji]))}`;
     case 'contact.updated':
       return `contact:${connectionId}:${body.contact.jid}:${hash(JSON.stringify([body.contact, body.profilePicUrl ?? null]))}`;
     case 'connection.pairingCode':

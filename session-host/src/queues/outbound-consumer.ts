@@ -15,7 +15,7 @@
  */
 import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import type { OutboundCommand } from '@atende/shared';
-import { NotConnectedError } from '../adapters/channel-adapter';
+import { NotConnectedError, SendRefusedError } from '../adapters/channel-adapter';
 import type { Logger } from '../logger';
 import type { CommandLog } from '../registry/command-log';
 import type { Readiness, SessionManager } from '../session-manager';
@@ -176,6 +176,12 @@ export class OutboundConsumer {
       } catch (err) {
         if (err instanceof NotConnectedError && Date.now() < deadline && !this.stopping) continue;
         if (this.stopping && err instanceof NotConnectedError) return 'release';
+        if (err instanceof SendRefusedError && command.type === 'message.send') {
+          log.warn({ commandId: command.commandId, reason: err.reason, error: err.message }, 'send refused');
+          this.stats.failed += 1;
+          this.options.manager.reportSendFailed(command, err.code, err.reason);
+          return { outcome: 'failed' };
+        }
         log.error({ err, commandId: command.commandId, type: command.type }, 'outbound command failed');
         if (!isMessageCommand(command)) return 'retry';
         return this.fail(command, err instanceof NotConnectedError ? NOT_INITIALIZED : 'ERR_SENDING_WAPP_MSG');

@@ -10,6 +10,8 @@
  *   POST   /connections/{id}/drop                         → { connection }   network down (platform sees DISCONNECTED)
  *   POST   /connections/{id}/restore                      → { connection }   next reconnect succeeds, no QR
  *   POST   /connections/{id}/logout-from-phone            → { connection }   device unlinked; new QR needed
+ *   POST   /connections/{id}/pairing-code { code, number? } → { connection }  400 on a wrong code; 409 unless pairing by code
+ *   POST   /connections/{id}/restriction  { restricted }  → { connection }   WhatsApp refuses the business's sends (463)
  *   GET    /connections/{id}/contacts                     → { contacts: SimContact[] }
  *   POST   /connections/{id}/contacts  { name, number, lidOnly? }      → 201|200 { contact }
  *   GET    /connections/{id}/contacts/{number}/messages   → { contact, messages: SimMessage[] }
@@ -114,6 +116,17 @@ async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessa
       case 'drop': phone.drop(); return view();
       case 'restore': phone.restore(); return view();
       case 'logout-from-phone': phone.logoutFromPhone(); return view();
+      case 'pairing-code': {
+        const body = await readJson(req);
+        await phone.enterPairingCode(requiredString(body, 'code'), optionalString(body, 'number'));
+        return view();
+      }
+      case 'restriction': {
+        const body = await readJson(req);
+        if (typeof body.restricted !== 'boolean') throw new HttpError(400, 'BAD_REQUEST', 'restricted must be true or false');
+        phone.setRestricted(body.restricted);
+        return view();
+      }
     }
   }
   if (section === 'contacts') {
@@ -139,6 +152,7 @@ async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessa
         media: mediaInput ? {
           fileName: optionalString(mediaInput, 'fileName'), mimetype: requiredString(mediaInput, 'mimetype'),
           base64: requiredString(mediaInput, 'base64'), voiceNote: mediaInput.voiceNote === true,
+          sizeBytes: optionalSize(mediaInput),
         } : undefined,
       });
       return ok({ message: messageView(message) }, 201);
@@ -177,6 +191,9 @@ function connectionView(deps: ControlApiDeps, phone: SimulatedPhone): Json {
     number: phone.number,
     networkDropped: phone.networkDropped,
     contacts: phone.listContacts().length,
+    pairingCode: phone.pairingCode,
+    restricted: phone.restricted,
+    maxInboundMediaBytes: deps.world.maxInboundMediaBytes,
   };
   return view as unknown as Json;
 }
@@ -213,6 +230,13 @@ async function readJson(req: IncomingMessage): Promise<Json> {
 function requiredString(body: Json, field: string): string {
   const value = body[field];
   if (typeof value !== 'string' || value === '') throw new HttpError(400, 'BAD_REQUEST', `${field} is required`);
+  return value;
+}
+
+function optionalSize(body: Json): number | undefined {
+  const value = body.sizeBytes;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new HttpError(400, 'BAD_REQUEST', 'sizeBytes must be a positive integer');
   return value;
 }
 

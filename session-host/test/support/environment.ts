@@ -53,6 +53,7 @@ export async function createTestEnvironment(options: { adapters?: AdapterKind[] 
     reconnect: { initialMs: 50, maxMs: 200 },
     outboundHoldMaxMs: 20_000,
     logLevel: 'silent',
+    maxInboundMediaBytes: 100 * 1024 * 1024,
   };
   return {
     config,

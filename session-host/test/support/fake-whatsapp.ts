@@ -4,7 +4,7 @@
  * offline. What it cannot show: that real WhatsApp sends these frames (that needs a phone).
  */
 import { EventEmitter } from 'node:events';
-import type { AnyMessageContent, BaileysEventEmitter, BaileysEventMap, Contact, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
+import type { AnyMessageContent, BaileysEventEmitter, BaileysEventMap, Contact, GroupMetadata, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import type { BaileysSocketLike, SocketFactory, SocketParams } from '../../src/adapters/baileys/baileys-adapter';
 
 const closeError = (statusCode: number, message: string) => Object.assign(new Error(message), { output: { statusCode } });
@@ -20,6 +20,14 @@ export class FakeWhatsApp {
   readonly sent: SentRecord[] = [];
   readonly reads: WAMessageKey[] = [];
   networkDropped = false;
+  /** Numbers WhatsApp says have no account. */
+  readonly notOnWhatsApp = new Set<string>();
+  /** Typed JID → the JID WhatsApp answers (Brazil's ninth digit). */
+  readonly numberAliases = new Map<string, string>();
+  readonly onWhatsAppQueries: string[] = [];
+  /** LID → phone-number JID known to Baileys' mapping store. */
+  readonly lidMappings = new Map<string, string>();
+  readonly groupMetadataFetches: string[] = [];
   private revoked = false;
   private qrCount = 0;
 
@@ -53,8 +61,9 @@ export class FakeWhatsApp {
     const socket = this.current;
     const creds = socket.params.auth.creds;
     creds.me = { id: `${number}:7@s.whatsapp.net`, lid: '99887766554433:7@lid', name: 'Loja' };
-    creds.registered = true;
-    socket.ev.emit('creds.update', { me: creds.me, registered: true });
+    // What Baileys' configureSuccessfulPairing writes: `account` marks a finished pairing.
+    creds.account = { details: Buffer.from('d'), accountSignatureKey: Buffer.from('k'), accountSignature: Buffer.from('s'), deviceSignature: Buffer.from('ds') };
+    socket.ev.emit('creds.update', { me: creds.me, account: creds.account });
     socket.ev.emit('connection.update', { isNewLogin: true });
     socket.close(515, 'Stream Errored (restart required)');
   }
@@ -112,6 +121,8 @@ export class FakeSocket implements BaileysSocketLike {
       return;
     }
     if (this.world.consumeRevocation()) return this.close(401, 'Connection Failure');
+    // Credentials with `me` but no finished pairing: WhatsApp refuses the login.
+    if (!this.params.auth.creds.account) return this.close(401, 'Connection Failure');
     this.user = me;
     this.isOpen = true;
     this.ev.emit('connection.update', { connection: 'open' });
@@ -126,6 +137,8 @@ export class FakeSocket implements BaileysSocketLike {
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
     if (!this.isOpen) throw closeError(428, 'Connection Closed');
+    // Like relayMessage: a group send needs the participants, from the cache or from WhatsApp.
+    if (jid.endsWith('@g.us') && !(await this.params.cachedGroupMetadata(jid))) await this.groupMetadata(jid);
     this.world.sent.push({ jid, content, options });
     if ('delete' in content) return undefined;
     const message: WAMessage = {
@@ -152,9 +165,28 @@ export class FakeSocket implements BaileysSocketLike {
     this.close(428, 'Connection Closed');
   }
 
-  async requestPairingCode(): Promise<string> {
+  /** Like Baileys: `me` is written (and saved) before WhatsApp or the phone accepted anything. */
+  async requestPairingCode(phoneNumber: string): Promise<string> {
+    const creds = this.params.auth.creds;
+    creds.pairingCode = 'ABCD1234';
+    creds.me = { id: `${phoneNumber}@s.whatsapp.net`, name: '~' };
+    this.ev.emit('creds.update', creds);
     return 'ABCD1234';
   }
+
+  async onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[]> {
+    this.world.onWhatsAppQueries.push(...jids);
+    return jids.map((jid) => ({ jid: this.world.numberAliases.get(jid) ?? jid, exists: !this.world.notOnWhatsApp.has(jid) }));
+  }
+
+  async groupMetadata(jid: string): Promise<GroupMetadata> {
+    this.world.groupMetadataFetches.push(jid);
+    return { id: jid, subject: 'Grupo', participants: [] } as unknown as GroupMetadata;
+  }
+
+  readonly signalRepository = {
+    lidMapping: { getPNForLID: async (lid: string) => this.world.lidMappings.get(lid) ?? null },
+  };
 
   async updateMediaMessage(message: WAMessage): Promise<WAMessage> {
     return message;

@@ -27,3 +27,13 @@ export async function connectSimulated(env: TestEnvironment, host: SessionHost, 
   await sink.waitFor(isStatus(ids.connectionId, 'CONNECTED'), 10_000);
   return { ids, phone };
 }
+
+/** JSON calls to the simulator control API of a host started with `simulatorPort: 0`. */
+export function controlApi(host: SessionHost) {
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${host.ports.simulator}${path}`, {
+      method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() as any };
+  };
+}

@@ -224,6 +224,12 @@ export interface MessageDto {
   /** Filled by the ticket workspace issue. */
   ticketId: string | null;
   queueId: string | null;
+  /** WhatsApp refused the send after taking it: why (a SendFailureReason of channel.ts). */
+  sendFailure?: string | null;
+  /** The file of an inbound message will not come: too-large (with the sizes) or download-failed. */
+  mediaFailure?: { reason: string; sizeBytes?: number; limitBytes?: number } | null;
+  /** Emoji by reactor ('me' = the business's phone). */
+  reactions?: Record<string, string>;
   createdAt: string;
   updatedAt: string;
 }

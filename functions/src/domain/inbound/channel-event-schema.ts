@@ -3,7 +3,7 @@
  * shared/src/channel.ts). A record that does not parse is a bug upstream: it goes to the DLQ.
  */
 import * as z from '@atende/shared/zod';
-import { CONNECTION_STATUSES, type ChannelEvent } from '@atende/shared';
+import { CONNECTION_STATUSES, MEDIA_FAILURE_REASONS, SEND_FAILURE_REASONS, type ChannelEvent } from '@atende/shared';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -40,7 +40,15 @@ export const channelEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ ...base, type: z.literal('message.received'), message }),
   z.object({ ...base, type: z.literal('message.sent'), message }),
-  z.object({ ...base, type: z.literal('message.sendFailed'), clientMessageId: id, error: text(2000) }),
+  z.object({
+    ...base, type: z.literal('message.sendFailed'), clientMessageId: z.optional(id), externalId: z.optional(id),
+    error: text(2000), reason: z.optional(z.enum(SEND_FAILURE_REASONS)),
+  }).check(z.refine((e) => Boolean(e.clientMessageId || e.externalId), 'clientMessageId or externalId')),
+  z.object({
+    ...base, type: z.literal('message.media'), externalId: id, media: z.optional(media),
+    failure: z.optional(z.object({ reason: z.enum(MEDIA_FAILURE_REASONS), sizeBytes: z.optional(count), limitBytes: z.optional(count) })),
+  }),
+  z.object({ ...base, type: z.literal('message.reaction'), externalId: id, emoji: text(64), fromMe: z.boolean(), from: z.optional(contact) }),
   z.object({ ...base, type: z.literal('message.ack'), externalId: id, ack: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) }),
   z.object({ ...base, type: z.literal('message.edited'), externalId: id, body: text(65_536) }),
   z.object({ ...base, type: z.literal('message.deleted'), externalId: id }),

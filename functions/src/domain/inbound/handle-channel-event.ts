@@ -31,6 +31,8 @@ export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
     case 'message.edited':
     case 'message.deleted':
     case 'message.sendFailed':
+    case 'message.media':
+    case 'message.reaction':
       return applyMessageChange(connection, event);
     case 'contact.updated':
       return applyContactChange(connection, event);

@@ -1,12 +1,18 @@
-/** message.ack / message.edited / message.deleted / message.sendFailed on stored messages. */
-import type { ChannelEvent } from '@atende/shared';
+/** message.ack / edited / deleted / sendFailed / media / reaction on stored messages. */
+import type { ChannelEvent, MessageMediaType } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import { getContact } from '../../data/contacts';
-import { editMessageBody, markMessageDeleted, raiseMessageAck, type MessageRecord } from '../../data/messages';
+import {
+  attachMessageMedia, editMessageBody, markMessageDeleted, markMessageMediaFailed, markMessageSendFailed, raiseMessageAck, setMessageReaction,
+  type MessageRecord,
+} from '../../data/messages';
+import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
 import { publishAppMessage } from '../messages/message-events';
 
-type ChangeEvent = Extract<ChannelEvent, { type: 'message.ack' | 'message.edited' | 'message.deleted' | 'message.sendFailed' }>;
+type ChangeEvent = Extract<ChannelEvent, {
+  type: 'message.ack' | 'message.edited' | 'message.deleted' | 'message.sendFailed' | 'message.media' | 'message.reaction';
+}>;
 
 /**
  * Each update is conditional (ack only rises; an edit or delete already applied is a no-op), so
@@ -26,11 +32,32 @@ export async function applyMessageChange(connection: ConnectionRecord, event: Ch
       changed = await markMessageDeleted(companyId, connectionId, event.externalId);
       break;
     case 'message.sendFailed':
-      // Outbound sends (and their pending messages) arrive with the ticket workspace issue.
-      logger.warn('outbound send failed', { companyId, connectionId, clientMessageId: event.clientMessageId, error: event.error });
-      return;
+      logger.warn('outbound send failed', { companyId, connectionId, clientMessageId: event.clientMessageId, externalId: event.externalId, error: event.error });
+      // Refused after WhatsApp took it: the recorded message is marked. Before that there is no message yet
+      // (pending outbound messages arrive with the ticket workspace issue).
+      if (!event.externalId) return;
+      changed = await markMessageSendFailed(companyId, connectionId, event.externalId, event.reason ?? 'rejected');
+      break;
+    case 'message.media':
+      changed = await applyMediaEvent(companyId, connectionId, event);
+      break;
+    case 'message.reaction': {
+      const reactor = event.fromMe ? 'me' : (event.from?.number ?? event.from?.jid ?? 'contact');
+      changed = await setMessageReaction(companyId, connectionId, event.externalId, reactor, event.emoji);
+      break;
+    }
   }
   if (!changed) return;
   const contact = await getContact(companyId, changed.contactId);
   if (contact) await publishAppMessage('update', changed, contact);
+}
+
+function applyMediaEvent(companyId: string, connectionId: string, event: Extract<ChannelEvent, { type: 'message.media' }>) {
+  if (event.media && isCompanyMediaKey(companyId, event.media.key)) {
+    const { key, kind, mimetype, fileName } = event.media;
+    return attachMessageMedia(companyId, connectionId, event.externalId, { key, type: kind as MessageMediaType, mimetype, fileName: fileName ?? null });
+  }
+  if (event.failure) return markMessageMediaFailed(companyId, connectionId, event.externalId, event.failure);
+  logger.warn('message.media without an acceptable file or failure dropped', { companyId, connectionId, externalId: event.externalId });
+  return Promise.resolve(undefined);
 }

@@ -21,6 +21,9 @@ export async function toMessageDto(m: MessageRecord): Promise<MessageDto> {
     participant: m.participant ?? null,
     ticketId: m.ticketId ?? null,
     queueId: m.queueId ?? null,
+    sendFailure: m.sendFailure ?? null,
+    mediaFailure: m.mediaFailure ?? null,
+    ...(m.reactions ? { reactions: m.reactions } : {}),
     createdAt: m.createdAt,
     updatedAt: m.updatedAt,
   };

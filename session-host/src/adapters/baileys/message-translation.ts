@@ -2,7 +2,7 @@
  * Baileys payloads → channel event bodies. Pure functions (media download is passed in), tested
  * against recorded payload shapes in test/baileys-translation.test.ts.
  */
-import type { ChannelMessage, MediaKind, MediaRef } from '@atende/shared';
+import type { ChannelMessage, MediaKind, MediaRef, SendFailureReason } from '@atende/shared';
 import {
   getContentType, isJidBroadcast, isJidGroup, isJidNewsletter, isJidStatusBroadcast, normalizeMessageContent,
   proto, toNumber, WAMessageStubType, type Contact, type LIDMapping, type MessageUserReceiptUpdate, type WAMessage, type WAMessageKey, type WAMessageUpdate,
@@ -17,7 +17,11 @@ export interface MediaPart {
   mimetype: string;
   fileName?: string;
   voiceNote?: boolean;
+  /** The size WhatsApp announces (`fileLength`), before anything is downloaded. */
+  fileLength?: number | Long | null;
 }
+
+type Long = { toNumber(): number };
 
 /** Chats the platform does not handle: status updates, channels, broadcast lists. */
 export const isIgnoredJid = (jid: string | null | undefined) =>
@@ -47,7 +51,17 @@ export function bodyOf(content: Content | null | undefined): string | undefined 
     case 'buttonsResponseMessage': return message.buttonsResponseMessage?.selectedDisplayText ?? '';
     case 'templateButtonReplyMessage': return message.templateButtonReplyMessage?.selectedDisplayText ?? '';
     case 'listResponseMessage': return message.listResponseMessage?.title ?? message.listResponseMessage?.singleSelectReply?.selectedRowId ?? '';
-    // Not messages of a conversation: protocol frames (revoke/edit arrive as updates), reactions, key distribution.
+    case 'pollCreationMessage':
+    case 'pollCreationMessageV2':
+    case 'pollCreationMessageV3':
+    case 'pollCreationMessageV5': {
+      const poll = message[type];
+      return [`📊 ${poll?.name ?? ''}`, ...(poll?.options ?? []).map((o) => `- ${o.optionName ?? ''}`)].join('\n');
+    }
+    case 'ptvMessage': return message.ptvMessage?.caption ?? '';
+    // Not messages of a conversation: the album's header (its photos and videos arrive as their own
+    // messages, associatedChildMessage), protocol frames (revoke/edit arrive as updates), reactions, key distribution.
+    case 'albumMessage':
     case 'protocolMessage':
     case 'reactionMessage':
     case 'senderKeyDistributionMessage':
@@ -60,12 +74,14 @@ export function bodyOf(content: Content | null | undefined): string | undefined 
 export function mediaOf(content: Content | null | undefined): MediaPart | undefined {
   const message = normalizeMessageContent(content);
   if (!message) return undefined;
-  if (message.imageMessage) return { kind: 'image', mimetype: message.imageMessage.mimetype ?? 'image/jpeg' };
-  if (message.videoMessage) return { kind: 'video', mimetype: message.videoMessage.mimetype ?? 'video/mp4' };
-  if (message.audioMessage) return { kind: 'audio', mimetype: message.audioMessage.mimetype ?? 'audio/ogg', voiceNote: Boolean(message.audioMessage.ptt) };
-  if (message.stickerMessage) return { kind: 'sticker', mimetype: message.stickerMessage.mimetype ?? 'image/webp' };
+  const { imageMessage: image, videoMessage: video, ptvMessage: videoNote, audioMessage: audio, stickerMessage: sticker } = message;
+  if (image) return { kind: 'image', mimetype: image.mimetype ?? 'image/jpeg', fileLength: image.fileLength };
+  if (video) return { kind: 'video', mimetype: video.mimetype ?? 'video/mp4', fileLength: video.fileLength };
+  if (videoNote) return { kind: 'video', mimetype: videoNote.mimetype ?? 'video/mp4', fileLength: videoNote.fileLength };
+  if (audio) return { kind: 'audio', mimetype: audio.mimetype ?? 'audio/ogg', voiceNote: Boolean(audio.ptt), fileLength: audio.fileLength };
+  if (sticker) return { kind: 'sticker', mimetype: sticker.mimetype ?? 'image/webp', fileLength: sticker.fileLength };
   const document = message.documentMessage ?? message.documentWithCaptionMessage?.message?.documentMessage;
-  if (document) return { kind: 'document', mimetype: document.mimetype ?? 'application/octet-stream', fileName: document.fileName ?? undefined };
+  if (document) return { kind: 'document', mimetype: document.mimetype ?? 'application/octet-stream', fileName: document.fileName ?? undefined, fileLength: document.fileLength };
   return undefined;
 }
 
@@ -105,6 +121,20 @@ export function channelMessageOf(message: WAMessage, media?: MediaRef): ChannelM
   };
 }
 
+/** The text Baileys puts after the error code when the business may not start new chats for a while. */
+const RESTRICTED_TEXT = 'Your account has been restricted';
+
+/**
+ * Why WhatsApp refused a send, from the ERROR update Baileys emits for an error ack
+ * (messages-recv.js handleBadAck: `messageStubParameters = [code]` or `[code, ACCOUNT_RESTRICTED_TEXT]`).
+ */
+export function sendFailureOf(parameters: string[] | null | undefined): { reason: SendFailureReason; error: string } {
+  const [code, text] = parameters ?? [];
+  if (text === RESTRICTED_TEXT) return { reason: 'reach-out-locked', error: `${text} (${code ?? 'no code'})` };
+  if (code === '463') return { reason: 'account-restricted', error: 'WhatsApp restricted this account from starting new chats (463)' };
+  return { reason: 'rejected', error: `WhatsApp refused the message (${code ?? 'no code'})` };
+}
+
 /** WebMessageInfo.Status → platform ack: PENDING 0, SERVER_ACK 1, DELIVERY_ACK 2, READ 3, PLAYED 4. */
 export function ackOfStatus(status: number | null | undefined): 0 | 1 | 2 | 3 | 4 | undefined {
   if (status === null || status === undefined || status < proto.WebMessageInfo.Status.PENDING) return undefined;
@@ -114,6 +144,9 @@ export function ackOfStatus(status: number | null | undefined): 0 | 1 | 2 | 3 | 
 export function eventsOfUpdate({ key, update }: WAMessageUpdate): ChannelEventBody[] {
   if (!key.id || isIgnoredJid(key.remoteJid)) return [];
   const events: ChannelEventBody[] = [];
+  if (key.fromMe && update.status === proto.WebMessageInfo.Status.ERROR) {
+    return [{ type: 'message.sendFailed', externalId: key.id, ...sendFailureOf(update.messageStubParameters) }];
+  }
   const ack = key.fromMe ? ackOfStatus(update.status) : undefined;
   if (ack !== undefined) events.push({ type: 'message.ack', externalId: key.id, ack });
   const edited = update.message?.editedMessage?.message;
@@ -131,8 +164,17 @@ export function eventsOfReceipt({ key, receipt }: MessageUserReceiptUpdate): Cha
   return ack ? [{ type: 'message.ack', externalId: key.id, ack }] : [];
 }
 
-export const eventsOfDeletedKeys = (keys: WAMessageKey[]): ChannelEventBody[] =>
-  keys.filter((k) => k.id && !isIgnoredJid(k.remoteJid)).map((k) => ({ type: 'message.deleted', externalId: k.id! }));
+/** A reaction (Baileys' `messages.reaction`): `key` is the message reacted to, `reaction.key` who reacted. */
+export function eventsOfReaction({ key, reaction }: { key: WAMessageKey; reaction: proto.IReaction }): ChannelEventBody[] {
+  if (!key.id || isIgnoredJid(key.remoteJid)) return [];
+  const by = reaction.key as WAMessageKey | null | undefined;
+  const fromMe = Boolean(by?.fromMe);
+  const reactor = by?.participant ?? by?.remoteJid;
+  return [{
+    type: 'message.reaction', externalId: key.id, emoji: reaction.text ?? '', fromMe,
+    ...(!fromMe && reactor && !isJidGroup(reactor) ? { from: contactFromJids(reactor, by?.participantAlt ?? by?.remoteJidAlt) } : {}),
+  }];
+}
 
 export function eventsOfContacts(contacts: Partial<Contact>[]): ChannelEventBody[] {
   const events: ChannelEventBody[] = [];

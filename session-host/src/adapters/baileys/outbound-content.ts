@@ -12,13 +12,22 @@ export interface SendArguments {
 /** WhatsApp plays voice notes only as Opus in Ogg; say so when the file is Ogg. */
 const voiceNoteMimetype = (mimetype: string) => (mimetype.startsWith('audio/ogg') ? 'audio/ogg; codecs=opus' : mimetype);
 
-export function sendArguments(command: SendCommand, messageId: string, mediaBytes?: Buffer): SendArguments {
+/**
+ * `quotedChat`: the chat JID (and group participant) the quoted message arrived on, when known; a quote
+ * must name the chat the message is in, which may be the contact's LID rather than the number sent to.
+ */
+export function sendArguments(
+  command: SendCommand, messageId: string, mediaBytes?: Buffer, quotedChat?: { remoteJid: string; participant?: string },
+): SendArguments {
   const jid = recipientJid(command.to);
   const text = command.text ?? '';
   const options: MiscMessageGenerationOptions = { messageId };
   if (command.quoted) {
     options.quoted = {
-      key: { remoteJid: jid, id: command.quoted.externalId, fromMe: command.quoted.fromMe, participant: command.quoted.participant },
+      key: {
+        remoteJid: quotedChat?.remoteJid ?? jid, id: command.quoted.externalId, fromMe: command.quoted.fromMe,
+        participant: command.quoted.participant ?? quotedChat?.participant,
+      },
       message: { conversation: command.quoted.body ?? '' },
     } as WAMessage;
   }

@@ -11,40 +11,14 @@ import { randomBytes } from 'node:crypto';
 import type { ChannelMessage } from '@atende/shared';
 import type { ChannelEventBody } from '../channel-adapter';
 import type { MediaStore } from '../../media/media-store';
-import { mediaKindFor } from '../../media/media-store';
 import type { Logger } from '../../logger';
 import { channelContact, fakeBusinessNumber, fakeLid, newMessageId, NUMBER_PATTERN, toChannelMessage } from './simulated-identities';
+import { newPairingCode, pairingCodeMatches, restrictedRefusal, storeCustomerMedia, tooLargeEvents } from './simulated-server-rules';
 import type { SimulatorPersistence } from './simulator-persistence';
-import type { SimAck, SimContact, SimMedia, SimMessage, SimulatorTiming } from './simulator-types';
+import { SimulatorError, type BusinessMessageInput, type CustomerMessageInput, type SimAck, type SimContact, type SimDevice, type SimMedia, type SimMessage, type SimulatorTiming } from './simulator-types';
 
-export interface SimDevice {
-  deliver(event: ChannelEventBody): void;
-  showQr(qr: string): void;
-  qrTimedOut(): void;
-  paired(me: { number: string; lid: string }): Promise<void>;
-  networkLost(): void;
-  loggedOut(): void;
-}
-
-export class SimulatorError extends Error {
-  constructor(readonly code: 'NOT_FOUND' | 'CONFLICT' | 'BAD_REQUEST', message: string) {
-    super(message);
-  }
-}
-
-export interface CustomerMessageInput {
-  text?: string;
-  media?: { fileName?: string; mimetype: string; base64: string; voiceNote?: boolean };
-  quotedId?: string;
-}
-
-export interface BusinessMessageInput {
-  id: string;
-  to: string;
-  text: string;
-  media?: SimMedia;
-  quotedId?: string;
-}
+export { SimulatorError } from './simulator-types';
+export type { BusinessMessageInput, CustomerMessageInput, SimDevice } from './simulator-types';
 
 interface Conversation {
   contact: SimContact;
@@ -53,6 +27,7 @@ interface Conversation {
 
 interface PhoneDeps {
   media: MediaStore;
+  maxInboundMediaBytes: number;
   persistence?: SimulatorPersistence;
   timing: SimulatorTiming;
   log: Logger;
@@ -63,6 +38,10 @@ export class SimulatedPhone {
   number: string | null = null;
   qr: string | null = null;
   networkDropped = false;
+  /** WhatsApp restricted the account: every business send is refused with 463. */
+  restricted = false;
+  /** The pairing code the linked device asked for (shown in the console), while it waits to be typed here. */
+  pairingCode: string | null = null;
   private qrAttempt = 0;
   private device: SimDevice | null = null;
   private pairing: SimDevice | null = null;
@@ -147,6 +126,13 @@ export class SimulatedPhone {
       ack: 0, edited: false, deleted: false, timestamp: new Date().toISOString(),
     };
     this.append(conversation, message);
+    if (this.restricted) {
+      // WhatsApp takes the message, then answers with an error ack (Baileys: status ERROR, code 463).
+      message.failure = 'account-restricted';
+      this.save(conversation, message);
+      this.later(this.deps.timing.networkLatencyMs, () => this.toDevice(restrictedRefusal(message.id)));
+      return { message: toChannelMessage(conversation.contact, message), duplicate: false };
+    }
     this.later(0, () => this.setAck(conversation, message, 1));
     this.later(this.deps.timing.deliveredAckMs, () => this.setAck(conversation, message, 2));
     this.later(this.deps.timing.readAckMs, () => this.setAck(conversation, message, 3));
@@ -186,6 +172,24 @@ export class SimulatedPhone {
     me.lid = fakeLid(me.number);
     this.number = me.number;
     await device.paired(me);
+  }
+
+  /** The linked device asked to pair by code (Baileys' requestPairingCode): the code to show in the console. */
+  requestPairingCode(device: SimDevice): string {
+    if (this.pairing !== device) throw new SimulatorError('CONFLICT', 'this device is not pairing');
+    this.pairingCode ??= newPairingCode();
+    return this.pairingCode;
+  }
+
+  /** The person types the code the console shows ("Link with phone number" on the phone). */
+  async enterPairingCode(code: string, number?: string): Promise<void> {
+    if (!this.pairing || !this.pairingCode) throw new SimulatorError('CONFLICT', 'this connection is not waiting for a pairing code');
+    if (!pairingCodeMatches(this.pairingCode, code)) throw new SimulatorError('BAD_REQUEST', 'wrong pairing code');
+    await this.scan(number);
+  }
+
+  setRestricted(restricted: boolean): void {
+    this.restricted = restricted;
   }
 
   drop(): void {
@@ -237,16 +241,21 @@ export class SimulatedPhone {
     const conversation = this.conversation(number);
     const text = input.text ?? '';
     if (!text && !input.media) throw new SimulatorError('BAD_REQUEST', 'text or media is required');
-    const media = input.media ? await this.storeCustomerMedia(input.media) : null;
+    const media = input.media ? await this.storeMedia(input.media) : null;
+    const tooLarge = input.media?.sizeBytes !== undefined && input.media.sizeBytes > this.deps.maxInboundMediaBytes;
     const message: SimMessage = {
       id: newMessageId(), from: 'customer', text, media, quotedId: input.quotedId ?? null,
-      ack: 1, edited: false, deleted: false, timestamp: new Date().toISOString(),
+      ack: 1, edited: false, deleted: false, timestamp: new Date().toISOString(), ...(tooLarge ? { failure: 'too-large' as const } : {}),
     };
     this.append(conversation, message);
-    this.toDevice(
-      { type: 'message.received', message: toChannelMessage(conversation.contact, message) },
-      () => this.setAck(conversation, message, 2, false),
-    );
+    const received = toChannelMessage(conversation.contact, message);
+    if (tooLarge) {
+      const [withoutFile, refusal] = tooLargeEvents(received, input.media!.sizeBytes!, this.deps.maxInboundMediaBytes);
+      this.toDevice(withoutFile, () => this.setAck(conversation, message, 2, false));
+      this.toDevice(refusal);
+      return message;
+    }
+    this.toDevice({ type: 'message.received', message: received }, () => this.setAck(conversation, message, 2, false));
     return message;
   }
 
@@ -318,6 +327,7 @@ export class SimulatedPhone {
     this.qrTimer = undefined;
     this.pairing = null;
     this.qr = null;
+    this.pairingCode = null;
   }
 
   /** Sends to the linked device now, or keeps it on the "server" until the device is back. */
@@ -350,6 +360,13 @@ export class SimulatedPhone {
     return message;
   }
 
+  private async storeMedia(input: NonNullable<CustomerMessageInput['media']>): Promise<SimMedia> {
+    const stored = await storeCustomerMedia(this.deps.media, this, input);
+    if (stored === 'missing') throw new SimulatorError('BAD_REQUEST', 'media needs mimetype and base64');
+    if (stored === 'empty') throw new SimulatorError('BAD_REQUEST', 'media is empty');
+    return stored;
+  }
+
   private append(conversation: Conversation, message: SimMessage): void {
     conversation.messages.push(message);
     conversation.contact.lastMessageAt = message.timestamp;
@@ -380,14 +397,4 @@ export class SimulatedPhone {
     return this.conversations.get(number) ?? this.conversations.get(this.upsertContact({ name: number, number }).contact.number)!;
   }
 
-  private async storeCustomerMedia(input: NonNullable<CustomerMessageInput['media']>): Promise<SimMedia> {
-    if (!input.mimetype || !input.base64) throw new SimulatorError('BAD_REQUEST', 'media needs mimetype and base64');
-    const body = Buffer.from(input.base64, 'base64');
-    if (body.length === 0) throw new SimulatorError('BAD_REQUEST', 'media is empty');
-    const stored = await this.deps.media.put({
-      companyId: this.companyId, connectionId: this.connectionId, fileName: input.fileName, mimetype: input.mimetype, body,
-    });
-    const kind = mediaKindFor(input.mimetype);
-    return { kind, mimetype: input.mimetype, fileName: input.fileName ?? null, voiceNote: kind === 'audio' && Boolean(input.voiceNote), key: stored.key };
-  }
 }

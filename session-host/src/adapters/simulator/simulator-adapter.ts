@@ -60,10 +60,9 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
       this.emit({ type: 'lifecycle.qr', qr });
       return;
     }
-    if (this.pairingCodeShown) return;
+    if (this.pairingCodeShown || !this.phone) return;
     this.pairingCodeShown = true;
-    const code = qr.replace(/[^A-Z0-9]/gi, '').toUpperCase().slice(-8).padStart(8, 'X');
-    this.emit({ type: 'connection.pairingCode', code: `${code.slice(0, 4)}-${code.slice(4)}` });
+    this.emit({ type: 'connection.pairingCode', code: this.phone.requestPairingCode(this) });
   }
 
   qrTimedOut(): void {
@@ -76,6 +75,8 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
     creds.me = { id: `${me.number}:1@s.whatsapp.net`, lid: me.lid.replace('@lid', ':1@lid'), name: 'Simulated phone' };
     creds.registered = true;
     creds.platform = 'simulator';
+    // What a finished pairing writes (Baileys' configureSuccessfulPairing); `isRegistered` looks for it.
+    creds.account = { details: Buffer.from('simulated'), accountSignatureKey: Buffer.alloc(32), accountSignature: Buffer.alloc(64), deviceSignature: Buffer.alloc(64) };
     await auth.saveCreds();
     // A paired device holds Signal keys too; writing a few keeps the key path of the auth state in use.
     await auth.keys.set({ 'pre-key': { '1': creds.signedPreKey.keyPair, '2': creds.noiseKey } });

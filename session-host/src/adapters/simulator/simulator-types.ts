@@ -1,5 +1,6 @@
 /** What a simulated customer's phone shows (docs/simulator-api.md "Types"). */
 import type { SimMediaStored, SimMessageOf } from '@atende/shared';
+import type { ChannelEventBody } from '../channel-adapter';
 
 export type { SimAck, SimContact } from '@atende/shared';
 export type SimMedia = SimMediaStored;
@@ -23,3 +24,37 @@ export const DEFAULT_SIMULATOR_TIMING: SimulatorTiming = {
   qrMaxAttempts: 5,
   networkLatencyMs: 30,
 };
+
+/** The linked device as the simulated phone sees it (the simulator adapter). */
+export interface SimDevice {
+  deliver(event: ChannelEventBody): void;
+  showQr(qr: string): void;
+  qrTimedOut(): void;
+  paired(me: { number: string; lid: string }): Promise<void>;
+  networkLost(): void;
+  loggedOut(): void;
+}
+
+export class SimulatorError extends Error {
+  constructor(readonly code: 'NOT_FOUND' | 'CONFLICT' | 'BAD_REQUEST', message: string) {
+    super(message);
+  }
+}
+
+export interface CustomerMessageInput {
+  text?: string;
+  /**
+   * `sizeBytes`: the size the file claims to have (a stand-in for a large file the simulator does not
+   * upload); over the host's limit, the platform gets the message without the file, as with Baileys.
+   */
+  media?: { fileName?: string; mimetype: string; base64: string; voiceNote?: boolean; sizeBytes?: number };
+  quotedId?: string;
+}
+
+export interface BusinessMessageInput {
+  id: string;
+  to: string;
+  text: string;
+  media?: SimMedia;
+  quotedId?: string;
+}

@@ -13,21 +13,25 @@ export interface SimulatorWorldOptions {
   log: Logger;
   persistence?: SimulatorPersistence;
   timing?: Partial<SimulatorTiming>;
+  /** The host's inbound file limit (HostConfig.maxInboundMediaBytes); the simulated WhatsApp applies it too. */
+  maxInboundMediaBytes?: number;
 }
 
 export class SimulatorWorld {
   readonly timing: SimulatorTiming;
+  readonly maxInboundMediaBytes: number;
   private readonly phones = new Map<string, SimulatedPhone>();
 
   constructor(private readonly options: SimulatorWorldOptions) {
     this.timing = { ...DEFAULT_SIMULATOR_TIMING, ...options.timing };
+    this.maxInboundMediaBytes = options.maxInboundMediaBytes ?? 100 * 1024 * 1024;
   }
 
   phone(companyId: string, connectionId: string): SimulatedPhone {
     let phone = this.phones.get(connectionId);
     if (!phone) {
       phone = new SimulatedPhone(companyId, connectionId, {
-        media: this.options.media, persistence: this.options.persistence, timing: this.timing, log: this.options.log,
+        media: this.options.media, maxInboundMediaBytes: this.maxInboundMediaBytes, persistence: this.options.persistence, timing: this.timing, log: this.options.log,
       });
       this.phones.set(connectionId, phone);
     }

@@ -131,6 +131,26 @@ export function usePhoneAction() {
   });
 }
 
+/** Types on the simulated business phone the pairing code the console shows. */
+export function useEnterPairingCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ connectionId, code }: { connectionId: string; code: string }) =>
+      call<{ connection: SimConnection }>('POST', `/connections/${enc(connectionId)}/pairing-code`, { code }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: simulatorKeys.connections() }),
+  });
+}
+
+/** WhatsApp restricts (or lifts the restriction on) the account: the business's sends are refused. */
+export function useSetRestriction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ connectionId, restricted }: { connectionId: string; restricted: boolean }) =>
+      call<{ connection: SimConnection }>('POST', `/connections/${enc(connectionId)}/restriction`, { restricted }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: simulatorKeys.connections() }),
+  });
+}
+
 export function useCreateSimContact(connectionId: string | null) {
   const client = useQueryClient();
   return useMutation({
@@ -145,6 +165,8 @@ export interface OutgoingMedia {
   mimetype: string;
   base64: string;
   voiceNote?: boolean;
+  /** The size the file claims (a stand-in for a file too large to upload to the simulator). */
+  sizeBytes?: number;
 }
 
 export function useSendAsCustomer(connectionId: string | null, number: string | null) {

@@ -1,7 +1,7 @@
 import { Box, HStack, Icon, IconButton, Image, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { format, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { LuBan, LuChevronDown, LuFileText, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuBan, LuChevronDown, LuCircleAlert, LuFileText, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { simulatorMediaUrl, type SimMessage } from '../api/simulator-api';
 import { AckTicks } from './ack-ticks';
 
@@ -69,14 +69,18 @@ function OwnMessageMenu({ message, onEdit, onDelete }: { message: SimMessage; on
   );
 }
 
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
 export interface MessageBubbleProps {
   message: SimMessage;
+  /** The session host's inbound file limit, for the "file over the limit" note. */
+  maxInboundMediaBytes?: number;
   onEdit?: (message: SimMessage) => void;
   onDelete?: (message: SimMessage) => void;
 }
 
 /** One chat bubble on the customer's phone: the customer's own on the right, the company's on the left. */
-export function MessageBubble({ message, onEdit, onDelete }: MessageBubbleProps) {
+export function MessageBubble({ message, maxInboundMediaBytes, onEdit, onDelete }: MessageBubbleProps) {
   const { t } = useTranslation('simulator');
   const mine = message.from === 'customer';
   const actionable = mine && !message.deleted && onEdit && onDelete;
@@ -113,10 +117,16 @@ export function MessageBubble({ message, onEdit, onDelete }: MessageBubbleProps)
             ) : null}
           </>
         )}
+        {message.failure && !message.deleted ? (
+          <HStack gap="1" color="fg.error" textStyle="2xs" data-testid="sim-message-failure" data-failure={message.failure}>
+            <LuCircleAlert />
+            <Text>{t(`chat.failed.${message.failure}`, { limit: megabytes(maxInboundMediaBytes ?? 100 * 1024 * 1024) })}</Text>
+          </HStack>
+        ) : null}
         <HStack gap="1" alignSelf="flex-end" color={{ _light: '#667781', _dark: '#8696a0' }} textStyle="2xs" lineHeight="1">
           {message.edited ? <Text>{t('chat.edited')}</Text> : null}
           <Text>{time}</Text>
-          <AckTicks ack={message.ack} />
+          {message.failure && !mine ? null : <AckTicks ack={message.ack} />}
         </HStack>
       </Stack>
     </Box>

@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Avatar, Box, Center, Flex, HStack, IconButton, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuCheck, LuPaperclip, LuPencil, LuSendHorizontal, LuSmartphone, LuStore, LuX } from 'react-icons/lu';
+import { LuCheck, LuFileWarning, LuPaperclip, LuPencil, LuSendHorizontal, LuSmartphone, LuStore, LuX } from 'react-icons/lu';
 import { notify } from '@/lib/toaster';
 import { fileToBase64, useCustomerMessageAction, useSendAsCustomer, useSimConversation, type SimMessage } from '../api/simulator-api';
 import { MessageBubble } from './message-bubble';
 
 /** The control API refuses bodies over 20 MB; base64 grows a file by a third. */
 const MAX_FILE_BYTES = 14 * 1024 * 1024;
+/** A stand-in for a document too large to upload here: a tiny PDF that claims 2 GB (WhatsApp's document limit). */
+const LARGE_DOCUMENT = { fileName: 'contrato-digitalizado.pdf', mimetype: 'application/pdf', base64: btoa('%PDF-1.4\n%simulated\n'), sizeBytes: 2 * 1024 ** 3 };
 
 export interface PhoneChatProps {
   connectionId: string | null;
@@ -15,6 +17,8 @@ export interface PhoneChatProps {
   /** The business as the customer sees it: connection name and number. */
   businessName: string;
   businessNumber: string | null;
+  /** The session host's inbound file limit (files over it reach the console without the file). */
+  maxInboundMediaBytes?: number;
 }
 
 function PhoneFrame({ children }: { children: React.ReactNode }) {
@@ -41,8 +45,17 @@ function PhoneFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A round icon button beside the message field (attach, send a simulated large document). */
+function ComposerAction({ label, testId, disabled, onClick, children }: { label: string; testId?: string; disabled: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <IconButton variant="ghost" rounded="full" size="sm" color="fg.muted" aria-label={label} title={label} disabled={disabled} data-testid={testId} onClick={onClick}>
+      {children}
+    </IconButton>
+  );
+}
+
 /** Right column: the customer's phone, chatting with the business. Polls ~1 s for replies and acks. */
-export function PhoneChat({ connectionId, number, businessName, businessNumber }: PhoneChatProps) {
+export function PhoneChat({ connectionId, number, businessName, businessNumber, maxInboundMediaBytes }: PhoneChatProps) {
   const { t } = useTranslation('simulator');
   const conversation = useSimConversation(connectionId, number);
   const send = useSendAsCustomer(connectionId, number);
@@ -161,7 +174,7 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber }
           </Center>
         ) : (
           messages.map((message) => (
-            <MessageBubble key={message.id} message={message} onEdit={startEdit} onDelete={deleteMessage} />
+            <MessageBubble key={message.id} message={message} maxInboundMediaBytes={maxInboundMediaBytes} onEdit={startEdit} onDelete={deleteMessage} />
           ))
         )}
       </Stack>
@@ -188,18 +201,17 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber }
             accept="image/*,audio/*,video/*,application/pdf,.doc,.docx,.xls,.xlsx,.txt,.zip"
             onChange={(e) => void sendFile(e.target.files?.[0])}
           />
-          <IconButton
-            variant="ghost"
-            rounded="full"
-            size="sm"
-            color="fg.muted"
-            aria-label={t('chat.attach')}
-            title={t('chat.attach')}
-            disabled={!ready || send.isPending || editing !== null}
-            onClick={() => fileInput.current?.click()}
-          >
+          <ComposerAction label={t('chat.attach')} disabled={!ready || send.isPending || editing !== null} onClick={() => fileInput.current?.click()}>
             <LuPaperclip />
-          </IconButton>
+          </ComposerAction>
+          <ComposerAction
+            label={t('chat.largeDocument')}
+            testId="sim-large-document"
+            disabled={!ready || send.isPending || editing !== null}
+            onClick={() => send.mutate({ media: LARGE_DOCUMENT, ...(text.trim() ? { text: text.trim() } : {}) }, { onSuccess: () => setText(''), onError: (error) => notify.error(error.message) })}
+          >
+            <LuFileWarning />
+          </ComposerAction>
           <Input
             flex="1"
             size="sm"

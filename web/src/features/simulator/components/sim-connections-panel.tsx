@@ -2,11 +2,12 @@ import { Badge, Box, Button, Center, HStack, Icon, Stack, Text } from '@chakra-u
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { FaWhatsapp } from 'react-icons/fa';
-import { LuLogOut, LuScanLine, LuWifi, LuWifiOff } from 'react-icons/lu';
+import { LuLogOut, LuScanLine, LuShieldAlert, LuShieldCheck, LuWifi, LuWifiOff } from 'react-icons/lu';
 import type { ConnectionStatus } from '@atende/shared';
 import { CONNECTION_STATUS_PALETTE as PALETTE } from '@/lib/connection-status';
 import { notify } from '@/lib/toaster';
-import { usePhoneAction, type PhoneAction, type SimConnection } from '../api/simulator-api';
+import { usePhoneAction, useSetRestriction, type PhoneAction, type SimConnection } from '../api/simulator-api';
+import { PairingCodeForm } from './pairing-code-form';
 import { PanelTitle } from './panel-title';
 
 
@@ -21,6 +22,7 @@ export interface SimConnectionsPanelProps {
 export function SimConnectionsPanel({ connections, names, selectedId, onSelect }: SimConnectionsPanelProps) {
   const { t } = useTranslation('simulator');
   const phone = usePhoneAction();
+  const restriction = useSetRestriction();
 
   const run = (connectionId: string, action: PhoneAction) =>
     phone.mutate(
@@ -104,7 +106,15 @@ export function SimConnectionsPanel({ connections, names, selectedId, onSelect }
                 </Stack>
               ) : null}
 
-              {selected && connection.status !== 'qrcode' ? (
+              {connection.pairingCode ? <PairingCodeForm connectionId={connection.connectionId} /> : null}
+
+              {connection.restricted ? (
+                <Text mt="2" textStyle="xs" color="fg.error" data-testid="sim-restricted">
+                  {t('connections.restricted')}
+                </Text>
+              ) : null}
+
+              {selected && connection.status !== 'qrcode' && !connection.pairingCode ? (
                 <HStack mt="3" gap="2" wrap="wrap">
                   {connection.networkDropped ? (
                     <Button size="xs" variant="outline" loading={busy} onClick={(e) => (e.stopPropagation(), run(connection.connectionId, 'restore'))}>
@@ -124,6 +134,24 @@ export function SimConnectionsPanel({ connections, names, selectedId, onSelect }
                     onClick={(e) => (e.stopPropagation(), run(connection.connectionId, 'logout-from-phone'))}
                   >
                     <LuLogOut /> {t('connections.logout')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette={connection.restricted ? 'green' : 'orange'}
+                    loading={restriction.isPending}
+                    disabled={connection.status !== 'CONNECTED'}
+                    data-testid="sim-restrict"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      restriction.mutate(
+                        { connectionId: connection.connectionId, restricted: !connection.restricted },
+                        { onError: (error) => notify.error(error.message) },
+                      );
+                    }}
+                  >
+                    {connection.restricted ? <LuShieldCheck /> : <LuShieldAlert />}{' '}
+                    {t(connection.restricted ? 'connections.unrestrict' : 'connections.restrict')}
                   </Button>
                 </HStack>
               ) : null}

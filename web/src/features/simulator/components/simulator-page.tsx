@@ -97,6 +97,7 @@ function Simulator() {
             number={number}
             businessName={(connectionId && nameMap[connectionId]) || t('chat.business')}
             businessNumber={selected?.number ?? null}
+            maxInboundMediaBytes={selected?.maxInboundMediaBytes}
           />
         </Box>
       </Grid>

@@ -3,6 +3,9 @@ import { afterEach, vi } from 'vitest';
 import { setRuntimeConfig } from '@/lib/config';
 import '@/lib/i18n';
 
+// The console loads Amplify with its first request; load it once here so no test pays for it inside a findBy timeout.
+await Promise.all([import('aws-amplify'), import('aws-amplify/api')]);
+
 setRuntimeConfig({ apiUrl: 'http://api.test/api', wsUrl: 'ws://api.test/ws', localMode: false });
 
 // jsdom lacks these; Chakra's overlays and next-themes look for them.

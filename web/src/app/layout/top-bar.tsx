@@ -7,7 +7,8 @@ import { changeLanguage, LanguageMenu } from '@/components/language-menu';
 import { currentLanguage } from '@/lib/i18n';
 import { LANGUAGES } from '@atende/shared';
 import { formatDate } from '@/lib/format';
-import { useSession } from '@/features/auth';
+import { logout } from '@/features/auth';
+import { useSession } from '@/hooks/use-session';
 
 interface TopBarProps {
   isMobile: boolean;
@@ -18,7 +19,7 @@ interface TopBarProps {
 
 export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopBarProps) {
   const { t } = useTranslation();
-  const { user, company, isAdmin, logout } = useSession();
+  const { user, company, isAdmin } = useSession();
   const { colorMode, toggleColorMode } = useColorMode();
   const dueDate = formatDate(company?.dueDate);
   const language = currentLanguage();

@@ -6,12 +6,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
-import { translateValidation } from '@/lib/i18n';
+import { translateMessage } from '@/lib/i18n';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthLayout } from './auth-layout';
+import { AUTH_NS } from '../i18n';
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NS);
   const { signIn, isPending } = useSignIn();
   const [showPassword, setShowPassword] = useState(false);
   const {
@@ -25,34 +26,34 @@ export function LoginPage() {
       <Stack gap="8">
         <Stack gap="2">
           <Heading size="2xl" letterSpacing="-0.02em">
-            {t('auth.title')}
+            {t('title')}
           </Heading>
-          <Text color="fg.muted">{t('auth.subtitle')}</Text>
+          <Text color="fg.muted">{t('subtitle')}</Text>
         </Stack>
         <chakra.form onSubmit={handleSubmit(signIn)} noValidate>
           <Stack gap="5">
             <Field.Root invalid={!!errors.email}>
-              <Field.Label>{t('auth.email')}</Field.Label>
+              <Field.Label>{t('email')}</Field.Label>
               <Input
                 type="email"
                 autoComplete="email"
                 autoFocus
                 size="lg"
-                placeholder={t('auth.emailPlaceholder')}
+                placeholder={t('emailPlaceholder')}
                 {...register('email')}
               />
-              <Field.ErrorText>{translateValidation(errors.email?.message)}</Field.ErrorText>
+              <Field.ErrorText>{translateMessage(errors.email?.message)}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.password}>
-              <Field.Label>{t('auth.password')}</Field.Label>
+              <Field.Label>{t('password')}</Field.Label>
               <InputGroup
                 endElement={
                   <IconButton
                     variant="ghost"
                     size="sm"
                     me="-2"
-                    aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
-                    title={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+                    aria-label={showPassword ? t('hidePassword') : t('showPassword')}
+                    title={showPassword ? t('hidePassword') : t('showPassword')}
                     onClick={() => setShowPassword((shown) => !shown)}
                   >
                     {showPassword ? <LuEyeOff /> : <LuEye />}
@@ -66,17 +67,17 @@ export function LoginPage() {
                   {...register('password')}
                 />
               </InputGroup>
-              <Field.ErrorText>{translateValidation(errors.password?.message)}</Field.ErrorText>
+              <Field.ErrorText>{translateMessage(errors.password?.message)}</Field.ErrorText>
             </Field.Root>
             <Button type="submit" size="lg" loading={isPending} mt="2">
-              {t('auth.submit')}
+              {t('submit')}
             </Button>
           </Stack>
         </chakra.form>
         <Text textAlign="center" color="fg.muted" fontSize="sm">
-          {t('auth.noAccount')}{' '}
+          {t('noAccount')}{' '}
           <Link asChild color="brand.fg" fontWeight="medium">
-            <RouterLink to="/signup">{t('auth.signupLink')}</RouterLink>
+            <RouterLink to="/signup">{t('signupLink')}</RouterLink>
           </Link>
         </Text>
       </Stack>

@@ -23,7 +23,7 @@ export interface ChunkCost {
 }
 
 /** The source module of the sign-in screen's lazy route (web/src/app/router.tsx). */
-export const SIGN_IN_ROUTE_SOURCE = 'src/features/auth/index.ts';
+export const SIGN_IN_ROUTE_SOURCE = 'src/features/auth/components/login-page.tsx';
 export const SIGN_IN_BUDGET_BYTES = 200 * 1024;
 
 export function readManifest(distDir: string): Manifest {

@@ -6,15 +6,15 @@ import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { refreshSession } from '@/lib/api-client';
 import { loadConfig } from '@/lib/config';
-import { currentLanguage } from '@/lib/i18n';
-import { startRealtime } from '@/lib/realtime';
+import { currentLanguage, i18nReady } from '@/lib/i18n';
 
 async function boot(): Promise<void> {
-  const config = await loadConfig();
+  const [config] = await Promise.all([loadConfig(), i18nReady]);
   document.documentElement.lang = currentLanguage();
   // A reload keeps the session through the refresh cookie; no cookie simply means signed out.
   void refreshSession().catch(() => undefined);
-  startRealtime();
+  // The socket's code is not needed to paint the page.
+  void import('@/lib/realtime').then(({ startRealtime }) => startRealtime());
   const router = createAppRouter(config);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

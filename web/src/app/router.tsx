@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '@/components/coming-soon';
 import { useSession } from '@/hooks/use-session';
 import type { RuntimeConfig } from '@/lib/config';
 import { campaignsFlagSet } from '@/lib/local-flags';
@@ -16,8 +15,9 @@ import { RouteErrorBoundary } from './routes/route-error-boundary';
  */
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
 
-const loginPage = page(async () => ({ Component: (await import('@/features/auth')).LoginPage }));
-const signupPage = page(async () => ({ Component: (await import('@/features/auth')).SignupPage }));
+// Each page by its own module, so a page's chunk holds that page only (not its feature's other exports).
+const loginPage = page(async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }));
+const signupPage = page(async () => ({ Component: (await import('@/features/auth/components/signup-page')).SignupPage }));
 const appLayout = page(async () => ({ Component: (await import('./layout/app-layout')).AppLayout }));
 const ticketsPage = page(async () => ({ Component: (await import('@/features/tickets')).TicketsPage }));
 const usersPage = page(async () => ({ Component: (await import('@/features/users')).UsersPage }));
@@ -38,12 +38,18 @@ const homeRoute: RouteObject = {
   },
 };
 
-function Soon({ menuKey }: { menuKey: string }) {
-  const { t } = useTranslation();
-  return <ComingSoon title={t(`menu.${menuKey}`)} />;
-}
-
-const soon = (path: string, menuKey: string): RouteObject => ({ path, element: <Soon menuKey={menuKey} /> });
+const soon = (path: string, menuKey: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { ComingSoon } = await import('@/components/coming-soon');
+    return {
+      Component: function Soon() {
+        const { t } = useTranslation();
+        return <ComingSoon title={t(`menu.${menuKey}`)} />;
+      },
+    };
+  },
+});
 
 /** Spec part 1 §2: the campaign area opens only when the browser holds the `cshow` flag. */
 const campaignRoutes = (): RouteObject[] => [

@@ -1,7 +1,7 @@
 import { Button, IconButton } from '@chakra-ui/react';
 import type { Language } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { LuLanguages } from 'react-icons/lu';
+import { LuLanguages } from './sign-in-icons';
 import i18n, { currentLanguage } from '@/lib/i18n';
 
 export function changeLanguage(lng: Language): void {

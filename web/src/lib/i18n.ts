@@ -1,31 +1,73 @@
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@atende/shared';
 import ptBR from '@/locales/pt-BR.json';
-import en from '@/locales/en.json';
-import es from '@/locales/es.json';
 
 /** Portuguese is the default and the fallback (spec part 1 §1); the choice is remembered locally. */
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-void i18n
-  .use(LanguageDetector)
+const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+
+/** Only an explicit choice counts: a visitor's browser language does not replace the default. */
+export function storedLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/**
+ * The shell's pt-BR texts ship with the page (default and fallback); en and es are fetched when
+ * chosen (decisions.md "Web console: first load"). Feature namespaces are registered by their
+ * features with every language (`registerNamespace`), so they are answered from the store.
+ */
+const SHELL_LOCALES: Record<Exclude<Language, 'pt-BR'>, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import('@/locales/en.json'),
+  es: () => import('@/locales/es.json'),
+};
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    if (namespace !== 'translation' || !(language in SHELL_LOCALES)) {
+      callback(null, i18n.getResourceBundle(language, namespace) ?? {});
+      return;
+    }
+    SHELL_LOCALES[language as keyof typeof SHELL_LOCALES]().then(
+      (bundle) => callback(null, bundle.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+/** Resolves when the chosen language's texts are in (the boot waits for it before the first render). */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyLocales)
   .use(initReactI18next)
   .init({
-    resources: { 'pt-BR': { translation: ptBR }, en: { translation: en }, es: { translation: es } },
+    resources: { 'pt-BR': { translation: ptBR } },
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
     load: 'currentOnly',
     interpolation: { escapeValue: false },
     showSupportNotice: false,
-    // Only an explicit choice counts: a visitor's browser language does not replace the default.
-    detection: { order: ['localStorage'], lookupLocalStorage: LANGUAGE_STORAGE_KEY, caches: ['localStorage'] },
     returnNull: false,
     // Feature namespaces hold their own texts; shell texts (common.*, errors.*, validation.*) are found from any of them.
     fallbackNS: 'translation',
   });
+
+i18n.on('languageChanged', (lng) => {
+  try {
+    if (isLanguage(lng)) localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // storage blocked: the choice lasts for this page only
+  }
+});
 
 type Bundle = Record<string, unknown>;
 

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicRoute } from '@/app/routes/guards';
 import { AppToaster } from '@/components/app-toaster';
-import { LoginPage } from '@/features/auth';
+import { LoginPage } from '@/features/auth/components/login-page';
 import { sessionStore } from '@/lib/session-store';
 import { toaster } from '@/lib/toaster';
 import { fakeApi } from '../../support/fake-api';

@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCalendarClock, LuMessagesSquare, LuUsers } from 'react-icons/lu';
+import { LuCalendarClock, LuMessagesSquare, LuUsers } from '@/components/sign-in-icons';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageMenu } from '@/components/language-menu';
 import { AUTH_NS } from '../i18n';

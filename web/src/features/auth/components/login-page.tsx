@@ -1,10 +1,8 @@
 import { Button, chakra, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@atende/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { LuEye, LuEyeOff } from '@/components/sign-in-icons';
 import { Link as RouterLink } from 'react-router';
 import { translateMessage } from '@/lib/i18n';
 import { useSignIn } from '../hooks/use-sign-in';
@@ -15,11 +13,31 @@ export function LoginPage() {
   const { t } = useTranslation(AUTH_NS);
   const { signIn, isPending } = useSignIn();
   const [showPassword, setShowPassword] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>>>({});
+
+  // Two fields and one schema: validated with the shared schema directly, without a form library
+  // (react-hook-form stays out of the sign-in page's first load; decisions.md "Web console: first load").
+  const field = (name: keyof LoginInput) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof LoginInput] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    void signIn(parsed.data);
+  };
 
   return (
     <AuthLayout>
@@ -30,7 +48,7 @@ export function LoginPage() {
           </Heading>
           <Text color="fg.muted">{t('subtitle')}</Text>
         </Stack>
-        <chakra.form onSubmit={handleSubmit(signIn)} noValidate>
+        <chakra.form onSubmit={onSubmit} noValidate>
           <Stack gap="5">
             <Field.Root invalid={!!errors.email}>
               <Field.Label>{t('email')}</Field.Label>
@@ -40,9 +58,9 @@ export function LoginPage() {
                 autoFocus
                 size="lg"
                 placeholder={t('emailPlaceholder')}
-                {...register('email')}
+                {...field('email')}
               />
-              <Field.ErrorText>{translateMessage(errors.email?.message)}</Field.ErrorText>
+              <Field.ErrorText>{translateMessage(errors.email)}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.password}>
               <Field.Label>{t('password')}</Field.Label>
@@ -64,10 +82,10 @@ export function LoginPage() {
                   type={showPassword ? 'text' : 'password'}
                   autoComplete="current-password"
                   size="lg"
-                  {...register('password')}
+                  {...field('password')}
                 />
               </InputGroup>
-              <Field.ErrorText>{translateMessage(errors.password?.message)}</Field.ErrorText>
+              <Field.ErrorText>{translateMessage(errors.password)}</Field.ErrorText>
             </Field.Root>
             <Button type="submit" size="lg" loading={isPending} mt="2">
               {t('submit')}

@@ -1,11 +1,11 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdmin as isAdminViewer, type LoginInput, type LoginResponse } from '@atende/shared';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
-import { useLoginMutation } from '../api/login';
+import { loginRequest } from '../api/login';
 import { viewerOf } from '@/hooks/use-session';
 import { AUTH_NS } from '../i18n';
 
@@ -16,13 +16,14 @@ import { AUTH_NS } from '../i18n';
  */
 export function useSignIn() {
   const { t } = useTranslation(AUTH_NS);
-  const mutation = useLoginMutation();
+  const [isPending, setPending] = useState(false);
 
   const signIn = useCallback(
     async (input: LoginInput): Promise<void> => {
       let answer: LoginResponse;
+      setPending(true);
       try {
-        answer = await mutation.mutateAsync(input);
+        answer = await loginRequest(input);
       } catch (error) {
         // The server refuses inactive users and, outside admins, companies past due (spec part 1 §4).
         if (isApiError(error) && error.code === 'ERR_USER_INACTIVE') notify.warning(t('inactiveUser'));
@@ -31,6 +32,8 @@ export function useSignIn() {
           notify.error(t('subscriptionExpiredUser', { company: error.params.company }));
         } else notify.error(error);
         return;
+      } finally {
+        setPending(false);
       }
       const { token, user, subscription } = answer;
       const isAdmin = isAdminViewer(viewerOf(user)!);
@@ -45,8 +48,8 @@ export function useSignIn() {
       }
       sessionStore.signIn(token, user);
     },
-    [mutation, t],
+    [t],
   );
 
-  return { signIn, isPending: mutation.isPending };
+  return { signIn, isPending };
 }

@@ -9,13 +9,15 @@ import { loadConfig } from '@/lib/config';
 import { currentLanguage, i18nReady } from '@/lib/i18n';
 
 async function boot(): Promise<void> {
-  const [config] = await Promise.all([loadConfig(), i18nReady]);
-  document.documentElement.lang = currentLanguage();
+  const configReady = loadConfig();
   // A reload keeps the session through the refresh cookie; no cookie simply means signed out.
-  void refreshSession().catch(() => undefined);
+  void configReady.then(() => refreshSession()).catch(() => undefined);
+  // Created now, the router starts fetching the current page's chunk alongside /config.json.
+  const router = createAppRouter();
+  await Promise.all([configReady, i18nReady]);
+  document.documentElement.lang = currentLanguage();
   // The socket's code is not needed to paint the page.
   void import('@/lib/realtime').then(({ startRealtime }) => startRealtime());
-  const router = createAppRouter(config);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession } from '@/hooks/use-session';
-import type { RuntimeConfig } from '@/lib/config';
+import { loadConfig } from '@/lib/config';
 import { campaignsFlagSet } from '@/lib/local-flags';
 import { ThemedRoot } from './themed-root';
 import { AdminRoute, PrivateRoute, PublicRoute } from './routes/guards';
@@ -22,7 +22,10 @@ const appLayout = page(async () => ({ Component: (await import('./layout/app-lay
 const ticketsPage = page(async () => ({ Component: (await import('@/features/tickets')).TicketsPage }));
 const usersPage = page(async () => ({ Component: (await import('@/features/users')).UsersPage }));
 const connectionsPage = page(async () => ({ Component: (await import('@/features/connections')).default }));
-const simulatorPage = page(async () => ({ Component: (await import('@/features/simulator')).default }));
+/** Local mode only: elsewhere /simulator is an unknown address. */
+const simulatorPage = page(async () =>
+  (await loadConfig()).localMode ? { Component: (await import('@/features/simulator')).default } : { Component: NotFoundPage },
+);
 
 /** `/` is the admin dashboard; everyone else works from the tickets screen. */
 const homeRoute: RouteObject = {
@@ -60,7 +63,11 @@ const campaignRoutes = (): RouteObject[] => [
   soon('campaigns-config', 'campaignsConfig'),
 ];
 
-export function appRoutes(config: Pick<RuntimeConfig, 'localMode'>, flags = { cshow: campaignsFlagSet() }): RouteObject[] {
+/**
+ * The route table. It needs no runtime configuration, so the router (and the current page's chunk)
+ * starts loading while /config.json is still on its way.
+ */
+export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] {
   return [
     {
       element: <ThemedRoot />,
@@ -86,7 +93,7 @@ export function appRoutes(config: Pick<RuntimeConfig, 'localMode'>, flags = { cs
                     homeRoute,
                     { path: 'tickets/:ticketId?', ...ticketsPage },
                     { path: 'connections', ...connectionsPage },
-                    ...(config.localMode ? [{ path: 'simulator', ...simulatorPage }] : []),
+                    { path: 'simulator', ...simulatorPage },
                     soon('quick-messages', 'quickMessages'),
                     soon('contacts', 'contacts'),
                     soon('schedules', 'schedules'),
@@ -119,4 +126,4 @@ export function appRoutes(config: Pick<RuntimeConfig, 'localMode'>, flags = { cs
   ];
 }
 
-export const createAppRouter = (config: RuntimeConfig) => createBrowserRouter(appRoutes(config));
+export const createAppRouter = () => createBrowserRouter(appRoutes());

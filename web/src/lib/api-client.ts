@@ -87,17 +87,21 @@ function toQueryParams(query?: QueryParams): Record<string, string> | undefined 
   return Object.keys(params).length > 0 ? params : undefined;
 }
 
+/** An error answer's body (`{ error, fields?, params? }`) as our ApiError. */
+function apiErrorFrom(status: number, body: string | undefined): ApiError {
+  let parsed: Partial<ApiErrorBody> & { params?: Record<string, unknown> } = {};
+  try {
+    parsed = body ? (JSON.parse(body) as typeof parsed) : {};
+  } catch {
+    // A non-JSON answer (a proxy page, say): keep the status, no code.
+  }
+  return new ApiError(status, parsed.error ?? `HTTP_${status}`, parsed.message, parsed.fields, parsed.params);
+}
+
 /** Amplify hides the error body inside `error.response.body` (a string); unwrap it into our ApiError. */
 function toApiError(error: unknown, AmplifyApiError?: AmplifyModules['ApiError']): ApiError {
   if (AmplifyApiError && error instanceof AmplifyApiError && error.response) {
-    const { statusCode, body } = error.response;
-    let parsed: Partial<ApiErrorBody> & { params?: Record<string, unknown> } = {};
-    try {
-      parsed = body ? (JSON.parse(body) as Partial<ApiErrorBody>) : {};
-    } catch {
-      // A non-JSON answer (a proxy page, say): keep the status, no code.
-    }
-    return new ApiError(statusCode, parsed.error ?? `HTTP_${statusCode}`, parsed.message, parsed.fields, parsed.params);
+    return apiErrorFrom(error.response.statusCode, error.response.body);
   }
   if (error instanceof ApiError) return error;
   return new ApiError(0, 'ERR_NETWORK', error instanceof Error ? error.message : String(error));
@@ -127,11 +131,28 @@ async function send<T>(method: Method, path: string, query?: QueryParams, body?:
 let refreshInFlight: Promise<string> | null = null;
 
 /**
+ * The refresh is a bare `fetch`, not an Amplify call: every page load starts with it and the sign-in
+ * page waits for its answer before it renders, so it must not wait for Amplify's code to download
+ * (decisions.md "Web console: first load"). Same cookie, same error shape as `send`.
+ */
+async function refreshRequest(): Promise<LoginResponse> {
+  let response: Response;
+  try {
+    response = await fetch(`${getRuntimeConfig().apiUrl}${REFRESH_PATH}`, { method: 'POST', credentials: 'include' });
+  } catch (error) {
+    throw toApiError(error);
+  }
+  const text = await response.text();
+  if (!response.ok) throw apiErrorFrom(response.status, text);
+  return JSON.parse(text) as LoginResponse;
+}
+
+/**
  * Exchange the refresh cookie for a new access token. Concurrent callers share one
  * request (the server rotates the cookie, so two parallel refreshes would look like reuse).
  */
 export function refreshSession(): Promise<string> {
-  refreshInFlight ??= send<LoginResponse>('POST', REFRESH_PATH)
+  refreshInFlight ??= refreshRequest()
     .then(({ token, user }) => {
       sessionStore.signIn(token, user);
       return token;

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuSparkles } from 'react-icons/lu';
-import { CONNECTION_MSG, connectionFormSchema, type ConnectionFormInput, type ConnectionFormOutput } from '@atende/shared';
+import { CONNECTION_MSG, connectionFormSchema, mayReadConnectionToken, maySetConnectionToken, type ConnectionFormInput, type ConnectionFormOutput } from '@atende/shared';
 import { DialogShell } from '@/components/dialog-shell';
 import { isApiError } from '@/lib/api-client';
 import { notify, toaster } from '@/lib/toaster';
@@ -59,8 +59,10 @@ export interface ConnectionDialogProps {
 
 export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDialogProps) {
   const { t, i18n } = useTranslation('connections');
-  const { settings } = useSession();
-  const useApi = settings.useApi === 'enabled';
+  const { viewer, policy } = useSession();
+  // The API token: shown to who may read it, sent only by who may set it (shared policy; issue 8 item 5).
+  const useApi = viewer !== null && mayReadConnectionToken(viewer, policy);
+  const maySetToken = viewer !== null && maySetConnectionToken(viewer, policy);
   const existing = useConnection(open ? connectionId : null);
   const queues = useQueueOptions(open);
   const save = useSaveConnection();
@@ -86,7 +88,7 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
   }, [open, connectionId, existing.data, form]);
 
   const onGenerate = () => {
-    const result = generateMessages({ name: form.getValues('name'), useApi, language: i18n.resolvedLanguage ?? 'pt-BR' });
+    const result = generateMessages({ name: form.getValues('name'), useApi: maySetToken, language: i18n.resolvedLanguage ?? 'pt-BR' });
     if (!result.ok) {
       notify.warning(translateMessage(CONNECTION_MSG.generateNeedsName)!);
       return;
@@ -106,7 +108,7 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
     // Without the API option the token is not ours to touch ('' would mean "keep" anyway).
     const { token, ...rest } = values;
     try {
-      await save.mutateAsync({ id: connectionId, payload: useApi && token ? { ...rest, token } : rest });
+      await save.mutateAsync({ id: connectionId, payload: maySetToken && token ? { ...rest, token } : rest });
       notify.success(t('form.saved'));
       onClose();
     } catch (error) {

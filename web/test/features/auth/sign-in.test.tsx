@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@atende/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicRoute } from '@/app/routes/guards';

@@ -153,8 +153,8 @@ async function refreshRequest(): Promise<LoginResponse> {
  */
 export function refreshSession(): Promise<string> {
   refreshInFlight ??= refreshRequest()
-    .then(({ token, user }) => {
-      sessionStore.signIn(token, user);
+    .then(({ token, user, sessionId }) => {
+      sessionStore.signIn(token, user, { sessionId });
       return token;
     })
     .catch((error: unknown) => {

@@ -118,3 +118,9 @@ export async function revokeUserSessions(companyId: string, userId: string): Pro
   const familyIds = await listOpenFamilyIds(companyId, userId);
   await Promise.all(familyIds.map((familyId) => revokeFamily(companyId, familyId)));
 }
+
+/**
+ * The session id the console and the `company-<cid>-auth` event carry: the refresh family's id, the
+ * same for every rotation of one sign-in, different on every device (issue 8 item 14).
+ */
+export const sessionIdOf = (cookieValue: string): string => parse(cookieValue)?.familyId ?? '';

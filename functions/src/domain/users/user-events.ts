@@ -2,9 +2,9 @@
  * Realtime events of the users area (spec part 1 §4, part 2 §7):
  *   `company-<cid>-user`  { action: 'update', user } | { action: 'delete', userId } — the console
  *      updates its lists, and a user who sees themself deactivated or deleted is logged out;
- *   `company-<cid>-auth`  { action: 'update', user: { id } } on sign-in — that user's OTHER open
- *      consoles log out ("account used on another device"). Sent only to that user's sockets:
- *      the console that just signed in has not connected its socket yet.
+ *   `company-<cid>-auth`  { action: 'update', user: { id }, sessionId } on sign-in — that user's
+ *      consoles whose session id differs log out ("account used on another device"). Sent only to
+ *      that user's sockets; the console that just signed in knows its own id from the login answer.
  * The publisher never throws: the change is already stored when these run.
  */
 import { realtimeChannel, type UserDto } from '@atende/shared';
@@ -16,5 +16,5 @@ export const publishUserUpdated = (user: UserDto) =>
 export const publishUserDeleted = (companyId: string, userId: string) =>
   publishToCompany(companyId, realtimeChannel.user(companyId), { action: 'delete', userId });
 
-export const publishSessionStarted = (companyId: string, userId: string) =>
-  publishToCompany(companyId, realtimeChannel.auth(companyId), { action: 'update', user: { id: userId } }, (socket) => socket.userId === userId);
+export const publishSessionStarted = (companyId: string, userId: string, sessionId: string) =>
+  publishToCompany(companyId, realtimeChannel.auth(companyId), { action: 'update', user: { id: userId }, sessionId }, (socket) => socket.userId === userId);

@@ -22,6 +22,12 @@ interface UserEvent {
   user?: Partial<UserDto> & { id: string };
 }
 
+interface SignInEvent {
+  action: string;
+  user?: { id: string };
+  sessionId?: string;
+}
+
 interface CompanyEvent {
   action: string;
   company?: Partial<CompanyDto> & { id?: string };
@@ -29,7 +35,7 @@ interface CompanyEvent {
 
 /**
  * Live events about the signed-in user and their company (spec part 1 §4): deletion or
- * deactivation of the user forces a logout; other updates of the user or the company
+ * deactivation of the user, or a sign-in of the same user on another device, forces a logout; other updates of the user or the company
  * refresh the session copy (the company guard re-judges it); a deleted company logs out.
  */
 export function useSessionEvents(): void {
@@ -51,6 +57,14 @@ export function useSessionEvents(): void {
       }
       sessionStore.setUser({ ...me, ...data.user, company: me.company });
     }
+  });
+
+  // Spec part 1 §4: signing in elsewhere ends this session. An event without a session id (an older
+  // server) cannot be told from this console's own sign-in, so it is ignored rather than obeyed.
+  useRealtime<SignInEvent>(companyId ? realtimeChannel.auth(companyId) : null, (data) => {
+    const { user: me, sessionId } = sessionStore.get();
+    if (!me || data.user?.id !== me.id || !data.sessionId || !sessionId) return;
+    if (data.sessionId !== sessionId) forceLogout(t('forcedLogoutOtherDevice'));
   });
 
   useRealtime<CompanyEvent>(companyId ? realtimeChannel.companyChanged(companyId) : null, (data) => {

@@ -35,18 +35,18 @@ export function useSignIn() {
       } finally {
         setPending(false);
       }
-      const { token, user, subscription } = answer;
+      const { token, user, subscription, sessionId } = answer;
       const isAdmin = isAdminViewer(viewerOf(user)!);
       // Only an admin gets this far with an overdue subscription: to /invoices, with the message.
       if (subscription.status === 'expired' && !user.super) {
         notify.error(t('guard.subscriptionExpired', { date: formatDate(subscription.dueDate) }));
-        sessionStore.signIn(token, user, '/invoices');
+        sessionStore.signIn(token, user, { landing: '/invoices', sessionId });
         return;
       }
       if (isAdmin && subscription.status === 'warning' && subscription.daysLeft !== null) {
         notify.warning(t('subscriptionDueSoon', { count: subscription.daysLeft }));
       }
-      sessionStore.signIn(token, user);
+      sessionStore.signIn(token, user, { sessionId });
     },
     [t],
   );

@@ -3,7 +3,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionFormInput } from '@atende/shared';
 import type { QueueOption } from '@/lib/queue-options';
-import { QueueMultiSelect, QueueSingleSelect } from './queue-select';
+import { QueueMultiSelect, QueueSingleSelect } from '@/components/queue-select';
 import { TokenField } from './token-field';
 import { translateMessage } from '@/lib/i18n';
 

@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDto } from '@atende/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
@@ -23,6 +23,7 @@ import { isApiError, type ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
+import { QueueMultiSelect } from '@/components/queue-select';
 import { useQueueOptions } from '@/lib/queue-options';
 import { useCreateUser, useUpdateUser, useUser } from '../api/users';
 import {
@@ -33,7 +34,6 @@ import {
   toUserPayload,
   type UserFormValues,
 } from '../lib/user-form';
-import { QueuePicker } from './queue-picker';
 import { USERS_NS } from '../i18n';
 
 export type UserFormMode = 'create' | 'edit' | 'self';
@@ -88,7 +88,6 @@ interface UserFormProps {
 
 function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
   const { t } = useTranslation(USERS_NS);
-  const queuesLabelId = useId();
   const [showPassword, setShowPassword] = useState(false);
   const showAdminFields = mode !== 'self' || actorIsAdmin;
   const isSelf = mode === 'self' || (!!user && user.id === sessionStore.get().user?.id);
@@ -234,7 +233,7 @@ function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
           </Field.Root>
           {showAdminFields ? (
             <Field.Root>
-              <Field.Label id={queuesLabelId}>{t('modal.queues')}</Field.Label>
+              <Field.Label>{t('modal.queues')}</Field.Label>
               {queues.isPending ? (
                 <LoadingState minH="12" />
               ) : (
@@ -242,12 +241,13 @@ function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
                   control={control}
                   name="queueIds"
                   render={({ field }) => (
-                    <QueuePicker
+                    <QueueMultiSelect
                       queues={queues.data ?? []}
-                      value={field.value}
+                      value={field.value ?? []}
                       onChange={field.onChange}
-                      emptyText={t('modal.noQueues')}
-                      labelledBy={queuesLabelId}
+                      placeholder={queues.data?.length ? t('modal.queuesPlaceholder') : t('modal.noQueues')}
+                      disabled={!queues.data?.length}
+                      aria-label={t('modal.queues')}
                     />
                   )}
                 />

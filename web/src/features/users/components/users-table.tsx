@@ -48,7 +48,8 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                 {shortId(user.id)}
               </Text>
             </Table.Cell>
-            <Table.Cell>
+            {/* Long names and e-mails are cut with an ellipsis (full text on hover), never push the columns out of view. */}
+            <Table.Cell maxW={{ base: '0', md: 'xs' }} w={{ base: 'full', md: 'auto' }}>
               <Stack gap="0" minW="0">
                 <HStack gap="2">
                   <Box
@@ -59,7 +60,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                     bg={user.status ? 'green.500' : 'gray.400'}
                     title={user.status ? t('common.active') : t('common.inactive')}
                   />
-                  <Text fontWeight="medium" truncate>
+                  <Text fontWeight="medium" truncate title={user.name}>
                     {user.name}
                   </Text>
                   {user.id === currentUserId ? (
@@ -77,8 +78,10 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                 </Text>
               </Stack>
             </Table.Cell>
-            <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted">
-              {user.email}
+            <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted" maxW="xs">
+              <Text truncate title={user.email}>
+                {user.email}
+              </Text>
             </Table.Cell>
             <Table.Cell display={{ base: 'none', sm: 'table-cell' }}>
               <Badge variant={user.profile === 'admin' ? 'subtle' : 'outline'} colorPalette={user.profile === 'admin' ? 'brand' : 'gray'} size="sm">

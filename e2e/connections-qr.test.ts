@@ -49,6 +49,10 @@ describe('connections: QR flow with the phone simulator', () => {
     const admin = stack.seeded.logins.find((login) => login.role === 'admin');
     if (!admin) throw new Error('the local seed has no admin login');
 
+    // The API token for the checks below, taken BEFORE the browser signs in: a later sign-in of the same
+    // user is "another device" and logs the consoles out (spec part 1 §4, issue 8 item 14).
+    const token = await apiToken(admin.email, admin.password);
+
     // Tab 1: the console's connections screen.
     const consolePage = await newPage(browser);
     await signIn(consolePage, admin.email, admin.password);
@@ -96,7 +100,6 @@ describe('connections: QR flow with the phone simulator', () => {
     await newContact.getByRole('button', { name: 'Criar' }).click();
     await simulatorPage.locator(`[data-testid="sim-contact"][data-number="${CUSTOMER.number}"]`).waitFor();
 
-    const token = await apiToken(admin.email, admin.password);
     const text = `Olá! Gostaria de saber o horário de hoje (${Date.now()})`;
     await simulatorPage.getByTestId('sim-input').fill(text);
     await simulatorPage.getByTestId('sim-send').click();

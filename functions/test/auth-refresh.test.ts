@@ -29,6 +29,19 @@ afterEach(() => {
 });
 
 describe('POST /auth/refresh_token', () => {
+  it('keeps the session id of the sign-in across refreshes; another sign-in gets another (issue 8 item 14)', async () => {
+    const tenant = await createTestTenant();
+    const first = await login(tenant.operator.user.email, tenant.operator.password);
+    const second = await login(tenant.operator.user.email, tenant.operator.password);
+
+    const refreshed = await refresh(first.cookies[REFRESH_COOKIE_NAME]!);
+
+    expect(typeof first.body.sessionId).toBe('string');
+    expect(first.body.sessionId.length).toBeGreaterThan(0);
+    expect(refreshed.body.sessionId).toBe(first.body.sessionId);
+    expect(second.body.sessionId).not.toBe(first.body.sessionId);
+  });
+
   it('rotates: answers a new access token, the user and a new cookie', async () => {
     const { cookie, operator } = await signedIn();
 

@@ -93,6 +93,10 @@ export interface SessionUserDto extends UserDto {
   company: CompanyDto;
 }
 
-/** Login and refresh answer. `subscription` lets the console send an overdue admin to /invoices. */
-export interface LoginResponse { token: string; user: SessionUserDto; subscription: SubscriptionStatus }
+/**
+ * Login and refresh answer. `subscription` lets the console send an overdue admin to /invoices;
+ * `sessionId` (the same across refreshes of one sign-in) tells the console's own sign-in apart from
+ * another device's in the `company-<cid>-auth` event.
+ */
+export interface LoginResponse { token: string; user: SessionUserDto; subscription: SubscriptionStatus; sessionId: string }
 export interface UsersPage { users: UserDto[]; hasMore: boolean; cursor?: string; count?: number }

@@ -1,5 +1,9 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
+
+/** What a form dialog focuses on opening: its first field (issue 8 item 17), not the close button. */
+const FIRST_FIELD =
+  'input:is(:not([type]), [type=text], [type=email], [type=password], [type=search], [type=tel], [type=url], [type=number]):not([disabled]), textarea:not([disabled])';
 
 export interface DialogShellProps extends Omit<Dialog.RootProps, 'open' | 'onOpenChange' | 'children'> {
   open: boolean;
@@ -12,12 +16,21 @@ export interface DialogShellProps extends Omit<Dialog.RootProps, 'open' | 'onOpe
 
 /** The frame every console dialog shares: portal, backdrop, centred panel and the corner close button. */
 export function DialogShell({ open, onClose, testId, children, placement = 'center', ...rootProps }: DialogShellProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  // A dialog without fields (a confirmation) keeps Chakra's choice; `initialFocusEl` in props wins.
+  const firstField = useCallback(() => contentRef.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? null, []);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement={placement} {...rootProps}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      placement={placement}
+      initialFocusEl={firstField}
+      {...rootProps}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
+          <Dialog.Content data-testid={testId} ref={contentRef}>
             {children}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

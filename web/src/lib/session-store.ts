@@ -14,6 +14,8 @@ export interface SessionState {
   user: SessionUserDto | null;
   /** Where to land right after signing in, when the sign-in rules choose (an overdue admin → /invoices). */
   landing?: string;
+  /** This sign-in's id (login/refresh answer): the `company-<cid>-auth` event of another device's differs. */
+  sessionId?: string;
 }
 
 type Listener = () => void;
@@ -31,8 +33,14 @@ export const sessionStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  signIn(token: string, user: SessionUserDto, landing?: string): void {
-    state = { status: 'authenticated', token, user, ...(landing ? { landing } : {}) };
+  signIn(token: string, user: SessionUserDto, extra: { landing?: string; sessionId?: string } = {}): void {
+    state = {
+      status: 'authenticated',
+      token,
+      user,
+      ...(extra.landing ? { landing: extra.landing } : {}),
+      ...(extra.sessionId ? { sessionId: extra.sessionId } : {}),
+    };
     emit();
   },
   setToken(token: string): void {

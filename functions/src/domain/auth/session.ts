@@ -2,7 +2,8 @@
  * Sign-in, refresh, sign-out and "who am I" (spec part 1 §7 "Authentication and account").
  *
  * Answers (LoginResponse in shared/src/schemas/users.ts):
- *   login / refresh → { token, user: SessionUserDto (with company and settings), subscription: SubscriptionStatus }
+ *   login / refresh → { token, user: SessionUserDto (with company and settings), subscription: SubscriptionStatus,
+ *                       sessionId: the refresh family's id (the same across refreshes, distinct per sign-in) }
  *   plus the rotated refresh cookie, returned separately for the handler to set.
  */
 import type { LoginInput, LoginResponse, SessionUserDto, SubscriptionStatus } from '@atende/shared';
@@ -16,7 +17,7 @@ import { toUserDto } from '../users/user-dto';
 import { publishSessionStarted } from '../users/user-events';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
 import { burnPasswordCheck, verifyPassword } from '../credentials/password';
-import { revokeRefreshFamily, rotateRefreshSession, startRefreshSession } from '../credentials/refresh-sessions';
+import { revokeRefreshFamily, rotateRefreshSession, sessionIdOf, startRefreshSession } from '../credentials/refresh-sessions';
 import { assertMayHoldSession } from './session-guard';
 import { subscriptionStatus } from '@atende/shared';
 
@@ -39,8 +40,10 @@ export async function login(input: LoginInput, ip: string): Promise<SessionAnswe
   await clearLoginFailures(input.email, ip);
 
   const refreshCookieValue = await startRefreshSession(user.companyId, user.id);
-  await publishSessionStarted(user.companyId, user.id);
-  return { response: await sessionResponse(user, company, subscription), refreshCookieValue };
+  const sessionId = sessionIdOf(refreshCookieValue);
+  // The user's other consoles log out; this one recognises its own sign-in by the session id.
+  await publishSessionStarted(user.companyId, user.id, sessionId);
+  return { response: await sessionResponse(user, company, subscription, sessionId), refreshCookieValue };
 }
 
 /** Rotates the refresh cookie and issues a new access token; the user must still be allowed a session. */
@@ -51,7 +54,7 @@ export async function refresh(cookieValue: string | undefined): Promise<SessionA
   try {
     if (!user || !company) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const subscription = assertMayHoldSession(user, company, 401);
-    return { response: await sessionResponse(user, company, subscription), refreshCookieValue: rotated.cookieValue };
+    return { response: await sessionResponse(user, company, subscription, rotated.familyId), refreshCookieValue: rotated.cookieValue };
   } catch (err) {
     await revokeRefreshFamily(rotated.companyId, rotated.familyId);
     throw err;
@@ -82,10 +85,10 @@ async function sessionUser(user: UserRecord, company: Company): Promise<SessionU
   return { ...dto, company: toCompanyDto(company, settings, plan) };
 }
 
-async function sessionResponse(user: UserRecord, company: Company, subscription: SubscriptionStatus): Promise<LoginResponse> {
+async function sessionResponse(user: UserRecord, company: Company, subscription: SubscriptionStatus, sessionId: string): Promise<LoginResponse> {
   const [token, sessionUserDto] = await Promise.all([
     signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, tokenVersion: user.tokenVersion }),
     sessionUser(user, company),
   ]);
-  return { token, user: sessionUserDto, subscription };
+  return { token, user: sessionUserDto, subscription, sessionId };
 }

@@ -4,6 +4,7 @@
  * themselves live in shared, where the console reads them too.
  */
 import {
+  CONNECTION_MSG,
   channelAvailability, mayManageConnections, mayReadConnectionToken, maySetConnectionToken, policySettings,
   type Channel, type ErrorCode, type PolicySettings,
 } from '@atende/shared';
@@ -43,7 +44,7 @@ export function assertMaySetToken(auth: AccessClaims, settings: PolicySettings):
 }
 
 /** A token another connection holds (tokens are unique platform-wide: they identify the connection). */
-export const tokenTaken = () => new AppError('ERR_VALIDATION', 400, { fields: { token: 'ERR_TOKEN_TAKEN' } });
+export const tokenTaken = () => new AppError('ERR_VALIDATION', 400, { fields: { token: CONNECTION_MSG.tokenTaken } });
 
 const CHANNEL_REFUSAL: Record<Exclude<ReturnType<typeof channelAvailability>, 'available'>, ErrorCode> = {
   inDevelopment: 'ERR_CHANNEL_IN_DEVELOPMENT',

@@ -138,3 +138,9 @@ export async function revokeUserSessions(companyId: string, userId: string, exce
 
 /** The family a refresh cookie names (unverified: only used to spare that family, never to grant anything). */
 export const refreshFamilyOf = (cookieValue: string | undefined): string | undefined => parse(cookieValue)?.familyId;
+
+/**
+ * The session id the console and the `company-<cid>-auth` event carry: the refresh family's id, the
+ * same for every rotation of one sign-in, different on every device (issue 8 item 14).
+ */
+export const sessionIdOf = (cookieValue: string): string => parse(cookieValue)?.familyId ?? '';

@@ -136,7 +136,7 @@ function NavItem({ item, label, active, collapsed, showBadge, badgeLabel, onNavi
   );
 }
 
-interface SideMenuProps extends Omit<MenuListProps, 'onNavigate'> {}
+type SideMenuProps = Omit<MenuListProps, 'onNavigate'>;
 
 /** The permanent menu for screens of 600 px and wider; collapses to icons. */
 export function SideMenu({ sections, collapsed, attention }: SideMenuProps) {

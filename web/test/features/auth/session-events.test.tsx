@@ -38,7 +38,7 @@ describe('live session events (spec part 1 §4)', () => {
   beforeEach(() => {
     vi.stubGlobal('WebSocket', FakeWebSocket);
     fakeApi({ 'DELETE /api/auth/logout': { status: 204 } });
-    sessionStore.signIn(token, sessionUser());
+    sessionStore.signIn(token, sessionUser(), { sessionId: 'this-device' });
     stop = startRealtime();
   });
   afterEach(() => {
@@ -86,5 +86,25 @@ describe('live session events (spec part 1 §4)', () => {
 
     expect(sessionStore.get().status).toBe('authenticated');
     expect(sessionStore.get().user?.name).toBe('Ana Maria');
+  });
+
+  it('logs out when the same user signs in on another device, not on its own sign-in (issue 8 item 14)', async () => {
+    renderWithProviders(
+      <>
+        <Watcher />
+        <AppToaster />
+      </>,
+    );
+    await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
+
+    FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'update', user: { id: 'u1' }, sessionId: 'this-device' } });
+    FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'update', user: { id: 'u1' } } });
+    FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'update', user: { id: 'u2' }, sessionId: 'elsewhere' } });
+    expect(sessionStore.get().status).toBe('authenticated');
+
+    FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'update', user: { id: 'u1' }, sessionId: 'other-device' } });
+
+    expect(await screen.findByText('Sua conta foi acessada em outro dispositivo.')).toBeTruthy();
+    expect(sessionStore.get().status).toBe('anonymous');
   });
 });

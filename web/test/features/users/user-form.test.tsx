@@ -51,7 +51,11 @@ describe('user form validation (spec part 1 §5, part 2 §5)', () => {
     fill(/^Nome/, 'Bruno Operador');
     fill(/^E-mail/, 'Bruno@Padaria.test');
     fill(/^Senha/, 'segredo1');
-    fireEvent.click(await screen.findByRole('checkbox', { name: /Vendas/ }));
+    // The one queue picker (components/queue-select): open it, choose the queue.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Filas' }).hasAttribute('data-disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Filas' }));
+    fireEvent.click(await screen.findByRole('option', { name: /Vendas/ }));
+    await waitFor(() => expect(screen.getByRole('option', { name: /Vendas/ }).getAttribute('aria-selected')).toBe('true'));
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -3,7 +3,8 @@ import { useRealtime } from '@/lib/realtime';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
 import { clearSessionLocally } from '../api/logout';
-import { useSession } from './use-session';
+import { useSession } from '@/hooks/use-session';
+import { AUTH_NS } from '../i18n';
 
 /** Spec part 1 §9: the page reloads 1 s after a forced logout, so the message can be read first. */
 export const FORCED_RELOAD_DELAY_MS = 1000;
@@ -16,12 +17,13 @@ export function forceLogout(message: string, reload: () => void = () => window.l
 
 /**
  * Live events about the signed-in user and their company (spec part 1 §4): deletion or
- * deactivation of the user forces a logout (the `user` event, or the server's `auth` `revoked`
- * frame sent just before it closes the user's sockets); other updates of the user or the company
- * refresh the session copy (the company guard re-judges it); a deleted company logs out.
+ * deactivation of the user (the `user` event, or the server's `auth` `revoked` frame sent just
+ * before it closes the user's sockets), or a sign-in of the same user on another device, forces a
+ * logout; other updates of the user or the company refresh the session copy (the company guard
+ * re-judges it); a deleted company logs out.
  */
 export function useSessionEvents(): void {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NS);
   const { user } = useSession();
   const signedIn = Boolean(user);
 
@@ -29,10 +31,10 @@ export function useSessionEvents(): void {
     const me = sessionStore.get().user;
     if (!me) return;
     if (data.action === 'delete') {
-      if (data.userId === me.id) forceLogout(t('auth.forcedLogoutDeleted'));
+      if (data.userId === me.id) forceLogout(t('forcedLogoutDeleted'));
     } else if (data.action === 'update' && data.user?.id === me.id) {
       if (data.user.status === false) {
-        forceLogout(t('auth.forcedLogoutDeactivated'));
+        forceLogout(t('forcedLogoutDeactivated'));
         return;
       }
       sessionStore.setUser({ ...me, ...data.user, company: me.company });
@@ -40,8 +42,16 @@ export function useSessionEvents(): void {
   }, signedIn);
 
   useRealtime('auth', (data) => {
-    if (data.action !== 'revoked' || !sessionStore.get().user) return;
-    forceLogout(t(data.reason === 'deactivated' ? 'auth.forcedLogoutDeactivated' : 'auth.forcedLogoutDeleted'));
+    const { user: me, sessionId } = sessionStore.get();
+    if (!me) return;
+    if (data.action === 'revoked') {
+      forceLogout(t(data.reason === 'deactivated' ? 'forcedLogoutDeactivated' : 'forcedLogoutDeleted'));
+      return;
+    }
+    // Spec part 1 §4: signing in elsewhere ends this session. An event without a session id (an older
+    // server) cannot be told from this console's own sign-in, so it is ignored rather than obeyed.
+    if (data.user.id !== me.id || !data.sessionId || !sessionId) return;
+    if (data.sessionId !== sessionId) forceLogout(t('forcedLogoutOtherDevice'));
   }, signedIn);
 
   useRealtime('companyChanged', (data) => {

@@ -4,20 +4,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuSparkles } from 'react-icons/lu';
-import {
-  connectionFormSchema, isSettingOn, maySetConnectionToken, type ConnectionFormInput, type ConnectionFormOutput,
-} from '@atende/shared';
+import { CONNECTION_MSG, connectionFormSchema, mayReadConnectionToken, maySetConnectionToken, type ConnectionFormInput, type ConnectionFormOutput } from '@atende/shared';
 import { DialogShell } from '@/components/dialog-shell';
 import { isApiError } from '@/lib/api-client';
 import { notify, toaster } from '@/lib/toaster';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/hooks/use-session';
 import { useConnection, useSaveConnection, type Connection } from '../api/connections';
 import { useQueueOptions } from '@/lib/queue-options';
 import { useIsPhone } from '../hooks/use-is-phone';
-import { useSchemaMessage } from '../hooks/use-schema-message';
 import { connectionErrorText } from '../lib/error-text';
 import { generateMessages } from '../lib/generate-messages';
 import { ConnectionFormFields } from './connection-form-fields';
+import { translateMessage } from '@/lib/i18n';
 
 /** The transfer-queue warnings stay 6 s (spec part 2 §8–9). */
 const TRANSFER_WARNING_MS = 6000;
@@ -61,13 +59,13 @@ export interface ConnectionDialogProps {
 
 export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDialogProps) {
   const { t, i18n } = useTranslation('connections');
-  const { settings, user } = useSession();
-  // The token is shown to, generated for and sent by only who may set it (the API refuses anyone else).
-  const useApi = !!user && maySetConnectionToken({ ...user, userId: user.id }, { useApi: isSettingOn(settings.useApi) });
+  const { viewer, policy } = useSession();
+  // The API token: shown to who may read it, sent only by who may set it (shared policy; issue 8 item 5).
+  const useApi = viewer !== null && mayReadConnectionToken(viewer, policy);
+  const maySetToken = viewer !== null && maySetConnectionToken(viewer, policy);
   const existing = useConnection(open ? connectionId : null);
   const queues = useQueueOptions(open);
   const save = useSaveConnection();
-  const msg = useSchemaMessage();
   const isPhone = useIsPhone();
   const form = useForm<ConnectionFormInput, unknown, ConnectionFormOutput>({
     resolver: zodResolver(connectionFormSchema),
@@ -90,9 +88,9 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
   }, [open, connectionId, existing.data, form]);
 
   const onGenerate = () => {
-    const result = generateMessages({ name: form.getValues('name'), useApi, language: i18n.resolvedLanguage ?? 'pt-BR' });
+    const result = generateMessages({ name: form.getValues('name'), useApi: maySetToken, language: i18n.resolvedLanguage ?? 'pt-BR' });
     if (!result.ok) {
-      notify.warning(t('form.nameForGenerate'));
+      notify.warning(translateMessage(CONNECTION_MSG.generateNeedsName)!);
       return;
     }
     for (const [field, value] of Object.entries(result.values)) {
@@ -102,7 +100,7 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
   };
 
   const onInvalid = (errors: FieldErrors<ConnectionFormInput>) => {
-    const transfer = msg(errors.transferQueueId?.message);
+    const transfer = translateMessage(errors.transferQueueId?.message);
     if (transfer) toaster.create({ type: 'warning', title: transfer, duration: TRANSFER_WARNING_MS });
   };
 
@@ -110,14 +108,16 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
     // Without the API option the token is not ours to touch ('' would mean "keep" anyway).
     const { token, ...rest } = values;
     try {
-      await save.mutateAsync({ id: connectionId, payload: useApi && token ? { ...rest, token } : rest });
+      await save.mutateAsync({ id: connectionId, payload: maySetToken && token ? { ...rest, token } : rest });
       notify.success(t('form.saved'));
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.fields) {
+      // Field errors show on their fields (translated there); a toast only for what has no field.
+      if (isApiError(error) && error.fields && Object.keys(error.fields).length > 0) {
         for (const [field, message] of Object.entries(error.fields)) {
           form.setError(field as keyof ConnectionFormInput, { message });
         }
+        return;
       }
       notify.error(connectionErrorText(error));
     }

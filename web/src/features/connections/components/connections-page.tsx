@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { notify } from '@/lib/toaster';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/hooks/use-session';
 import {
   useConnections,
   useDeleteConnection,
@@ -23,13 +23,17 @@ import { AddConnectionMenu } from './add-connection-menu';
 import { ConnectionDialog } from './connection-dialog';
 import { ConnectionsTable } from './connections-table';
 import { QrCodeDialog } from './qr-code-dialog';
+import { mayManageConnections, mayRestartAllSessions } from '@atende/shared';
 
 type Confirming = { kind: 'delete' | 'disconnect'; connection: Connection } | null;
 
 /** /connections (spec part 2 §2). */
 export function ConnectionsPage() {
   const { t } = useTranslation('connections');
-  const { isSuper } = useSession();
+  const { viewer, policy } = useSession();
+  // The one policy (shared/src/policy): who may not act sees the list only, never a button that ends in a 403.
+  const canManage = viewer !== null && mayManageConnections(viewer, policy);
+  const canRestartAll = viewer !== null && mayRestartAllSessions(viewer);
   useSubscriptionCheck();
   useConnectionsLiveSync();
 
@@ -93,12 +97,12 @@ export function ConnectionsPage() {
         description={t('description')}
         actions={
           <>
-            {isSuper ? (
+            {canRestartAll ? (
               <Button variant="outline" onClick={() => void onRestart()} loading={restart.isPending}>
                 <LuPower /> {t('restart.button')}
               </Button>
             ) : null}
-            <AddConnectionMenu onAddWhatsapp={addWhatsapp} />
+            {canManage ? <AddConnectionMenu onAddWhatsapp={addWhatsapp} /> : null}
           </>
         }
       />
@@ -112,8 +116,8 @@ export function ConnectionsPage() {
           <EmptyState
             icon={<LuCable />}
             title={t('empty.title')}
-            description={t('empty.description')}
-            action={<AddConnectionMenu onAddWhatsapp={addWhatsapp} />}
+            description={canManage ? t('empty.description') : t('empty.descriptionReadOnly')}
+            action={canManage ? <AddConnectionMenu onAddWhatsapp={addWhatsapp} /> : undefined}
           />
         </Box>
       ) : (
@@ -121,6 +125,7 @@ export function ConnectionsPage() {
           <ConnectionsTable
             connections={list}
             pendingById={pendingById}
+            canManage={canManage}
             onShowQr={(c) => setQrFor(c.id)}
             onRetry={(c) => void runSession(c, 'retry')}
             onNewQr={(c) => void runSession(c, 'newQr')}

@@ -13,6 +13,8 @@ export interface ConnectionsTableProps extends Omit<SessionActionsProps, 'connec
   pendingById: Record<string, 'retry' | 'newQr' | undefined>;
   onEdit: (connection: Connection) => void;
   onDelete: (connection: Connection) => void;
+  /** `mayManageConnections`: without it the list is read-only (no session, edit or delete controls). */
+  canManage: boolean;
 }
 
 /**
@@ -76,10 +78,10 @@ function ConnectionRows(props: ConnectionsTableProps) {
             <Table.ColumnHeader>{t('table.name')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('table.number')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('table.status')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('table.session')}</Table.ColumnHeader>
+            {props.canManage ? <Table.ColumnHeader>{t('table.session')}</Table.ColumnHeader> : null}
             <Table.ColumnHeader>{t('table.lastUpdate')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="center">{t('table.default')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('table.actions')}</Table.ColumnHeader>
+            {props.canManage ? <Table.ColumnHeader textAlign="end">{t('table.actions')}</Table.ColumnHeader> : null}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -95,18 +97,22 @@ function ConnectionRows(props: ConnectionsTableProps) {
               <Table.Cell>
                 <StatusBadge status={connection.status} />
               </Table.Cell>
-              <Table.Cell>
-                <SessionActions {...sessionProps(props, connection)} />
-              </Table.Cell>
+              {props.canManage ? (
+                <Table.Cell>
+                  <SessionActions {...sessionProps(props, connection)} />
+                </Table.Cell>
+              ) : null}
               <Table.Cell whiteSpace="nowrap" color="fg.muted" fontVariantNumeric="tabular-nums">
                 {formatUpdatedAt(connection.updatedAt)}
               </Table.Cell>
               <Table.Cell textAlign="center">
                 <DefaultFlag isDefault={connection.isDefault} />
               </Table.Cell>
-              <Table.Cell>
-                <RowActions connection={connection} onEdit={props.onEdit} onDelete={props.onDelete} />
-              </Table.Cell>
+              {props.canManage ? (
+                <Table.Cell>
+                  <RowActions connection={connection} onEdit={props.onEdit} onDelete={props.onDelete} />
+                </Table.Cell>
+              ) : null}
             </Table.Row>
           ))}
         </Table.Body>
@@ -146,10 +152,12 @@ function ConnectionCards(props: ConnectionsTableProps) {
               </Stack>
               <StatusBadge status={connection.status} />
             </Flex>
-            <Flex align="center" justify="space-between" gap="2" wrap="wrap">
-              <SessionActions {...sessionProps(props, connection)} />
-              <RowActions connection={connection} onEdit={props.onEdit} onDelete={props.onDelete} />
-            </Flex>
+            {props.canManage ? (
+              <Flex align="center" justify="space-between" gap="2" wrap="wrap">
+                <SessionActions {...sessionProps(props, connection)} />
+                <RowActions connection={connection} onEdit={props.onEdit} onDelete={props.onDelete} />
+              </Flex>
+            ) : null}
           </Card.Body>
         </Card.Root>
       ))}

@@ -3,7 +3,6 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { FaWhatsapp } from 'react-icons/fa';
 import { LuLogOut, LuScanLine, LuShieldAlert, LuShieldCheck, LuWifi, LuWifiOff } from 'react-icons/lu';
-import type { ConnectionStatus } from '@atende/shared';
 import { CONNECTION_STATUS_PALETTE as PALETTE } from '@/lib/connection-status';
 import { notify } from '@/lib/toaster';
 import { usePhoneAction, useSetRestriction, type PhoneAction, type SimConnection } from '../api/simulator-api';

@@ -44,7 +44,7 @@ function Simulator() {
     setConnectionId(preferred?.connectionId ?? null);
   }, [list, connectionId]);
 
-  const contactList = contacts.data ?? [];
+  const contactList = useMemo(() => contacts.data ?? [], [contacts.data]);
   useEffect(() => {
     if (number && contactList.some((c) => c.number === number)) return;
     setNumber(contactList[0]?.number ?? null);

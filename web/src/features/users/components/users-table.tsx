@@ -2,6 +2,7 @@ import { Badge, Box, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/r
 import type { UserDto } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { USERS_NS } from '../i18n';
 
 interface UsersTableProps {
   users: UserDto[];
@@ -14,22 +15,22 @@ interface UsersTableProps {
 const shortId = (id: string) => (id.length > 8 ? `…${id.slice(-6)}` : id);
 
 export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTableProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(USERS_NS);
   return (
     <Table.Root size="md" stickyHeader interactive>
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader w="28" display={{ base: 'none', sm: 'table-cell' }}>
-            {t('users.columns.status')}
+            {t('columns.status')}
           </Table.ColumnHeader>
           <Table.ColumnHeader w="28" display={{ base: 'none', lg: 'table-cell' }}>
-            {t('users.columns.id')}
+            {t('columns.id')}
           </Table.ColumnHeader>
-          <Table.ColumnHeader>{t('users.columns.name')}</Table.ColumnHeader>
-          <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>{t('users.columns.email')}</Table.ColumnHeader>
-          <Table.ColumnHeader display={{ base: 'none', sm: 'table-cell' }}>{t('users.columns.profile')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
+          <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>{t('columns.email')}</Table.ColumnHeader>
+          <Table.ColumnHeader display={{ base: 'none', sm: 'table-cell' }}>{t('columns.profile')}</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end" w={{ base: '20', sm: '24' }}>
-            {t('users.columns.actions')}
+            {t('columns.actions')}
           </Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -47,7 +48,8 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                 {shortId(user.id)}
               </Text>
             </Table.Cell>
-            <Table.Cell>
+            {/* Long names and e-mails are cut with an ellipsis (full text on hover), never push the columns out of view. */}
+            <Table.Cell maxW={{ base: '0', md: 'xs' }} w={{ base: 'full', md: 'auto' }}>
               <Stack gap="0" minW="0">
                 <HStack gap="2">
                   <Box
@@ -58,12 +60,12 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                     bg={user.status ? 'green.500' : 'gray.400'}
                     title={user.status ? t('common.active') : t('common.inactive')}
                   />
-                  <Text fontWeight="medium" truncate>
+                  <Text fontWeight="medium" truncate title={user.name}>
                     {user.name}
                   </Text>
                   {user.id === currentUserId ? (
                     <Badge size="xs" variant="outline" colorPalette="gray">
-                      {t('users.you')}
+                      {t('you')}
                     </Badge>
                   ) : null}
                 </HStack>
@@ -71,17 +73,19 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                   {user.email}
                   <Box as="span" display={{ base: 'inline', sm: 'none' }}>
                     {' · '}
-                    {t(`users.profiles.${user.profile}`)}
+                    {t(`profiles.${user.profile}`)}
                   </Box>
                 </Text>
               </Stack>
             </Table.Cell>
-            <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted">
-              {user.email}
+            <Table.Cell display={{ base: 'none', md: 'table-cell' }} color="fg.muted" maxW="xs">
+              <Text truncate title={user.email}>
+                {user.email}
+              </Text>
             </Table.Cell>
             <Table.Cell display={{ base: 'none', sm: 'table-cell' }}>
               <Badge variant={user.profile === 'admin' ? 'subtle' : 'outline'} colorPalette={user.profile === 'admin' ? 'brand' : 'gray'} size="sm">
-                {t(`users.profiles.${user.profile}`)}
+                {t(`profiles.${user.profile}`)}
               </Badge>
             </Table.Cell>
             <Table.Cell textAlign="end">
@@ -89,7 +93,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                 <IconButton
                   variant="ghost"
                   size="sm"
-                  aria-label={t('users.editAria', { name: user.name })}
+                  aria-label={t('editAria', { name: user.name })}
                   title={t('common.edit')}
                   onClick={() => onEdit(user)}
                 >
@@ -99,7 +103,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                   variant="ghost"
                   size="sm"
                   colorPalette="red"
-                  aria-label={t('users.deleteAria', { name: user.name })}
+                  aria-label={t('deleteAria', { name: user.name })}
                   title={t('common.delete')}
                   disabled={user.id === currentUserId}
                   onClick={() => onDelete(user)}

@@ -2,6 +2,10 @@ import { useMemo } from 'react';
 import { Box, createListCollection, HStack, Select, Text } from '@chakra-ui/react';
 import type { QueueOption } from '@/lib/queue-options';
 
+/**
+ * THE queue picker (user form, connection form, and the queue fields to come): Chakra's Select over
+ * the company's queues, each with its colour. Multi for "queues served/seen", single for one target.
+ */
 interface QueueSelectProps {
   queues: QueueOption[];
   placeholder: string;

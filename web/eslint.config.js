@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * The console's lint (issue 7 item 1): typescript-eslint, the rules of hooks, and the import
+ * boundaries of docs/decisions.md "Web console: structure", as in bulletproof-react:
+ *
+ *   lib/ components/ hooks/ (shared code)  →  features/<x>/  →  app/
+ *
+ * shared code never imports a feature or the app; a feature never imports another feature nor the
+ * app. `npm run lint -w web` (the root `npm run lint` and `npm test` call it).
+ */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+/** Every folder under src/features: a feature added later is isolated without anyone listing it. */
+const FEATURES = readdirSync(`${root}src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** One zone per feature (bulletproof-react's pattern): a feature imports from features/ only itself. */
+const featureIsolation = FEATURES.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'Features never import one another. Move what both need to lib/, components/ or hooks/, or compose them in app/.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}tsconfig.json` })],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: ['./src/lib', './src/components', './src/hooks'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code (lib/, components/, hooks/) never imports a feature or the app.',
+            },
+            { target: './src/features', from: './src/app', message: 'Features never import the app layer.' },
+            ...featureIsolation,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['test/**/*.{ts,tsx}', '*.config.{ts,js}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+);

@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { campaignsFlagSet } from '@/lib/local-flags';
+
+const paths = (routes: RouteObject[]): string[] =>
+  routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+
+describe('route table (spec part 1 §2)', () => {
+  it('opens the campaign area only with the cshow browser flag', () => {
+    const campaignPaths = ['contact-lists', 'contact-lists/:contactListId/contacts', 'campaigns', 'campaign/:campaignId/report', 'campaigns-config'];
+    expect(paths(appRoutes({ cshow: false }))).not.toEqual(expect.arrayContaining([expect.stringMatching(/campaign|contact-lists/)]));
+    expect(paths(appRoutes({ cshow: true }))).toEqual(expect.arrayContaining(campaignPaths));
+  });
+
+  it('reads the flag as present whatever its value, absent when storage is blocked', () => {
+    expect(campaignsFlagSet({ getItem: () => '' })).toBe(true);
+    expect(campaignsFlagSet({ getItem: () => null })).toBe(false);
+    expect(
+      campaignsFlagSet({
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+      }),
+    ).toBe(false);
+  });
+
+  it('loads every screen lazily, so the sign-in page does not carry them', () => {
+    const all = (routes: RouteObject[]): RouteObject[] => routes.flatMap((route) => [route, ...all(route.children ?? [])]);
+    const screens = all(appRoutes({ cshow: true })).filter((route) => route.path && !route.element);
+    expect(screens.map((route) => route.path)).toEqual(expect.arrayContaining(['/login', 'users', 'connections', 'tickets/:ticketId?']));
+    for (const route of screens) expect(typeof route.lazy, route.path).toBe('function');
+  });
+});

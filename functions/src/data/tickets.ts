@@ -12,6 +12,7 @@
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel, TicketStatus } from '@atende/shared';
+import { batchGetAll } from './batch';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { counterMoves, NONE } from './ticket-counters';
@@ -221,4 +222,10 @@ export async function removeTicket(t: TicketRecord, holdsConversation: boolean):
       : []),
     ...counterMoves(t.companyId, t, null),
   ]);
+}
+
+/** AP-T5: tickets by id (search results; unknown ids skipped). */
+export async function getTickets(companyId: string, ids: string[]): Promise<TicketRecord[]> {
+  if (!ids.length) return [];
+  return (await batchGetAll(ids.map((id) => ticketKey(companyId, id)))).map(ticketFromItem);
 }

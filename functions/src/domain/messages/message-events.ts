@@ -1,10 +1,11 @@
 /**
- * `company-<cid>-appMessage` and `company-<cid>-contact` (spec part 1 §4), through the one audience
+ * `company-<cid>-appMessage` (spec part 1 §4), through the one audience
  * publisher. A new message goes to whoever may see its ticket (with the ticket, so lists move it up
  * and count unread); changes to a message (acks, edits, deletes) go to the viewers of its ticket.
  * Messages outside any ticket (groups ignored by CheckMsgIsGroup) go to admins only.
+ * (`company-<cid>-contact` is published by domain/contacts/contact-events.ts.)
  */
-import { realtimeChannel, type AppMessageRealtimeData, type Audience, type ContactRealtimeData, type TicketDto } from '@atende/shared';
+import { realtimeChannel, type AppMessageRealtimeData, type Audience, type TicketDto } from '@atende/shared';
 import type { ContactRecord } from '../../data/contacts';
 import type { MessageRecord } from '../../data/messages';
 import type { TicketRecord } from '../../data/tickets';
@@ -24,11 +25,4 @@ export async function publishMessageUpdated(message: MessageRecord, contact: Con
   await publishToAudience<AppMessageRealtimeData>(message.companyId, realtimeChannel.appMessage(message.companyId), {
     action: 'update', message: await toMessageDto(message), contact: toContactDto(contact),
   }, audience);
-}
-
-/** `company-<cid>-contact`: contacts are company-wide (the contacts page lists them all). */
-export async function publishContactUpdated(contact: ContactRecord): Promise<void> {
-  await publishToAudience<ContactRealtimeData>(contact.companyId, realtimeChannel.contact(contact.companyId), {
-    action: 'update', contact: toContactDto(contact),
-  }, { kind: 'company' });
 }

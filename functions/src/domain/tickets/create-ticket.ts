@@ -18,7 +18,7 @@ import { accessDenied, type TicketActor } from './ticket-actor';
 import { toTicketDto } from './ticket-dto';
 import { publishTicketUpdate } from './ticket-events';
 
-export const otherOpenTicket = () => new AppError('ERR_OTHER_OPEN_TICKET', 409, { message: TICKET_MSG.otherOpenTicket });
+export const otherOpenTicket = () => new AppError('ERR_OTHER_OPEN_TICKET', 400, { message: TICKET_MSG.otherOpenTicket });
 export const selectQueue = () => new AppError('ERR_VALIDATION', 400, { message: TICKET_MSG.selectQueue, fields: { queueId: TICKET_MSG.selectQueue } });
 
 export async function createTicket(actor: TicketActor, input: CreateTicketInput): Promise<TicketDto> {

@@ -16,7 +16,7 @@ import { getTicket } from '../../data/tickets';
 import { ticketBots } from '../bots/ticket-bots';
 import { publishMessageCreated } from '../messages/message-events';
 import { findOrCreateTicket, type TicketForMessage } from '../tickets/find-or-create-ticket';
-import { attachMessageToTicket } from '../tickets/ticket-activity';
+import { attachMessageToTicket, indexMessageText } from '../tickets/ticket-activity';
 import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketUpdate } from '../tickets/ticket-events';
 import { ticketSettings } from '../tickets/ticket-settings';
@@ -39,9 +39,14 @@ export async function onMessageRecorded(recorded: RecordedMessage): Promise<void
   }
   const found = await ticketOf(recorded);
   const { ticket } = await attachMessageToTicket(found.ticket, message);
-  const dto = await toTicketDto(ticket);
-  await publishMessageCreated({ ...message, ticketId: ticket.id, queueId: ticket.queueId }, contact, { record: ticket, dto });
-  if (found.created || found.reopened) await publishTicketUpdate(ticket, dto);
+  await Promise.all([
+    indexMessageText(ticket, message.body),
+    (async () => {
+      const dto = await toTicketDto(ticket, { contact, connection });
+      await publishMessageCreated({ ...message, ticketId: ticket.id, queueId: ticket.queueId }, contact, { record: ticket, dto });
+      if (found.created || found.reopened) await publishTicketUpdate(ticket, dto);
+    })(),
+  ]);
   await ticketBots().onTicketMessage({
     connection, contact, ticket, message: { ...message, ticketId: ticket.id, queueId: ticket.queueId },
     direction: recorded.direction, ticketCreated: found.created, ticketReopened: found.reopened, settings,

@@ -1,8 +1,9 @@
 /**
  * A message lands on its ticket: one transaction moves the message into the ticket's conversation,
  * writes its by-id reference, and updates the ticket (last message, activity time, unread +1 for a
- * customer message). The message's condition makes a redelivery count nothing twice. Then the text
- * is indexed for search: at most MAX_TOKENS_PER_TEXT idempotent Puts (docs/data-model.md, "Search").
+ * customer message). The message's condition makes a redelivery count nothing twice. The caller then
+ * indexes the text for search (`indexMessageText`: at most MAX_TOKENS_PER_TEXT idempotent Puts,
+ * docs/data-model.md "Search"), alongside the realtime event rather than before it.
  */
 import { attachToTicketItems, type MessageRecord } from '../../data/messages';
 import { indexTokens } from '../../data/search-index';
@@ -12,20 +13,22 @@ import { TransactionConditionFailed, transactWrite } from '../../data/transactio
 import { lastMessageText } from './ticket-dto';
 
 export async function attachMessageToTicket(ticket: TicketRecord, message: MessageRecord): Promise<{ attached: boolean; ticket: TicketRecord }> {
-  let attached = true;
+  const activity = { lastMessage: lastMessageText(message.body, message.mediaType), at: new Date().toISOString(), unreadDelta: message.fromMe ? 0 : 1 };
   try {
-    await transactWrite([
-      ...attachToTicketItems(message, ticket.id, ticket.queueId),
-      ticketActivityItem(ticket, {
-        lastMessage: lastMessageText(message.body, message.mediaType), at: new Date().toISOString(), unreadDelta: message.fromMe ? 0 : 1,
-      }),
-    ]);
+    await transactWrite([...attachToTicketItems(message, ticket.id, ticket.queueId), ticketActivityItem(ticket, activity)]);
   } catch (err) {
     if (!(err instanceof TransactionConditionFailed) || !err.has(TICKET_WRITE.message)) throw err;
-    attached = false; // a redelivery: the first run already counted it
+    // A redelivery: the first run already counted it; read what the ticket looks like now.
+    return { attached: false, ticket: (await getTicket(ticket.companyId, ticket.id)) ?? ticket };
   }
-  await indexMessageText(ticket, message.body);
-  return { attached, ticket: (await getTicket(ticket.companyId, ticket.id)) ?? ticket };
+  // The ticket as the transaction left it (a concurrent message may have moved unread further: the next event says so).
+  return {
+    attached: true,
+    ticket: {
+      ...ticket, lastMessage: activity.lastMessage, lastMessageAt: activity.at, updatedAt: activity.at,
+      unreadMessages: (ticket.unreadMessages ?? 0) + activity.unreadDelta,
+    },
+  };
 }
 
 /** Makes a ticket findable by the words of one of its messages. */

@@ -4,7 +4,7 @@
  */
 import type { ContactDto, MessageMediaType, TicketDto } from '@atende/shared';
 import { getConnection, type ConnectionRecord } from '../../data/connections';
-import { getContacts } from '../../data/contacts';
+import { getContacts, type ContactRecord } from '../../data/contacts';
 import { getQueueRefs } from '../../data/queues';
 import { getTags } from '../../data/tags';
 import type { TicketRecord } from '../../data/tickets';
@@ -26,15 +26,19 @@ function missingContact(id: string): ContactDto {
   return { id, name: '', number: '', lid: null, email: '', profilePicUrl: '', isGroup: false, extraInfo: [], createdAt: '', updatedAt: '' };
 }
 
-export async function toTicketDtos(companyId: string, tickets: TicketRecord[]): Promise<TicketDto[]> {
+/** Records the caller already holds (the inbound path has the contact and the connection): not read again. */
+export interface KnownRecords { contact?: ContactRecord; connection?: ConnectionRecord }
+
+export async function toTicketDtos(companyId: string, tickets: TicketRecord[], known: KnownRecords = {}): Promise<TicketDto[]> {
   if (!tickets.length) return [];
   const [contacts, users, queues, tags, connections] = await Promise.all([
-    getContacts(companyId, uniq(tickets.map((t) => t.contactId))),
+    getContacts(companyId, uniq(tickets.map((t) => t.contactId)).filter((id) => id !== known.contact?.id)),
     getUsers(companyId, uniq(tickets.map((t) => t.userId))),
     getQueueRefs(companyId, uniq(tickets.map((t) => t.queueId))),
     getTags(companyId, uniq(tickets.flatMap((t) => t.tagIds ?? []))),
-    Promise.all(uniq(tickets.map((t) => t.connectionId)).map((id) => getConnection(companyId, id))),
+    Promise.all(uniq(tickets.map((t) => t.connectionId)).map((id) => (id === known.connection?.id ? known.connection : getConnection(companyId, id)))),
   ]);
+  if (known.contact) contacts.push(known.contact);
   const contactById = new Map(contacts.map((c) => [c.id, toContactDto(c)]));
   const userById = new Map(users.map((u) => [u.id, { id: u.id, name: u.name }]));
   const queueById = new Map(queues.map((q) => [q.id, q]));
@@ -58,6 +62,6 @@ export async function toTicketDtos(companyId: string, tickets: TicketRecord[]): 
   });
 }
 
-export async function toTicketDto(t: TicketRecord): Promise<TicketDto> {
-  return (await toTicketDtos(t.companyId, [t]))[0]!;
+export async function toTicketDto(t: TicketRecord, known?: KnownRecords): Promise<TicketDto> {
+  return (await toTicketDtos(t.companyId, [t], known))[0]!;
 }

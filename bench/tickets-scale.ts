@@ -57,7 +57,7 @@ try {
   await stack.stop();
 }
 
-interface BenchCompany { label: string; admin: ConsoleClient; sample: string[]; target: GeneratedCompany }
+interface BenchCompany { label: string; admin: ConsoleClient; email: string; sample: string[]; target: GeneratedCompany }
 
 /** Adds tickets to L until `target` (or the fill deadline); returns how many L has. */
 async function fillTo(c: BenchCompany, from: number, target: number, deadline: number): Promise<number> {
@@ -100,10 +100,12 @@ async function makeCompany(label: string, count: number): Promise<BenchCompany> 
       console.log(`  ${label}: ${done.toLocaleString('en')}/${total.toLocaleString('en')} tickets written (${round(s)} s, ${round(done / s)} tickets/s)`);
     }
   });
-  return { label, admin, sample: sampleTicketIds, target };
+  return { label, admin, email, sample: sampleTicketIds, target };
 }
 
 async function measure(label: string, c: BenchCompany): Promise<Record<string, string | number>[]> {
+  // Access tokens live 15 minutes and the fill takes longer: sign in again before every measurement.
+  c.admin = await signIn(stack.apiUrl, stack.wsUrl, c.email, 'bench-password');
   let i = 0;
   const routes: [string, () => string][] = [
     ['GET /tickets open (showAll)', () => '/tickets?status=open&showAll=true'],

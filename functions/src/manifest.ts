@@ -5,7 +5,6 @@
  * Data only: importing it never loads handler code.
  */
 import { REALTIME_PING_ACTION, REALTIME_PONG_FRAME } from '@atende/shared';
-import type { Access } from './platform/http-route';
 
 /** One Lambda per area. The entry module exports `handler`. */
 export const AREAS = {
@@ -25,6 +24,9 @@ export const AREAS = {
 } as const;
 export type Area = keyof typeof AREAS;
 
+/** Who may call a route. `admin` admits admins and super users; `super` only super users. */
+export type Access = 'public' | 'user' | 'admin' | 'super';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** Throttling class: API Gateway applies stricter limits to `auth` and `send`. */
@@ -39,10 +41,18 @@ export interface HttpRouteSpec {
   throttle?: ThrottleClass;
 }
 
-const r = (method: HttpMethod, path: string, area: Area, access: Access, throttle?: ThrottleClass): HttpRouteSpec =>
-  ({ method, path, area, access, ...(throttle ? { throttle } : {}) });
+/** Keeps each route's method, path, area and access as literal types, so handlers are typed from this table. */
+const r = <M extends HttpMethod, P extends string, Ar extends Area, Ac extends Access>(
+  method: M, path: P, area: Ar, access: Ac, throttle?: ThrottleClass,
+) => ({ method, path, area, access, ...(throttle ? { throttle } : {}) });
 
-export const HTTP_ROUTES: HttpRouteSpec[] = [
+/**
+ * Every HTTP route, declared once: method, path, area and who may call it. A handler serves a route
+ * by naming its key (`route('GET /users', {...})` in handlers/<area>/index.ts); the router takes the
+ * access from here, and functions/test/route-manifest.test.ts fails when an area's handler and this
+ * list disagree.
+ */
+export const HTTP_ROUTES = [
   // auth — spec part 1 §7
   r('POST', '/auth/login', 'auth', 'public', 'auth'),
   r('POST', '/auth/refresh_token', 'auth', 'public', 'auth'),
@@ -101,7 +111,17 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
   r('GET', '/queue/onschedule', 'queues', 'user'),
   r('GET', '/queue/onschedule/{userId}', 'queues', 'user'),
   r('GET', '/quick-messages/list', 'queues', 'user'),
-];
+] satisfies HttpRouteSpec[];
+
+type DeclaredRoute = (typeof HTTP_ROUTES)[number];
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+/** `'METHOD /path'` of a declared route, optionally of one area. */
+export type RouteKey<A extends Area = Area> = KeyOf<Extract<DeclaredRoute, { area: A }>>;
+/** The access the manifest declares for a route key. */
+export type RouteAccess<K extends RouteKey> = DeclaredRoute extends infer R
+  ? R extends { access: infer Ac } ? (KeyOf<R> extends K ? Ac : never) : never
+  : never;
+export const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
 export type WsRouteKey = '$connect' | '$disconnect' | '$default';
 /** `returnResponse`: the function's answer body goes back to the socket (a route response). */
@@ -194,7 +214,7 @@ export const SESSION_HOST_CONTAINER = 'SessionHost';
  * What each area's Lambda may reach in AWS: the CDK app turns this into least-privilege IAM
  * statements and the matching env vars (locally every process sees everything). The queue an area
  * consumes comes from QUEUE_CONSUMERS. A new area must be listed here (the compiler insists), and
- * `infra/test/cdk-area-access.test.ts` checks each entry against what the area's bundle really calls.
+ * `infra/test/cdk-bundles.test.ts` checks each entry against what the area's bundle really calls.
  */
 export interface AreaAccess {
   /** RO: GetItem, BatchGetItem, Query, ConditionCheckItem. RW adds PutItem, UpdateItem, DeleteItem, BatchWriteItem. Never Scan. */

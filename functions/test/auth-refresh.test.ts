@@ -3,7 +3,7 @@ import { REFRESH_COOKIE_NAME } from '@atende/shared';
 import { apiCall } from './support/api-event';
 import { useFreshTable } from './support/fresh-table';
 import { createTestTenant, login } from './support/tenancy-fixtures';
-import { REFRESH_REUSE_GRACE_SECONDS } from '../src/domain/auth/refresh-sessions';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../src/domain/credentials/refresh-sessions';
 
 beforeAll(async () => {
   await useFreshTable();

@@ -1,4 +1,3 @@
-/// <reference path="../../infra/local/emulators/s3rver.d.ts" />
 /**
  * POST/GET/DELETE /messages: sends through the outbound queue (recorded first, echo and acks find
  * it), signature, quoting, idempotency, own-message deletes, presigned media uploads.
@@ -9,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEvent, MessageDto, TicketDto } from '@atende/shared';
 import { startS3Emulator, type S3Emulator } from '../../infra/local/emulators/s3-media';
-import { messageIdForCommand } from '../src/platform/outbound-message-ids';
+import { messageIdForCommand } from '../src/shared-surface/outbound-message-ids';
 import { resetStorageClient } from '../src/platform/storage';
 import { apiCall } from './support/api-event';
 import {

@@ -27,12 +27,8 @@ if (password.length < 8) throw new Error('set SUPER_ADMIN_PASSWORD (8 characters
 process.env.TABLE_NAME = values.table;
 if (values.region) process.env.AWS_REGION = values.region;
 
-const { findCompanyIdByName } = await import('@atende/functions/data/companies');
-const { findUserIdByEmail } = await import('@atende/functions/data/users');
-const { createCompany } = await import('@atende/functions/domain/companies/companies');
-const { createPlan, findPlanByName } = await import('@atende/functions/domain/plans/plans');
-const { DEFAULT_PLAN } = await import('@atende/functions/domain/platform/seed');
-const { addUser } = await import('@atende/functions/domain/users/create-user');
+const { addUser, createCompany, createPlan, DEFAULT_PLAN, findCompanyIdByName, findPlanByName, findUserIdByEmail } =
+  await import('@atende/functions/ops');
 
 const plan = (await findPlanByName(DEFAULT_PLAN.name)) ?? (await createPlan(DEFAULT_PLAN));
 const companyId = (await findCompanyIdByName(values.company))

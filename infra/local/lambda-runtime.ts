@@ -11,6 +11,7 @@ import { AREAS, type Area } from '@atende/functions/manifest';
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from './emulators/local-aws';
 import { logLine } from './log';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each area's handler takes its own event type
 export type AreaHandler = (event: any, context: Context) => Promise<unknown>;
 export type AreaHandlers = Partial<Record<Area, AreaHandler>>;
 export type Invoke = (area: Area, event: unknown, options?: { timeoutMs?: number }) => Promise<unknown>;

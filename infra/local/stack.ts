@@ -196,8 +196,7 @@ async function mountConsole(gateway: Gateway, options: LocalStackOptions): Promi
 
 /** The functions cache their SDK clients and signing key per process; a new stack has new endpoints. */
 async function forgetCachedClients(): Promise<void> {
-  const { resetDataClient } = await import('@atende/functions/data/client');
-  const { resetSigningKey } = await import('@atende/functions/platform/jwt');
+  const { resetDataClient, resetSigningKey } = await import('@atende/functions/ops');
   resetDataClient();
   resetSigningKey();
 }

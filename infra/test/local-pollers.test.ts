@@ -104,11 +104,12 @@ describe('SQS event-source mapping', () => {
       Entries: [1, 2, 3].map((n) => ({ Id: String(n), MessageBody: `m${n}`, MessageGroupId: 'conn-1', MessageDeduplicationId: `cmd-${n}` })),
     }));
     await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: 'm1-again', MessageGroupId: 'conn-1', MessageDeduplicationId: 'cmd-1' }));
-    await until(() => records.length >= 3);
-    await new Promise((r) => setTimeout(r, 300));
+    // A later message of the same group is a barrier: FIFO order puts an undropped duplicate before it.
+    await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: 'm4', MessageGroupId: 'conn-1', MessageDeduplicationId: 'cmd-4' }));
+    await until(() => records.some((r) => r.body === 'm4'));
     await poller.stop();
 
-    expect(records.map((r) => r.body)).toEqual(['m1', 'm2', 'm3']); // the duplicate id was dropped
+    expect(records.map((r) => r.body)).toEqual(['m1', 'm2', 'm3', 'm4']); // the duplicate id was dropped
     expect(records[0]).toMatchObject({ eventSource: 'aws:sqs', eventSourceARN: queue.arn, attributes: { MessageGroupId: 'conn-1', MessageDeduplicationId: 'cmd-1' } });
   });
 });

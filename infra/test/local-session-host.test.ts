@@ -26,6 +26,17 @@ afterAll(async () => {
 
 const envOf = async (h: SessionHostProcesses) => (await fetch(`http://127.0.0.1:${h.healthPort(0)}/env`)).json() as Promise<Record<string, string | number>>;
 
+/** Polls until `probe` answers something truthy (a condition, not a fixed sleep). */
+async function poll<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 describe('session host child process', () => {
   it('starts each shard with its env, restarts it after a crash, and stays down after stop()', async () => {
     host = await createSessionHost({ shards: 1, env: { TABLE_NAME: 'atende' }, entry, adapter: 'simulator' });
@@ -36,14 +47,15 @@ describe('session host child process', () => {
     expect(first).toMatchObject({ SHARD: '0', ADAPTER: 'simulator', SIMULATOR_PORT: String(host.simulatorPort(0)), TABLE_NAME: 'atende' });
 
     await fetch(`http://127.0.0.1:${host.healthPort(0)}/crash`);
-    await new Promise((r) => setTimeout(r, 300));
-    await host.waitHealthy(20_000);
-    const restarted = await envOf(host);
+    const running = host;
+    const restarted = await poll(async () => {
+      const env = await envOf(running).catch(() => undefined);
+      return env && env.pid !== first.pid ? env : undefined;
+    }, 'a restarted shard with a new pid');
     expect(restarted.pid).not.toBe(first.pid);
 
     await host.stop();
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(isProcessAlive(Number(restarted.pid))).toBe(false);
+    await poll(() => !isProcessAlive(Number(restarted.pid)), 'the stopped shard to exit');
     expect(host.pid(0)).toBeUndefined();
 
     await host.start();

@@ -4,8 +4,7 @@
  * build hosts without touching `process.env`.
  */
 import { ADAPTER_KINDS, type AdapterKind } from '@atende/shared';
-import { outboundQueueName, queueUrlEnv, sessionShardCount } from '@atende/functions/manifest';
-import { DEFAULT_TABLE_NAME } from '@atende/functions/table';
+import { DEFAULT_TABLE_NAME, outboundQueueName, queueUrlEnv, sessionShardCount } from '@atende/functions/shared-surface';
 
 export interface BackoffConfig {
   initialMs: number;

@@ -96,10 +96,12 @@ describe('session host process', () => {
       const { body } = await api(`/connections/${ids.connectionId}/contacts/${CUSTOMER}/messages`);
       return body.messages?.some((m: { text: string }) => m.text === 'mensagem da fila') ? body.messages as { text: string; from: string }[] : undefined;
     }, 30_000, 'message delivered'); // up to one receive visibility (6 s here) if the killed host's last poll took it
-    await new Promise((r) => setTimeout(r, 500));
     expect(conversation.filter((m) => m.text === 'mensagem da fila')).toHaveLength(1);
 
     await eventually(async () => (await collect()).some((e) => e.type === 'message.sent' && e.message.clientMessageId === 'queued-while-down'), 10_000, 'message.sent published');
+    // After the host reported the send (it deletes the command only then), the phone still holds it once.
+    const { body: stored } = await api(`/connections/${ids.connectionId}/contacts/${CUSTOMER}/messages`);
+    expect((stored.messages as { text: string }[]).filter((m) => m.text === 'mensagem da fila')).toHaveLength(1);
     const after = inbound.slice(mark);
     expect(after.filter((e) => e.type === 'connection.qr')).toEqual([]);
     expect(after.filter((e) => e.type === 'connection.status').map((e) => (e as { status: string }).status)).toEqual(['OPENING', 'CONNECTED']);

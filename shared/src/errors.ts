@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'ERR_INVALID_JSON',
   'ERR_REFRESH_TOKEN_REUSED',
   'ERR_FEATURE_UNAVAILABLE',
+  'ERR_CHANNEL_IN_DEVELOPMENT',
   'ERR_FACEBOOK_DISABLED',
   'ERR_INSTAGRAM_DISABLED',
   'ERR_TRANSFER_QUEUE_NOT_SELECTED',
@@ -59,9 +60,15 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Body of every error answer from the API. `fields` lists per-field messages on validation errors. */
+/**
+ * Body of every error answer from the API: a code the console translates, the values its text
+ * interpolates (`params`, e.g. the company name), and per-field messages on validation errors. The
+ * API never sends text of its own.
+ */
 export interface ApiErrorBody {
   error: ErrorCode;
-  message?: string;
+  params?: Record<string, string | number>;
   fields?: Record<string, string>;
+  /** @deprecated Never sent any more; kept until the console stops reading it (the web branch removes it). */
+  message?: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maySeeQueue, maySeeTicket, mayManageConnections, mayReadConnectionToken, policySettings, signatureForced, type Viewer } from '../src/policy';
+import { channelAvailability, maySeeQueue, maySeeTicket, mayManageConnections, mayReadConnectionToken, policySettings, signatureForced, type Viewer } from '../src/policy';
 
 const operator: Viewer = { userId: 'u1', companyId: 'c1', profile: 'user', super: false, queueIds: ['q1'] };
 const admin: Viewer = { ...operator, userId: 'a1', profile: 'admin', queueIds: [] };
@@ -36,5 +36,15 @@ describe('connections and signature', () => {
     const forced = policySettings([{ key: 'userAlwaysSubmitSignature', value: 'enabled' }]);
     expect(signatureForced(operator, forced)).toBe(true);
     expect(signatureForced(admin, forced)).toBe(false);
+  });
+});
+
+describe('channel availability', () => {
+  it('allows WhatsApp always, refuses Telegram as in development, and Meta channels by toggle', () => {
+    expect(channelAvailability('whatsapp', {})).toBe('available');
+    expect(channelAvailability('telegram', { useFacebook: true })).toBe('inDevelopment');
+    expect(channelAvailability('facebook', {})).toBe('facebookDisabled');
+    expect(channelAvailability('instagram', { useFacebook: true })).toBe('instagramDisabled');
+    expect(channelAvailability('facebook', { useFacebook: true })).toBe('notYetAvailable');
   });
 });

@@ -8,9 +8,10 @@
  * The meta item makes "at most `plan.connections` connections" and "exactly one default" single
  * conditional writes inside the same transaction as the connection itself.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdapterKind, ConnectionDto } from '@atende/shared';
 import { ddb, tableName } from './client';
+import { batchGet, queryAll, updateExpression } from './table-operations';
 import { platformPk, tenantPk } from './keys';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
 
@@ -57,19 +58,11 @@ export async function getConnection(companyId: string, connectionId: string): Pr
 
 /** AP-W2: every connection of a company, by id (= creation order); bounded by the plan's limit. */
 export async function listConnections(companyId: string): Promise<ConnectionRecord[]> {
-  const records: ConnectionRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': connectionsPk(companyId) },
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of out.Items ?? []) records.push(fromItem(item));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return records;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': connectionsPk(companyId) },
+  });
+  return items.map(fromItem);
 }
 
 /** AP-W3: how many connections the company has and which one is the default. */
@@ -78,13 +71,11 @@ export async function getConnectionMeta(companyId: string): Promise<ConnectionMe
   return { count: Number(out.Item?.count ?? 0), defaultId: (out.Item?.defaultId as string | undefined) ?? null };
 }
 
-/** AP-W4: connections per session-host shard (all shards in one BatchGet). */
+/** AP-W4: connections per session-host shard (one BatchGet per 100 shards, unprocessed keys retried). */
 export async function getShardLoads(shards: number): Promise<number[]> {
   const loads = Array.from({ length: shards }, () => 0);
-  const out = await ddb().send(new BatchGetCommand({
-    RequestItems: { [tableName()]: { Keys: loads.map((_, shard) => shardLoadKey(shard)) } },
-  }));
-  for (const item of out.Responses?.[tableName()] ?? []) loads[Number(item.SK)] = Number(item.count ?? 0);
+  const items = await batchGet(loads.map((_, shard) => shardLoadKey(shard)));
+  for (const item of items) loads[Number(item.SK)] = Number(item.count ?? 0);
   return loads;
 }
 
@@ -164,7 +155,7 @@ export async function updateConnectionSettings(
   companyId: string, connectionId: string, settings: ConnectionSettings, newDefault: DefaultChange | null,
 ): Promise<ConnectionRecord | undefined> {
   const fields: Record<string, unknown> = { ...settings, updatedAt: new Date().toISOString(), ...(newDefault ? { isDefault: true } : {}) };
-  const update = setExpression(fields);
+  const update = updateExpression(fields);
   const connectionUpdate = {
     TableName: tableName(), Key: connectionKey(companyId, connectionId), ...update, ConditionExpression: 'attribute_exists(PK)',
   };
@@ -198,7 +189,7 @@ export async function updateConnectionSettings(
 export async function updateConnectionState(
   companyId: string, connectionId: string, state: ConnectionState, eventAt?: string,
 ): Promise<ConnectionRecord | undefined> {
-  const update = setExpression({ ...state, updatedAt: new Date().toISOString(), ...(eventAt ? { eventAt } : {}) });
+  const update = updateExpression({ ...state, updatedAt: new Date().toISOString(), ...(eventAt ? { eventAt } : {}) });
   const ordering = eventAt ? ' AND (attribute_not_exists(eventAt) OR eventAt <= :eventAtCondition)' : '';
   try {
     const out = await ddb().send(new UpdateCommand({
@@ -235,12 +226,9 @@ export async function deleteConnectionRecord(record: ConnectionRecord, meta: Con
   ]);
 }
 
-/** `SET #a = :a, …` for every defined field; names are aliased so reserved words (name, status) are safe. */
-function setExpression(fields: Record<string, unknown>) {
-  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  return {
-    UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
-    ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
-    ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
-  };
+
+/** AP-W3 then AP-W1: the company's default connection, if it has one. */
+export async function findDefaultConnection(companyId: string): Promise<ConnectionRecord | undefined> {
+  const { defaultId } = await getConnectionMeta(companyId);
+  return defaultId ? getConnection(companyId, defaultId) : undefined;
 }

@@ -10,8 +10,9 @@
  * The due index is platform-level (the tick cannot query every company) but holds references only:
  * the job handler reads the tenant's own item by `jobId`.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
+import { queryAll } from './table-operations';
 import { platformPk, tenantPk, ttlIn } from './keys';
 import { isConditionFailed } from './transactions';
 
@@ -46,20 +47,13 @@ export async function deleteDueJob(minute: number, job: Pick<DueJob, 'companyId'
 
 /** AP-DUE1: every job indexed under one minute. */
 export async function listDueJobs(minute: number): Promise<DueJob[]> {
-  const jobs: DueJob[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': dueKey(minute, { companyId: '', jobType: '', jobId: '' }).PK },
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of out.Items ?? []) {
-      jobs.push({ companyId: String(item.companyId), jobType: String(item.jobType), jobId: String(item.jobId), dueAt: String(item.dueAt) });
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return jobs;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': dueKey(minute, { companyId: '', jobType: '', jobId: '' }).PK },
+  });
+  return items.map((item) => ({
+    companyId: String(item.companyId), jobType: String(item.jobType), jobId: String(item.jobId), dueAt: String(item.dueAt),
+  }));
 }
 
 /** AP-DUE2: the last minute the tick covered (undefined before the first tick). */

@@ -10,6 +10,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageMediaType } from '@atende/shared';
 import { ddb, tableName } from './client';
+import { queryPage } from './table-operations';
 import { tenantPk } from './keys';
 import { isConditionFailed, type LabelledItem } from './transactions';
 
@@ -141,13 +142,13 @@ export const markMessageDeleted = (companyId: string, connectionId: string, exte
 export async function queryConnectionMessages(
   companyId: string, connectionId: string, page: { after?: Record<string, unknown>; limit: number },
 ): Promise<{ messages: MessageRecord[]; next?: Record<string, unknown> }> {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), IndexName: 'GSI1',
+  const { items, next } = await queryPage({
+    IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'WAPPMSG', connectionId) },
-    ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: page.after,
-  }));
-  return { messages: (out.Items ?? []).map(fromItem), next: out.LastEvaluatedKey };
+    ScanIndexForward: false,
+  }, page);
+  return { messages: items.map(fromItem), next };
 }
 
 /**

@@ -4,8 +4,9 @@
  *
  *   PK = P#PLANS   SK = PLAN#<planId>
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
+import { queryAll } from './table-operations';
 import { platformPk } from './keys';
 
 export interface Plan {
@@ -43,19 +44,11 @@ export async function getPlan(planId: string): Promise<Plan | undefined> {
 
 /** AP-P2: every plan (the platform has a handful; one partition, one page). */
 export async function listPlans(): Promise<Plan[]> {
-  const plans: Plan[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :plan)',
-      ExpressionAttributeValues: { ':pk': PLANS_PK, ':plan': 'PLAN#' },
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of out.Items ?? []) plans.push(fromItem(item)!);
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return plans;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :plan)',
+    ExpressionAttributeValues: { ':pk': PLANS_PK, ':plan': 'PLAN#' },
+  });
+  return items.map((item) => fromItem(item)!);
 }
 
 /** Creates a plan; fails (ConditionalCheckFailedException) if the id is taken. */

@@ -5,11 +5,12 @@
  *   PK = C#<cid>#QUEUE#<queueId>   SK = QUEUE   { name, color, greetingMessage, outOfHoursMessage, orderQueue }
  *   GSI1PK = C#<cid>#QUEUES        GSI1SK = <orderQueue, 4 digits, 9999 = none>#<queueId>   (the company's queues in menu order)
  */
-import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueDto, QueueRef } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { pad, tenantPk } from './keys';
 import { queryWholePartition } from './partition';
+import { batchGet } from './table-operations';
 
 const queueKey = (companyId: string, queueId: string) => ({ PK: tenantPk(companyId, 'QUEUE', queueId), SK: 'QUEUE' });
 
@@ -17,19 +18,12 @@ const queueKey = (companyId: string, queueId: string) => ({ PK: tenantPk(company
 export async function getQueueRefs(companyId: string, queueIds: string[]): Promise<QueueRef[]> {
   const ids = [...new Set(queueIds)];
   const found = new Map<string, QueueRef>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => queueKey(companyId, id));
-    for (let attempt = 0; keys.length; attempt++) {
-      const out = await ddb().send(new BatchGetCommand({
-        RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: 'PK, #name, color', ExpressionAttributeNames: { '#name': 'name' } } },
-      }));
-      for (const item of out.Responses?.[tableName()] ?? []) {
-        const id = String(item.PK).split('#').pop()!;
-        found.set(id, { id, name: String(item.name ?? ''), color: String(item.color ?? '') });
-      }
-      keys = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-      if (keys.length) await new Promise((res) => setTimeout(res, 50 * 2 ** Math.min(attempt, 5)));
-    }
+  const items = await batchGet(ids.map((id) => queueKey(companyId, id)), {
+    projection: 'PK, #name, color', names: { '#name': 'name' },
+  });
+  for (const item of items) {
+    const id = String(item.PK).split('#').pop()!;
+    found.set(id, { id, name: String(item.name ?? ''), color: String(item.color ?? '') });
   }
   return queueIds.filter((id, i) => queueIds.indexOf(id) === i && found.has(id)).map((id) => found.get(id)!);
 }

@@ -9,8 +9,9 @@
  *
  * `expiresAt` (epoch seconds) is the table's TTL attribute; reads also compare it, since TTL deletes late.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
+import { queryAll } from './table-operations';
 import { tenantPk } from './keys';
 import { transactWrite } from './transactions';
 
@@ -138,18 +139,11 @@ export async function revokeFamily(companyId: string, familyId: string): Promise
 
 /** AP-RT2: the ids of a user's families that are not revoked yet. */
 export async function listOpenFamilyIds(companyId: string, userId: string): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(), IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      FilterExpression: 'revoked = :false',
-      ExpressionAttributeValues: { ':pk': userSessionsPk(companyId, userId), ':false': false },
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of out.Items ?? []) ids.push(item.familyId as string);
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    FilterExpression: 'revoked = :false',
+    ExpressionAttributeValues: { ':pk': userSessionsPk(companyId, userId), ':false': false },
+  });
+  return items.map((item) => item.familyId as string);
 }

@@ -3,8 +3,9 @@
  *
  *   PK = C#<cid>#SETTING   SK = <key>   value
  */
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
+import { batchWrite, queryAll } from './table-operations';
 import { tenantPk } from './keys';
 
 export interface Setting { key: string; value: string }
@@ -13,19 +14,11 @@ const settingsPk = (companyId: string) => tenantPk(companyId, 'SETTING');
 
 /** AP-S1: every setting of a company (a few dozen keys: one page). */
 export async function listSettings(companyId: string): Promise<Setting[]> {
-  const settings: Setting[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': settingsPk(companyId) },
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of out.Items ?? []) settings.push({ key: item.SK as string, value: String(item.value ?? '') });
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return settings;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': settingsPk(companyId) },
+  });
+  return items.map((item) => ({ key: item.SK as string, value: String(item.value ?? '') }));
 }
 
 /** AP-S2: one setting by key. */
@@ -44,14 +37,7 @@ export async function putSetting(companyId: string, key: string, value: string):
 /** Writes many settings at once (new companies get their defaults this way). */
 export async function putSettings(companyId: string, settings: Setting[]): Promise<void> {
   const now = new Date().toISOString();
-  for (let i = 0; i < settings.length; i += 25) {
-    let requests: Record<string, unknown>[] = settings.slice(i, i + 25).map((s) => ({
-      PutRequest: { Item: { PK: settingsPk(companyId), SK: s.key, companyId, key: s.key, value: s.value, updatedAt: now } },
-    }));
-    for (let attempt = 0; requests.length; attempt++) {
-      const out = await ddb().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
-      requests = (out.UnprocessedItems?.[tableName()] ?? []) as Record<string, unknown>[];
-      if (requests.length) await new Promise((res) => setTimeout(res, 50 * 2 ** Math.min(attempt, 5)));
-    }
-  }
+  await batchWrite(settings.map((s) => ({
+    PutRequest: { Item: { PK: settingsPk(companyId), SK: s.key, companyId, key: s.key, value: s.value, updatedAt: now } },
+  })));
 }

@@ -6,9 +6,9 @@
  *   shard session   PK = P#SHARD#<n>  SK = <companyId>#<connectionId>  { companyId, connectionId, adapter, registeredAt }
  *   host heartbeat  PK = P#SHARD#<n>  SK = HOST                         { hostId, startedAt, aliveAt, staleAfterSeconds, sessions, connected }
  */
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdapterKind } from '@atende/shared';
-import { ddb, tableName } from './client';
+import { queryAll, processTable, type TableRef } from './table-operations';
 import { platformPk, ttlIn } from './keys';
 
 /** A session the shard should be running (resumed on boot). */
@@ -30,13 +30,7 @@ export interface ShardHostHeartbeat {
   connected: number;
 }
 
-/** The table and the client to reach it: Lambdas use the process-wide ones, the session host passes its own. */
-export interface TableRef {
-  ddb: DynamoDBDocumentClient;
-  tableName: string;
-}
-
-const processTable = (): TableRef => ({ ddb: ddb(), tableName: tableName() });
+export type { TableRef };
 
 const HOST_SK = 'HOST';
 /** The heartbeat outlives its host by a day, then DynamoDB drops it. */
@@ -66,22 +60,12 @@ function toShardSession(item: Record<string, unknown>): ShardSession {
 
 /** AP-SH1: every session of a shard (host boot, `host.restart`, reporting a dead shard). */
 export async function listShardSessions(shard: number, table: TableRef = processTable()): Promise<ShardSession[]> {
-  const sessions: ShardSession[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.ddb.send(new QueryCommand({
-      TableName: table.tableName,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': shardPk(shard) },
-      ConsistentRead: true,
-      ExclusiveStartKey,
-    }));
-    for (const item of page.Items ?? []) {
-      if (item.entity === 'shardSession') sessions.push(toShardSession(item));
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return sessions;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': shardPk(shard) },
+    ConsistentRead: true,
+  }, table);
+  return items.filter((item) => item.entity === 'shardSession').map(toShardSession);
 }
 
 /** AP-SH2: the shard host's heartbeat, if a host is (or was, until a day ago) beating. */

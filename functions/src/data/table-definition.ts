@@ -1,5 +1,5 @@
 /**
- * The one table, defined once. CDK (infra/lib/data-construct.ts) and the local platform
+ * The one table, defined once. CDK (infra/lib/data/data-construct.ts) and the local platform
  * (infra/local) both build the table from this object, so they cannot drift.
  * Every partition key of tenant data, on the table and on every GSI, begins with `C#<companyId>#`.
  */

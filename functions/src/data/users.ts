@@ -10,9 +10,10 @@
  * Every write that touches more than the user item is one transaction, so the locks and the counter
  * can never disagree with the users.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '@atende/shared';
 import { ddb, tableName } from './client';
+import { queryAll, queryPages } from './table-operations';
 import { platformPk, tenantPk } from './keys';
 import { batchGetAll } from './batch';
 import { transactWrite, type LabelledItem } from './transactions';
@@ -117,21 +118,18 @@ export interface UsersPageQuery {
 export async function queryUsersPage(companyId: string, q: UsersPageQuery): Promise<{ users: UserRecord[]; next?: Record<string, unknown> }> {
   const wanted = (q.skip ?? 0) + q.pageSize + 1; // one extra tells whether there is a next page
   const found: UserRecord[] = [];
-  let startKey = q.after;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ...(q.search
-        ? { FilterExpression: 'contains(#search, :q)', ExpressionAttributeNames: { '#search': 'search' }, ExpressionAttributeValues: { ':pk': usersPk(companyId), ':q': q.search } }
-        : { ExpressionAttributeValues: { ':pk': usersPk(companyId) } }),
-      ExclusiveStartKey: startKey,
-      Limit: q.search ? 100 : wanted - found.length,
-    }));
-    for (const item of out.Items ?? []) found.push(fromItem(item));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey && found.length < wanted);
+  const pages = queryPages({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ...(q.search
+      ? { FilterExpression: 'contains(#search, :q)', ExpressionAttributeNames: { '#search': 'search' }, ExpressionAttributeValues: { ':pk': usersPk(companyId), ':q': q.search } }
+      : { ExpressionAttributeValues: { ':pk': usersPk(companyId) } }),
+    Limit: q.search ? 100 : wanted,
+  }, q.after);
+  for await (const page of pages) {
+    found.push(...page.items.map(fromItem));
+    if (found.length >= wanted) break;
+  }
   const page = found.slice(q.skip ?? 0, (q.skip ?? 0) + q.pageSize);
   const hasMore = found.length > (q.skip ?? 0) + q.pageSize;
   const last = page[page.length - 1];
@@ -140,20 +138,12 @@ export async function queryUsersPage(companyId: string, q: UsersPageQuery): Prom
 
 /** AP-U5: every user of a company, by name (bounded by the plan's user limit). */
 export async function listAllUsers(companyId: string): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': usersPk(companyId) },
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of out.Items ?? []) users.push(fromItem(item));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return users;
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': usersPk(companyId) },
+  });
+  return items.map(fromItem);
 }
 
 /** AP-U6: how many active users the company has. */

@@ -12,7 +12,8 @@
  * token said; the fan-out judges audiences by the user's CURRENT record, not by these.
  * Two-item writes are two single-item requests (no batch, so nothing can come back unprocessed).
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './table-operations';
 import type { Profile } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk, ttlIn } from './keys';
@@ -90,21 +91,8 @@ export async function setViewingTicket(companyId: string, connectionId: string, 
 /** AP-WS1: the company's live sockets (one partition; bounded by the company's logged-in users). */
 export async function listCompanyWsConnections(companyId: string): Promise<WsConnection[]> {
   const now = nowSeconds();
-  const sockets: WsConnection[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': socketKey(companyId, '').PK },
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of out.Items ?? []) {
-      if (Number(item.expiresAt) > now) sockets.push(toWsConnection(item));
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return sockets;
+  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': socketKey(companyId, '').PK } });
+  return items.filter((item) => Number(item.expiresAt) > now).map(toWsConnection);
 }
 
 function toWsConnection(item: Record<string, unknown>): WsConnection {

@@ -1,19 +1,33 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { HttpHandler } from './http-route';
+import type { Area, RouteKey } from '../manifest';
+import type { ServedRoute } from './http-route';
+
+export type AreaHandler = ((event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>) & {
+  /** The manifest keys this area serves (functions/test/route-manifest.test.ts compares them with the manifest). */
+  readonly routeKeys: readonly string[];
+};
 
 /**
  * One Lambda per area: API Gateway calls it with `resource` set to the route template
- * (e.g. `/users/{id}`); the router picks the route's handler by `METHOD resource`.
+ * (e.g. `/users/{id}`); the router picks the route's handler by `METHOD resource`. Each route is
+ * one `route('METHOD /path', {...})` naming a manifest entry of this area (the compiler checks the key).
  */
-export function areaRouter(routes: Record<string, HttpHandler>) {
-  return async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
-    const handler = routes[`${event.httpMethod} ${event.resource}`];
+export function areaRouter<A extends Area>(_area: A, routes: ServedRoute<RouteKey<A>>[]): AreaHandler {
+  const byKey = new Map<string, ServedRoute['handler']>();
+  for (const served of routes) {
+    if (byKey.has(served.key)) throw new Error(`${served.key} is served twice`);
+    byKey.set(served.key, served.handler);
+  }
+  const paths = new Set(routes.map((served) => served.key.split(' ')[1]));
+  const handle = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    const handler = byKey.get(`${event.httpMethod} ${event.resource}`);
     if (handler) return handler(event, context);
-    const pathKnown = Object.keys(routes).some((key) => key.split(' ')[1] === event.resource);
+    const pathKnown = paths.has(event.resource);
     return {
       statusCode: pathKnown ? 405 : 404,
       headers: { 'content-type': 'application/json; charset=utf-8' },
       body: JSON.stringify({ error: pathKnown ? 'ERR_METHOD_NOT_ALLOWED' : 'ERR_NOT_FOUND' }),
     };
   };
+  return Object.assign(handle, { routeKeys: [...byKey.keys()] });
 }

@@ -4,14 +4,14 @@ import type { ApiErrorBody } from '@atende/shared';
 import { AppError } from './app-error';
 import { logger } from './logger';
 
-/** Maps AppError to `{ error, message?, fields? }` with its status; anything else to a bare 500. */
+/** Maps AppError to `{ error, params?, fields? }` with its status; anything else to a bare 500. */
 export function errorMapper(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: async (request) => {
       const err = request.error;
       if (err instanceof AppError) {
         const body: ApiErrorBody = { error: err.code };
-        if (err.details?.message) body.message = err.details.message;
+        if (err.details?.params) body.params = err.details.params;
         if (err.details?.fields) body.fields = err.details.fields;
         request.response = {
           statusCode: err.status,

@@ -1,14 +1,16 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from '@atende/shared/zod';
-import { MAX_REQUEST_BODY_BYTES } from '@atende/shared';
+import { isAdmin, MAX_REQUEST_BODY_BYTES } from '@atende/shared';
 import { AppError } from './app-error';
 import { bearerToken, headerValue, verifyAccessToken, type AccessClaims } from './jwt';
 import { errorMapper } from './error-mapper';
+import { viewerFromClaims } from './viewer';
 import { zodFields } from './zod-fields';
 
-/** Who may call a route. `admin` admits admins and super users; `super` only super users. */
-export type Access = 'public' | 'user' | 'admin' | 'super';
+import { HTTP_ROUTES, routeKey, type Access, type RouteAccess, type RouteKey } from '../manifest';
+
+export type { Access };
 
 export interface HttpResult {
   status?: number;
@@ -36,8 +38,8 @@ export type RouteContext<B, Q, P, A extends Access> = BaseContext<B, Q, P> &
 type Schema = z.core.$ZodType;
 type Infer<S> = S extends Schema ? z.output<S> : undefined;
 
+/** What a handler writes for one route; method, path and access come from the manifest. */
 export interface RouteDefinition<A extends Access, BS, QS, PS> {
-  access: A;
   body?: BS;
   query?: QS;
   params?: PS;
@@ -46,13 +48,31 @@ export interface RouteDefinition<A extends Access, BS, QS, PS> {
 
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
+/** One route an area serves: its manifest key and the wrapped handler. */
+export interface ServedRoute<K extends RouteKey = RouteKey> {
+  key: K;
+  handler: HttpHandler;
+}
+
+const declaredAccess = new Map<string, Access>(HTTP_ROUTES.map((spec) => [routeKey(spec), spec.access]));
+
 /**
- * Wraps one route: body size → JSON parse → auth → zod validation → handler → JSON answer.
- * Every failure leaves through `errorMapper`, which never leaks a stack trace.
+ * Serves the manifest route `key` (e.g. `'GET /users/{id}'`): body size → JSON parse → auth (the
+ * access the manifest declares) → zod validation → handler → JSON answer. Every failure leaves
+ * through `errorMapper`, which never leaks a stack trace.
  */
-export function httpRoute<A extends Access, BS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, PS extends Schema | undefined = undefined>(
-  def: RouteDefinition<A, BS, QS, PS>,
-): HttpHandler {
+export function route<
+  K extends RouteKey,
+  BS extends Schema | undefined = undefined,
+  QS extends Schema | undefined = undefined,
+  PS extends Schema | undefined = undefined,
+>(key: K, def: RouteDefinition<RouteAccess<K>, BS, QS, PS>): ServedRoute<K> {
+  const access = declaredAccess.get(key);
+  if (!access) throw new Error(`${key} is not declared in functions/src/manifest.ts`);
+  return { key, handler: wrapRoute(access, def as RouteDefinition<Access, unknown, unknown, unknown>) };
+}
+
+function wrapRoute(access: Access, def: RouteDefinition<Access, unknown, unknown, unknown>): HttpHandler {
   const core = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     const ctx = (context as Context & { route: BaseContext<unknown, unknown, unknown> & { auth?: AccessClaims } }).route;
     const result = await def.handler(ctx as never);
@@ -60,11 +80,11 @@ export function httpRoute<A extends Access, BS extends Schema | undefined = unde
   };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(errorMapper())
-    .use(prepareRoute(def))
+    .use(prepareRoute(access, def))
     .handler(core) as unknown as HttpHandler;
 }
 
-function prepareRoute(def: RouteDefinition<Access, unknown, unknown, unknown>): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+function prepareRoute(access: Access, def: RouteDefinition<Access, unknown, unknown, unknown>): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     before: async (request) => {
       const event = request.event;
@@ -73,11 +93,11 @@ function prepareRoute(def: RouteDefinition<Access, unknown, unknown, unknown>): 
 
       let auth: AccessClaims | undefined;
       const token = bearerToken(event.headers);
-      if (def.access !== 'public' || token) {
+      if (access !== 'public' || token) {
         if (!token) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
         auth = await verifyAccessToken(token);
-        if (def.access === 'admin' && auth.profile !== 'admin' && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
-        if (def.access === 'super' && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
+        if (access === 'admin' && !isAdmin(viewerFromClaims(auth))) throw new AppError('ERR_NO_PERMISSION', 403);
+        if (access === 'super' && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
       }
 
       let parsedBody: unknown = undefined;

@@ -7,7 +7,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { toQueueBody, type ChannelEvent, type OutboundCommand } from '@atende/shared';
 import { outboundQueueName, queueUrlEnv } from '../manifest';
 import { localClientOptions } from './aws-clients';
-import { deduplicationId } from './channel-event-ids';
+import { deduplicationId } from '../shared-surface/channel-event-ids';
 
 let client: SQSClient | undefined;
 

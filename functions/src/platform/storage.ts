@@ -23,7 +23,7 @@ const companyPrefix = (companyId: string) => `C#${companyId}/`;
 
 /** `C#<companyId>/media/<connectionId>/<ulid>-<fileName>` (the layout the session host writes too). */
 export function mediaObjectKey(companyId: string, connectionId: string, fileName: string): string {
-  const safeName = fileName.replace(/[^\w.\-]+/g, '_').slice(-120) || 'file';
+  const safeName = fileName.replace(/[^\w.-]+/g, '_').slice(-120) || 'file';
   return `${companyPrefix(companyId)}media/${connectionId}/${ulid()}-${safeName}`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * CloudFront Functions (viewer request, cloudfront-js-2.0). Kept as source strings so the tests can
- * run the exact code that ships (infra/test/cdk-edge-functions.test.ts).
+ * run the exact code that ships (infra/test/cdk-config.test.ts, "CloudFront Functions").
  */
 
 /**

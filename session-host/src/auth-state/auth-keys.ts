@@ -2,7 +2,7 @@
  * Keys of the session host's own items under a connection's auth partition (docs/data-model.md,
  * "Session host"). Only this module concatenates them.
  */
-import { tenantPk } from '@atende/functions/data/keys';
+import { tenantPk } from '@atende/functions/shared-surface';
 
 export const authPk = (companyId: string, connectionId: string) => tenantPk(companyId, 'WAAUTH', connectionId);
 

@@ -5,32 +5,21 @@
  *
  * Reads go through an in-memory cache (misses cached too: Baileys asks for the same absent
  * pre-keys and sessions again and again); cache misses are fetched with BatchGetItem in chunks of
- * 100 and writes go out with BatchWriteItem in chunks of 25, retrying unprocessed items.
+ * 100 and writes go out with BatchWriteItem in chunks of 25, retrying unprocessed items (the functions'
+ * data helpers, through `@atende/functions/shared-surface`).
  * The simulator keeps its fake credentials here too, so both adapters resume the same way.
  */
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGet, batchWrite, queryPages, type WriteRequest } from '@atende/functions/shared-surface';
 import { BufferJSON, initAuthCreds, proto, type AuthenticationCreds, type AuthenticationState, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from '@whiskeysockets/baileys';
 import { authPk, CREDS_SK, SIGNAL_KEY_PREFIX, signalKeySk } from './auth-keys';
 
-const BATCH_GET_LIMIT = 100;
-const BATCH_WRITE_LIMIT = 25;
-const MAX_BATCH_RETRIES = 8;
 /** Per-connection cap on cached keys; sessions are a few KB each, so this bounds memory per connection. */
 const DEFAULT_CACHE_ENTRIES = 2_000;
 
 const encode = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
 const decode = <T>(data: string): T => JSON.parse(data, BufferJSON.reviver) as T;
 
-const chunks = <T>(items: T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-};
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type Key = { PK: string; SK: string };
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
 
 export interface AuthStateStoreOptions {
   ddb: DynamoDBDocumentClient;
@@ -164,19 +153,15 @@ export class ConnectionAuthState {
     this.cache.clear();
     this.credsValue = initAuthCreds();
     await this.ddb.send(new DeleteCommand({ TableName: this.tableName, Key: { PK: this.pk, SK: CREDS_SK } }));
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      // AP-SH3: every Signal key of one connection.
-      const page = await this.ddb.send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': this.pk, ':prefix': SIGNAL_KEY_PREFIX },
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey,
-      }));
-      await this.batchWrite((page.Items ?? []).map((item) => ({ DeleteRequest: { Key: { PK: item.PK as string, SK: item.SK as string } } })));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    // AP-SH3: every Signal key of one connection, deleted page by page.
+    const pages = queryPages({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': this.pk, ':prefix': SIGNAL_KEY_PREFIX },
+      ProjectionExpression: 'PK, SK',
+    }, undefined, this.table);
+    for await (const page of pages) {
+      await this.batchWrite(page.items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
+    }
   }
 
   /** How many keys this connection holds in memory (the bench reports it). */
@@ -193,32 +178,20 @@ export class ConnectionAuthState {
     }
   }
 
-  private async batchGet(sortKeys: string[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
-    for (const chunk of chunks(sortKeys, BATCH_GET_LIMIT)) {
-      let keys: Key[] = chunk.map((SK) => ({ PK: this.pk, SK }));
-      for (let attempt = 0; keys.length > 0; attempt++) {
-        if (attempt > MAX_BATCH_RETRIES) throw new Error(`BatchGetItem left ${keys.length} keys unprocessed`);
-        if (attempt > 0) await pause(50 * 2 ** attempt);
-        const out = await this.ddb.send(new BatchGetCommand({
-          RequestItems: { [this.tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'SK, #d', ExpressionAttributeNames: { '#d': 'data' } } },
-        }));
-        for (const item of out.Responses?.[this.tableName] ?? []) found.set(item.SK as string, item.data as string);
-        keys = (out.UnprocessedKeys?.[this.tableName]?.Keys as Key[] | undefined) ?? [];
-      }
-    }
-    return found;
+  private get table() {
+    return { ddb: this.ddb, tableName: this.tableName };
   }
 
-  private async batchWrite(requests: WriteRequest[]): Promise<void> {
-    for (const chunk of chunks(requests, BATCH_WRITE_LIMIT)) {
-      let pending = chunk;
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > MAX_BATCH_RETRIES) throw new Error(`BatchWriteItem left ${pending.length} writes unprocessed`);
-        if (attempt > 0) await pause(50 * 2 ** attempt);
-        const out = await this.ddb.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }));
-        pending = (out.UnprocessedItems?.[this.tableName] as WriteRequest[] | undefined) ?? [];
-      }
-    }
+  private async batchGet(sortKeys: string[]): Promise<Map<string, string>> {
+    const items = await batchGet(
+      sortKeys.map((SK) => ({ PK: this.pk, SK })),
+      { consistentRead: true, projection: 'SK, #d', names: { '#d': 'data' } },
+      this.table,
+    );
+    return new Map(items.map((item) => [item.SK as string, item.data as string]));
+  }
+
+  private batchWrite(requests: WriteRequest[]): Promise<void> {
+    return batchWrite(requests, this.table);
   }
 }

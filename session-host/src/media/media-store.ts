@@ -21,7 +21,7 @@ const MAX_FILE_NAME = 120;
 
 /** Keeps names readable but safe as one S3 key segment. */
 export function safeFileName(fileName: string | undefined, mimetype: string): string {
-  const cleaned = (fileName ?? '').normalize('NFKD').replace(/[^\w.\-]+/g, '_').replace(/^[_.]+/, '').slice(-MAX_FILE_NAME);
+  const cleaned = (fileName ?? '').normalize('NFKD').replace(/[^\w.-]+/g, '_').replace(/^[_.]+/, '').slice(-MAX_FILE_NAME);
   if (cleaned) return cleaned;
   const extension = mimetype.split('/')[1]?.split(';')[0]?.replace(/[^\w]+/g, '') || 'bin';
   return `file.${extension}`;

@@ -9,7 +9,7 @@ import { ulid } from 'ulid';
 import type { ChannelEventBody } from '../adapters/channel-adapter';
 
 // Shared with whoever reports a dead shard on the host's behalf (the hostwatch Lambda).
-export { deduplicationId, statusEventId } from '@atende/functions/platform/channel-event-ids';
+export { deduplicationId, statusEventId } from '@atende/functions/shared-surface';
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 16);
 

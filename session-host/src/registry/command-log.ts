@@ -6,7 +6,7 @@
  */
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OutboundCommand } from '@atende/shared';
-import { ttlIn } from '@atende/functions/data/keys';
+import { ttlIn } from '@atende/functions/shared-surface';
 import { authPk, commandSk } from '../auth-state/auth-keys';
 
 /** Longer than SQS retention (4 days by default) so any redelivery still finds its marker. */

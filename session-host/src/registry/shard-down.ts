@@ -1,12 +1,13 @@
 /**
  * For the local runner, which watches the session host the way the hostwatch Lambda watches ECS in
  * AWS: a host killed hard publishes nothing, so this reports every session registered on its shard as
- * DISCONNECTED on its behalf (`reportShardDisconnected` in the functions), through this package's
- * retrying publisher. When the host comes back it publishes OPENING and CONNECTED as it resumes them.
+ * DISCONNECTED on its behalf (the same events the hostwatch area builds, from the functions' shared
+ * surface), through this package's retrying publisher. When the host comes back it publishes OPENING
+ * and CONNECTED as it resumes them.
  */
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { reportShardDisconnected } from '@atende/functions/domain/connections/report-shard-down';
+import { listShardSessions, shardDisconnectedEvents } from '@atende/functions/shared-surface';
 import type { Logger } from '../logger';
 import { InboundPublisher } from '../queues/inbound-publisher';
 
@@ -22,8 +23,11 @@ export interface ShardDownInput {
 
 export async function publishShardDisconnected(input: ShardDownInput): Promise<number> {
   const publisher = new InboundPublisher(input.sqs, input.inboundQueueUrl, input.log);
-  return reportShardDisconnected(
+  const sessions = await listShardSessions(input.shard, { ddb: input.ddb, tableName: input.tableName });
+  const events = shardDisconnectedEvents(
     { shard: input.shard, reason: input.reason, occurredAt: new Date().toISOString() },
-    { table: { ddb: input.ddb, tableName: input.tableName }, publish: (event) => publisher.publish(event) },
+    sessions,
   );
+  await Promise.all(events.map((event) => publisher.publish(event)));
+  return events.length;
 }

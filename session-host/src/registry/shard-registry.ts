@@ -1,14 +1,15 @@
 /**
  * The shard's registry: which sessions this shard should be running, so a restarted (or moved)
  * host resumes them on boot, plus one `HOST` item the host refreshes as a liveness heartbeat.
- * Keys and item shapes belong to `@atende/functions/data/shard-registry` (the hostwatch Lambda reads
- * the same items when a shard's task stops); this class holds the host's writes.
+ * Keys and item shapes belong to functions/src/data/shard-registry.ts, imported through
+ * `@atende/functions/shared-surface` (the hostwatch Lambda reads the same items when a shard's task
+ * stops); this class holds the host's writes.
  */
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   listShardSessions, shardHostItem, shardHostKey, shardSessionItem, shardSessionKey,
   type ShardHostHeartbeat, type ShardSession,
-} from '@atende/functions/data/shard-registry';
+} from '@atende/functions/shared-surface';
 
 export type RegisteredSession = ShardSession;
 export type HostHeartbeat = ShardHostHeartbeat;

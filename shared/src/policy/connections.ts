@@ -1,4 +1,5 @@
 /** Connections (spec part 2 §6). */
+import type { Channel } from '../channel';
 import { isAdmin, type PolicySettings, type Viewer } from './viewer';
 
 /** Add, edit, delete and session actions: admins, or anyone when the company enables addAlterConnection. */
@@ -14,3 +15,18 @@ export const maySetConnectionToken = mayReadConnectionToken;
 
 /** Restarting every session of the platform: super users only. */
 export const mayRestartAllSessions = (viewer: Viewer): boolean => viewer.super;
+
+/**
+ * Whether the company may create a connection of this channel (spec part 2 §2, §6): WhatsApp always;
+ * Facebook/Instagram need their company toggle and, even then, the platform has no Meta channel yet;
+ * Telegram is "in development".
+ */
+export type ChannelAvailability = 'available' | 'inDevelopment' | 'facebookDisabled' | 'instagramDisabled' | 'notYetAvailable';
+
+export function channelAvailability(channel: Channel, settings: PolicySettings): ChannelAvailability {
+  if (channel === 'whatsapp') return 'available';
+  if (channel === 'telegram') return 'inDevelopment';
+  if (channel === 'facebook' && settings.useFacebook !== true) return 'facebookDisabled';
+  if (channel === 'instagram' && settings.useInstagram !== true) return 'instagramDisabled';
+  return 'notYetAvailable';
+}

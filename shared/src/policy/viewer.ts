@@ -20,6 +20,8 @@ export type PolicySettings = Partial<Record<PolicySettingKey, boolean>>;
 export type PolicySettingKey =
   | 'addAlterConnection'
   | 'useApi'
+  | 'useFacebook'
+  | 'useInstagram'
   | 'userViewTicketsWithoutDepartment'
   | 'userAlwaysSubmitSignature'
   | 'campaignsEnabled'

@@ -49,7 +49,7 @@ export function mediaKindOf(mimetype: string): 'image' | 'audio' | 'video' | 'do
   return top === 'image' || top === 'audio' || top === 'video' ? top : 'document';
 }
 
-const fileNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.regex(/^[^/\\\u0000-\u001f]+$/));
+const fileNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.refine((name: string) => !/[/\\]/.test(name) && ![...name].some((ch) => ch.charCodeAt(0) < 32)));
 const mimetypeSchema = z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(100));
 
 const attachmentFile = z.object({

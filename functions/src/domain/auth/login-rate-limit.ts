@@ -19,7 +19,7 @@ export async function assertLoginAllowed(email: string, ip: string): Promise<voi
   const until = Math.max(...blocking.map((w) => w!.windowEndsAt));
   const retryAfter = Math.max(1, until - Math.floor(Date.now() / 1000));
   throw new AppError('ERR_TOO_MANY_ATTEMPTS', 429, {
-    message: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+    params: { retryAfterSeconds: retryAfter },
     headers: { 'Retry-After': String(retryAfter) },
   });
 }

@@ -7,25 +7,19 @@ import type { SubscriptionStatus } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import type { Company } from '../../data/companies';
 import type { UserRecord } from '../../data/users';
-import { subscriptionStatus } from '@atende/shared';
-
-export const MESSAGES = {
-  userInactive: 'Usuário inativo. Fale com o administrador da empresa.',
-  companyInactive: (name: string) => `Ooops! A ${name} está desativada, fale com suporte técnico.`,
-  subscriptionExpired: (name: string) => `Ooops! A plataforma requer atenção do administrador da ${name}.`,
-} as const;
+import { isAdmin, subscriptionStatus } from '@atende/shared';
 
 /**
  * Throws the reason a user may not hold a session, with `status` (403 at login, 401 at refresh so the
  * console drops the session). Returns the subscription state for the answer.
  */
 export function assertMayHoldSession(user: UserRecord, company: Company, status: 401 | 403): SubscriptionStatus {
-  if (!user.status) throw new AppError('ERR_USER_INACTIVE', status, { message: MESSAGES.userInactive });
+  if (!user.status) throw new AppError('ERR_USER_INACTIVE', status);
   const subscription = subscriptionStatus(company);
   if (user.super || company.isPlatform) return subscription;
-  if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE', status, { message: MESSAGES.companyInactive(company.name) });
-  if (subscription.status === 'expired' && user.profile !== 'admin') {
-    throw new AppError('ERR_SUBSCRIPTION_EXPIRED', status, { message: MESSAGES.subscriptionExpired(company.name) });
+  if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE', status, { params: { companyName: company.name } });
+  if (subscription.status === 'expired' && !isAdmin(user)) {
+    throw new AppError('ERR_SUBSCRIPTION_EXPIRED', status, { params: { companyName: company.name } });
   }
   return subscription;
 }

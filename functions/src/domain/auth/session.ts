@@ -15,8 +15,8 @@ import { getCompanySettings, toCompanyDto } from '../companies/companies';
 import { toUserDto } from '../users/user-dto';
 import { publishSessionStarted } from '../users/user-events';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
-import { burnPasswordCheck, verifyPassword } from './password';
-import { revokeRefreshFamily, rotateRefreshSession, startRefreshSession } from './refresh-sessions';
+import { burnPasswordCheck, verifyPassword } from '../credentials/password';
+import { revokeRefreshFamily, rotateRefreshSession, startRefreshSession } from '../credentials/refresh-sessions';
 import { assertMayHoldSession } from './session-guard';
 import { subscriptionStatus } from '@atende/shared';
 

@@ -1,20 +1,20 @@
 /**
- * Who may do what with connections (spec part 2 §6) and which channels a company may use.
- * Company data comes from the companies/plans areas; the rules live here.
+ * The connections area's use of the shared authorization policy (`@atende/shared` policy/connections):
+ * loads the company toggles the rules read and turns a refusal into the API's error code. The rules
+ * themselves live in shared, where the console reads them too.
  */
-import { CONNECTION_MSG, type Channel } from '@atende/shared';
+import {
+  channelAvailability, mayManageConnections, mayReadConnectionToken, maySetConnectionToken, policySettings,
+  type Channel, type ErrorCode, type PolicySettings,
+} from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
-import { getCompanySettings, isSettingOn } from '../companies/companies';
+import { viewerFromClaims } from '../../platform/viewer';
+import { getCompanySettings } from '../companies/companies';
 import { getPlanForCompany } from '../plans/plans';
 
-export interface CompanyConnectionSettings {
-  isOn(key: 'useApi' | 'useFacebook' | 'useInstagram' | 'addAlterConnection'): boolean;
-}
-
-export async function loadConnectionSettings(companyId: string): Promise<CompanyConnectionSettings> {
-  const settings = new Map((await getCompanySettings(companyId)).map((s) => [s.key, s.value]));
-  return { isOn: (key) => isSettingOn(settings.get(key)) };
+export async function loadConnectionSettings(companyId: string): Promise<PolicySettings> {
+  return policySettings(await getCompanySettings(companyId));
 }
 
 /** The plan's connection limit; no plan → no limit (a broken reference must not lock a company out). */
@@ -23,30 +23,26 @@ export async function connectionLimit(companyId: string): Promise<number | null>
   return plan ? plan.connections : null;
 }
 
-export const isAdmin = (auth: AccessClaims) => auth.profile === 'admin' || auth.super;
-
-/** Non-admins manage connections (add, edit, delete, session actions) only when addAlterConnection is enabled. */
-export function assertMayManageConnections(auth: AccessClaims, settings: CompanyConnectionSettings): void {
-  if (!isAdmin(auth) && !settings.isOn('addAlterConnection')) {
-    throw new AppError('ERR_NO_PERMISSION', 403, { message: CONNECTION_MSG.accessDenied });
-  }
+/** Add, edit, delete and session actions (`mayManageConnections`). */
+export function assertMayManageConnections(auth: AccessClaims, settings: PolicySettings): void {
+  if (!mayManageConnections(viewerFromClaims(auth), settings)) throw new AppError('ERR_NO_PERMISSION', 403);
 }
 
-/** The token is shown only to admins, and only when the company has the API option (spec §2, §6). */
-export const mayReadToken = (auth: AccessClaims, settings: CompanyConnectionSettings) => isAdmin(auth) && settings.isOn('useApi');
+export const mayReadToken = (auth: AccessClaims, settings: PolicySettings) =>
+  mayReadConnectionToken(viewerFromClaims(auth), settings);
 
-/**
- * Facebook/Instagram need the company toggles (spec §6) — and even then the platform has no Meta
- * channel yet, so they end in ERR_FEATURE_UNAVAILABLE; Telegram is "in development" (spec §2).
- */
-export function assertChannelAvailable(channel: Channel, settings: CompanyConnectionSettings): void {
-  if (channel === 'whatsapp') return;
-  if (channel === 'telegram') throw new AppError('ERR_FEATURE_UNAVAILABLE', 400, { message: CONNECTION_MSG.inDevelopment });
-  if (channel === 'facebook' && !settings.isOn('useFacebook')) {
-    throw new AppError('ERR_FACEBOOK_DISABLED', 400, { message: CONNECTION_MSG.facebookDisabled });
-  }
-  if (channel === 'instagram' && !settings.isOn('useInstagram')) {
-    throw new AppError('ERR_INSTAGRAM_DISABLED', 400, { message: CONNECTION_MSG.instagramDisabled });
-  }
-  throw new AppError('ERR_FEATURE_UNAVAILABLE', 400, { message: CONNECTION_MSG.facebookUnavailable });
+/** A token sent by someone who may not set it is ignored (the console does not show them the field). */
+export const maySetToken = (auth: AccessClaims, settings: PolicySettings) =>
+  maySetConnectionToken(viewerFromClaims(auth), settings);
+
+const CHANNEL_REFUSAL: Record<Exclude<ReturnType<typeof channelAvailability>, 'available'>, ErrorCode> = {
+  inDevelopment: 'ERR_CHANNEL_IN_DEVELOPMENT',
+  facebookDisabled: 'ERR_FACEBOOK_DISABLED',
+  instagramDisabled: 'ERR_INSTAGRAM_DISABLED',
+  notYetAvailable: 'ERR_FEATURE_UNAVAILABLE',
+};
+
+export function assertChannelAvailable(channel: Channel, settings: PolicySettings): void {
+  const availability = channelAvailability(channel, settings);
+  if (availability !== 'available') throw new AppError(CHANNEL_REFUSAL[availability], 400);
 }

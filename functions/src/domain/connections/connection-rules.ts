@@ -6,7 +6,7 @@ import { AppError } from '../../platform/app-error';
 /** Spec §5 transfer rules with their own codes and the spec's messages; returns the cleared values. */
 export function checkTransferRules(fields: TransferFields): { timeToTransfer: number | null; transferQueueId: string | null } {
   const rule = applyTransferRules(fields);
-  if (!rule.ok) throw new AppError(rule.code, 400, { message: rule.message, fields: { transferQueueId: rule.message } });
+  if (!rule.ok) throw new AppError(rule.code, 400, { fields: { transferQueueId: rule.message } });
   return { timeToTransfer: rule.timeToTransfer, transferQueueId: rule.transferQueueId };
 }
 
@@ -15,7 +15,7 @@ export async function assertQueuesExist(companyId: string, queueIds: string[]): 
   if (!queueIds.length) return;
   const found = new Set((await getQueueRefs(companyId, queueIds)).map((q) => q.id));
   if (queueIds.some((id) => !found.has(id))) {
-    throw new AppError('ERR_VALIDATION', 400, { message: CONNECTION_MSG.unknownQueue, fields: { queueIds: CONNECTION_MSG.unknownQueue } });
+    throw new AppError('ERR_VALIDATION', 400, { fields: { queueIds: CONNECTION_MSG.unknownQueue } });
   }
 }
 

@@ -1,6 +1,6 @@
 /** POST /whatsapp (spec part 2 §3, §5, §6). */
 import { ulid } from 'ulid';
-import { CONNECTION_MSG, generateApiToken, type ConnectionDto, type CreateConnectionInput } from '@atende/shared';
+import { generateApiToken, type ConnectionDto, type CreateConnectionInput } from '@atende/shared';
 import { getConnectionMeta, insertConnection, CONNECTION_WRITE, type ConnectionRecord } from '../../data/connections';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
@@ -8,7 +8,7 @@ import type { AccessClaims } from '../../platform/jwt';
 import { logger } from '../../platform/logger';
 import { publishConnectionUpdated } from './connection-events';
 import { toConnectionDtoResolved } from './connection-dto';
-import { assertChannelAvailable, assertMayManageConnections, connectionLimit, loadConnectionSettings, mayReadToken } from './connection-policy';
+import { assertChannelAvailable, assertMayManageConnections, connectionLimit, loadConnectionSettings, mayReadToken, maySetToken } from './connection-policy';
 import { assertQueuesExist, checkTransferRules, META_RACE_RETRIES } from './connection-rules';
 import { chooseAdapter, pickShard } from './placement';
 import { sendSessionCommand } from './session-commands';
@@ -32,7 +32,7 @@ export async function createConnection(auth: AccessClaims, input: CreateConnecti
     id: ulid(), companyId, name: input.name, channel: input.channel, number: '', status: 'OPENING', qrcode: '', pairingCode: '',
     isDefault: false, greetingMessage: input.greetingMessage, complationMessage: input.complationMessage,
     outOfHoursMessage: input.outOfHoursMessage, ratingMessage: input.ratingMessage,
-    token: input.token || generateApiToken(), provider: input.provider, ...transfer, queueIds: input.queueIds,
+    token: (maySetToken(auth, settings) && input.token) || generateApiToken(), provider: input.provider, ...transfer, queueIds: input.queueIds,
     retries: 0, shard, adapter: chooseAdapter(), createdAt: now, updatedAt: now,
   };
   await insertRespectingRules(record, input.isDefault, limit);
@@ -47,7 +47,7 @@ async function insertRespectingRules(record: ConnectionRecord, wantsDefault: boo
   for (let attempt = 0; ; attempt++) {
     const meta = await getConnectionMeta(record.companyId);
     if (limit !== null && meta.count >= limit) {
-      throw new AppError('ERR_CONNECTION_LIMIT', 400, { message: CONNECTION_MSG.connectionLimit });
+      throw new AppError('ERR_CONNECTION_LIMIT', 400);
     }
     const becomesDefault = wantsDefault || !meta.defaultId;
     record.isDefault = becomesDefault;

@@ -1,5 +1,4 @@
 /** DELETE /whatsapp/{id}: log the session out on its shard, then remove the connection. */
-import { CONNECTION_MSG } from '@atende/shared';
 import { deleteConnectionRecord, getConnectionMeta, CONNECTION_WRITE, type ConnectionRecord } from '../../data/connections';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
@@ -38,7 +37,7 @@ export async function deleteConnection(auth: AccessClaims, connectionId: string)
 async function assertDeletable(record: ConnectionRecord) {
   const meta = await getConnectionMeta(record.companyId);
   if (meta.defaultId === record.id && meta.count > 1) {
-    throw new AppError('ERR_NO_OTHER_WHATSAPP', 400, { message: CONNECTION_MSG.noOtherDefault });
+    throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
   }
   return meta;
 }

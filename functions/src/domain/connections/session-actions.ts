@@ -4,7 +4,7 @@
  * The API only records the intent and queues a command; the session host reports what happens
  * through channel events (QR, status), which the inbound worker applies.
  */
-import { CONNECTION_MSG, type ConnectionDto, type ConnectionStatus } from '@atende/shared';
+import { type ConnectionDto, type ConnectionStatus } from '@atende/shared';
 import { updateConnectionState, type ConnectionRecord } from '../../data/connections';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
@@ -55,7 +55,7 @@ export async function markSessionUnreachable(record: ConnectionRecord): Promise<
 /** POST /restartpm2 (route access `super`). */
 export async function restartSessionHosts(auth: AccessClaims): Promise<{ result: string; shards: number }> {
   const shards = await sendHostRestart(auth.companyId);
-  return { result: CONNECTION_MSG.hostRestartRequested, shards };
+  return { result: 'restartRequested', shards };
 }
 
 /** POST /facebook: the toggles answer first (spec §6); past them, the Meta channels do not exist yet. */
@@ -63,5 +63,5 @@ export async function connectFacebook(auth: AccessClaims, addInstagram: boolean)
   const settings = await loadConnectionSettings(auth.companyId);
   assertMayManageConnections(auth, settings);
   assertChannelAvailable(addInstagram ? 'instagram' : 'facebook', settings);
-  throw new AppError('ERR_FEATURE_UNAVAILABLE', 400, { message: CONNECTION_MSG.facebookUnavailable });
+  throw new AppError('ERR_FEATURE_UNAVAILABLE', 400);
 }

@@ -1,12 +1,12 @@
 /** PUT /whatsapp/{id} (spec part 2 §5, §6). The channel is fixed at creation. */
-import { CONNECTION_MSG, type ConnectionDto, type UpdateConnectionInput } from '@atende/shared';
+import { type ConnectionDto, type UpdateConnectionInput } from '@atende/shared';
 import { getConnectionMeta, updateConnectionSettings, CONNECTION_WRITE, type ConnectionRecord } from '../../data/connections';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
 import { publishConnectionUpdated } from './connection-events';
 import { toConnectionDtoResolved } from './connection-dto';
-import { assertMayManageConnections, loadConnectionSettings, mayReadToken } from './connection-policy';
+import { assertMayManageConnections, loadConnectionSettings, mayReadToken, maySetToken } from './connection-policy';
 import { assertQueuesExist, checkTransferRules, META_RACE_RETRIES } from './connection-rules';
 import { requireConnection } from './read-connections';
 
@@ -30,7 +30,8 @@ export async function updateConnection(auth: AccessClaims, connectionId: string,
     complationMessage: patch.complationMessage ?? current.complationMessage,
     outOfHoursMessage: patch.outOfHoursMessage ?? current.outOfHoursMessage,
     ratingMessage: patch.ratingMessage ?? current.ratingMessage,
-    token: patch.token || current.token, // '' keeps the stored token
+    // '' keeps the stored token, and so does a token from someone who may not set it
+    token: (maySetToken(auth, settings) && patch.token) || current.token,
     provider: patch.provider ?? current.provider,
     queueIds,
     ...transfer,
@@ -52,7 +53,7 @@ async function saveWithDefaultRule(
     const meta = await getConnectionMeta(current.companyId);
     const isCurrentDefault = meta.defaultId === current.id;
     if (isDefault === false && isCurrentDefault && meta.count > 1) {
-      throw new AppError('ERR_NO_OTHER_WHATSAPP', 400, { message: CONNECTION_MSG.noOtherDefault });
+      throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     }
     const newDefault = isDefault === true && !isCurrentDefault ? { id: current.id, previousId: meta.defaultId } : null;
     try {

@@ -20,7 +20,7 @@ import { AppError } from '../../platform/app-error';
 import { publishContactUpdated } from './contact-events';
 import { toContactDto } from './contact-dto';
 
-const duplicated = () => new AppError('ERR_DUPLICATED_CONTACT', 400, { message: CONTACT_MSG.duplicated });
+const duplicated = () => new AppError('ERR_DUPLICATED_CONTACT', 400);
 const digits = (number: string) => number.replace(/\D/g, '');
 const cleanLid = (lid: string | null | undefined) => (lid ? lid.replace(/@lid$/, '').trim() || null : null);
 /** A contact list search reads at most this many index items per page. */
@@ -30,7 +30,7 @@ export const CONTACT_LIST_CAP = 1_000;
 
 export async function createContactFor(viewer: Viewer, input: CreateContactInput): Promise<ContactDto> {
   const lid = cleanLid(input.lid);
-  if (lid && !mayEditContactLid(viewer)) throw new AppError('ERR_NO_PERMISSION', 403, { message: CONTACT_MSG.lidAdminOnly });
+  if (lid && !mayEditContactLid(viewer)) throw new AppError('ERR_NO_PERMISSION', 403);
   const number = digits(input.number);
   if (number.length < 8) throw new AppError('ERR_VALIDATION', 400, { fields: { number: CONTACT_MSG.numberTooShort } });
   const now = new Date().toISOString();
@@ -52,7 +52,7 @@ export async function updateContactFor(viewer: Viewer, contactId: string, input:
   const before = await getContact(viewer.companyId, contactId);
   if (!before) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
   const lid = input.lid === undefined ? before.lid : cleanLid(input.lid);
-  if (lid !== (before.lid ?? null) && !mayEditContactLid(viewer)) throw new AppError('ERR_NO_PERMISSION', 403, { message: CONTACT_MSG.lidAdminOnly });
+  if (lid !== (before.lid ?? null) && !mayEditContactLid(viewer)) throw new AppError('ERR_NO_PERMISSION', 403);
   const number = input.number === undefined ? before.number : before.isGroup ? input.number : digits(input.number);
   const after: ContactRecord = {
     ...before, lid, number,
@@ -65,7 +65,7 @@ export async function updateContactFor(viewer: Viewer, contactId: string, input:
     await replaceContact(before, after);
   } catch (err) {
     if (err instanceof TransactionConditionFailed && (err.has('number') || err.has('lid'))) throw duplicated();
-    if (err instanceof TransactionConditionFailed && err.has('contact')) throw new AppError('ERR_VALIDATION', 409, { message: 'O contato foi alterado por outra pessoa; recarregue.' });
+    if (err instanceof TransactionConditionFailed && err.has('contact')) throw new AppError('ERR_VALIDATION', 409);
     throw err;
   }
   await publishContactUpdated(after);

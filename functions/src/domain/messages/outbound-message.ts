@@ -13,7 +13,7 @@ import { getTicket, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '
 import { TransactionConditionFailed, transactWrite } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
-import { messageIdForCommand } from '../../platform/outbound-message-ids';
+import { messageIdForCommand } from '../../shared-surface/outbound-message-ids';
 import { sendOutboundCommand } from '../../platform/queues';
 import { ulid } from 'ulid';
 import { contactJid } from '../contacts/channel-identity';

@@ -8,7 +8,7 @@
  */
 import { ulid } from 'ulid';
 import {
-  isAllowedAttachment, MAX_MEDIA_BYTES, mayReplyToTicket, mediaKindOf, MESSAGE_MSG, signatureForced, TICKET_MSG,
+  isAllowedAttachment, MAX_MEDIA_BYTES, mayReplyToTicket, mediaKindOf, MESSAGE_MSG, signatureForced,
   type MediaRef, type MessageDto, type SendMessageInput,
 } from '@atende/shared';
 import { getConnection } from '../../data/connections';
@@ -23,7 +23,7 @@ import { sendOutboundPart } from './outbound-message';
 export async function sendTicketMessage(actor: TicketActor, ticketId: string, input: SendMessageInput): Promise<MessageDto[]> {
   const ticket = await visibleTicket(actor, ticketId);
   if (!mayReplyToTicket(actor.viewer, ticket, actor.settings)) {
-    throw ticket.status !== 'open' ? new AppError('ERR_NO_PERMISSION', 403, { message: TICKET_MSG.notOpen }) : accessDenied();
+    throw ticket.status !== 'open' ? new AppError('ERR_NO_PERMISSION', 403) : accessDenied();
   }
   const cid = ticket.companyId;
   const [connection, contact] = await Promise.all([getConnection(cid, ticket.connectionId), getContact(cid, ticket.contactId)]);

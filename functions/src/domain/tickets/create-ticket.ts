@@ -6,20 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { mayAssignTicketTo, maySeeQueue, TICKET_MSG, ticketNeedsQueue, type CreateTicketInput, type TicketDto } from '@atende/shared';
-import { getConnection } from '../../data/connections';
+import { findDefaultConnection, getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
 import { getQueueRefs } from '../../data/queues';
 import { getConversation, insertTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
 import { getUser } from '../../data/users';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
-import { getDefaultConnection } from '../connections/read-connections';
 import { accessDenied, type TicketActor } from './ticket-actor';
 import { toTicketDto } from './ticket-dto';
 import { publishTicketUpdate } from './ticket-events';
 
-export const otherOpenTicket = () => new AppError('ERR_OTHER_OPEN_TICKET', 400, { message: TICKET_MSG.otherOpenTicket });
-export const selectQueue = () => new AppError('ERR_VALIDATION', 400, { message: TICKET_MSG.selectQueue, fields: { queueId: TICKET_MSG.selectQueue } });
+export const otherOpenTicket = () => new AppError('ERR_OTHER_OPEN_TICKET', 400);
+export const selectQueue = () => new AppError('ERR_VALIDATION', 400, { fields: { queueId: TICKET_MSG.selectQueue } });
 
 export async function createTicket(actor: TicketActor, input: CreateTicketInput): Promise<TicketDto> {
   const { viewer } = actor;
@@ -31,12 +30,12 @@ export async function createTicket(actor: TicketActor, input: CreateTicketInput)
   if (queueId && !maySeeQueue(viewer, queueId, actor.settings)) throw accessDenied();
   const [contact, connection, queues, user] = await Promise.all([
     getContact(cid, input.contactId),
-    input.whatsappId ? getConnection(cid, input.whatsappId) : getDefaultConnection(cid),
+    input.whatsappId ? getConnection(cid, input.whatsappId) : findDefaultConnection(cid),
     queueId ? getQueueRefs(cid, [queueId]) : Promise.resolve([]),
     userId && userId !== viewer.userId ? getUser(cid, userId) : Promise.resolve(true),
   ]);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
-  if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+  if (!connection) throw new AppError(input.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404);
   if (queueId && !queues.length) throw selectQueue();
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
 

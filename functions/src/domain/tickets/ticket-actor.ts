@@ -2,7 +2,7 @@
  * Who is acting on tickets: the verified token plus the user's queues (policy `Viewer`) and the
  * company's settings. Every rule is then a call into shared/src/policy/tickets.ts.
  */
-import { maySeeTicket, TICKET_MSG, type PolicySettings, type Viewer } from '@atende/shared';
+import { maySeeTicket, type PolicySettings, type Viewer } from '@atende/shared';
 import { getTicket, type TicketRecord } from '../../data/tickets';
 import { getUser } from '../../data/users';
 import { AppError } from '../../platform/app-error';
@@ -22,7 +22,7 @@ export async function ticketActor(auth: AccessClaims): Promise<TicketActor> {
   };
 }
 
-export const accessDenied = () => new AppError('ERR_NO_PERMISSION', 403, { message: TICKET_MSG.accessDenied });
+export const accessDenied = () => new AppError('ERR_NO_PERMISSION', 403);
 
 /** The ticket, if it exists in the caller's company and the caller may see it ('Acesso não permitido' otherwise). */
 export async function visibleTicket(actor: TicketActor, ticketId: string): Promise<TicketRecord> {

@@ -4,7 +4,7 @@
  * `ticketTransition` in the shared policy; this applies it as one conditional transaction (lists,
  * counters, conversation lock), retried on a concurrent change.
  */
-import { maySeeQueue, ticketTransition, TICKET_MSG, type TicketDto, type UpdateTicketInput } from '@atende/shared';
+import { maySeeQueue, ticketTransition, type TicketDto, type UpdateTicketInput } from '@atende/shared';
 import { getQueueRefs } from '../../data/queues';
 import { getTicket, moveTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
 import { getUser } from '../../data/users';
@@ -27,7 +27,7 @@ export async function updateTicket(actor: TicketActor, ticketId: string, input: 
     const transition = ticketTransition(actor.viewer, before, input);
     if (!transition.ok) {
       if (transition.reason === 'queueRequired') throw selectQueue();
-      throw new AppError('ERR_VALIDATION', 400, { message: TICKET_MSG.invalidTransition });
+      throw new AppError('ERR_VALIDATION', 400);
     }
     if (transition.kind === 'none') return toTicketDto(before);
     await checkTargets(actor, before, transition.next, transition.kind);

@@ -4,7 +4,7 @@ import type { AccessClaims } from '../../platform/jwt';
 import { forbidden } from '../../platform/app-error';
 import { insertUser, type UserRecord } from '../../data/users';
 import { activeUserLimit } from '../plans/plans';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../credentials/password';
 import { toUserDto } from './user-dto';
 import { publishUserUpdated } from './user-events';
 import { companyScope } from './user-scope';

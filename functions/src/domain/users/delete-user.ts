@@ -1,7 +1,7 @@
 import type { AccessClaims } from '../../platform/jwt';
 import { forbidden } from '../../platform/app-error';
 import { removeUser } from '../../data/users';
-import { revokeUserSessions } from '../auth/refresh-sessions';
+import { revokeUserSessions } from '../credentials/refresh-sessions';
 import { publishUserDeleted } from './user-events';
 import { assertMayManage, loadTargetUser } from './user-scope';
 import { withRetryOnRace } from './user-writes';

@@ -14,7 +14,7 @@ import { assertSelfOrManager, companyScope, loadTargetUser } from './user-scope'
 export async function listUsers(auth: AccessClaims, query: ListUsersQuery): Promise<UsersPage> {
   const companyId = await companyScope(auth, query.companyId);
   const after = decodeCursor(query.cursor);
-  if (query.cursor && (!after || !isUsersCursorOf(companyId, after))) throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'Inválido' } });
+  if (query.cursor && (!after || !isUsersCursorOf(companyId, after))) throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'ERR_VALIDATION' } });
   const page = await queryUsersPage(companyId, {
     search: normaliseText(query.searchParam),
     after,

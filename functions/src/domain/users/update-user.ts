@@ -3,12 +3,12 @@ import type { AccessClaims } from '../../platform/jwt';
 import { AppError, forbidden } from '../../platform/app-error';
 import { replaceUser, type UserRecord } from '../../data/users';
 import { activeUserLimit } from '../plans/plans';
-import { hashPassword } from '../auth/password';
-import { revokeUserSessions } from '../auth/refresh-sessions';
+import { hashPassword } from '../credentials/password';
+import { revokeUserSessions } from '../credentials/refresh-sessions';
 import { toUserDto } from './user-dto';
 import { publishUserUpdated } from './user-events';
 import { assertMayManage, assertSelfOrManager, isManager, loadTargetUser } from './user-scope';
-import { MESSAGES, withRetryOnRace } from './user-writes';
+import { withRetryOnRace } from './user-writes';
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
@@ -28,7 +28,7 @@ async function applyChanges(auth: AccessClaims, before: UserRecord, input: Updat
   if (!manager && (wants.profile || wants.status || wants.queueIds)) throw forbidden();
   if (wants.super && !auth.super) throw forbidden();
   if (wants.status && input.status === false && before.id === auth.userId) {
-    throw new AppError('ERR_CANNOT_DEACTIVATE_SELF', 400, { message: MESSAGES.cannotDeactivateSelf });
+    throw new AppError('ERR_CANNOT_DEACTIVATE_SELF', 400);
   }
   return {
     ...before,

@@ -3,12 +3,15 @@
  * body or query is honoured only for super users (spec part 2 §7 sends it; brief: nobody else may
  * act across companies). Anyone else naming another company gets 403.
  */
+import { isAdmin, mayEditUser, mayManageTarget } from '@atende/shared';
 import type { AccessClaims } from '../../platform/jwt';
 import { AppError, forbidden } from '../../platform/app-error';
+import { viewerFromClaims } from '../../platform/viewer';
 import { findCompanyIdOfUser, getUser, type UserRecord } from '../../data/users';
 import { getCompany } from '../../data/companies';
 
-export const isManager = (auth: AccessClaims) => auth.profile === 'admin' || auth.super;
+/** Admins and super users manage their company's users (shared policy `isAdmin`). */
+export const isManager = (auth: AccessClaims) => isAdmin(viewerFromClaims(auth));
 
 /** The company a call acts on. */
 export async function companyScope(auth: AccessClaims, requestedCompanyId?: string): Promise<string> {
@@ -34,10 +37,10 @@ export async function loadTargetUser(auth: AccessClaims, userId: string, request
 
 /** Operators (and supervisors) may only read or edit themselves. */
 export function assertSelfOrManager(auth: AccessClaims, userId: string): void {
-  if (userId !== auth.userId && !isManager(auth)) throw forbidden();
+  if (!mayEditUser(viewerFromClaims(auth), userId)) throw forbidden();
 }
 
 /** Only super users may touch a super user (else an admin of the platform company could take one over). */
 export function assertMayManage(auth: AccessClaims, target: UserRecord): void {
-  if (target.super && !auth.super && target.id !== auth.userId) throw forbidden();
+  if (!mayManageTarget(viewerFromClaims(auth), target)) throw forbidden();
 }

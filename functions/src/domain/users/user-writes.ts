@@ -5,12 +5,6 @@ import { AppError } from '../../platform/app-error';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { USER_WRITE } from '../../data/users';
 
-export const MESSAGES = {
-  cannotDeactivateSelf: 'Não é possível um administrador inativar o próprio usuário.',
-  userLimit: 'Limite de usuários ativos do plano atingido. Faça upgrade do plano para adicionar mais usuários.',
-  emailTaken: 'Já existe um usuário com este e-mail.',
-} as const;
-
 /** Whether the write lost an optimistic-lock race (the caller re-reads and retries). */
 export const lostRace = (err: unknown) =>
   err instanceof TransactionConditionFailed && err.has(USER_WRITE.user) && err.failed.length === 1;
@@ -18,8 +12,9 @@ export const lostRace = (err: unknown) =>
 /** Translates e-mail and plan-limit condition failures; rethrows anything else. */
 export function userWriteError(err: unknown): unknown {
   if (!(err instanceof TransactionConditionFailed)) return err;
-  if (err.has(USER_WRITE.email)) return new AppError('ERR_EMAIL_ALREADY_EXISTS', 400, { message: MESSAGES.emailTaken, fields: { email: MESSAGES.emailTaken } });
-  if (err.has(USER_WRITE.limit)) return new AppError('ERR_USER_LIMIT_ACTIVE', 400, { message: MESSAGES.userLimit });
+  // The field carries the code too, so the form marks the e-mail input with the translated text.
+  if (err.has(USER_WRITE.email)) return new AppError('ERR_EMAIL_ALREADY_EXISTS', 400, { fields: { email: 'ERR_EMAIL_ALREADY_EXISTS' } });
+  if (err.has(USER_WRITE.limit)) return new AppError('ERR_USER_LIMIT_ACTIVE', 400);
   return err;
 }
 

@@ -4,23 +4,21 @@
 import { loginSchema } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
 import { AppError } from '../../platform/app-error';
-import { httpRoute, json, noContent, type HttpResult } from '../../platform/http-route';
+import { route, json, noContent, type HttpResult } from '../../platform/http-route';
 import { companySubscription, currentUser, login, refresh, type SessionAnswer } from '../../domain/auth/session';
-import { endRefreshSession } from '../../domain/auth/refresh-sessions';
+import { endRefreshSession } from '../../domain/credentials/refresh-sessions';
 import { clearedRefreshCookie, readRefreshCookie, refreshCookie } from '../../domain/auth/refresh-cookie';
 
 const sessionResult = ({ response, refreshCookieValue }: SessionAnswer): HttpResult =>
   ({ status: 200, body: response, cookies: [refreshCookie(refreshCookieValue)] });
 
-export const handler = areaRouter({
-  'POST /auth/login': httpRoute({
-    access: 'public',
+export const handler = areaRouter('auth', [
+  route('POST /auth/login', {
     body: loginSchema,
     handler: async ({ body, ip }) => sessionResult(await login(body, ip)),
   }),
 
-  'POST /auth/refresh_token': httpRoute({
-    access: 'public',
+  route('POST /auth/refresh_token', {
     handler: async ({ cookies }) => {
       try {
         return sessionResult(await refresh(readRefreshCookie(cookies)));
@@ -33,21 +31,18 @@ export const handler = areaRouter({
     },
   }),
 
-  'DELETE /auth/logout': httpRoute({
-    access: 'public',
+  route('DELETE /auth/logout', {
     handler: async ({ cookies }) => {
       await endRefreshSession(readRefreshCookie(cookies));
       return { ...noContent(), cookies: [clearedRefreshCookie()] };
     },
   }),
 
-  'GET /auth/me': httpRoute({
-    access: 'user',
+  route('GET /auth/me', {
     handler: async ({ auth }) => json(await currentUser(auth)),
   }),
 
-  'GET /auth/statusAndDueDateAssignature': httpRoute({
-    access: 'user',
+  route('GET /auth/statusAndDueDateAssignature', {
     handler: async ({ auth }) => json(await companySubscription(auth)),
   }),
-});
+]);

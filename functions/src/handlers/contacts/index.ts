@@ -2,30 +2,30 @@
 import * as z from '@atende/shared/zod';
 import { contactIdParamsSchema, createContactSchema, listContactsQuerySchema, updateContactSchema } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
-import { httpRoute, json } from '../../platform/http-route';
+import { json, route } from '../../platform/http-route';
 import {
   createContactFor, listContacts, listContactsForPicker, showContact, updateContactFor,
 } from '../../domain/contacts/contact-book';
 
-export const handler = areaRouter({
-  'GET /contacts': httpRoute({
-    access: 'user', query: listContactsQuerySchema,
+export const handler = areaRouter('contacts', [
+  route('GET /contacts', {
+    query: listContactsQuerySchema,
     handler: async ({ auth, query }) => json(await listContacts(auth.companyId, query)),
   }),
-  'GET /contacts/list': httpRoute({
-    access: 'user', query: z.object({ companyId: z.optional(z.string().check(z.maxLength(64))) }),
+  route('GET /contacts/list', {
+    query: z.object({ companyId: z.optional(z.string().check(z.maxLength(64))) }),
     handler: async ({ auth }) => json(await listContactsForPicker(auth.companyId)),
   }),
-  'POST /contacts': httpRoute({
-    access: 'user', body: createContactSchema,
+  route('POST /contacts', {
+    body: createContactSchema,
     handler: async ({ auth, body }) => json(await createContactFor(auth, body), 201),
   }),
-  'GET /contacts/{id}': httpRoute({
-    access: 'user', params: contactIdParamsSchema,
+  route('GET /contacts/{id}', {
+    params: contactIdParamsSchema,
     handler: async ({ auth, params }) => json(await showContact(auth.companyId, params.id)),
   }),
-  'PUT /contacts/{id}': httpRoute({
-    access: 'user', params: contactIdParamsSchema, body: updateContactSchema,
+  route('PUT /contacts/{id}', {
+    params: contactIdParamsSchema, body: updateContactSchema,
     handler: async ({ auth, params, body }) => json(await updateContactFor(auth, params.id, body)),
   }),
-});
+]);

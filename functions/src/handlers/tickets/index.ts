@@ -8,7 +8,7 @@ import {
   syncTagsSchema, ticketIdSchema, ticketUuidSchema, updateTicketSchema,
 } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
-import { httpRoute, json, noContent } from '../../platform/http-route';
+import { json, noContent, route } from '../../platform/http-route';
 import { createTag, listCompanyTags } from '../../domain/tags/tags';
 import { createTicket } from '../../domain/tickets/create-ticket';
 import { deleteTicket } from '../../domain/tickets/delete-ticket';
@@ -21,53 +21,52 @@ import { updateTicket } from '../../domain/tickets/update-ticket';
 
 const byId = z.object({ id: idSchema });
 
-export const handler = areaRouter({
-  'GET /tickets': httpRoute({
-    access: 'user', query: listTicketsQuerySchema,
+export const handler = areaRouter('tickets', [
+  route('GET /tickets', {
+    query: listTicketsQuerySchema,
     handler: async ({ auth, query }) => json(await listTickets(await ticketActor(auth), query)),
   }),
-  'POST /tickets': httpRoute({
-    access: 'user', body: createTicketSchema,
+  route('POST /tickets', {
+    body: createTicketSchema,
     handler: async ({ auth, body }) => json(await createTicket(await ticketActor(auth), body), 201),
   }),
-  'GET /tickets/{id}': httpRoute({
-    access: 'user', params: ticketIdSchema,
+  route('GET /tickets/{id}', {
+    params: ticketIdSchema,
     handler: async ({ auth, params }) => json(await showTicket(await ticketActor(auth), params.id)),
   }),
-  'GET /tickets/u/{uuid}': httpRoute({
-    access: 'user', params: ticketUuidSchema,
+  route('GET /tickets/u/{uuid}', {
+    params: ticketUuidSchema,
     handler: async ({ auth, params }) => json(await showTicketByUuid(await ticketActor(auth), params.uuid)),
   }),
-  'PUT /tickets/{id}': httpRoute({
-    access: 'user', params: ticketIdSchema, body: updateTicketSchema,
+  route('PUT /tickets/{id}', {
+    params: ticketIdSchema, body: updateTicketSchema,
     handler: async ({ auth, params, body }) => json(await updateTicket(await ticketActor(auth), params.id, body)),
   }),
-  'DELETE /tickets/{id}': httpRoute({
-    access: 'user', params: ticketIdSchema,
+  route('DELETE /tickets/{id}', {
+    params: ticketIdSchema,
     handler: async ({ auth, params }) => { await deleteTicket(await ticketActor(auth), params.id); return noContent(); },
   }),
-  'POST /ticket-notes': httpRoute({
-    access: 'user', body: createTicketNoteSchema,
+  route('POST /ticket-notes', {
+    body: createTicketNoteSchema,
     handler: async ({ auth, body }) => json(await addTicketNote(await ticketActor(auth), body), 201),
   }),
-  'GET /ticket-notes/list': httpRoute({
-    access: 'user', query: listTicketNotesQuerySchema,
+  route('GET /ticket-notes/list', {
+    query: listTicketNotesQuerySchema,
     handler: async ({ auth, query }) => json(await listNotesOfTicket(await ticketActor(auth), query.ticketId, query.contactId)),
   }),
-  'DELETE /ticket-notes/{id}': httpRoute({
-    access: 'user', params: byId,
+  route('DELETE /ticket-notes/{id}', {
+    params: byId,
     handler: async ({ auth, params }) => json(await removeTicketNote(await ticketActor(auth), params.id)),
   }),
-  'GET /tags/list': httpRoute({
-    access: 'user',
+  route('GET /tags/list', {
     handler: async ({ auth }) => json(await listCompanyTags(auth.companyId)),
   }),
-  'POST /tags': httpRoute({
-    access: 'user', body: createTagSchema,
+  route('POST /tags', {
+    body: createTagSchema,
     handler: async ({ auth, body }) => json(await createTag(auth.companyId, body), 201),
   }),
-  'POST /tags/sync': httpRoute({
-    access: 'user', body: syncTagsSchema,
+  route('POST /tags/sync', {
+    body: syncTagsSchema,
     handler: async ({ auth, body }) => json(await syncTicketTags(await ticketActor(auth), body)),
   }),
-});
+]);

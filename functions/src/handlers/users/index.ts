@@ -5,7 +5,7 @@
 import * as z from '@atende/shared/zod';
 import { createUserSchema, drawerSchema, idSchema, listUsersQuerySchema, updateUserSchema } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
-import { httpRoute, json, noContent } from '../../platform/http-route';
+import { route, json, noContent } from '../../platform/http-route';
 import { createUser } from '../../domain/users/create-user';
 import { deleteUser } from '../../domain/users/delete-user';
 import { listCompanyUsers, listUsers, setDrawerMenuOpen, showUser } from '../../domain/users/read-users';
@@ -14,41 +14,35 @@ import { updateUser } from '../../domain/users/update-user';
 const byId = z.object({ id: idSchema });
 const companyQuery = z.object({ companyId: z.optional(idSchema) });
 
-export const handler = areaRouter({
-  'GET /users': httpRoute({
-    access: 'admin',
+export const handler = areaRouter('users', [
+  route('GET /users', {
     query: listUsersQuerySchema,
     handler: async ({ auth, query }) => json(await listUsers(auth, query)),
   }),
 
-  'GET /users/list': httpRoute({
-    access: 'user',
+  route('GET /users/list', {
     query: companyQuery,
     handler: async ({ auth, query }) => json(await listCompanyUsers(auth, query.companyId)),
   }),
 
-  'POST /users': httpRoute({
-    access: 'admin',
+  route('POST /users', {
     body: createUserSchema,
     handler: async ({ auth, body }) => json(await createUser(auth, body), 201),
   }),
 
-  'GET /users/{id}': httpRoute({
-    access: 'user',
+  route('GET /users/{id}', {
     params: byId,
     query: companyQuery,
     handler: async ({ auth, params, query }) => json(await showUser(auth, params.id, query.companyId)),
   }),
 
-  'PUT /users/{id}': httpRoute({
-    access: 'user',
+  route('PUT /users/{id}', {
     params: byId,
     body: updateUserSchema,
     handler: async ({ auth, params, body }) => json(await updateUser(auth, params.id, body)),
   }),
 
-  'DELETE /users/{id}': httpRoute({
-    access: 'admin',
+  route('DELETE /users/{id}', {
     params: byId,
     query: companyQuery,
     handler: async ({ auth, params, query }) => {
@@ -57,10 +51,9 @@ export const handler = areaRouter({
     },
   }),
 
-  'PUT /users/drawer/{userId}': httpRoute({
-    access: 'user',
+  route('PUT /users/drawer/{userId}', {
     params: z.object({ userId: idSchema }),
     body: drawerSchema,
     handler: async ({ auth, params, body }) => json(await setDrawerMenuOpen(auth, params.userId, body.drawerMenuOpen)),
   }),
-});
+]);

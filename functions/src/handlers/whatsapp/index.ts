@@ -8,7 +8,7 @@ import {
   updateConnectionSchema,
 } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
-import { httpRoute, json, noContent } from '../../platform/http-route';
+import { route, json, noContent } from '../../platform/http-route';
 import { createConnection } from '../../domain/connections/create-connection';
 import { deleteConnection } from '../../domain/connections/delete-connection';
 import { getConnectionFor, listConnectionMessagesFor, listConnectionsFor } from '../../domain/connections/read-connections';
@@ -19,64 +19,53 @@ import { updateConnection } from '../../domain/connections/update-connection';
 
 const byId = z.object({ id: idSchema });
 
-export const handler = areaRouter({
-  'GET /whatsapp': httpRoute({
-    access: 'user',
+export const handler = areaRouter('whatsapp', [
+  route('GET /whatsapp', {
     query: listConnectionsQuerySchema,
     handler: async ({ auth }) => json(await listConnectionsFor(auth)),
   }),
-  'POST /whatsapp': httpRoute({
-    access: 'user',
+  route('POST /whatsapp', {
     body: createConnectionSchema,
     handler: async ({ auth, body }) => json(await createConnection(auth, body), 201),
   }),
-  'GET /whatsapp/{id}': httpRoute({
-    access: 'user',
+  route('GET /whatsapp/{id}', {
     params: byId,
     handler: async ({ auth, params }) => json(await getConnectionFor(auth, params.id)),
   }),
-  'PUT /whatsapp/{id}': httpRoute({
-    access: 'user',
+  route('PUT /whatsapp/{id}', {
     params: byId,
     body: updateConnectionSchema,
     handler: async ({ auth, params, body }) => json(await updateConnection(auth, params.id, body)),
   }),
-  'DELETE /whatsapp/{id}': httpRoute({
-    access: 'user',
+  route('DELETE /whatsapp/{id}', {
     params: byId,
     handler: async ({ auth, params }) => {
       await deleteConnection(auth, params.id);
       return noContent();
     },
   }),
-  'GET /whatsapp/{id}/messages': httpRoute({
-    access: 'admin',
+  route('GET /whatsapp/{id}/messages', {
     params: byId,
     query: connectionMessagesQuerySchema,
     handler: async ({ auth, params, query }) => json(await listConnectionMessagesFor(auth, params.id, query)),
   }),
-  'POST /whatsappsession/{id}': httpRoute({
-    access: 'user',
+  route('POST /whatsappsession/{id}', {
     params: byId,
     handler: async ({ auth, params }) => json(await startSession(auth, params.id)),
   }),
-  'PUT /whatsappsession/{id}': httpRoute({
-    access: 'user',
+  route('PUT /whatsappsession/{id}', {
     params: byId,
     handler: async ({ auth, params }) => json(await requestNewQr(auth, params.id)),
   }),
-  'DELETE /whatsappsession/{id}': httpRoute({
-    access: 'user',
+  route('DELETE /whatsappsession/{id}', {
     params: byId,
     handler: async ({ auth, params }) => json(await disconnectSession(auth, params.id)),
   }),
-  'POST /restartpm2': httpRoute({
-    access: 'super',
+  route('POST /restartpm2', {
     handler: async ({ auth }) => json(await restartSessionHosts(auth)),
   }),
-  'POST /facebook': httpRoute({
-    access: 'user',
+  route('POST /facebook', {
     body: facebookConnectSchema,
     handler: async ({ auth, body }) => connectFacebook(auth, body.addInstagram === true || body.addInstagram === 'true'),
   }),
-});
+]);

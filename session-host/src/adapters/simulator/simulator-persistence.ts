@@ -3,7 +3,8 @@
  * to the connection's auth state: `sim#contact#<number>` and `sim#msg#<number>#<id>`. Writes are
  * fire-and-forget: losing one only costs the simulated phone's history, never platform data.
  */
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '@atende/functions/shared-surface';
 import { authPk, SIMULATOR_PREFIX } from '../../auth-state/auth-keys';
 import type { Logger } from '../../logger';
 import type { SimContact, SimMessage } from './simulator-types';
@@ -24,20 +25,14 @@ export class SimulatorPersistence {
   async load(companyId: string, connectionId: string): Promise<StoredConversation[]> {
     const byNumber = new Map<string, StoredConversation>();
     const messages: { number: string; message: SimMessage }[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.ddb.send(new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': authPk(companyId, connectionId), ':prefix': SIMULATOR_PREFIX },
-        ExclusiveStartKey,
-      }));
-      for (const item of page.Items ?? []) {
-        if (item.entity === 'simContact') byNumber.set(item.number as string, { contact: item.contact as SimContact, messages: [] });
-        if (item.entity === 'simMessage') messages.push({ number: item.number as string, message: item.message as SimMessage });
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const items = await queryAll({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': authPk(companyId, connectionId), ':prefix': SIMULATOR_PREFIX },
+    }, { ddb: this.ddb, tableName: this.tableName });
+    for (const item of items) {
+      if (item.entity === 'simContact') byNumber.set(item.number as string, { contact: item.contact as SimContact, messages: [] });
+      if (item.entity === 'simMessage') messages.push({ number: item.number as string, message: item.message as SimMessage });
+    }
     for (const { number, message } of messages) byNumber.get(number)?.messages.push(message);
     for (const conversation of byNumber.values()) conversation.messages.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
     return [...byNumber.values()];

@@ -1,0 +1,158 @@
+/**
+ * The data layer's few DynamoDB operations that every entity module would otherwise re-write:
+ * paging through a Query, batch reads and writes that retry what DynamoDB leaves unprocessed
+ * (throttling, the 16 MB / 100-key / 25-write limits), and SET/REMOVE update expressions.
+ * Entity modules still build their own keys and name their access pattern at each call.
+ * Every helper takes an optional `TableRef`, so the session host (own client, own table name) uses
+ * the same code through `@atende/functions/shared-surface`.
+ */
+import {
+  BatchGetCommand, BatchWriteCommand, QueryCommand,
+  type DynamoDBDocumentClient, type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from './client';
+
+export type Item = Record<string, unknown>;
+
+/** The table and the client to reach it: Lambdas use the process-wide ones, the session host passes its own. */
+export interface TableRef {
+  ddb: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+export const processTable = (): TableRef => ({ ddb: ddb(), tableName: tableName() });
+
+export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/** Each page of a Query in turn, starting after `after`; stop iterating to stop reading. */
+export async function* queryPages(
+  input: QueryInput, after?: Item, table: TableRef = processTable(),
+): AsyncGenerator<{ items: Item[]; next?: Item }> {
+  let startKey = after;
+  do {
+    const out = await table.ddb.send(new QueryCommand({ ...input, TableName: table.tableName, ExclusiveStartKey: startKey }));
+    startKey = out.LastEvaluatedKey;
+    yield { items: out.Items ?? [], next: startKey };
+  } while (startKey);
+}
+
+/**
+ * Every item the Query matches, all pages. Only for partitions bounded by design (a plan limit, a
+ * shard's sessions, a company's settings): say the bound at the call. Request paths page instead.
+ */
+export async function queryAll(input: QueryInput, table: TableRef = processTable()): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages(input, undefined, table)) items.push(...page.items);
+  return items;
+}
+
+/** One page of up to `limit` items after `after`; `next` is where the following page starts. */
+export async function queryPage(
+  input: QueryInput, page: { limit: number; after?: Item }, table: TableRef = processTable(),
+): Promise<{ items: Item[]; next?: Item }> {
+  const out = await table.ddb.send(new QueryCommand({
+    ...input, TableName: table.tableName, Limit: page.limit, ExclusiveStartKey: page.after,
+  }));
+  return { items: out.Items ?? [], next: out.LastEvaluatedKey };
+}
+
+/** Retries of unprocessed keys/items: exponential backoff with full jitter, then give up loudly. */
+export const BATCH_RETRY = { attempts: 8, baseMs: 25, maxMs: 2_000 };
+
+export class UnprocessedItemsError extends Error {
+  constructor(operation: 'BatchGetItem' | 'BatchWriteItem', readonly remaining: number) {
+    super(`${operation} left ${remaining} request(s) unprocessed after ${BATCH_RETRY.attempts} attempts`);
+    this.name = 'UnprocessedItemsError';
+  }
+}
+
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(BATCH_RETRY.maxMs, BATCH_RETRY.baseMs * 2 ** attempt)));
+
+const chunks = <T>(list: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+export interface BatchGetOptions {
+  projection?: string;
+  names?: Record<string, string>;
+  consistentRead?: boolean;
+}
+
+/** Items by key (any number, 100 per call), retrying unprocessed keys. Missing keys are skipped; order is not kept. */
+export async function batchGet(keys: Item[], options: BatchGetOptions = {}, table: TableRef = processTable()): Promise<Item[]> {
+  const found: Item[] = [];
+  for (const chunk of chunks(keys, 100)) {
+    let pending = chunk;
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= BATCH_RETRY.attempts) throw new UnprocessedItemsError('BatchGetItem', pending.length);
+      if (attempt > 0) await backoff(attempt);
+      const out = await table.ddb.send(new BatchGetCommand({
+        RequestItems: {
+          [table.tableName]: {
+            Keys: pending,
+            ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+            ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+            ...(options.consistentRead ? { ConsistentRead: true } : {}),
+          },
+        },
+      }));
+      found.push(...(out.Responses?.[table.tableName] ?? []));
+      pending = (out.UnprocessedKeys?.[table.tableName]?.Keys ?? []) as Item[];
+    }
+  }
+  return found;
+}
+
+export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
+
+/** Puts and deletes (any number, 25 per call), retrying unprocessed items. Not atomic: use a transaction for that. */
+export async function batchWrite(requests: WriteRequest[], table: TableRef = processTable()): Promise<void> {
+  for (const chunk of chunks(requests, 25)) {
+    let pending = chunk;
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= BATCH_RETRY.attempts) throw new UnprocessedItemsError('BatchWriteItem', pending.length);
+      if (attempt > 0) await backoff(attempt);
+      const out = await table.ddb.send(new BatchWriteCommand({ RequestItems: { [table.tableName]: pending } }));
+      pending = (out.UnprocessedItems?.[table.tableName] ?? []) as WriteRequest[];
+    }
+  }
+}
+
+export interface UpdateParts {
+  UpdateExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues?: Item;
+}
+
+/**
+ * `SET #u0 = :u0, … REMOVE #u1` for a patch: every defined value in `set` is set (undefined ones are
+ * left alone) and every attribute in `remove` removed. Names and values are placeholders, so reserved
+ * words (`name`, `status`) need no care; spread the parts into an Update and add a condition's own
+ * names and values next to them.
+ */
+export function updateExpression(set: Item, remove: string[] = []): UpdateParts {
+  const names: Record<string, string> = {};
+  const values: Item = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  let n = 0;
+  for (const [attribute, value] of Object.entries(set)) {
+    if (value === undefined) continue;
+    names[`#u${n}`] = attribute;
+    values[`:u${n}`] = value;
+    sets.push(`#u${n} = :u${n}`);
+    n++;
+  }
+  for (const attribute of remove) {
+    names[`#u${n}`] = attribute;
+    removes.push(`#u${n}`);
+    n++;
+  }
+  if (!n) throw new Error('updateExpression: nothing to update');
+  const clauses = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''];
+  return {
+    UpdateExpression: clauses.filter(Boolean).join(' '),
+    ExpressionAttributeNames: names,
+    ...(sets.length ? { ExpressionAttributeValues: values } : {}),
+  };
+}

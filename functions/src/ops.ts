@@ -1,0 +1,13 @@
+/**
+ * `@atende/functions/ops`: what the operator scripts and the local runner (infra/bin, infra/local) call
+ * in the functions outside a Lambda: bootstrapping the first super user, and forgetting the
+ * process-wide clients when the local stack restarts. Like a handler, it sits above the domain.
+ */
+export { findCompanyIdByName } from './data/companies';
+export { findUserIdByEmail } from './data/users';
+export { resetDataClient } from './data/client';
+export { resetSigningKey } from './platform/jwt';
+export { createCompany } from './domain/companies/companies';
+export { createPlan, findPlanByName } from './domain/plans/plans';
+export { DEFAULT_PLAN } from './domain/platform/seed';
+export { addUser } from './domain/users/create-user';

@@ -1,0 +1,20 @@
+/**
+ * `@atende/functions/shared-surface`: everything the session host shares with the Lambdas, and the
+ * only functions module it may import (eslint.config.js enforces it). Table name, key builders, the
+ * shard registry's items, the data helpers (paged Query, retrying batches), the queue names, the
+ * channel event ids and the shard-down report. Add here
+ * only what both sides must agree on; never domain rules, handlers or platform clients.
+ */
+export { DEFAULT_TABLE_NAME } from '../data/table-definition';
+export { tenantPk, ttlIn } from '../data/keys';
+export {
+  listShardSessions, shardHostItem, shardHostKey, shardSessionItem, shardSessionKey,
+  type ShardHostHeartbeat, type ShardSession, type TableRef,
+} from '../data/shard-registry';
+export {
+  batchGet, batchWrite, queryAll, queryPages, UnprocessedItemsError, updateExpression, type WriteRequest,
+} from '../data/table-operations';
+export { outboundQueueName, queueUrlEnv, sessionShardCount } from '../manifest';
+export { deduplicationId, statusEventId } from './channel-event-ids';
+export { messageIdForCommand } from './outbound-message-ids';
+export { shardDisconnectedEvents, type ShardDown } from './shard-down-events';

@@ -113,7 +113,7 @@ describe('sending', () => {
     const notOpen = await send(w.operatorA.token, pending.id, { body: 'oi' });
     expect(notOpen.status).toBe(403);
     expect(notOpen.body.error).toBe('ERR_NO_PERMISSION');
-    expect((await send(w.operatorB.token, pending.id, { body: 'oi' })).body.message).toBe('Acesso não permitido');
+    expect((await send(w.operatorB.token, pending.id, { body: 'oi' })).body.error).toBe('ERR_NO_PERMISSION');
     const t = await openTicket();
     expect((await send(w.operatorA.token, t.id, { body: '   ' })).status).toBe(400);
     await putTicket(w.operatorA.token, t.id, { status: 'closed' });

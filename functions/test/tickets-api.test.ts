@@ -43,7 +43,7 @@ describe('transitions (spec part 1 §4)', () => {
 
     const noQueue = await putTicket(token, t.id, { status: 'open', queueId: null });
     expect(noQueue.status).toBe(400);
-    expect(noQueue.body.message).toBe('Selecione uma fila');
+    expect(noQueue.body.fields.queueId).toBe('Selecione uma fila');
 
     const reopened = await putTicket(token, t.id, { status: 'open', queueId: w.queueA.id });
     expect(reopened.body).toMatchObject({ status: 'open', userId: me, queueId: w.queueA.id });
@@ -97,7 +97,7 @@ describe('visibility (spec part 1 §6)', () => {
     expect((await getTicket(w.operatorA.token, t.id)).status).toBe(200);
     const denied = await getTicket(w.operatorB.token, t.id);
     expect(denied.status).toBe(403);
-    expect(denied.body).toMatchObject({ error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' });
+    expect(denied.body).toMatchObject({ error: 'ERR_NO_PERMISSION' });
     expect((await putTicket(w.operatorB.token, t.id, { status: 'open', userId: w.operatorB.user.id })).status).toBe(403);
     expect((await apiCall('tickets', 'GET', '/tickets/u/{uuid}', { token: w.operatorB.token, pathParameters: { uuid: t.uuid } })).status).toBe(403);
     const byUuid = await apiCall('tickets', 'GET', '/tickets/u/{uuid}', { token: w.operatorA.token, pathParameters: { uuid: t.uuid } });
@@ -162,7 +162,7 @@ describe('POST /tickets (new ticket modal)', () => {
     const c = await contact();
     const noQueue = await apiCall('tickets', 'POST', '/tickets', { token: w.operatorA.token, body: { contactId: c.id } });
     expect(noQueue.status).toBe(400);
-    expect(noQueue.body.message).toBe('Selecione uma fila');
+    expect(noQueue.body.fields.queueId).toBe('Selecione uma fila');
     const forOther = await apiCall('tickets', 'POST', '/tickets', { token: w.operatorA.token, body: { contactId: c.id, queueId: w.queueA.id, userId: w.operatorB.user.id } });
     expect(forOther.status).toBe(403);
     expect((await apiCall('tickets', 'POST', '/tickets', { token: w.admin.token, body: { contactId: c.id } })).status).toBe(201);

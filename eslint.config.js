@@ -23,6 +23,13 @@ const DOMAIN_AREAS = [
   'companies',
   'plans',
   'contacts',
+  // ticket workspace (wip/tix): tags, quick messages and queues read data only; tickets sit on
+  // contacts; bots on tickets; messages on tickets and contacts; inbound (below) on all of them
+  'tags',
+  'quick-messages',
+  'queues',
+  'tickets',
+  'bots',
   'messages',
   'credentials',
   'users',

@@ -8,7 +8,9 @@
 import * as z from './zod';
 import { maySeeTicket } from './policy/tickets';
 import { isAdmin, type PolicySettings, type Viewer } from './policy/viewer';
-import type { ConnectionDto, ContactDto, MessageDto } from './schemas/whatsapp';
+import type { ConnectionDto } from './schemas/whatsapp';
+import type { ContactDto } from './schemas/contacts';
+import type { MessageDto } from './schemas/messages';
 import type { CompanyDto, UserDto } from './schemas/users';
 
 // ---------------------------------------------------------------------------------------------
@@ -40,7 +42,10 @@ export type TicketRealtimeData<T extends TicketSummary = TicketSummary> =
 export type WhatsappRealtimeData = { action: 'update'; whatsapp: ConnectionDto } | { action: 'delete'; whatsappId: string };
 /** `company-<cid>-whatsappSession` */
 export type WhatsappSessionRealtimeData = { action: 'update'; session: ConnectionDto };
-/** `company-<cid>-appMessage`: `ticket` once messages belong to tickets. */
+/**
+ * `company-<cid>-appMessage`: a new message carries its ticket (the tickets area sends its full
+ * `TicketDto`) to whoever may see it; an update (ack, edit, delete) goes to the ticket's viewers without it.
+ */
 export type AppMessageRealtimeData = { action: 'create' | 'update'; message: MessageDto; contact: ContactDto; ticket?: TicketSummary };
 /** `company-<cid>-contact` */
 export type ContactRealtimeData = { action: 'update'; contact: ContactDto };
@@ -67,6 +72,7 @@ export interface RealtimeEvents {
   companyChanged: CompanyRealtimeData;
   appMessage: AppMessageRealtimeData;
   contact: ContactRealtimeData;
+  /** The tickets area sends its full `TicketDto` (structurally a summary; the console may narrow). */
   ticket: TicketRealtimeData;
 }
 export type RealtimeChannelKind = keyof RealtimeEvents;

@@ -254,3 +254,9 @@ export async function deleteConnectionRecord(record: ConnectionRecord, meta: Con
   ]);
 }
 
+
+/** AP-W3 then AP-W1: the company's default connection, if it has one. */
+export async function findDefaultConnection(companyId: string): Promise<ConnectionRecord | undefined> {
+  const { defaultId } = await getConnectionMeta(companyId);
+  return defaultId ? getConnection(companyId, defaultId) : undefined;
+}

@@ -2,7 +2,7 @@
  * Media objects in S3 (`MEDIA_BUCKET`; `S3_ENDPOINT` locally, path-style). Keys always start with
  * the company prefix `C#<companyId>/`, so a key can be checked against the tenant before use.
  */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { mediaResponseHeaders } from '@atende/shared';
@@ -48,3 +48,35 @@ export async function mediaDownloadUrl(key: string | null | undefined, media: { 
     Bucket: bucket, Key: key, ResponseContentType: headers.contentType, ResponseContentDisposition: headers.contentDisposition,
   }), { expiresIn: MEDIA_URL_TTL_SECONDS });
 }
+
+export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
+
+/** Presigned PUT for a browser upload: the signature pins the key, the type and the length. */
+export async function mediaUploadUrl(key: string, mimetype: string, size: number): Promise<{ url: string; headers: Record<string, string> } | null> {
+  const bucket = process.env.MEDIA_BUCKET;
+  if (!bucket) return null;
+  const url = await getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: mimetype, ContentLength: size }), {
+    expiresIn: UPLOAD_URL_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']),
+  });
+  return { url, headers: { 'Content-Type': mimetype } };
+}
+
+/** Size and type of an uploaded object; undefined when it is not there. */
+export async function mediaObjectInfo(key: string): Promise<{ size: number; mimetype: string } | undefined> {
+  const bucket = process.env.MEDIA_BUCKET;
+  if (!bucket) return undefined;
+  try {
+    const out = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { size: out.ContentLength ?? 0, mimetype: out.ContentType ?? 'application/octet-stream' };
+  } catch (err) {
+    if ((err as Error).name === 'NotFound' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    throw err;
+  }
+}
+
+/** `C#<companyId>/media/outbound/<ticketId>/<ulid>-<fileName>`: uploads for one ticket's messages. */
+export function outboundMediaKey(companyId: string, ticketId: string, fileName: string): string {
+  return mediaObjectKey(companyId, `outbound/${ticketId}`, fileName);
+}
+export const isOutboundMediaKeyOf = (companyId: string, ticketId: string, key: string) =>
+  isCompanyMediaKey(companyId, key) && key.startsWith(`${companyPrefix(companyId)}media/outbound/${ticketId}/`);

@@ -16,4 +16,5 @@ export {
 } from '../data/table-operations';
 export { outboundQueueName, queueUrlEnv, sessionShardCount } from '../manifest';
 export { deduplicationId, statusEventId } from './channel-event-ids';
+export { messageIdForCommand } from './outbound-message-ids';
 export { shardDisconnectedEvents, type ShardDown } from './shard-down-events';

@@ -10,6 +10,7 @@ import { API_TOKEN_LENGTH, DEFAULT_CONNECTION_PROVIDER } from '../constants';
 import type { ErrorCode } from '../errors';
 import { cursorSchema, idSchema } from './common';
 import type { QueueRef } from './users';
+import type { MessageDto } from './messages';
 
 /**
  * Message keys of the connection rules (spec part 2 §5–§7), translated by the console (`validation.*`;
@@ -182,56 +183,6 @@ export interface ConnectionDto {
   queues: QueueRef[];
   /** QR attempts of the current session start. */
   retries: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ContactDto {
-  id: string;
-  name: string;
-  number: string;
-  lid: string | null;
-  email: string;
-  profilePicUrl: string;
-  isGroup: boolean;
-  extraInfo: { name: string; value: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type MessageMediaType = 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'locationMessage' | 'contactMessage';
-
-export interface QuotedMessageDto { id: string; externalId: string; body: string; fromMe: boolean; mediaType: MessageMediaType | null }
-
-export interface MessageDto {
-  id: string;
-  connectionId: string;
-  contactId: string;
-  /** The channel's message id. */
-  externalId: string;
-  body: string;
-  fromMe: boolean;
-  /** Short-lived download URL (presigned) or null. */
-  mediaUrl: string | null;
-  mediaType: MessageMediaType | null;
-  ack: number;
-  read: boolean;
-  isDeleted: boolean;
-  /** The text before the last edit; null when never edited. */
-  editedMessage: string | null;
-  quotedMsg: QuotedMessageDto | null;
-  isGroup: boolean;
-  /** Sender inside a group. */
-  participant: { number: string; name: string } | null;
-  /** Filled by the ticket workspace issue. */
-  ticketId: string | null;
-  queueId: string | null;
-  /** WhatsApp refused the send after taking it: why (a SendFailureReason of channel.ts). */
-  sendFailure?: string | null;
-  /** The file of an inbound message will not come: too-large (with the sizes) or download-failed. */
-  mediaFailure?: { reason: string; sizeBytes?: number; limitBytes?: number } | null;
-  /** Emoji by reactor ('me' = the business's phone). */
-  reactions?: Record<string, string>;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,5 @@
 import type { ConnectionDto, ConnectionMessagesPage } from '@atende/shared';
-import { getConnection, getConnectionMeta, listConnections, type ConnectionRecord } from '../../data/connections';
+import { type ConnectionRecord, findDefaultConnection, getConnection, listConnections } from '../../data/connections';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
 import { listRecentConnectionMessages } from '../messages/read-messages';
@@ -38,8 +38,7 @@ export async function listConnectionMessagesFor(
  * tickets, the external API, scheduled messages). None → 404 ERR_NO_DEF_WAPP_FOUND.
  */
 export async function getDefaultConnection(companyId: string): Promise<ConnectionRecord> {
-  const { defaultId } = await getConnectionMeta(companyId);
-  const record = defaultId ? await getConnection(companyId, defaultId) : undefined;
+  const record = await findDefaultConnection(companyId);
   if (!record) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
   return record;
 }

@@ -3,19 +3,19 @@ import type { ChannelEvent, MessageMediaType } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import { getContact } from '../../data/contacts';
 import {
-  attachMessageMedia, editMessageBody, markMessageDeleted, markMessageMediaFailed, markMessageSendFailed, raiseMessageAck, setMessageReaction,
+  attachMessageMedia, editMessageBody, getMessageRef, markMessageDeleted, markMessageMediaFailed, markMessageSendFailed, raiseMessageAck, setMessageReaction,
   type MessageRecord,
 } from '../../data/messages';
 import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
-import { publishAppMessage } from '../messages/message-events';
+import { publishMessageUpdated } from '../messages/message-events';
 
 type ChangeEvent = Extract<ChannelEvent, {
   type: 'message.ack' | 'message.edited' | 'message.deleted' | 'message.sendFailed' | 'message.media' | 'message.reaction';
 }>;
 
 /**
- * Each update is conditional (ack only rises; an edit or delete already applied is a no-op), so
+ * Each update is conditional (a failed send is marked once) (ack only rises; an edit or delete already applied is a no-op), so
  * redeliveries change nothing and publish nothing. Changes to messages never recorded are ignored.
  */
 export async function applyMessageChange(connection: ConnectionRecord, event: ChangeEvent): Promise<void> {
@@ -31,13 +31,15 @@ export async function applyMessageChange(connection: ConnectionRecord, event: Ch
     case 'message.deleted':
       changed = await markMessageDeleted(companyId, connectionId, event.externalId);
       break;
-    case 'message.sendFailed':
+    case 'message.sendFailed': {
       logger.warn('outbound send failed', { companyId, connectionId, clientMessageId: event.clientMessageId, externalId: event.externalId, error: event.error });
-      // Refused after WhatsApp took it: the recorded message is marked. Before that there is no message yet
-      // (pending outbound messages arrive with the ticket workspace issue).
-      if (!event.externalId) return;
-      changed = await markMessageSendFailed(companyId, connectionId, event.externalId, event.reason ?? 'rejected');
+      // Refused after WhatsApp took it: known by its WhatsApp id. Refused before sending (a format the
+      // host cannot convert, a number not on WhatsApp): known by the API id recorded before the send.
+      const ref = event.externalId ? { connectionId, externalId: event.externalId }
+        : event.clientMessageId ? await getMessageRef(companyId, event.clientMessageId) : undefined;
+      changed = ref && ref.connectionId === connectionId ? await markMessageSendFailed(companyId, connectionId, ref.externalId, event.reason ?? 'rejected') : undefined;
       break;
+    }
     case 'message.media':
       changed = await applyMediaEvent(companyId, connectionId, event);
       break;
@@ -49,7 +51,7 @@ export async function applyMessageChange(connection: ConnectionRecord, event: Ch
   }
   if (!changed) return;
   const contact = await getContact(companyId, changed.contactId);
-  if (contact) await publishAppMessage('update', changed, contact);
+  if (contact) await publishMessageUpdated(changed, contact);
 }
 
 function applyMediaEvent(companyId: string, connectionId: string, event: Extract<ChannelEvent, { type: 'message.media' }>) {

@@ -11,6 +11,7 @@ export async function toMessageDto(m: MessageRecord): Promise<MessageDto> {
     body: m.body,
     fromMe: m.fromMe,
     mediaUrl: await mediaDownloadUrl(m.mediaKey, { mimetype: m.mediaMimetype, fileName: m.mediaFileName }),
+    mediaName: m.mediaFileName ?? null,
     mediaType: m.mediaType ?? null,
     ack: m.ack ?? 0,
     read: m.read === true,
@@ -24,6 +25,8 @@ export async function toMessageDto(m: MessageRecord): Promise<MessageDto> {
     sendFailure: m.sendFailure ?? null,
     mediaFailure: m.mediaFailure ?? null,
     ...(m.reactions ? { reactions: m.reactions } : {}),
+    userId: m.userId ?? null,
+    sendFailed: m.sendFailed === true,
     createdAt: m.createdAt,
     updatedAt: m.updatedAt,
   };

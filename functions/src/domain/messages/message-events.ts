@@ -1,25 +1,30 @@
 /**
- * Realtime for messages and contacts (spec part 1 §4):
- * - `appMessage` create: whoever may see the message's ticket (its queue; admins always);
- * - `appMessage` update (acks, edits, deletions): only the consoles showing that ticket, once the
- *   message belongs to one; until then the same audience as create;
- * - `contact` update: the whole company (everyone lists contacts).
+ * `company-<cid>-appMessage` (spec part 1 §4), published through the typed realtime publisher:
+ * - create: whoever may see the message's ticket, with the ticket (lists move it up and count unread);
+ *   a message outside any ticket (a group while CheckMsgIsGroup is on) goes to admins only;
+ * - update (acks, edits, deletes): the consoles showing that ticket, re-judged with its current
+ *   queue and assignee.
+ * (`company-<cid>-contact` is published by domain/contacts/contact-events.ts.)
  */
-import type { Audience } from '@atende/shared';
+import type { Audience, TicketDto } from '@atende/shared';
 import type { ContactRecord } from '../../data/contacts';
 import type { MessageRecord } from '../../data/messages';
+import { getTicket, type TicketRecord } from '../../data/tickets';
 import { publish } from '../../platform/realtime-publisher';
 import { toContactDto } from '../contacts/contact-dto';
 import { toMessageDto } from './message-dto';
 
-export async function publishAppMessage(action: 'create' | 'update', message: MessageRecord, contact: ContactRecord): Promise<void> {
-  const dto = await toMessageDto(message);
-  const audience: Audience = action === 'update' && dto.ticketId
-    ? { kind: 'ticketViewers', ticketId: dto.ticketId }
-    : { kind: 'tickets', queueId: dto.queueId, userId: null };
-  await publish(message.companyId, 'appMessage', { action, message: dto, contact: toContactDto(contact) }, audience);
+export async function publishMessageCreated(message: MessageRecord, contact: ContactRecord, ticket?: { record: TicketRecord; dto: TicketDto }): Promise<void> {
+  const audience: Audience = ticket ? { kind: 'tickets', queueId: ticket.record.queueId, userId: ticket.record.userId } : { kind: 'admins' };
+  await publish(message.companyId, 'appMessage', {
+    action: 'create', message: await toMessageDto(message), contact: toContactDto(contact), ...(ticket ? { ticket: ticket.dto } : {}),
+  }, audience);
 }
 
-export async function publishContactUpdated(contact: ContactRecord): Promise<void> {
-  await publish(contact.companyId, 'contact', { action: 'update', contact: toContactDto(contact) }, { kind: 'company' });
+export async function publishMessageUpdated(message: MessageRecord, contact: ContactRecord): Promise<void> {
+  const ticket = message.ticketId ? await getTicket(message.companyId, message.ticketId) : undefined;
+  const audience: Audience = ticket
+    ? { kind: 'ticketViewers', ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId }
+    : { kind: 'admins' };
+  await publish(message.companyId, 'appMessage', { action: 'update', message: await toMessageDto(message), contact: toContactDto(contact) }, audience);
 }

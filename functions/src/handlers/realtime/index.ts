@@ -7,6 +7,11 @@ import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
 import { closeSocket, openSocket } from '../../domain/realtime/socket-sessions';
 import { answerClientFrame } from '../../domain/realtime/ticket-rooms';
+import { provideTicketFacts } from '../../domain/realtime/ticket-facts';
+import { ticketAccessFacts } from '../../domain/tickets/ticket-access-facts';
+
+// joinTicket judges the ticket's queue and assignee: the tickets entity answers (fails closed without it).
+provideTicketFacts(ticketAccessFacts);
 
 export interface WebSocketEvent {
   requestContext: { routeKey: string; connectionId: string };

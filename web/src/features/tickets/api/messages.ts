@@ -1,0 +1,83 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost } from '@/lib/api-client';
+import { messageKeys } from './keys';
+import type { Message, MessagesPage } from './types';
+
+type MessagesData = InfiniteData<MessagesPage>;
+
+export const fetchMessages = (ticketId: string, pageNumber: number) =>
+  apiGet<MessagesPage>(`/messages/${ticketId}`, { pageNumber });
+
+/** Page 1 is the newest; older pages load as the list is scrolled up (within 50 px of the top). */
+export function useMessages(ticketId: string | undefined) {
+  return useInfiniteQuery({
+    queryKey: messageKeys.ticket(ticketId ?? ''),
+    queryFn: ({ pageParam }) => fetchMessages(ticketId!, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPage) => (last.hasMore ? lastPage + 1 : undefined),
+    enabled: Boolean(ticketId),
+  });
+}
+
+const byTime = (a: Message, b: Message) => a.createdAt.localeCompare(b.createdAt);
+
+/** Oldest first, whatever order the pages arrived in; a message is listed once. */
+export function flattenMessages(data: MessagesData | undefined): Message[] {
+  if (!data) return [];
+  const seen = new Map<string, Message>();
+  for (const page of [...data.pages].reverse()) for (const message of page.messages) seen.set(message.id, message);
+  return [...seen.values()].sort(byTime);
+}
+
+/** A created or updated message (live event or send answer) lands in its ticket's cached conversation. */
+export function upsertMessageInCache(client: QueryClient, message: Message): void {
+  if (!message.ticketId) return;
+  client.setQueryData<MessagesData>(messageKeys.ticket(message.ticketId), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    let replaced = false;
+    const pages = data.pages.map((page) => {
+      if (!page.messages.some((m) => m.id === message.id)) return page;
+      replaced = true;
+      return { ...page, messages: page.messages.map((m) => (m.id === message.id ? { ...m, ...message } : m)) };
+    });
+    if (replaced) return { ...data, pages };
+    const [newest, ...older] = data.pages;
+    return { ...data, pages: [{ ...newest!, messages: [...newest!.messages, message] }, ...older] };
+  });
+}
+
+export interface OutgoingMessage {
+  body: string;
+  quotedMsg?: Message | null;
+  files?: File[];
+  /** Whether the sender signs (spec part 1 §6); the API applies the company's rule. */
+  sign: boolean;
+}
+
+export function useSendMessage(ticketId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (outgoing: OutgoingMessage) => sendMessage(ticketId, outgoing),
+    onSuccess: (saved) => {
+      if (saved && typeof saved === 'object' && 'id' in saved) upsertMessageInCache(client, saved);
+    },
+  });
+}
+
+export function sendMessage(ticketId: string, { body, quotedMsg, sign }: OutgoingMessage): Promise<Message | undefined> {
+  return apiPost<Message | undefined>(`/messages/${ticketId}`, {
+    body,
+    fromMe: true,
+    read: true,
+    quotedMsg: quotedMsg ? { id: quotedMsg.id } : undefined,
+    sign,
+  });
+}
+
+export function useDeleteMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (message: Message) => apiDelete<Message | undefined>(`/messages/${message.id}`),
+    onSuccess: (answer, message) => upsertMessageInCache(client, { ...message, ...(answer ?? {}), isDeleted: true }),
+  });
+}

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '@/components/coming-soon';
 import { LoginPage, SignupPage, useSession } from '@/features/auth';
 import { DashboardPage } from '@/features/dashboard';
-import { TicketsPage } from '@/features/tickets';
+import { loadTicketsPage } from '@/features/tickets';
 import { UsersPage } from '@/features/users';
 import type { RuntimeConfig } from '@/lib/config';
 import { AppLayout } from './layout/app-layout';
@@ -29,6 +29,11 @@ const soon = (path: string, menuKey: string): RouteObject => ({ path, element: <
 const connectionsRoute: RouteObject = {
   path: 'connections',
   lazy: async () => ({ Component: (await import('@/features/connections')).default }),
+};
+/** The ticket workspace is the heaviest screen: its own chunk, never loaded by the sign-in page. */
+const ticketsRoute: RouteObject = {
+  path: 'tickets/:ticketId?',
+  lazy: async () => ({ Component: (await loadTicketsPage()).TicketsPage }),
 };
 const simulatorRoute: RouteObject = {
   path: 'simulator',
@@ -59,7 +64,7 @@ export function appRoutes(config: Pick<RuntimeConfig, 'localMode'>): RouteObject
                   errorElement: <RouteErrorBoundary />,
                   children: [
                     { index: true, element: <HomeRoute /> },
-                    { path: 'tickets/:ticketId?', element: <TicketsPage /> },
+                    ticketsRoute,
                     connectionsRoute,
                     ...(config.localMode ? [simulatorRoute] : []),
                     soon('quick-messages', 'quickMessages'),

@@ -8,6 +8,7 @@ import { currentLanguage } from '@/lib/i18n';
 import { LANGUAGES } from '@atende/shared';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/features/auth';
+import { NotificationsPopover } from '@/features/tickets';
 
 interface TopBarProps {
   isMobile: boolean;
@@ -84,6 +85,7 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
         >
           {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
         </IconButton>
+        <NotificationsPopover />
         <Box display={{ base: 'none', sm: 'block' }}>
           <LanguageMenu compact />
         </Box>

@@ -1,20 +1,21 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost } from '@/lib/api-client';
+import type { RequestUploadsAnswer, SendMessageInput } from '@atende/shared';
+import { ApiError, apiDelete, apiGet, apiPost } from '@/lib/api-client';
 import { messageKeys } from './keys';
-import type { Message, MessagesPage } from './types';
+import { FIRST_PAGE, nextPageParam, type Message, type MessagesPage, type PageParam } from './types';
 
 type MessagesData = InfiniteData<MessagesPage>;
 
-export const fetchMessages = (ticketId: string, pageNumber: number) =>
-  apiGet<MessagesPage>(`/messages/${ticketId}`, { pageNumber });
+export const fetchMessages = (ticketId: string, page: PageParam) =>
+  apiGet<MessagesPage>(`/messages/${ticketId}`, { pageNumber: page.pageNumber, cursor: page.cursor });
 
 /** Page 1 is the newest; older pages load as the list is scrolled up (within 50 px of the top). */
 export function useMessages(ticketId: string | undefined) {
   return useInfiniteQuery({
     queryKey: messageKeys.ticket(ticketId ?? ''),
     queryFn: ({ pageParam }) => fetchMessages(ticketId!, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, _all, lastPage) => (last.hasMore ? lastPage + 1 : undefined),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextPageParam,
     enabled: Boolean(ticketId),
   });
 }
@@ -52,6 +53,8 @@ export interface OutgoingMessage {
   files?: File[];
   /** Whether the sender signs (spec part 1 §6); the API applies the company's rule. */
   sign: boolean;
+  /** A recording from the console goes out as a voice note. */
+  voiceNote?: boolean;
 }
 
 export function useSendMessage(ticketId: string) {
@@ -64,14 +67,34 @@ export function useSendMessage(ticketId: string) {
   });
 }
 
-export function sendMessage(ticketId: string, { body, quotedMsg, sign }: OutgoingMessage): Promise<Message | undefined> {
-  return apiPost<Message | undefined>(`/messages/${ticketId}`, {
-    body,
-    fromMe: true,
-    read: true,
-    quotedMsg: quotedMsg ? { id: quotedMsg.id } : undefined,
-    sign,
+/**
+ * Media never passes through the API: ask for presigned PUTs, upload each file straight to
+ * storage, then send the keys (shared contract, schemas/messages.ts).
+ */
+async function uploadFiles(ticketId: string, files: File[], voiceNote: boolean): Promise<SendMessageInput['medias']> {
+  const { uploads } = await apiPost<RequestUploadsAnswer>(`/messages/${ticketId}/uploads`, {
+    files: files.map((file) => ({ fileName: file.name, mimetype: file.type || 'application/octet-stream', size: file.size })),
   });
+  await Promise.all(
+    uploads.map(async (upload, index) => {
+      const response = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: files[index] });
+      if (!response.ok) throw new ApiError(response.status, 'ERR_UPLOAD_FAILED');
+    }),
+  );
+  return uploads.map((upload) => ({ key: upload.key, fileName: upload.fileName, mimetype: upload.mimetype, ...(voiceNote ? { voiceNote } : {}) }));
+}
+
+export async function sendMessage(ticketId: string, { body, quotedMsg, sign, files = [], voiceNote = false }: OutgoingMessage): Promise<Message | undefined> {
+  const medias = files.length > 0 ? await uploadFiles(ticketId, files, voiceNote) : [];
+  const payload: SendMessageInput = {
+    body,
+    medias,
+    signature: sign,
+    read: true,
+    fromMe: true,
+    ...(quotedMsg ? { quotedMsg: quotedMsg.id } : {}),
+  };
+  return apiPost<Message | undefined>(`/messages/${ticketId}`, payload);
 }
 
 export function useDeleteMessage() {

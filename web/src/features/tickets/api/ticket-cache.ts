@@ -12,7 +12,10 @@ type ListData = InfiniteData<TicketsPage>;
 
 /** Lists whose membership depends on more than status/assignee/queue are left to the server. */
 const isSearchList = (filters: TicketListFilters): boolean =>
-  Boolean(filters.searchParam) || Boolean(filters.tags?.length) || Boolean(filters.users?.length) || filters.status === undefined;
+  Boolean(filters.searchParam) ||
+  Boolean(filters.tags?.length) ||
+  Boolean(filters.users?.length) ||
+  (filters.status === undefined && !filters.withUnreadMessages);
 
 /**
  * Whether a ticket belongs to a (non-search) list. The open tab without 'show all' holds the

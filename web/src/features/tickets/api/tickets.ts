@@ -1,12 +1,14 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateTicketInput, TicketChangeRequest } from '@atende/shared';
 import { apiDelete, apiGet, apiPost, apiPut, type QueryParams } from '@/lib/api-client';
 import { ticketKeys, type TicketListFilters } from './keys';
 import { removeTicketFromCaches, upsertTicketInCaches } from './ticket-cache';
-import type { TicketDto, TicketsPage, TicketStatus } from './types';
+import { FIRST_PAGE, nextPageParam, type PageParam, type TicketDto, type TicketsPage } from './types';
 
-function listParams(filters: TicketListFilters, pageNumber: number): QueryParams {
+function listParams(filters: TicketListFilters, page: PageParam): QueryParams {
   return {
-    pageNumber,
+    pageNumber: page.pageNumber,
+    cursor: page.cursor,
     status: filters.status,
     searchParam: filters.searchParam,
     showAll: filters.showAll ? 'true' : undefined,
@@ -18,16 +20,16 @@ function listParams(filters: TicketListFilters, pageNumber: number): QueryParams
   };
 }
 
-export const fetchTickets = (filters: TicketListFilters, pageNumber: number) =>
-  apiGet<TicketsPage>('/tickets', listParams(filters, pageNumber));
+export const fetchTickets = (filters: TicketListFilters, page: PageParam) =>
+  apiGet<TicketsPage>('/tickets', listParams(filters, page));
 
 /** A ticket list, page by page (the next page loads within 100 px of the bottom, spec part 1 §9). */
 export const ticketListQuery = (filters: TicketListFilters, enabled = true) =>
   infiniteQueryOptions({
     queryKey: ticketKeys.list(filters),
     queryFn: ({ pageParam }) => fetchTickets(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, _all, lastPage) => (last.hasMore ? lastPage + 1 : undefined),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextPageParam,
     enabled,
   });
 
@@ -43,12 +45,8 @@ export function useTicket(uuid: string | undefined) {
   return useQuery({ ...ticketQuery(uuid ?? ''), enabled: Boolean(uuid) });
 }
 
-/** Every transition of spec part 1 §4 is one PUT with the fields that change. */
-export interface TicketUpdate {
-  status?: TicketStatus;
-  userId?: string | null;
-  queueId?: string | null;
-}
+/** Every transition of spec part 1 §4 is one PUT with the target state (`ticketTransition` decides which). */
+export type TicketUpdate = TicketChangeRequest;
 
 export function useUpdateTicket() {
   const client = useQueryClient();
@@ -61,12 +59,7 @@ export function useUpdateTicket() {
   });
 }
 
-export interface NewTicket {
-  contactId: string;
-  queueId: string | null;
-  userId: string;
-  status: 'open';
-}
+export type NewTicket = Pick<CreateTicketInput, 'contactId' | 'queueId' | 'userId' | 'status'>;
 
 export function useCreateTicket() {
   const client = useQueryClient();

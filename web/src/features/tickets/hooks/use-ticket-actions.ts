@@ -37,16 +37,12 @@ export function useTicketActions() {
     busyId,
     accept: (ticket: TicketDto) => run(ticket, { status: 'open', userId: me }, (saved) => navigate(`/tickets/${saved.uuid ?? ticket.uuid}`)),
     giveBack: (ticket: TicketDto) => run(ticket, { status: 'pending', userId: null }, () => navigate('/tickets')),
-    resolve: (ticket: TicketDto) => run(ticket, { status: 'closed', userId: ticket.userId ?? me }, () => navigate('/tickets')),
+    resolve: (ticket: TicketDto) => run(ticket, { status: 'closed' }, () => navigate('/tickets')),
     reopen: (ticket: TicketDto, queueId: string | null) =>
       run(ticket, { status: 'open', userId: me, queueId }, (saved) => navigate(`/tickets/${saved.uuid ?? ticket.uuid}`)),
     /** Only a queue: the ticket waits in that queue; a queue and a user: it is theirs (spec part 1 §4). */
     transfer: (ticket: TicketDto, queueId: string, userId: string | null) =>
-      run(
-        ticket,
-        userId ? { queueId, userId, status: 'open' } : { queueId, userId: null, status: 'pending' },
-        () => navigate('/tickets'),
-      ),
+      run(ticket, { queueId, userId }, () => navigate('/tickets')),
     remove: async (ticket: TicketDto) => {
       try {
         await remove.mutateAsync(ticket);

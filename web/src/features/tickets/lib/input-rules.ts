@@ -1,24 +1,22 @@
 /** The message input's rules (spec part 1 §5 "Sending a message", §9). */
+import { MIN_RECORDED_AUDIO_BYTES, QUICK_MESSAGE_LABEL_MAX } from '@atende/shared';
 import type { QuickMessage } from '../api/types';
-
-/** A recorded audio below this size is discarded, not sent. */
-export const MIN_AUDIO_BYTES = 10_000;
-/** Quick-reply suggestion labels are cut at this many characters. */
-export const QUICK_REPLY_LABEL_MAX = 35;
 /** Recording bitrate (spec §9: 128 kbps). */
 export const AUDIO_BITS_PER_SECOND = 128_000;
 
 /** An empty or whitespace-only body is not sent. */
 export const isSendableText = (body: string): boolean => body.trim().length > 0;
 
-export const isKeepableAudio = (blob: { size: number }): boolean => blob.size >= MIN_AUDIO_BYTES;
+/** A recorded audio below 10,000 bytes is discarded, not sent. */
+export const isKeepableAudio = (blob: { size: number }): boolean => blob.size >= MIN_RECORDED_AUDIO_BYTES;
 
 /** Text beginning with '/' opens the suggestions; what follows the slash filters them. */
 export function quickReplyQuery(body: string): string | null {
   return body.startsWith('/') ? body.slice(1).toLowerCase() : null;
 }
 
-export function cutLabel(text: string, max = QUICK_REPLY_LABEL_MAX): string {
+/** Suggestion labels are cut at 35 characters. */
+export function cutLabel(text: string, max = QUICK_MESSAGE_LABEL_MAX): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
@@ -36,7 +34,7 @@ export function quickReplySuggestions(body: string, quickMessages: readonly Quic
     .map((q) => ({ id: q.id, label: cutLabel(`${q.shortcode} - ${q.message}`), message: q.message }));
 }
 
-/** The signature the API prepends is the user's name in bold (WhatsApp markup). */
+/** The signature choice, kept locally (spec part 1 §6), defaults to on. */
 export const SIGN_OPTION_KEY = 'signOption';
 
 export function readSignOption(storage: Pick<Storage, 'getItem'> = localStorage): boolean {

@@ -45,7 +45,7 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
     for (const issue of issues) notify.warning(t(`attachments.${issue.kind}`, { name: 'name' in issue ? issue.name : '' }));
   };
 
-  const submit = async (outgoing: { body: string; files?: File[] }) => {
+  const submit = async (outgoing: { body: string; files?: File[]; voiceNote?: boolean }) => {
     const previous = { body, files, replyingTo };
     setBody('');
     setFiles([]);
@@ -95,7 +95,7 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
     // Under 10,000 bytes a recording is a slip of the finger: dropped (spec part 1 §5).
     if (!isKeepableAudio(blob)) return void notify.warning(t('input.audioTooShort'));
     const file = new File([blob], audioFileName(blob), { type: blob.type });
-    void submit({ body: '', files: [file] });
+    void submit({ body: '', files: [file], voiceNote: true });
   };
 
   const toggleSign = (checked: boolean) => {

@@ -42,7 +42,10 @@ function Quoted({ quoted }: { quoted: NonNullable<Message['quotedMsg']> }) {
 function BubbleMenu({ message, onReply, onDelete }: MessageBubbleProps) {
   const { t } = useTranslation('tickets');
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={(details) => (details.value === 'reply' ? onReply?.(message) : onDelete?.(message))}
+    >
       <Menu.Trigger asChild>
         <IconButton
           aria-label={t('messages.menu')}
@@ -63,12 +66,12 @@ function BubbleMenu({ message, onReply, onDelete }: MessageBubbleProps) {
         <Menu.Positioner>
           <Menu.Content minW="36">
             {onReply ? (
-              <Menu.Item value="reply" onSelect={() => onReply(message)}>
+              <Menu.Item value="reply">
                 <LuReply /> {t('messages.reply')}
               </Menu.Item>
             ) : null}
             {onDelete ? (
-              <Menu.Item value="delete" color="fg.error" onSelect={() => onDelete(message)}>
+              <Menu.Item value="delete" color="fg.error">
                 <LuTrash2 /> {t('messages.delete')}
               </Menu.Item>
             ) : null}

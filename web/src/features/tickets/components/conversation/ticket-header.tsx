@@ -103,7 +103,7 @@ export function TicketHeader({ ticket, actions, onBack, onOpenContact, onDialog 
             {t('actions.reopen')}
           </Button>
         ) : null}
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+        <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => onDialog(details.value as TicketDialogKind)}>
           <Menu.Trigger asChild>
             <IconButton size="sm" variant="ghost" aria-label={t('actions.options')} data-testid="ticket-options">
               <LuEllipsisVertical />
@@ -112,14 +112,14 @@ export function TicketHeader({ ticket, actions, onBack, onOpenContact, onDialog 
           <Portal>
             <Menu.Positioner>
               <Menu.Content minW="44">
-                <Menu.Item value="schedule" onSelect={() => onDialog('schedule')}>
+                <Menu.Item value="schedule">
                   <LuCalendarClock /> {t('actions.schedule')}
                 </Menu.Item>
-                <Menu.Item value="transfer" onSelect={() => onDialog('transfer')}>
+                <Menu.Item value="transfer">
                   <LuRepeat /> {t('actions.transfer')}
                 </Menu.Item>
                 {viewer && mayDeleteTicket(viewer) ? (
-                  <Menu.Item value="delete" color="fg.error" onSelect={() => onDialog('delete')}>
+                  <Menu.Item value="delete" color="fg.error">
                     <LuTrash2 /> {t('actions.delete')}
                   </Menu.Item>
                 ) : null}

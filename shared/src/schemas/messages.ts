@@ -107,6 +107,8 @@ export const sendMessageSchema = z.object({
     z.refine(noDuplicateNames, MESSAGE_MSG.duplicateName),
   ), []),
   selectedOptionId: z.optional(z.string().check(z.maxLength(200))),
+  /** Idempotency key chosen by the console: the same send retried (a lost answer) is recorded and sent once. */
+  clientMessageId: z.optional(z.string().check(z.regex(/^[\w-]{8,64}$/))),
   read: z.optional(z.boolean()),
   fromMe: z.optional(z.boolean()),
   mediaUrl: z.optional(z.string().check(z.maxLength(2048))),

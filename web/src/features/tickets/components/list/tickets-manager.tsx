@@ -61,7 +61,12 @@ export function TicketsManager({ selectedUuid, onOpen, onAccept, onPeek, onNewTi
   const rowProps = {
     selectedUuid,
     onOpen,
-    onAccept,
+    // An accepted ticket is the viewer's: show it where it now lives.
+    onAccept: (ticket: TicketDto) => {
+      setTab('open');
+      setOpenTab('assigned');
+      onAccept(ticket);
+    },
     onPeek: viewer && mayPeekTicket(viewer) ? onPeek : undefined,
     acceptingId,
   };

@@ -1,17 +1,17 @@
 import { Center, Flex } from '@chakra-ui/react';
 import { mayDeleteMessage, mayReplyToTicket } from '@atende/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingState } from '@/components/loading-state';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toaster';
-import { useDeleteMessage } from '../../api/messages';
+import { fetchMessages, useDeleteMessage } from '../../api/messages';
 import { patchTicketFields } from '../../api/ticket-cache';
 import { useTicket } from '../../api/tickets';
-import type { Message, TicketDto } from '../../api/types';
+import { FIRST_PAGE, type Message, type TicketDto } from '../../api/types';
 import { useTicketActions } from '../../hooks/use-ticket-actions';
 import { useTicketRoom } from '../../hooks/use-ticket-room';
 import { useViewer } from '../../hooks/use-viewer';
@@ -56,10 +56,17 @@ function Conversation({ ticket, onBack }: { ticket: TicketDto; onBack?: () => vo
   const [deleting, setDeleting] = useState<Message | null>(null);
   useTicketRoom(ticket.id);
 
-  // Opening the ticket reads its messages: the row's unread badge goes.
+  // Opening the ticket reads its messages (the API resets the count and tells the channel): the row's
+  // badge goes. A message arriving while the ticket is on screen is read too, with one page-1 read.
+  const opened = useRef(false);
   useEffect(() => {
-    if (ticket.unreadMessages > 0) patchTicketFields(client, ticket.id, { unreadMessages: 0 });
+    if (ticket.unreadMessages <= 0) return;
+    patchTicketFields(client, ticket.id, { unreadMessages: 0 });
+    if (opened.current) void fetchMessages(ticket.id, FIRST_PAGE).catch(() => undefined);
   }, [client, ticket.id, ticket.unreadMessages]);
+  useEffect(() => {
+    opened.current = true;
+  }, []);
 
   const canReply = viewer ? mayReplyToTicket(viewer, ticket, settings) : false;
   const canDelete = (message: Message) =>

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { realtimeChannel, type AppMessageRealtimeData, type TicketDto, type TicketRealtimeData } from '@atende/shared';
-import { useRealtime } from '@/lib/realtime';
+import type { TicketDto } from '@atende/shared';
 import { upsertMessageInCache } from '../api/messages';
 import { patchTicketFields, removeTicketFromCaches, upsertTicketInCaches } from '../api/ticket-cache';
-import { useViewer } from './use-viewer';
+import { useAppMessageEvents, useTicketEvents } from './realtime-bridge';
 
 /**
  * Live events patch the workspace's caches by key (TkDodo, "Using WebSockets with React Query"):
@@ -12,9 +11,8 @@ import { useViewer } from './use-viewer';
  */
 export function useTicketsLiveSync(onTicketDeleted?: (ticketId: string) => void): void {
   const client = useQueryClient();
-  const { companyId } = useViewer();
 
-  useRealtime<TicketRealtimeData>(companyId ? realtimeChannel.ticket(companyId) : null, (data) => {
+  useTicketEvents((data) => {
     switch (data.action) {
       case 'update':
       case 'tagUpdate':
@@ -30,7 +28,7 @@ export function useTicketsLiveSync(onTicketDeleted?: (ticketId: string) => void)
     }
   });
 
-  useRealtime<AppMessageRealtimeData>(companyId ? realtimeChannel.appMessage(companyId) : null, (data) => {
+  useAppMessageEvents((data) => {
     if (data.message?.id) upsertMessageInCache(client, data.message);
     if (data.ticket?.id) upsertTicketInCaches(client, data.ticket as TicketDto);
   });

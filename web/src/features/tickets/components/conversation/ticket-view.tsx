@@ -13,7 +13,7 @@ import { patchTicketFields } from '../../api/ticket-cache';
 import { useTicket } from '../../api/tickets';
 import { FIRST_PAGE, type Message, type TicketDto } from '../../api/types';
 import { useTicketActions } from '../../hooks/use-ticket-actions';
-import { useTicketRoom } from '../../hooks/use-ticket-room';
+import { useTicketRoom } from '../../hooks/realtime-bridge';
 import { useViewer } from '../../hooks/use-viewer';
 import { ContactDrawer } from '../contact/contact-drawer';
 import { ContactDialog } from '../dialogs/contact-dialog';

@@ -1,13 +1,11 @@
 import { Avatar, Badge, Box, chakra, Float, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import { realtimeChannel, type AppMessageRealtimeData } from '@atende/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBell } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router';
-import { useRealtime } from '@/lib/realtime';
 import { useTicketList } from '../../api/tickets';
 import { useTicketsLiveSync } from '../../hooks/use-tickets-live-sync';
-import { useViewer } from '../../hooks/use-viewer';
+import { useAppMessageEvents } from '../../hooks/realtime-bridge';
 import { listTime } from '../../lib/list-time';
 import { playNotificationSound } from '../../lib/notification-sound';
 
@@ -21,7 +19,6 @@ export function NotificationsPopover() {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const location = useLocation();
-  const { companyId } = useViewer();
   const [open, setOpen] = useState(false);
   const unread = useTicketList(UNREAD_FILTERS);
   useTicketsLiveSync();
@@ -31,7 +28,7 @@ export function NotificationsPopover() {
     [unread.data],
   );
 
-  useRealtime<AppMessageRealtimeData>(companyId ? realtimeChannel.appMessage(companyId) : null, (data) => {
+  useAppMessageEvents((data) => {
     if (data.action !== 'create' || data.message.fromMe) return;
     const ticketUuid = (data.ticket as { uuid?: string } | undefined)?.uuid;
     const onScreen = ticketUuid !== undefined && location.pathname === `/tickets/${ticketUuid}`;

@@ -120,3 +120,19 @@ describe('message list paging (spec part 1 §9)', () => {
     await waitFor(() => expect(screen.getAllByTestId('day-separator').map((el) => el.textContent)).toEqual(['22/11/2026', '23/11/2026']));
   });
 });
+
+describe('WhatsApp markup in bubbles', () => {
+  it('shows *bold*, _italic_, ~strike~ and ```mono``` without the marks', async () => {
+    const { parseWhatsappMarkup } = await import('@/features/tickets/lib/whatsapp-markup');
+    expect(parseWhatsappMarkup('*Ana:*\nOlá _você_ ~não~ ```x```')).toEqual([
+      { text: 'Ana:', style: 'bold' },
+      { text: '\nOlá ' },
+      { text: 'você', style: 'italic' },
+      { text: ' ' },
+      { text: 'não', style: 'strike' },
+      { text: ' ' },
+      { text: 'x', style: 'mono' },
+    ]);
+    expect(parseWhatsappMarkup('2 * 3 = 6')).toEqual([{ text: '2 * 3 = 6' }]);
+  });
+});

@@ -1,9 +1,10 @@
-import { Box, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBan, LuChevronDown, LuPencil, LuReply, LuTrash2 } from 'react-icons/lu';
 import type { Message } from '../../api/types';
 import { messageTime } from '../../lib/list-time';
+import { parseWhatsappMarkup, type MarkupStyle } from '../../lib/whatsapp-markup';
 import { AckIcon } from './ack-icon';
 import { MessageMedia, showsCaption } from './message-media';
 
@@ -19,6 +20,29 @@ const bubbleBg = {
   mine: { _light: '#d9fdd3', _dark: '#005c4b' },
   theirs: { _light: 'white', _dark: '#202c33' },
 };
+
+const SEGMENT_PROPS: Record<MarkupStyle, Record<string, string>> = {
+  bold: { fontWeight: 'semibold' },
+  italic: { fontStyle: 'italic' },
+  strike: { textDecoration: 'line-through' },
+  mono: { fontFamily: 'mono' },
+};
+
+function MarkedText({ text }: { text: string }) {
+  return (
+    <>
+      {parseWhatsappMarkup(text).map((segment, index) =>
+        segment.style ? (
+          <chakra.span key={index} {...SEGMENT_PROPS[segment.style]}>
+            {segment.text}
+          </chakra.span>
+        ) : (
+          segment.text
+        ),
+      )}
+    </>
+  );
+}
 
 function Quoted({ quoted }: { quoted: NonNullable<Message['quotedMsg']> }) {
   return (
@@ -127,7 +151,7 @@ export const MessageBubble = memo(function MessageBubble({ message, onReply, onD
             {message.mediaType ? <MessageMedia message={message} /> : null}
             {message.body && showsCaption(message) ? (
               <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="message-body">
-                {message.body}
+                <MarkedText text={message.body} />
               </Text>
             ) : null}
           </>

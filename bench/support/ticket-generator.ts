@@ -1,0 +1,98 @@
+/**
+ * Fills one company with N tickets of 10 messages each, straight into DynamoDB with BatchWriteItem,
+ * using the entity modules' own item builders (ticketItem, messageItem, contactItems, indexItems …),
+ * so the data has exactly the keys, list entries, counters and search entries the API writes.
+ * Statuses 5 % open / 10 % pending / 85 % closed; queues and users round-robin; activity spread
+ * over the last 90 days.
+ */
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { TicketStatus } from '@atende/shared';
+import { batchWriteAll, type WriteRequest } from '../../functions/src/data/batch';
+import { contactItems, contactSearchTokens, type ContactRecord } from '../../functions/src/data/contacts';
+import { messageItem, messageRefItem, type MessageRecord } from '../../functions/src/data/messages';
+import { indexItems } from '../../functions/src/data/search-index';
+import { tokensOf } from '../../functions/src/data/search-tokens';
+import { counterItem, counterSks } from '../../functions/src/data/ticket-counters';
+import { ticketItem, ticketSideItems, type TicketRecord } from '../../functions/src/data/tickets';
+import { tenantPk } from '../../functions/src/data/keys';
+
+const FIRST = ['Ana', 'Bruno', 'Carla', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Hugo', 'Isabela', 'João', 'Karina', 'Lucas', 'Mariana', 'Nicolas', 'Olívia', 'Pedro', 'Queila', 'Rafael', 'Sofia', 'Thiago'];
+const LAST = ['Silva', 'Souza', 'Oliveira', 'Santos', 'Lima', 'Pereira', 'Costa', 'Almeida', 'Ferreira', 'Gomes', 'Ribeiro', 'Carvalho', 'Rocha', 'Martins', 'Barbosa'];
+const PHRASES = [
+  'Olá, bom dia', 'Preciso de ajuda com meu pedido', 'Meu boleto venceu', 'Qual o prazo de entrega?', 'Obrigado pelo retorno',
+  'Quero trocar o produto', 'A nota fiscal não chegou', 'Posso pagar com pix?', 'O produto chegou com defeito', 'Vocês abrem no sábado?',
+  'Segue o comprovante', 'Qual o valor do frete?', 'Gostaria de cancelar a compra', 'Ainda não recebi o código de rastreio', 'Perfeito, muito obrigado',
+];
+
+export interface GeneratedCompany { companyId: string; connectionId: string; channel: 'whatsapp'; queueIds: string[]; userIds: string[] }
+export interface GeneratorProgress { (written: number, total: number): void }
+
+export async function generateTickets(company: GeneratedCompany, count: number, progress?: GeneratorProgress): Promise<{ sampleTicketIds: string[] }> {
+  const counters = new Map<string, number>();
+  const now = Date.now();
+  const sample: string[] = [];
+  const CHUNK = 500;
+  let contactsTotal = 0;
+  for (let start = 0; start < count; start += CHUNK) {
+    const items: Record<string, unknown>[] = [];
+    for (let i = start; i < Math.min(count, start + CHUNK); i++) {
+      const { ticket, rest } = oneTicket(company, i, now);
+      items.push(...rest);
+      for (const sk of counterSks(ticket)) counters.set(sk, (counters.get(sk) ?? 0) + 1);
+      contactsTotal++;
+      if (i % Math.max(1, Math.floor(count / 50)) === 0) sample.push(ticket.id);
+    }
+    await batchWriteAll(items.map((Item): WriteRequest => ({ PutRequest: { Item } })), 8);
+    progress?.(Math.min(count, start + CHUNK), count);
+  }
+  await batchWriteAll([
+    ...[...counters].map(([sk, n]) => ({ PutRequest: { Item: counterItem(company.companyId, sk, n) } })),
+    { PutRequest: { Item: { PK: tenantPk(company.companyId, 'COUNTER'), SK: 'CONTACTS', n: contactsTotal } } },
+  ]);
+  return { sampleTicketIds: sample };
+}
+
+function oneTicket(c: GeneratedCompany, i: number, now: number): { ticket: TicketRecord; rest: Record<string, unknown>[] } {
+  const roll = i % 20;
+  const status: TicketStatus = roll === 0 ? 'open' : roll <= 2 ? 'pending' : 'closed';
+  const createdAt = new Date(now - ((i * 7919) % (90 * 86_400_000)) - 3_600_000).toISOString();
+  const contact: ContactRecord = {
+    id: ulid(), companyId: c.companyId, name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`,
+    number: `55${11 + (i % 80)}9${String(10_000_000 + i).slice(-8)}`, lid: null, email: '', profilePicUrl: '', isGroup: false, extraInfo: [],
+    createdAt, updatedAt: createdAt,
+  };
+  const messages: MessageRecord[] = [];
+  const ticketId = ulid();
+  for (let m = 0; m < 10; m++) {
+    const at = new Date(Date.parse(createdAt) + m * 60_000).toISOString();
+    const externalId = `3EB0${ulid()}`;
+    messages.push({
+      id: ulid(), companyId: c.companyId, connectionId: c.connectionId, contactId: contact.id, externalId,
+      body: PHRASES[(i + m * 3) % PHRASES.length]!, fromMe: m % 2 === 1, mediaKey: null, mediaType: null, mediaMimetype: null, mediaFileName: null,
+      ack: m % 2 === 1 ? 3 : 0, read: true, isDeleted: false, editedMessage: null, quotedMsg: null, isGroup: false, participant: null,
+      ticketId, queueId: null, clientMessageId: null, createdAt: at, updatedAt: at, pipelineDone: true,
+    });
+  }
+  const last = messages[messages.length - 1]!;
+  const queueId = c.queueIds[i % c.queueIds.length]!;
+  const ticket: TicketRecord = {
+    id: ticketId, uuid: randomUUID(), companyId: c.companyId, status, contactId: contact.id, connectionId: c.connectionId, channel: c.channel,
+    userId: status === 'pending' ? null : c.userIds[i % c.userIds.length]!, queueId,
+    unreadMessages: status === 'pending' ? 1 + (i % 3) : 0, lastMessage: last.body, lastMessageAt: last.createdAt, tagIds: [],
+    chatbot: false, isGroup: false, createdAt, updatedAt: last.createdAt, closedAt: status === 'closed' ? last.createdAt : null,
+  };
+  for (const m of messages) m.queueId = queueId;
+  const ticketTokens = [...new Set(messages.flatMap((m) => tokensOf(m.body)))];
+  return {
+    ticket,
+    rest: [
+      ...contactItems(contact),
+      ...indexItems('CIX', c.companyId, contact.id, contactSearchTokens(contact)),
+      ticketItem(ticket),
+      ...ticketSideItems(ticket, { ticketId, active: status !== 'closed', closedAt: ticket.closedAt }),
+      ...messages.flatMap((m) => [messageItem(m), messageRefItem(m, ticketId)]),
+      ...indexItems('TIX', c.companyId, ticketId, ticketTokens),
+    ],
+  };
+}

@@ -13,7 +13,14 @@ const quickMessages = [
 function inputApi() {
   return fakeTicketsApi((call) => {
     if (call.path === '/quick-messages/list') return ok(quickMessages);
-    if (call.method === 'POST' && call.path === '/messages/t1') return ok(undefined);
+    if (call.method === 'POST' && call.path === '/messages/t1/uploads') {
+      const { files } = call.body as { files: { fileName: string; mimetype: string }[] };
+      return ok({
+        uploads: files.map((f, i) => ({ key: `C#c1/media/outbound/t1/${i}`, url: `http://s3.test/media/${i}`, method: 'PUT', headers: { 'content-type': f.mimetype }, fileName: f.fileName, mimetype: f.mimetype, expiresInSeconds: 300 })),
+      });
+    }
+    if (call.method === 'PUT' && call.path.startsWith('/media/')) return { status: 200 };
+    if (call.method === 'POST' && call.path === '/messages/t1') return ok({ messages: [] });
     return undefined;
   });
 }
@@ -134,6 +141,28 @@ describe('message input rules (spec part 1 §5)', () => {
 
     await waitFor(() => expect(localStorage.getItem('signOption')).toBe('false'));
     expect(toggle.checked).toBe(false);
+  });
+
+  it('uploads chosen files to their presigned URLs, then sends the keys with the caption', async () => {
+    signInAs();
+    const { calls } = inputApi();
+    renderInput();
+    const photo = new File([new Uint8Array(2048)], 'bolo.png', { type: 'image/png' });
+    const script = new File(['x'], 'virus.exe', { type: 'application/octet-stream' });
+
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [photo, script] } });
+    expect(within(await screen.findByTestId('attachments')).getByText('bolo.png')).toBeTruthy();
+    expect(screen.queryByText('virus.exe')).toBeNull();
+    fireEvent.change(screen.getByTestId('message-textarea'), { target: { value: 'Este aqui' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    expect(calls.map((c) => `${c.method} ${c.path}`).filter((c) => !c.includes('quick-messages'))).toEqual([
+      'POST /messages/t1/uploads',
+      'PUT /media/0',
+      'POST /messages/t1',
+    ]);
+    expect(sends(calls)[0]).toMatchObject({ body: 'Este aqui', medias: [{ key: 'C#c1/media/outbound/t1/0', fileName: 'bolo.png', mimetype: 'image/png' }] });
   });
 
   it('is disabled while the ticket cannot receive messages', () => {

@@ -61,8 +61,9 @@ export function useSendMessage(ticketId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (outgoing: OutgoingMessage) => sendMessage(ticketId, outgoing),
-    onSuccess: (saved) => {
-      if (saved && typeof saved === 'object' && 'id' in saved) upsertMessageInCache(client, saved);
+    // The answer is `{ messages }` (one per medium); the live `create` event brings the same ones.
+    onSuccess: (answer) => {
+      for (const saved of answer?.messages ?? []) upsertMessageInCache(client, saved);
     },
   });
 }
@@ -84,7 +85,10 @@ async function uploadFiles(ticketId: string, files: File[], voiceNote: boolean):
   return uploads.map((upload) => ({ key: upload.key, fileName: upload.fileName, mimetype: upload.mimetype, ...(voiceNote ? { voiceNote } : {}) }));
 }
 
-export async function sendMessage(ticketId: string, { body, quotedMsg, sign, files = [], voiceNote = false }: OutgoingMessage): Promise<Message | undefined> {
+export async function sendMessage(
+  ticketId: string,
+  { body, quotedMsg, sign, files = [], voiceNote = false }: OutgoingMessage,
+): Promise<{ messages: Message[] } | undefined> {
   const medias = files.length > 0 ? await uploadFiles(ticketId, files, voiceNote) : [];
   const payload: SendMessageInput = {
     body,
@@ -94,7 +98,7 @@ export async function sendMessage(ticketId: string, { body, quotedMsg, sign, fil
     fromMe: true,
     ...(quotedMsg ? { quotedMsg: quotedMsg.id } : {}),
   };
-  return apiPost<Message | undefined>(`/messages/${ticketId}`, payload);
+  return apiPost<{ messages: Message[] } | undefined>(`/messages/${ticketId}`, payload);
 }
 
 export function useDeleteMessage() {

@@ -45,7 +45,7 @@ describe('new ticket dialog (spec part 1 §5)', () => {
     renderAt(<NewTicketDialog open onClose={vi.fn()} />);
     const dialog = await screen.findByTestId('new-ticket-dialog');
     fireEvent.change(within(dialog).getByTestId('contact-search'), { target: { value: 'Maria' } });
-    fireEvent.click(await within(dialog).findByRole('option', { name: /Maria Cliente/ }, { timeout: 3000 }));
+    fireEvent.click(await within(dialog).findByRole('option', { name: /Maria Cliente/ }, { timeout: 8000 }));
 
     fireEvent.click(within(dialog).getByTestId('new-ticket-submit'));
     expect(await within(dialog).findByText('Selecione uma fila', { selector: '[data-part="error-text"]' })).toBeTruthy();
@@ -65,7 +65,7 @@ describe('new ticket dialog (spec part 1 §5)', () => {
     renderAt(<NewTicketDialog open onClose={vi.fn()} />);
     const dialog = await screen.findByTestId('new-ticket-dialog');
     fireEvent.change(within(dialog).getByTestId('contact-search'), { target: { value: 'Maria' } });
-    fireEvent.click(await within(dialog).findByRole('option', { name: /Maria Cliente/ }, { timeout: 3000 }));
+    fireEvent.click(await within(dialog).findByRole('option', { name: /Maria Cliente/ }, { timeout: 8000 }));
 
     fireEvent.click(within(dialog).getByTestId('new-ticket-submit'));
 

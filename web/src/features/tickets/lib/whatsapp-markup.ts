@@ -22,3 +22,6 @@ export function parseWhatsappMarkup(text: string): MarkupSegment[] {
   }
   return segments;
 }
+
+/** The text without its marks, for one-line previews (list rows, notifications). */
+export const plainText = (text: string): string => parseWhatsappMarkup(text).map((segment) => segment.text).join('');

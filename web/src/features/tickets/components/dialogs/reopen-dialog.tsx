@@ -1,4 +1,4 @@
-import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Stack, Text } from '@chakra-ui/react';
 import { ticketNeedsQueue } from '@atende/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { TicketDto } from '../../api/types';
 import { useQueueChoices } from '../../hooks/use-queue-choices';
 import { useViewer } from '../../hooks/use-viewer';
 import { ChoiceField } from './choice-field';
+import { DialogActions } from './dialog-actions';
 
 interface ReopenDialogProps {
   ticket: TicketDto;
@@ -58,14 +59,7 @@ export function ReopenDialog({ ticket, open, onClose, onReopen }: ReopenDialogPr
           />
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          {t('common.cancel', { ns: 'translation' })}
-        </Button>
-        <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
-          {t('reopen.submit')}
-        </Button>
-      </Dialog.Footer>
+      <DialogActions submitLabel={t('reopen.submit')} busy={busy} onCancel={onClose} onSubmit={() => void submit()} />
     </DialogShell>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Dialog, Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { addHours, format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { DialogShell } from '@/components/dialog-shell';
 import { apiPost } from '@/lib/api-client';
 import { notify } from '@/lib/toaster';
 import type { TicketDto } from '../../api/types';
+import { DialogActions } from './dialog-actions';
 
 /** Spec part 1 §5: the body needs at least 5 characters ('Mensagem muito curta'). */
 const MIN_SCHEDULE_BODY = 5;
@@ -71,14 +72,7 @@ export function ScheduleDialog({ ticket, open, onClose }: ScheduleDialogProps) {
           </Field.Root>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          {t('common.cancel', { ns: 'translation' })}
-        </Button>
-        <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
-          {t('schedule.submit')}
-        </Button>
-      </Dialog.Footer>
+      <DialogActions submitLabel={t('schedule.submit')} busy={busy} onCancel={onClose} onSubmit={() => void submit()} />
     </DialogShell>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Dialog, Stack } from '@chakra-ui/react';
+import { Dialog, Stack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogShell } from '@/components/dialog-shell';
 import { useUserOptions } from '../../api/lookups';
 import { useQueueChoices } from '../../hooks/use-queue-choices';
 import { ChoiceField } from './choice-field';
+import { DialogActions } from './dialog-actions';
 
 interface TransferDialogProps {
   open: boolean;
@@ -69,14 +70,7 @@ export function TransferDialog({ open, onClose, onTransfer }: TransferDialogProp
           />
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          {t('common.cancel', { ns: 'translation' })}
-        </Button>
-        <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
-          {t('transfer.submit')}
-        </Button>
-      </Dialog.Footer>
+      <DialogActions submitLabel={t('transfer.submit')} busy={busy} onCancel={onClose} onSubmit={() => void submit()} />
     </DialogShell>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LuEye } from 'react-icons/lu';
 import type { TicketDto } from '../../api/types';
 import { listTime } from '../../lib/list-time';
+import { plainText } from '../../lib/whatsapp-markup';
 
 export interface TicketRowProps {
   ticket: TicketDto;
@@ -86,7 +87,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, onOpen, onA
         </HStack>
         <HStack gap="2" minW="0">
           <Text textStyle="sm" color="fg.muted" truncate flex="1" data-testid="ticket-last-message">
-            {ticket.lastMessage || '\u00a0'}
+            {plainText(ticket.lastMessage) || '\u00a0'}
           </Text>
           {ticket.unreadMessages > 0 ? (
             <Badge

@@ -8,6 +8,7 @@ import { useTicketsLiveSync } from '../../hooks/use-tickets-live-sync';
 import { useAppMessageEvents } from '../../hooks/realtime-bridge';
 import { listTime } from '../../lib/list-time';
 import { playNotificationSound } from '../../lib/notification-sound';
+import { plainText } from '../../lib/whatsapp-markup';
 
 const UNREAD_FILTERS = { withUnreadMessages: true } as const;
 
@@ -96,7 +97,7 @@ export function NotificationsPopover() {
                           </HStack>
                           <HStack justify="space-between" gap="2">
                             <Text textStyle="sm" color="fg.muted" truncate>
-                              {ticket.lastMessage}
+                              {plainText(ticket.lastMessage)}
                             </Text>
                             <Badge size="xs" variant="solid" colorPalette="green" borderRadius="full">
                               {ticket.unreadMessages}

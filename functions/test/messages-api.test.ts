@@ -1,3 +1,4 @@
+/// <reference path="../../infra/local/emulators/s3rver.d.ts" />
 /**
  * POST/GET/DELETE /messages: sends through the outbound queue (recorded first, echo and acks find
  * it), signature, quoting, idempotency, own-message deletes, presigned media uploads.

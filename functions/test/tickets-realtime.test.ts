@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { realtimeChannel } from '@atende/shared';
+import { handler as fanout } from '../src/handlers/fanout/index';
 import { handler as realtime } from '../src/handlers/realtime/index';
+import { sqsEvent } from './support/local-queues';
 import { startFakeWsEndpoint } from './support/fake-ws-endpoint';
 import {
   createWorkspace, customerSays, deliver, newNumber, putTicket, startWorkspaceEmulators, ticketOf, type Workspace,
@@ -27,49 +29,65 @@ beforeAll(async () => {
   await connect(sockets.b, w.operatorB.token);
 });
 afterAll(async () => { await ws?.stop(); await queues?.stop(); });
-beforeEach(() => ws.clear());
+beforeEach(async () => { await flush(); ws.reset(); });
 
-const channels = (socket: string) => ws.frames(socket).map((f) => `${f.channel.replace(`company-${w.cid}-`, '')}:${f.data.action}`);
+/** Runs the fan-out over everything published so far (as the realtime queue's event source would). */
+async function flush() {
+  const taken = await queues.take('realtime');
+  if (taken.length) await fanout(sqsEvent(taken.map((m) => ({ body: JSON.stringify(m.body), groupId: m.groupId }))));
+}
+const frames = (socket: string) => ws.framesOf(socket);
+
+const channels = (socket: string) => frames(socket).map((f) => `${f.channel.replace(`company-${w.cid}-`, '')}:${f.data.action}`);
 
 describe('audiences', () => {
   it('a customer message reaches queue A\'s operator and the admin with its ticket, and nothing reaches queue B\'s operator', async () => {
     const number = newNumber();
     await customerSays(w, { number, body: 'olá' });
+    await flush();
 
-    const created = ws.frames(sockets.a).find((f) => f.channel === realtimeChannel.appMessage(w.cid));
+    const created = frames(sockets.a).find((f) => f.channel === realtimeChannel.appMessage(w.cid));
     expect(created?.data).toMatchObject({ action: 'create', message: { body: 'olá' }, ticket: { status: 'pending', queueId: w.queueA.id, unreadMessages: 1 } });
     expect(channels(sockets.a)).toEqual(['appMessage:create', 'ticket:update']);
     expect(channels(sockets.admin)).toEqual(['appMessage:create', 'ticket:update']);
-    expect(ws.frames(sockets.b)).toEqual([]);
+    expect(frames(sockets.b)).toEqual([]);
   });
 
   it('a transfer tells the old audience to drop the ticket and the new one to show it', async () => {
     const number = newNumber();
     await customerSays(w, { number, body: 'transferir' });
     const t = (await ticketOf(w, number))!;
-    ws.clear();
+    await flush();
+    ws.reset();
 
     await putTicket(w.operatorA.token, t.id, { queueId: w.queueB.id, userId: null });
+    await flush();
 
     expect(channels(sockets.a)).toEqual(['ticket:delete']);
     expect(channels(sockets.b)).toEqual(['ticket:update']);
     expect(channels(sockets.admin)).toEqual(['ticket:delete', 'ticket:update']);
-    expect(JSON.stringify(ws.frames(sockets.a))).not.toContain('transferir');
+    expect(JSON.stringify(frames(sockets.a))).not.toContain('transferir');
   });
 
-  it('acks go to whoever may see the ticket; opening it sends updateUnread', async () => {
+  it('acks go to the consoles showing the ticket; opening it sends updateUnread', async () => {
     const number = newNumber();
     await customerSays(w, { number, body: 'oi' });
     const t = (await ticketOf(w, number))!;
     await putTicket(w.operatorA.token, t.id, { status: 'open', userId: w.operatorA.user.id });
+    // Operator A shows the ticket (joins its room); operator B tries and is refused.
+    await realtime({ requestContext: { routeKey: '$default', connectionId: sockets.a }, body: JSON.stringify({ action: 'joinTicket', ticketId: t.id }) });
+    const refused = await realtime({ requestContext: { routeKey: '$default', connectionId: sockets.b }, body: JSON.stringify({ action: 'joinTicket', ticketId: t.id }) });
+    expect(JSON.parse(refused.body!).data.action).toBe('refused');
     const sent = (await apiCall('messages', 'POST', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: t.id }, body: { body: 'resposta' } })).body.messages[0];
-    ws.clear();
+    await flush();
+    ws.reset();
 
     await deliver({ companyId: w.cid, connectionId: w.connection.id, occurredAt: new Date().toISOString(), eventId: ulid(), type: 'message.ack', externalId: sent.externalId, ack: 2 });
     await apiCall('messages', 'GET', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: t.id } });
+    await flush();
 
     expect(channels(sockets.a)).toEqual(['appMessage:update', 'ticket:updateUnread']);
-    expect(ws.frames(sockets.a)[0]!.data.message).toMatchObject({ id: sent.id, ack: 2 });
-    expect(ws.frames(sockets.b)).toEqual([]);
+    expect(frames(sockets.a)[0]!.data.message).toMatchObject({ id: sent.id, ack: 2 });
+    expect(frames(sockets.b)).toEqual([]);
   });
 });

@@ -118,6 +118,11 @@ export async function queryContactsByName(companyId: string, page: { after?: Rec
 
 export const isContactsCursorOf = (companyId: string, key: Record<string, unknown>) => key.GSI1PK === tenantPk(companyId, 'CONTACTNAME');
 
+/** Bulk loading (bench generator): many contacts at once. */
+export async function addToContactCount(companyId: string, n: number): Promise<void> {
+  await ddb().send(new UpdateCommand(countOne(companyId, n).item.Update!));
+}
+
 /** AP-CT4: how many contacts a company has. */
 export async function countContacts(companyId: string): Promise<number> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: counterKey(companyId) }));

@@ -5,10 +5,11 @@
  *   PK = C#<cid>#QUEUE#<queueId>   SK = QUEUE   { name, color, greetingMessage, outOfHoursMessage, orderQueue }
  *   GSI1PK = C#<cid>#QUEUES        GSI1SK = <orderQueue, 4 digits, 9999 = none>#<queueId>   (the company's queues in menu order)
  */
-import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueDto, QueueRef } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { pad, tenantPk } from './keys';
+import { queryWholePartition } from './partition';
 
 const queueKey = (companyId: string, queueId: string) => ({ PK: tenantPk(companyId, 'QUEUE', queueId), SK: 'QUEUE' });
 
@@ -43,18 +44,6 @@ export async function putQueue(q: QueueRecord): Promise<void> {
 
 /** AP-Q2: every queue of a company in menu order (bounded by the plan's queue limit). */
 export async function listQueues(companyId: string): Promise<QueueRecord[]> {
-  const out: QueueRecord[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(new QueryCommand({
-      TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'QUEUES') }, ExclusiveStartKey: after,
-    }));
-    for (const item of page.Items ?? []) {
-      const { PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, entity: _e, ...queue } = item;
-      out.push(queue as unknown as QueueRecord);
-    }
-    after = page.LastEvaluatedKey;
-  } while (after);
-  return out;
+  return (await queryWholePartition(tenantPk(companyId, 'QUEUES'), 'GSI1'))
+    .map(({ PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, entity: _e, ...queue }) => queue as unknown as QueueRecord);
 }

@@ -3,10 +3,11 @@
  *
  *   quick message  PK = C#<cid>#QUICKMSG   SK = <id>   { shortcode, message, userId|null }
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { QuickMessageDto } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
+import { queryWholePartition } from './partition';
 
 export interface QuickMessageRecord extends QuickMessageDto { companyId: string; createdAt: string }
 
@@ -18,17 +19,5 @@ export async function putQuickMessage(q: QuickMessageRecord): Promise<void> {
 
 /** AP-QM1: every quick message of a company. */
 export async function listQuickMessages(companyId: string): Promise<QuickMessageRecord[]> {
-  const out: QuickMessageRecord[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'QUICKMSG') }, ExclusiveStartKey: after,
-    }));
-    for (const item of page.Items ?? []) {
-      const { PK: _pk, SK: _sk, ...rest } = item;
-      out.push(rest as QuickMessageRecord);
-    }
-    after = page.LastEvaluatedKey;
-  } while (after);
-  return out;
+  return (await queryWholePartition(tenantPk(companyId, 'QUICKMSG'))).map(({ PK: _pk, SK: _sk, ...rest }) => rest as unknown as QuickMessageRecord);
 }

@@ -3,11 +3,12 @@
  *
  *   tag  PK = C#<cid>#TAG   SK = <tagId>   { name, color }
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TagDto } from '@atende/shared';
 import { batchGetAll } from './batch';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
+import { queryWholePartition } from './partition';
 
 export interface TagRecord extends TagDto { companyId: string; createdAt: string }
 
@@ -21,16 +22,7 @@ export async function insertTag(tag: TagRecord): Promise<void> {
 
 /** AP-TG1: every tag of a company. */
 export async function listTags(companyId: string): Promise<TagRecord[]> {
-  const tags: TagRecord[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'TAG') }, ExclusiveStartKey: after,
-    }));
-    tags.push(...(out.Items ?? []).map(fromItem));
-    after = out.LastEvaluatedKey;
-  } while (after);
-  return tags;
+  return (await queryWholePartition(tenantPk(companyId, 'TAG'))).map(fromItem);
 }
 
 /** AP-TG2: tags by id (unknown ids skipped). */

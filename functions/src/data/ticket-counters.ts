@@ -5,10 +5,11 @@
  *
  *   counter  PK = C#<cid>#TCOUNT   SK = <status>#Q#<queueId|NONE> | <status>#U#<userId|NONE>   { n }
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TicketStatus } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
+import { queryWholePartition } from './partition';
 import type { LabelledItem } from './transactions';
 
 export const NONE = 'NONE';
@@ -35,8 +36,10 @@ export function counterMoves(companyId: string, before: ListFacts | null, after:
   return [...deltas].filter(([, d]) => d !== 0).map(([sk, d]) => add(companyId, sk, d));
 }
 
-/** The counter items for bulk loading (bench generator): `{ sk → n }` written as plain puts. */
-export const counterItem = (companyId: string, sk: string, n: number) => ({ PK: counterPk(companyId), SK: sk, n });
+/** Bulk loading (bench generator): adds many tickets' worth to the counters at once. */
+export async function addToTicketCounters(companyId: string, deltas: Map<string, number>): Promise<void> {
+  await Promise.all([...deltas].map(([sk, n]) => ddb().send(new UpdateCommand(add(companyId, sk, n).item.Update!))));
+}
 export const counterSks = (facts: ListFacts) => [queueSk(facts.status, facts.queueId), userSk(facts.status, facts.userId)];
 
 export interface TicketCounts {
@@ -48,16 +51,7 @@ export interface TicketCounts {
 
 /** AP-TC1: every counter of a company (one Query; bounded by queues + users × 3 statuses). */
 export async function readTicketCounts(companyId: string): Promise<TicketCounts> {
-  const values = new Map<string, number>();
-  let after: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': counterPk(companyId) }, ExclusiveStartKey: after,
-    }));
-    for (const item of out.Items ?? []) values.set(String(item.SK), Math.max(0, Number(item.n ?? 0)));
-    after = out.LastEvaluatedKey;
-  } while (after);
+  const values = new Map((await queryWholePartition(counterPk(companyId))).map((item) => [String(item.SK), Math.max(0, Number(item.n ?? 0))]));
   return {
     byQueue: (status, queueId) => values.get(queueSk(status, queueId)) ?? 0,
     byUser: (status, userId) => values.get(userSk(status, userId)) ?? 0,

@@ -83,5 +83,4 @@ export interface ContactDto {
 /** GET /contacts. `cursor` continues the list (preferred over pageNumber, which re-reads the skipped pages). */
 export interface ContactListAnswer { contacts: ContactDto[]; count: number; hasMore: boolean; cursor?: string }
 
-/** `company-<cid>-contact` (whole company). */
-export type ContactRealtimeData = { action: 'update'; contact: ContactDto } | { action: 'delete'; contactId: string };
+// `company-<cid>-contact` payloads: ContactRealtimeData in realtime.ts.

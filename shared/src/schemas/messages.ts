@@ -5,7 +5,6 @@
  */
 import * as z from '../zod';
 import { cursorSchema, idSchema, pageNumberSchema } from './common';
-import type { ContactDto } from './contacts';
 import type { TicketDto } from './tickets';
 
 export type MessageMediaType = 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'locationMessage' | 'contactMessage';
@@ -162,5 +161,4 @@ export interface MessageDto {
 /** GET /messages/{ticketId}: `messages` oldest → newest within the page; `cursor` fetches the older page. */
 export interface MessageListAnswer { messages: MessageDto[]; ticket: TicketDto; count: number; hasMore: boolean; cursor?: string }
 
-/** `company-<cid>-appMessage`: create goes to whoever may see the ticket; update (acks, edits) to its viewers. */
-export type AppMessageRealtimeData = { action: 'create' | 'update'; message: MessageDto; contact: ContactDto; ticket?: TicketDto };
+// `company-<cid>-appMessage` payloads: AppMessageRealtimeData in realtime.ts.

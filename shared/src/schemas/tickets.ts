@@ -175,12 +175,4 @@ export interface TicketDto {
  */
 export interface TicketListAnswer { tickets: TicketDto[]; count: number; hasMore: boolean; cursor?: string }
 
-/**
- * `company-<cid>-ticket`. `update` and `tagUpdate` carry the ticket; `delete` and `updateUnread` its id
- * (`updateUnread`: its unread count went back to 0). Addressed to whoever may see the ticket.
- */
-export type TicketRealtimeData =
-  | { action: 'update'; ticket: TicketDto }
-  | { action: 'tagUpdate'; ticket: TicketDto }
-  | { action: 'delete'; ticketId: string }
-  | { action: 'updateUnread'; ticketId: string };
+// `company-<cid>-ticket` payloads: TicketRealtimeData<TicketDto> in realtime.ts (update, tagUpdate, delete, updateUnread).

@@ -186,7 +186,4 @@ export interface ConnectionDto {
 
 export interface ConnectionMessagesPage { messages: MessageDto[]; hasMore: boolean; cursor?: string }
 
-/** `company-<cid>-whatsapp` */
-export type WhatsappRealtimeData = { action: 'update'; whatsapp: ConnectionDto } | { action: 'delete'; whatsappId: string };
-/** `company-<cid>-whatsappSession` */
-export type WhatsappSessionRealtimeData = { action: 'update'; session: ConnectionDto };
+// The realtime payloads of connections, messages and contacts live in realtime.ts (RealtimeEvents).

@@ -3,21 +3,21 @@
  * company's settings. Every rule is then a call into shared/src/policy/tickets.ts.
  */
 import { maySeeTicket, TICKET_MSG, type PolicySettings, type Viewer } from '@atende/shared';
-import { listSettings } from '../../data/settings';
 import { getTicket, type TicketRecord } from '../../data/tickets';
 import { getUser } from '../../data/users';
 import { AppError } from '../../platform/app-error';
+import { ticketSettings } from './ticket-settings';
 import type { AccessClaims } from '../../platform/jwt';
-import { policySettings } from '@atende/shared';
 
 export interface TicketActor { viewer: Viewer; settings: PolicySettings; name: string }
 
 export async function ticketActor(auth: AccessClaims): Promise<TicketActor> {
-  const [user, settings] = await Promise.all([getUser(auth.companyId, auth.userId), listSettings(auth.companyId)]);
+  // Settings through the 5-second cache the inbound path uses; the user (queues) is read every time.
+  const [user, settings] = await Promise.all([getUser(auth.companyId, auth.userId), ticketSettings(auth.companyId)]);
   if (!user) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
   return {
     viewer: { userId: auth.userId, companyId: auth.companyId, profile: auth.profile, super: auth.super, queueIds: user.queueIds ?? [] },
-    settings: policySettings(settings),
+    settings: settings.policy,
     name: user.name,
   };
 }

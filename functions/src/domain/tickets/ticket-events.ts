@@ -1,31 +1,31 @@
 /**
  * `company-<cid>-ticket` events (spec part 1 §4), each addressed to whoever may see the ticket
- * (`tickets{queueId,userId}`). A ticket that moved is announced to both its old and its new audience:
- * an operator whose queue lost it gets a `delete` so their list drops it.
+ * (`tickets{queueId,userId}`). A ticket that moved (transfer, accept, return) first sends `delete` to
+ * its old audience, then `update` to the new one: an operator whose queue lost it drops it from
+ * their lists without receiving its new state, and whoever still may see it gets the update right
+ * after (the fan-out keeps a company's events in order).
  */
-import { realtimeChannel, type TicketDto, type TicketRealtimeData } from '@atende/shared';
+import type { TicketDto } from '@atende/shared';
 import type { TicketRecord } from '../../data/tickets';
-import { publishToAudience } from '../../platform/audience-publisher';
+import { publish } from '../../platform/realtime-publisher';
 import { toTicketDto } from './ticket-dto';
 
 type Facts = Pick<TicketRecord, 'companyId' | 'queueId' | 'userId' | 'id'>;
 const audienceOf = (t: Pick<TicketRecord, 'queueId' | 'userId'>) => ({ kind: 'tickets' as const, queueId: t.queueId, userId: t.userId });
-const publish = (companyId: string, data: TicketRealtimeData, facts: Pick<TicketRecord, 'queueId' | 'userId'>) =>
-  publishToAudience(companyId, realtimeChannel.ticket(companyId), data, audienceOf(facts));
 
 export async function publishTicketUpdate(ticket: TicketRecord, dto?: TicketDto, before?: Facts): Promise<void> {
   const body = dto ?? await toTicketDto(ticket);
   if (before && (before.queueId !== ticket.queueId || before.userId !== ticket.userId)) {
-    // Those who could see it before but maybe not now drop it; those who still may get the update
-    // right after (same order on every socket), so their lists put it back.
-    await publish(ticket.companyId, { action: 'delete', ticketId: ticket.id }, before);
+    await publish(ticket.companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, audienceOf(before));
   }
-  await publish(ticket.companyId, { action: 'update', ticket: body }, ticket);
+  await publish(ticket.companyId, 'ticket', { action: 'update', ticket: body }, audienceOf(ticket));
 }
 
 export const publishTicketTags = async (ticket: TicketRecord) =>
-  publish(ticket.companyId, { action: 'tagUpdate', ticket: await toTicketDto(ticket) }, ticket);
+  publish(ticket.companyId, 'ticket', { action: 'tagUpdate', ticket: await toTicketDto(ticket) }, audienceOf(ticket));
 
-export const publishTicketDeleted = (ticket: Facts) => publish(ticket.companyId, { action: 'delete', ticketId: ticket.id }, ticket);
+export const publishTicketDeleted = (ticket: Facts) =>
+  publish(ticket.companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, audienceOf(ticket));
 
-export const publishTicketRead = (ticket: Facts) => publish(ticket.companyId, { action: 'updateUnread', ticketId: ticket.id }, ticket);
+export const publishTicketRead = (ticket: Facts) =>
+  publish(ticket.companyId, 'ticket', { action: 'updateUnread', ticketId: ticket.id, unreadMessages: 0 }, audienceOf(ticket));

@@ -4,21 +4,21 @@ import { NotificationsPopover } from '@/features/tickets';
 import { playNotificationSound } from '@/features/tickets/lib/notification-sound';
 import { contact, fakeTicketsApi, message, ok, page, renderAt, signInAs, ticket } from './support';
 
-/** Every hook's latest handler per channel, as the socket's dispatcher would call them. */
+/** Every hook's latest handler per channel kind, as the socket's dispatcher would call them. */
 const listeners = new Map<string, Map<number, (data: unknown) => void>>();
 let hookIds = 0;
 vi.mock('@/lib/realtime', async () => {
   const { useRef } = await import('react');
   return {
-    useRealtime: (channel: string | null, handler: (data: unknown) => void) => {
+    useRealtime: (kind: string, handler: (data: unknown) => void) => {
       const id = useRef(++hookIds).current;
-      if (!channel) return;
-      if (!listeners.has(channel)) listeners.set(channel, new Map());
-      listeners.get(channel)!.set(id, handler);
+      if (!listeners.has(kind)) listeners.set(kind, new Map());
+      listeners.get(kind)!.set(id, handler);
     },
+    useTicketRoom: () => undefined,
   };
 });
-const emit = (channel: string, data: unknown) => act(() => listeners.get(channel)?.forEach((handler) => handler(data)));
+const emit = (kind: string, data: unknown) => act(() => listeners.get(kind)?.forEach((handler) => handler(data)));
 vi.mock('@/features/tickets/lib/notification-sound', () => ({ playNotificationSound: vi.fn() }));
 
 const unread = ticket({ id: 't7', uuid: '77777777-7777-4777-8777-777777777777', status: 'pending', userId: null, unreadMessages: 2, contact: contact({ name: 'Rita Fila' }) });
@@ -47,7 +47,7 @@ describe('notifications popover (spec part 1 §2 top bar)', () => {
     fakeTicketsApi((call) => (call.path === '/tickets' ? ok(page([])) : undefined));
     const { queryClient } = renderAt(<NotificationsPopover />, '/tickets/11111111-1111-4111-8111-111111111111');
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    const onMessage = (data: unknown) => emit('company-c1-appMessage', data);
+    const onMessage = (data: unknown) => emit('appMessage', data);
 
     onMessage({ action: 'create', message: message({ fromMe: true }), contact: contact(), ticket: { ...unread, unreadMessages: 0 } });
     expect(playNotificationSound).not.toHaveBeenCalled();

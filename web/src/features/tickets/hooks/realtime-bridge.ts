@@ -1,26 +1,19 @@
 /**
- * The workspace's only contact with the realtime client (web/src/lib/realtime.ts), so the typed
- * client (`useRealtime(kind, handler)`, `useTicketRoom`) lands by changing this one file.
+ * The workspace's only contact with the realtime client (web/src/lib/realtime.ts): the typed
+ * `useRealtime(kind, handler)` on the session's company, and the ticket room of the conversation
+ * on screen (`joinTicket`), which brings that ticket's per-viewer events (acks, edits, deletes).
  */
-import { realtimeChannel, type AppMessageRealtimeData, type TicketRealtimeData } from '@atende/shared';
-import { useRealtime } from '@/lib/realtime';
-import { useViewer } from './use-viewer';
+import type { RealtimeEvents } from '@atende/shared';
+import { useRealtime, useTicketRoom as useRealtimeTicketRoom } from '@/lib/realtime';
 
-export function useTicketEvents(handler: (data: TicketRealtimeData) => void): void {
-  const { companyId } = useViewer();
-  useRealtime<TicketRealtimeData>(companyId ? realtimeChannel.ticket(companyId) : null, handler);
+export function useTicketEvents(handler: (data: RealtimeEvents['ticket']) => void): void {
+  useRealtime('ticket', handler);
 }
 
-export function useAppMessageEvents(handler: (data: AppMessageRealtimeData) => void): void {
-  const { companyId } = useViewer();
-  useRealtime<AppMessageRealtimeData>(companyId ? realtimeChannel.appMessage(companyId) : null, handler);
+export function useAppMessageEvents(handler: (data: RealtimeEvents['appMessage']) => void): void {
+  useRealtime('appMessage', handler);
 }
 
-/**
- * While a conversation is on screen its socket should join the ticket's room (`joinTicket`), so
- * per-viewer events (acks, edits) reach it. The client that sends the frame comes with the typed
- * realtime client; until then this is a no-op and those events arrive through the ticket audience.
- */
 export function useTicketRoom(ticketId: string): void {
-  void ticketId;
+  useRealtimeTicketRoom(ticketId);
 }

@@ -19,7 +19,7 @@ const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<Rou
 const loginPage = page(async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }));
 const signupPage = page(async () => ({ Component: (await import('@/features/auth/components/signup-page')).SignupPage }));
 const appLayout = page(async () => ({ Component: (await import('./layout/app-layout')).AppLayout }));
-const ticketsPage = page(async () => ({ Component: (await import('@/features/tickets')).TicketsPage }));
+const ticketsPage = page(async () => ({ Component: (await (await import('@/features/tickets')).loadTicketsPage()).TicketsPage }));
 const usersPage = page(async () => ({ Component: (await import('@/features/users')).UsersPage }));
 const connectionsPage = page(async () => ({ Component: (await import('@/features/connections')).default }));
 /** Local mode only: elsewhere /simulator is an unknown address. */

@@ -8,6 +8,7 @@ import { formatDate } from '@/lib/format';
 import { logout } from '@/features/auth';
 import { useSession } from '@/hooks/use-session';
 import { initials } from '@/lib/initials';
+import { NotificationsPopover } from '@/features/tickets';
 
 interface TopBarProps {
   isMobile: boolean;
@@ -83,6 +84,7 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
         >
           {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
         </IconButton>
+        <NotificationsPopover />
         {/* On phones too (issue 8 item 17): the language is one tap away everywhere. */}
         <LanguageMenu compact />
         <Menu.Root positioning={{ placement: 'bottom-end' }}>

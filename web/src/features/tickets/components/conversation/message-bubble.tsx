@@ -1,0 +1,172 @@
+import { Box, chakra, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuBan, LuChevronDown, LuPencil, LuReply, LuTrash2 } from 'react-icons/lu';
+import type { Message } from '../../api/types';
+import { messageTime } from '../../lib/list-time';
+import { parseWhatsappMarkup, type MarkupStyle } from '../../lib/whatsapp-markup';
+import { AckIcon } from './ack-icon';
+import { MessageMedia, showsCaption } from './message-media';
+
+export interface MessageBubbleProps {
+  message: Message;
+  /** Present only when the ticket accepts replies. */
+  onReply?: (message: Message) => void;
+  /** Present only when this message may be deleted (own, ticket open). */
+  onDelete?: (message: Message) => void;
+}
+
+const bubbleBg = {
+  mine: { _light: '#d9fdd3', _dark: '#005c4b' },
+  theirs: { _light: 'white', _dark: '#202c33' },
+};
+
+const SEGMENT_PROPS: Record<MarkupStyle, Record<string, string>> = {
+  bold: { fontWeight: 'semibold' },
+  italic: { fontStyle: 'italic' },
+  strike: { textDecoration: 'line-through' },
+  mono: { fontFamily: 'mono' },
+};
+
+function MarkedText({ text }: { text: string }) {
+  return (
+    <>
+      {parseWhatsappMarkup(text).map((segment, index) =>
+        segment.style ? (
+          <chakra.span key={index} {...SEGMENT_PROPS[segment.style]}>
+            {segment.text}
+          </chakra.span>
+        ) : (
+          segment.text
+        ),
+      )}
+    </>
+  );
+}
+
+function Quoted({ quoted }: { quoted: NonNullable<Message['quotedMsg']> }) {
+  return (
+    <Box
+      borderStartWidth="4px"
+      borderStartColor={quoted.fromMe ? 'brand.solid' : 'purple.400'}
+      bg="blackAlpha.100"
+      _dark={{ bg: 'whiteAlpha.100' }}
+      rounded="sm"
+      px="2"
+      py="1"
+      data-testid="quoted-message"
+    >
+      <Text textStyle="xs" color="fg.muted" lineClamp={3} whiteSpace="pre-wrap">
+        {quoted.body || quoted.mediaType}
+      </Text>
+    </Box>
+  );
+}
+
+function BubbleMenu({ message, onReply, onDelete }: MessageBubbleProps) {
+  const { t } = useTranslation('tickets');
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={(details) => (details.value === 'reply' ? onReply?.(message) : onDelete?.(message))}
+    >
+      <Menu.Trigger asChild>
+        <IconButton
+          aria-label={t('messages.menu')}
+          size="2xs"
+          variant="ghost"
+          position="absolute"
+          top="0.5"
+          right="0.5"
+          opacity={{ base: 0.7, md: 0 }}
+          _groupHover={{ opacity: 1 }}
+          _focusVisible={{ opacity: 1 }}
+          color="fg.muted"
+        >
+          <LuChevronDown />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="36">
+            {onReply ? (
+              <Menu.Item value="reply">
+                <LuReply /> {t('messages.reply')}
+              </Menu.Item>
+            ) : null}
+            {onDelete ? (
+              <Menu.Item value="delete" color="fg.error">
+                <LuTrash2 /> {t('messages.delete')}
+              </Menu.Item>
+            ) : null}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** One message: media, quote, text, time, edited/deleted markers and, for ours, the ack. */
+export const MessageBubble = memo(function MessageBubble({ message, onReply, onDelete }: MessageBubbleProps) {
+  const { t } = useTranslation('tickets');
+  const mine = message.fromMe;
+  const actionable = !message.isDeleted && (onReply || onDelete);
+  return (
+    <Box
+      alignSelf={mine ? 'flex-end' : 'flex-start'}
+      maxW={{ base: '88%', md: '70%' }}
+      data-testid="message"
+      data-from-me={mine}
+      data-message-id={message.id}
+    >
+      <Stack
+        gap="1"
+        px="2.5"
+        pt="1.5"
+        pb="1"
+        rounded="lg"
+        roundedTopRight={mine ? '0' : 'lg'}
+        roundedTopLeft={mine ? 'lg' : '0'}
+        bg={mine ? bubbleBg.mine : bubbleBg.theirs}
+        color={{ _light: '#111b21', _dark: '#e9edef' }}
+        shadow="0 1px 0.5px rgba(11,20,26,.13)"
+        position="relative"
+        className="group"
+        pe={actionable ? '7' : '2.5'}
+        minW="24"
+      >
+        {actionable ? <BubbleMenu message={message} onReply={onReply} onDelete={onDelete} /> : null}
+        {message.participant && !mine ? (
+          <Text textStyle="xs" fontWeight="semibold" color="purple.fg">
+            {message.participant.name || message.participant.number}
+          </Text>
+        ) : null}
+        {message.isDeleted ? (
+          <HStack gap="1.5" color="fg.muted" fontStyle="italic" textStyle="sm" data-testid="message-deleted">
+            <LuBan /> {t('messages.deleted')}
+          </HStack>
+        ) : (
+          <>
+            {message.quotedMsg ? <Quoted quoted={message.quotedMsg} /> : null}
+            {message.mediaType ? <MessageMedia message={message} /> : null}
+            {message.body && showsCaption(message) ? (
+              <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="message-body">
+                <MarkedText text={message.body} />
+              </Text>
+            ) : null}
+          </>
+        )}
+        <HStack gap="1" justify="flex-end" color="fg.muted" textStyle="2xs" lineHeight="1">
+          {message.editedMessage && !message.isDeleted ? (
+            <HStack gap="0.5" title={t('messages.editedFrom', { text: message.editedMessage })} data-testid="message-edited">
+              <LuPencil size="10" />
+              <span>{t('messages.edited')}</span>
+            </HStack>
+          ) : null}
+          <span>{messageTime(message.createdAt)}</span>
+          {mine ? <AckIcon ack={message.ack} /> : null}
+        </HStack>
+      </Stack>
+    </Box>
+  );
+});

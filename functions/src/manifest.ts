@@ -16,6 +16,10 @@ export const AREAS = {
   dispatch: 'src/handlers/dispatch/index.ts',
   scheduler: 'src/handlers/scheduler/index.ts',
   hostwatch: 'src/handlers/hostwatch/index.ts',
+  tickets: 'src/handlers/tickets/index.ts',
+  messages: 'src/handlers/messages/index.ts',
+  contacts: 'src/handlers/contacts/index.ts',
+  queues: 'src/handlers/queues/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -64,6 +68,37 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
   r('DELETE', '/whatsappsession/{id}', 'whatsapp', 'user'),
   r('POST', '/restartpm2', 'whatsapp', 'super'),
   r('POST', '/facebook', 'whatsapp', 'user'),
+  // ticket workspace — spec part 1 §7 "Tickets and messages" (rules: shared/src/policy/tickets.ts)
+  r('GET', '/tickets', 'tickets', 'user'),
+  r('POST', '/tickets', 'tickets', 'user'),
+  r('GET', '/tickets/{id}', 'tickets', 'user'),
+  r('GET', '/tickets/u/{uuid}', 'tickets', 'user'),
+  r('PUT', '/tickets/{id}', 'tickets', 'user'),
+  r('DELETE', '/tickets/{id}', 'tickets', 'user'),
+  r('POST', '/ticket-notes', 'tickets', 'user'),
+  r('GET', '/ticket-notes/list', 'tickets', 'user'),
+  r('DELETE', '/ticket-notes/{id}', 'tickets', 'user'),
+  r('GET', '/tags/list', 'tickets', 'user'),
+  r('POST', '/tags', 'tickets', 'user'),
+  r('POST', '/tags/sync', 'tickets', 'user'),
+  // API Gateway allows one variable name per path level: `{id}` is the ticket id for GET/POST
+  // /messages/{id} and the message id for DELETE /messages/{id} (spec: /messages/{ticketId}).
+  r('GET', '/messages/{id}', 'messages', 'user'),
+  r('POST', '/messages/{id}', 'messages', 'user', 'send'),
+  // not in the spec: presigned S3 uploads for media (decisions.md, "Tickets")
+  r('POST', '/messages/{id}/uploads', 'messages', 'user', 'send'),
+  r('DELETE', '/messages/{id}', 'messages', 'user'),
+  // contacts — spec part 1 §7 "Contacts and schedules"
+  r('GET', '/contacts', 'contacts', 'user'),
+  r('GET', '/contacts/list', 'contacts', 'user'),
+  r('POST', '/contacts', 'contacts', 'user'),
+  r('GET', '/contacts/{id}', 'contacts', 'user'),
+  r('PUT', '/contacts/{id}', 'contacts', 'user'),
+  // queues and quick messages as the workspace reads them
+  r('GET', '/queue', 'queues', 'user'),
+  r('GET', '/queue/onschedule', 'queues', 'user'),
+  r('GET', '/queue/onschedule/{userId}', 'queues', 'user'),
+  r('GET', '/quick-messages/list', 'queues', 'user'),
 ];
 
 export type WsRouteKey = '$connect' | '$disconnect' | '$default';
@@ -169,8 +204,13 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   users: { table: 'RW', jwt: true, realtime: true },
   whatsapp: { table: 'RW', jwt: true, realtime: true, sendsTo: ['outbound'], media: 'read' },
   realtime: { table: 'RW', jwt: true, realtime: true },
-  inbound: { table: 'RW', realtime: true, media: 'read' },
+  // sendsTo outbound: bots answer from the inbound worker (domain/bots)
+  inbound: { table: 'RW', realtime: true, media: 'read', sendsTo: ['outbound'] },
   dispatch: { table: 'RW' },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
+  tickets: { table: 'RW', jwt: true, realtime: true },
+  messages: { table: 'RW', jwt: true, realtime: true, sendsTo: ['outbound'], media: 'readWrite' },
+  contacts: { table: 'RW', jwt: true, realtime: true },
+  queues: { table: 'RO', jwt: true },
 };

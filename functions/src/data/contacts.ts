@@ -5,12 +5,17 @@
  *   contact  PK = C#<cid>#CONTACT      SK = <contactId>
  *            GSI1PK = C#<cid>#CONTACTNAME  GSI1SK = <lower-cased name>#<contactId>   (list/search by name, contacts issue)
  *   lookup   PK = C#<cid>#CONTACTKEY   SK = number#<digits> | lid#<lid>   { contactId }
+ *   counter  PK = C#<cid>#COUNTER      SK = CONTACTS   { n }   (moved in the contact's own transaction)
+ *   search   the contact index of search-index.ts (tokens of name and number)
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactDto } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
+import { indexTokens, unindexTokens } from './search-index';
+import { numberTokens, tokensOf } from './search-tokens';
 import { transactWrite, type LabelledItem } from './transactions';
+import { batchGetAll } from './batch';
 
 /** The stored contact: the API's shape plus its company. */
 export interface ContactRecord extends ContactDto {
@@ -26,8 +31,25 @@ const nameIndex = (contact: ContactRecord) => ({
   GSI1SK: `${contact.name.trim().toLowerCase()}#${contact.id}`,
 });
 
+const counterKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COUNTER'), SK: 'CONTACTS' });
+const countOne = (companyId: string, delta: number): LabelledItem => ({ label: 'counter', item: { Update: {
+  TableName: tableName(), Key: counterKey(companyId), UpdateExpression: 'ADD n :d', ExpressionAttributeValues: { ':d': delta },
+} } });
+
+/** What the contact search finds a contact by: the words of its name and its number (search-tokens.ts bounds). */
+export const contactSearchTokens = (c: Pick<ContactRecord, 'name' | 'number' | 'isGroup'>) =>
+  [...new Set([...tokensOf(c.name, 8), ...(c.isGroup ? [] : numberTokens(c.number))])];
+
+/** The stored items of a new contact (the bench bulk-loads these). */
+export const contactItems = (c: ContactRecord) => [
+  { ...contactKey(c.companyId, c.id), ...nameIndex(c), ...c },
+  ...(c.number ? [{ ...lookupKey(c.companyId, 'number', c.number), contactId: c.id }] : []),
+  ...(c.lid ? [{ ...lookupKey(c.companyId, 'lid', c.lid), contactId: c.id }] : []),
+];
+
 function fromItem(item: Record<string, unknown>): ContactRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _g1pk, GSI1SK: _g1sk, ...contact } = item;
+  // (contacts never carry other keys)
   return contact as unknown as ContactRecord;
 }
 
@@ -58,7 +80,54 @@ export async function insertContact(contact: ContactRecord): Promise<void> {
   ];
   if (contact.number) items.push(takeLookup(contact.companyId, 'number', contact.number, contact.id));
   if (contact.lid) items.push(takeLookup(contact.companyId, 'lid', contact.lid, contact.id));
+  items.push(countOne(contact.companyId, 1));
   await transactWrite(items);
+  await indexTokens('CIX', contact.companyId, contact.id, contactSearchTokens(contact));
+}
+
+/**
+ * Replaces a contact (the contact form): number and lid lookups move with it (label `number` /
+ * `lid` = taken by another contact), `contact` = changed meanwhile. Then the search tokens follow.
+ */
+export async function replaceContact(before: ContactRecord, after: ContactRecord): Promise<void> {
+  const items: LabelledItem[] = [{ label: 'contact', item: { Put: {
+    TableName: tableName(), Item: { ...contactKey(after.companyId, after.id), ...nameIndex(after), ...after },
+    ConditionExpression: 'updatedAt = :prev', ExpressionAttributeValues: { ':prev': before.updatedAt },
+  } } }];
+  for (const kind of ['number', 'lid'] as const) {
+    const was = before[kind] || null;
+    const now = after[kind] || null;
+    if (was === now) continue;
+    if (was) items.push({ label: `${kind}-release`, item: { Delete: {
+      TableName: tableName(), Key: lookupKey(before.companyId, kind, was), ConditionExpression: 'contactId = :me', ExpressionAttributeValues: { ':me': before.id },
+    } } });
+    if (now) items.push(takeLookup(after.companyId, kind, now, after.id));
+  }
+  await transactWrite(items);
+  await reindexContact(before, after);
+}
+
+/** AP-CT3: a page of the company's contacts by name. */
+export async function queryContactsByName(companyId: string, page: { after?: Record<string, unknown>; limit: number }) {
+  const out = await ddb().send(new QueryCommand({
+    TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'CONTACTNAME') }, Limit: page.limit, ExclusiveStartKey: page.after,
+  }));
+  return { contacts: (out.Items ?? []).map(fromItem), next: out.LastEvaluatedKey };
+}
+
+export const isContactsCursorOf = (companyId: string, key: Record<string, unknown>) => key.GSI1PK === tenantPk(companyId, 'CONTACTNAME');
+
+/** AP-CT4: how many contacts a company has. */
+export async function countContacts(companyId: string): Promise<number> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: counterKey(companyId) }));
+  return Number(out.Item?.n ?? 0);
+}
+
+/** AP-CT5: contacts by id (page rendering; unknown ids skipped). */
+export async function getContacts(companyId: string, ids: string[]): Promise<ContactRecord[]> {
+  if (!ids.length) return [];
+  return (await batchGetAll(ids.map((id) => contactKey(companyId, id)))).map(fromItem);
 }
 
 /** Registers a key the contact did not have yet (a lid learnt later, or a number revealed behind a lid). */
@@ -71,7 +140,9 @@ export async function attachContactKey(companyId: string, contactId: string, kin
       ExpressionAttributeNames: { '#field': kind }, ExpressionAttributeValues: { ':value': value, ':now': new Date().toISOString() },
     } } },
   ]);
-  return getContact(companyId, contactId);
+  const after = await getContact(companyId, contactId);
+  if (after && kind === 'number') await indexTokens('CIX', companyId, contactId, numberTokens(value));
+  return after;
 }
 
 /** Name and/or picture from the channel; keeps the name index in step. */
@@ -87,5 +158,14 @@ export async function updateContactProfile(
     ExpressionAttributeValues: { ':name': next.name, ':pic': next.profilePicUrl, ':now': next.updatedAt, ':gsi1sk': nameIndex(next).GSI1SK },
     ReturnValues: 'ALL_NEW',
   }));
-  return fromItem(out.Attributes!);
+  const updated = fromItem(out.Attributes!);
+  await reindexContact(contact, updated);
+  return updated;
+}
+
+async function reindexContact(before: ContactRecord, after: ContactRecord): Promise<void> {
+  const old = new Set(contactSearchTokens(before));
+  const next = contactSearchTokens(after);
+  await unindexTokens('CIX', after.companyId, after.id, [...old].filter((t) => !next.includes(t)));
+  await indexTokens('CIX', after.companyId, after.id, next.filter((t) => !old.has(t)));
 }

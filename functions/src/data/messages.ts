@@ -4,13 +4,14 @@
  *
  *   message  PK = C#<cid>#MSG#<connectionId>   SK = <externalId>
  *            GSI1PK = C#<cid>#WAPPMSG#<connectionId>   GSI1SK = <createdAt>#<externalId>   (newest on a connection)
- *   (the ticket workspace adds GSI2 = C#<cid>#TICKETMSG#<ticketId> / <createdAt>#<externalId>)
+ *            GSI2PK = C#<cid>#TICKETMSG#<ticketId>      GSI2SK = <createdAt>#<externalId>   (a ticket's conversation; set when attached)
+ *   ref      PK = C#<cid>#MSGREF#<messageId>      SK = REF   { connectionId, externalId, ticketId }   (message by API id)
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageMediaType } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { isConditionFailed } from './transactions';
+import { isConditionFailed, type LabelledItem } from './transactions';
 
 export interface MessageRecord {
   id: string;
@@ -39,6 +40,10 @@ export interface MessageRecord {
   /** The channel's timestamp. */
   createdAt: string;
   updatedAt: string;
+  /** The operator who sent it from the console. */
+  userId?: string | null;
+  /** The channel refused the send. */
+  sendFailed?: boolean;
   /** Set once everything after recording (realtime, later ticket logic) has run: redeliveries stop there. */
   pipelineDone?: boolean;
 }
@@ -48,8 +53,19 @@ const messageKey = (companyId: string, connectionId: string, externalId: string)
 const connectionIndex = (m: MessageRecord) =>
   ({ GSI1PK: tenantPk(m.companyId, 'WAPPMSG', m.connectionId), GSI1SK: `${m.createdAt}#${m.externalId}` });
 
+const ticketIndex = (m: Pick<MessageRecord, 'companyId' | 'createdAt' | 'externalId'>, ticketId: string) =>
+  ({ GSI2PK: tenantPk(m.companyId, 'TICKETMSG', ticketId), GSI2SK: `${m.createdAt}#${m.externalId}` });
+const refKey = (companyId: string, messageId: string) => ({ PK: tenantPk(companyId, 'MSGREF', messageId), SK: 'REF' });
+
+/** The stored item of a message (already attached when `ticketId` is set); the bench bulk-loads these. */
+export const messageItem = (m: MessageRecord) => ({
+  ...messageKey(m.companyId, m.connectionId, m.externalId), ...connectionIndex(m), ...(m.ticketId ? ticketIndex(m, m.ticketId) : {}), ...m,
+});
+export const messageRefItem = (m: MessageRecord, ticketId: string) =>
+  ({ ...refKey(m.companyId, m.id), connectionId: m.connectionId, externalId: m.externalId, ticketId });
+
 function fromItem(item: Record<string, unknown>): MessageRecord {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1pk, GSI1SK: _g1sk, ...message } = item;
+  const { PK: _pk, SK: _sk, GSI1PK: _g1pk, GSI1SK: _g1sk, GSI2PK: _g2pk, GSI2SK: _g2sk, ...message } = item;
   return message as unknown as MessageRecord;
 }
 
@@ -64,7 +80,7 @@ export async function insertMessageOnce(message: MessageRecord): Promise<{ creat
   try {
     await ddb().send(new PutCommand({
       TableName: tableName(),
-      Item: { ...messageKey(message.companyId, message.connectionId, message.externalId), ...connectionIndex(message), ...message },
+      Item: messageItem(message),
       ConditionExpression: 'attribute_not_exists(PK)',
     }));
     return { created: true, message };
@@ -133,3 +149,62 @@ export async function queryConnectionMessages(
   }));
   return { messages: (out.Items ?? []).map(fromItem), next: out.LastEvaluatedKey };
 }
+
+/**
+ * Attach-to-ticket items (one transaction with the ticket's activity, domain/tickets): the message
+ * joins the ticket's conversation (GSI2) unless it already did — the condition makes a redelivered
+ * message count once — and gets its by-id reference.
+ */
+export function attachToTicketItems(m: MessageRecord, ticketId: string, queueId: string | null): LabelledItem[] {
+  return [
+    { label: 'message', item: { Update: {
+      TableName: tableName(), Key: messageKey(m.companyId, m.connectionId, m.externalId),
+      UpdateExpression: 'SET ticketId = :t, queueId = :q, GSI2PK = :g2pk, GSI2SK = :g2sk',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI2PK)',
+      ExpressionAttributeValues: { ':t': ticketId, ':q': queueId, ':g2pk': ticketIndex(m, ticketId).GSI2PK, ':g2sk': ticketIndex(m, ticketId).GSI2SK },
+    } } },
+    { label: 'ref', item: { Put: { TableName: tableName(), Item: messageRefItem(m, ticketId) } } },
+  ];
+}
+
+/** An outbound message written by the API, already attached (the echo from the channel then finds it). */
+export function newAttachedMessageItem(m: MessageRecord & { ticketId: string }): LabelledItem[] {
+  return [
+    { label: 'message', item: { Put: { TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    { label: 'ref', item: { Put: { TableName: tableName(), Item: messageRefItem(m, m.ticketId) } } },
+  ];
+}
+
+/** AP-M3: where a message is, by its API id. */
+export async function getMessageRef(companyId: string, messageId: string): Promise<{ connectionId: string; externalId: string; ticketId: string } | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: refKey(companyId, messageId) }));
+  return out.Item ? { connectionId: String(out.Item.connectionId), externalId: String(out.Item.externalId), ticketId: String(out.Item.ticketId) } : undefined;
+}
+
+/** AP-M4: a page of a ticket's conversation, newest first. */
+export async function queryTicketMessages(
+  companyId: string, ticketId: string, page: { after?: Record<string, unknown>; limit: number },
+): Promise<{ messages: MessageRecord[]; next?: Record<string, unknown> }> {
+  const out = await ddb().send(new QueryCommand({
+    TableName: tableName(), IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'TICKETMSG', ticketId) },
+    ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: page.after,
+  }));
+  return { messages: (out.Items ?? []).map(fromItem), next: out.LastEvaluatedKey };
+}
+
+export const isTicketMessagesCursorOf = (companyId: string, ticketId: string, key: Record<string, unknown>) =>
+  key.GSI2PK === tenantPk(companyId, 'TICKETMSG', ticketId) && typeof key.PK === 'string' && key.PK.startsWith(tenantPk(companyId, 'MSG') + '#');
+
+export const markMessageRead = (companyId: string, connectionId: string, externalId: string) =>
+  updateIfApplies(companyId, connectionId, externalId, {
+    UpdateExpression: 'SET #read = :true', ConditionExpression: '#read <> :true',
+    ExpressionAttributeNames: { '#read': 'read' }, ExpressionAttributeValues: { ':true': true },
+  });
+
+export const markMessageSendFailed = (companyId: string, connectionId: string, externalId: string) =>
+  updateIfApplies(companyId, connectionId, externalId, {
+    UpdateExpression: 'SET sendFailed = :true, updatedAt = :now', ConditionExpression: 'attribute_not_exists(sendFailed) OR sendFailed <> :true',
+    ExpressionAttributeValues: { ':true': true, ':now': new Date().toISOString() },
+  });

@@ -1,13 +1,14 @@
 /**
- * Queue entity — only the part the users area needs today: resolving a user's `queueIds` to
- * `{ id, name, color }`. The queues area (a later issue) owns and extends this module.
+ * Queue entity: resolving ids to `{ id, name, color }`, the company's list (the workspace's queue
+ * pickers, the ticket lists of an admin) and creating queues (seed; the queues admin issue adds the rest).
  *
- *   PK = C#<cid>#QUEUE#<queueId>   SK = QUEUE   { name, color }
+ *   PK = C#<cid>#QUEUE#<queueId>   SK = QUEUE   { name, color, greetingMessage, outOfHoursMessage, orderQueue }
+ *   GSI1PK = C#<cid>#QUEUES        GSI1SK = <orderQueue, 4 digits, 9999 = none>#<queueId>   (the company's queues in menu order)
  */
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueueRef } from '@atende/shared';
+import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { QueueDto, QueueRef } from '@atende/shared';
 import { ddb, tableName } from './client';
-import { tenantPk } from './keys';
+import { pad, tenantPk } from './keys';
 
 const queueKey = (companyId: string, queueId: string) => ({ PK: tenantPk(companyId, 'QUEUE', queueId), SK: 'QUEUE' });
 
@@ -30,4 +31,30 @@ export async function getQueueRefs(companyId: string, queueIds: string[]): Promi
     }
   }
   return queueIds.filter((id, i) => queueIds.indexOf(id) === i && found.has(id)).map((id) => found.get(id)!);
+}
+
+export interface QueueRecord extends QueueDto { companyId: string }
+
+const listIndex = (q: QueueRecord) => ({ GSI1PK: tenantPk(q.companyId, 'QUEUES'), GSI1SK: `${pad(q.orderQueue ?? 9999, 4)}#${q.id}` });
+
+export async function putQueue(q: QueueRecord): Promise<void> {
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...queueKey(q.companyId, q.id), ...listIndex(q), entity: 'queue', ...q } }));
+}
+
+/** AP-Q2: every queue of a company in menu order (bounded by the plan's queue limit). */
+export async function listQueues(companyId: string): Promise<QueueRecord[]> {
+  const out: QueueRecord[] = [];
+  let after: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(new QueryCommand({
+      TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'QUEUES') }, ExclusiveStartKey: after,
+    }));
+    for (const item of page.Items ?? []) {
+      const { PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, entity: _e, ...queue } = item;
+      out.push(queue as unknown as QueueRecord);
+    }
+    after = page.LastEvaluatedKey;
+  } while (after);
+  return out;
 }

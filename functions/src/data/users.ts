@@ -14,6 +14,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk } from './keys';
+import { batchGetAll } from './batch';
 import { transactWrite, type LabelledItem } from './transactions';
 
 export interface UserRecord {
@@ -78,6 +79,12 @@ export const isUsersCursorOf = (companyId: string, key: Record<string, unknown>)
 export async function getUser(companyId: string, userId: string): Promise<UserRecord | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: userKey(companyId, userId), ConsistentRead: true }));
   return out.Item ? fromItem(out.Item) : undefined;
+}
+
+/** AP-U7: users by id within one company (names and queues of a page of tickets, socket audiences). */
+export async function getUsers(companyId: string, userIds: string[]): Promise<UserRecord[]> {
+  if (!userIds.length) return [];
+  return (await batchGetAll(userIds.map((id) => userKey(companyId, id)))).map(fromItem);
 }
 
 /** AP-U2: who owns an e-mail (login). */

@@ -1,13 +1,15 @@
 /**
- * Publishes channel events to the inbound FIFO queue: group = connection (so one connection's events
- * stay in order), dedup id = event id. Publishing is chained per connection, so a slow or failing
- * send never lets a later event of the same connection overtake it; failures are retried with
- * backoff until `stop()`.
+ * Publishes channel events to the inbound FIFO queue, dedup id = event id. The FIFO group is the
+ * CONVERSATION (connection + chat) for messages and everything about them, and the connection for
+ * its own state events (`messageGroupOf`): one chat stays in order, different customers' chats are
+ * processed in parallel. Publishing is chained per group, so a slow or failing send never lets a
+ * later event of the same group overtake it; failures are retried with backoff until `stop()`.
  */
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { toQueueBody, type ChannelEvent } from '@atende/shared';
 import type { Logger } from '../logger';
 import { deduplicationId } from './event-ids';
+import { MessageGroups } from './message-groups';
 
 export interface EventSink {
   publish(event: ChannelEvent): Promise<void>;
@@ -17,6 +19,7 @@ const MAX_BACKOFF_MS = 10_000;
 
 export class InboundPublisher implements EventSink {
   private readonly chains = new Map<string, Promise<void>>();
+  private readonly groups = new MessageGroups();
   private stopped = false;
 
   constructor(
@@ -26,11 +29,12 @@ export class InboundPublisher implements EventSink {
   ) {}
 
   publish(event: ChannelEvent): Promise<void> {
-    const previous = this.chains.get(event.connectionId) ?? Promise.resolve();
-    const next = previous.then(() => this.sendWithRetry(event));
-    this.chains.set(event.connectionId, next);
+    const group = this.groups.of(event);
+    const previous = this.chains.get(group) ?? Promise.resolve();
+    const next = previous.then(() => this.sendWithRetry(event, group));
+    this.chains.set(group, next);
     void next.finally(() => {
-      if (this.chains.get(event.connectionId) === next) this.chains.delete(event.connectionId);
+      if (this.chains.get(group) === next) this.chains.delete(group);
     });
     return next;
   }
@@ -44,13 +48,13 @@ export class InboundPublisher implements EventSink {
     this.stopped = true;
   }
 
-  private async sendWithRetry(event: ChannelEvent): Promise<void> {
+  private async sendWithRetry(event: ChannelEvent, group: string): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.sqs.send(new SendMessageCommand({
           QueueUrl: this.queueUrl,
           MessageBody: toQueueBody(event),
-          MessageGroupId: event.connectionId,
+          MessageGroupId: group,
           MessageDeduplicationId: deduplicationId(event.eventId),
         }));
         return;

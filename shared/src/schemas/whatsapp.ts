@@ -10,6 +10,7 @@ import { API_TOKEN_LENGTH, DEFAULT_CONNECTION_PROVIDER } from '../constants';
 import type { ErrorCode } from '../errors';
 import { cursorSchema, idSchema } from './common';
 import type { QueueRef } from './users';
+import type { MessageDto } from './messages';
 
 /** Texts the spec fixes for connections (verbatim). */
 export const CONNECTION_MSG = {
@@ -183,57 +184,9 @@ export interface ConnectionDto {
   updatedAt: string;
 }
 
-export interface ContactDto {
-  id: string;
-  name: string;
-  number: string;
-  lid: string | null;
-  email: string;
-  profilePicUrl: string;
-  isGroup: boolean;
-  extraInfo: { name: string; value: string }[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type MessageMediaType = 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'locationMessage' | 'contactMessage';
-
-export interface QuotedMessageDto { id: string; externalId: string; body: string; fromMe: boolean; mediaType: MessageMediaType | null }
-
-export interface MessageDto {
-  id: string;
-  connectionId: string;
-  contactId: string;
-  /** The channel's message id. */
-  externalId: string;
-  body: string;
-  fromMe: boolean;
-  /** Short-lived download URL (presigned) or null. */
-  mediaUrl: string | null;
-  mediaType: MessageMediaType | null;
-  ack: number;
-  read: boolean;
-  isDeleted: boolean;
-  /** The text before the last edit; null when never edited. */
-  editedMessage: string | null;
-  quotedMsg: QuotedMessageDto | null;
-  isGroup: boolean;
-  /** Sender inside a group. */
-  participant: { number: string; name: string } | null;
-  /** Filled by the ticket workspace issue. */
-  ticketId: string | null;
-  queueId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export interface ConnectionMessagesPage { messages: MessageDto[]; hasMore: boolean; cursor?: string }
 
 /** `company-<cid>-whatsapp` */
 export type WhatsappRealtimeData = { action: 'update'; whatsapp: ConnectionDto } | { action: 'delete'; whatsappId: string };
 /** `company-<cid>-whatsappSession` */
 export type WhatsappSessionRealtimeData = { action: 'update'; session: ConnectionDto };
-/** `company-<cid>-appMessage` (the ticket issue adds `ticket`). */
-export type AppMessageRealtimeData = { action: 'create' | 'update'; message: MessageDto; contact: ContactDto };
-/** `company-<cid>-contact` */
-export type ContactRealtimeData = { action: 'update'; contact: ContactDto };

@@ -16,6 +16,8 @@ export const DEFAULT_COMPANY_SETTINGS: readonly Setting[] = [
   { key: 'userViewTicketsWithoutDepartment', value: 'disabled' },
   { key: 'newLeadsNotWriteName', value: 'disabled' },
   { key: 'userAlwaysSubmitSignature', value: 'disabled' },
+  // Minutes after closing in which a customer's new message reopens the ticket (decisions.md, "Tickets").
+  { key: 'ticketReopenWindowMinutes', value: '5' },
   { key: 'allowsUserToUseInternalChat', value: 'enabled' },
   { key: 'campaignsEnabled', value: 'false' },
   { key: 'useApi', value: 'false' },

@@ -25,3 +25,10 @@ export function identityOf(contact: ChannelContact, isGroup: boolean): ContactId
   const name = contact.name?.trim() || contact.pushName?.trim() || null;
   return { number: number || null, lid: lid ? lid.replace(/@lid$/, '') : null, name, isGroup };
 }
+
+/** The JID to address a contact on WhatsApp: its number when known, else its lid; groups by group id. */
+export function contactJid(contact: { number: string; lid?: string | null; isGroup?: boolean }): string {
+  if (contact.isGroup) return `${contact.number}@g.us`;
+  if (contact.number) return `${contact.number}@s.whatsapp.net`;
+  return `${contact.lid}@lid`;
+}

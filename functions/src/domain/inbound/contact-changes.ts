@@ -3,7 +3,7 @@ import type { ChannelEvent } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import { identityOf } from '../contacts/channel-identity';
 import { completeContact, findContact } from '../contacts/find-or-create-contact';
-import { publishContactUpdated } from '../messages/message-events';
+import { publishContactUpdated } from '../contacts/contact-events';
 
 type ContactEvent = Extract<ChannelEvent, { type: 'contact.updated' }>;
 

@@ -1,17 +1,25 @@
 /**
- * THE seam after a channel message is stored. Today it only tells the company's consoles; the ticket
- * workspace issue plugs in here (find-or-create the ticket, unread counters, queue routing, bots,
- * integrations) and sets `message.ticketId` / `queueId`.
+ * THE seam after a channel message is stored: find or create its ticket (conversation lock), attach
+ * the message (unread +1 for customer messages, last message, search index), tell the consoles that
+ * may see the ticket, then hand over to the bots seam (domain/bots/ticket-bots.ts).
  *
- * Contract for whatever is added: it may run MORE THAN ONCE for the same message (an SQS redelivery
- * after a crash between recording and `pipelineDone`), so every step must be idempotent
- * (conditional writes keyed by the message, as the recording itself is).
+ * Contract: it may run MORE THAN ONCE for the same message (an SQS redelivery after a crash between
+ * recording and `pipelineDone`), so every step is idempotent: a message already attached keeps its
+ * ticket and counts nothing twice; index writes are idempotent Puts.
+ * Groups open no ticket when CheckMsgIsGroup is enabled (the message stays recorded, admins see it).
  */
 import type { ChannelMessage } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import type { ContactRecord } from '../../data/contacts';
 import type { MessageRecord } from '../../data/messages';
-import { publishAppMessage } from '../messages/message-events';
+import { getTicket } from '../../data/tickets';
+import { ticketBots } from '../bots/ticket-bots';
+import { publishMessageCreated } from '../messages/message-events';
+import { findOrCreateTicket, type TicketForMessage } from '../tickets/find-or-create-ticket';
+import { attachMessageToTicket } from '../tickets/ticket-activity';
+import { toTicketDto } from '../tickets/ticket-dto';
+import { publishTicketUpdate } from '../tickets/ticket-events';
+import { ticketSettings } from '../tickets/ticket-settings';
 
 export interface RecordedMessage {
   connection: ConnectionRecord;
@@ -23,5 +31,26 @@ export interface RecordedMessage {
 }
 
 export async function onMessageRecorded(recorded: RecordedMessage): Promise<void> {
-  await publishAppMessage('create', recorded.message, recorded.contact);
+  const { connection, contact, message } = recorded;
+  const settings = await ticketSettings(connection.companyId);
+  if (contact.isGroup && settings.ignoreGroups) {
+    await publishMessageCreated(message, contact);
+    return;
+  }
+  const found = await ticketOf(recorded);
+  const { ticket } = await attachMessageToTicket(found.ticket, message);
+  const dto = await toTicketDto(ticket);
+  await publishMessageCreated({ ...message, ticketId: ticket.id, queueId: ticket.queueId }, contact, { record: ticket, dto });
+  if (found.created || found.reopened) await publishTicketUpdate(ticket, dto);
+  await ticketBots().onTicketMessage({
+    connection, contact, ticket, message: { ...message, ticketId: ticket.id, queueId: ticket.queueId },
+    direction: recorded.direction, ticketCreated: found.created, ticketReopened: found.reopened, settings,
+  });
+}
+
+/** A redelivered message already attached keeps its ticket. */
+async function ticketOf({ connection, contact, message }: RecordedMessage): Promise<TicketForMessage> {
+  const attachedTo = message.ticketId ? await getTicket(connection.companyId, message.ticketId) : undefined;
+  if (attachedTo) return { ticket: attachedTo, created: false, reopened: false };
+  return findOrCreateTicket(connection, contact, message);
 }

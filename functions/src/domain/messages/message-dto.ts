@@ -10,7 +10,8 @@ export async function toMessageDto(m: MessageRecord): Promise<MessageDto> {
     externalId: m.externalId,
     body: m.body,
     fromMe: m.fromMe,
-    mediaUrl: await mediaDownloadUrl(m.mediaKey),
+    mediaUrl: await mediaDownloadUrl(m.mediaKey, { mimetype: m.mediaMimetype, fileName: m.mediaFileName }),
+    mediaName: m.mediaFileName ?? null,
     mediaType: m.mediaType ?? null,
     ack: m.ack ?? 0,
     read: m.read === true,
@@ -21,6 +22,8 @@ export async function toMessageDto(m: MessageRecord): Promise<MessageDto> {
     participant: m.participant ?? null,
     ticketId: m.ticketId ?? null,
     queueId: m.queueId ?? null,
+    userId: m.userId ?? null,
+    sendFailed: m.sendFailed === true,
     createdAt: m.createdAt,
     updatedAt: m.updatedAt,
   };

@@ -1,6 +1,7 @@
 /**
  * First data of a fresh platform (local runner, demos, e2e): the platform company with its super user,
- * the default published plan, and a demo company with an admin and an operator.
+ * the default published plan, and a demo company with an admin and an operator, three queues (the admin
+ * in all, the operator in Atendimento and Vendas), tags and quick messages (seed-workspace.ts).
  * Idempotent: every step is find-or-create (by company name, plan name, user e-mail), and the
  * `P#SEED` marker makes later runs return at once.
  */
@@ -11,6 +12,7 @@ import { isSeeded, markSeeded } from '../../data/seed-marker';
 import { createCompany, type NewCompany } from '../companies/companies';
 import { createPlan, findPlanByName, type NewPlan } from '../plans/plans';
 import { addUser } from '../users/create-user';
+import { seedDemoWorkspace } from './seed-workspace';
 import { AppError } from '../../platform/app-error';
 
 export interface SeedPasswords { superPassword: string; adminPassword: string; operatorPassword: string }
@@ -40,8 +42,9 @@ export async function seedPlatform(passwords: SeedPasswords): Promise<SeedResult
     ...DEMO, planId: plan.id, dueDate: new Date(Date.now() + 30 * MS_PER_DAY).toISOString(), status: true,
   });
   await ensureUser(platformId, 'Super Admin', SEED_LOGINS[0]!.email, passwords.superPassword, 'admin', true);
-  await ensureUser(demoId, 'Administrador Demo', SEED_LOGINS[1]!.email, passwords.adminPassword, 'admin', false);
-  await ensureUser(demoId, 'Operador Demo', SEED_LOGINS[2]!.email, passwords.operatorPassword, 'user', false);
+  const { queueIds } = await seedDemoWorkspace(demoId);
+  await ensureUser(demoId, 'Administrador Demo', SEED_LOGINS[1]!.email, passwords.adminPassword, 'admin', false, queueIds);
+  await ensureUser(demoId, 'Operador Demo', SEED_LOGINS[2]!.email, passwords.operatorPassword, 'user', false, queueIds.slice(0, 2));
 
   const created = await markSeeded({ platformCompanyId: platformId, demoCompanyId: demoId, planId: plan.id });
   return { created, logins: SEED_LOGINS };
@@ -60,10 +63,12 @@ async function ensureCompany(input: NewCompany): Promise<string> {
   }
 }
 
-async function ensureUser(companyId: string, name: string, email: string, password: string, profile: Profile, isSuper: boolean): Promise<void> {
+async function ensureUser(
+  companyId: string, name: string, email: string, password: string, profile: Profile, isSuper: boolean, queueIds: string[] = [],
+): Promise<void> {
   if (await findUserIdByEmail(email)) return;
   try {
-    await addUser(companyId, { name, email, password, profile, status: true, super: isSuper, queueIds: [] });
+    await addUser(companyId, { name, email, password, profile, status: true, super: isSuper, queueIds });
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'ERR_EMAIL_ALREADY_EXISTS')) throw err;
   }

@@ -1,0 +1,66 @@
+/**
+ * Tab counts maintained on write: how many tickets each (status, queue) and (status, user) list
+ * holds. Moved in the same transaction as the ticket, so they never drift; read with one Query of a
+ * partition whose size is bounded by the company's queues and users, not its tickets.
+ *
+ *   counter  PK = C#<cid>#TCOUNT   SK = <status>#Q#<queueId|NONE> | <status>#U#<userId|NONE>   { n }
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TicketStatus } from '@atende/shared';
+import { ddb, tableName } from './client';
+import { tenantPk } from './keys';
+import type { LabelledItem } from './transactions';
+
+export const NONE = 'NONE';
+const counterPk = (companyId: string) => tenantPk(companyId, 'TCOUNT');
+const queueSk = (status: TicketStatus, queueId: string | null) => `${status}#Q#${queueId ?? NONE}`;
+const userSk = (status: TicketStatus, userId: string | null) => `${status}#U#${userId ?? NONE}`;
+
+interface ListFacts { status: TicketStatus; queueId: string | null; userId: string | null }
+
+const add = (companyId: string, sk: string, delta: number): LabelledItem => ({
+  label: 'counter',
+  item: { Update: {
+    TableName: tableName(), Key: { PK: counterPk(companyId), SK: sk },
+    UpdateExpression: 'ADD n :d', ExpressionAttributeValues: { ':d': delta },
+  } },
+});
+
+/** Counter moves for a ticket leaving `before` and entering `after` (either may be absent). */
+export function counterMoves(companyId: string, before: ListFacts | null, after: ListFacts | null): LabelledItem[] {
+  const deltas = new Map<string, number>();
+  const bump = (sk: string, d: number) => deltas.set(sk, (deltas.get(sk) ?? 0) + d);
+  if (before) { bump(queueSk(before.status, before.queueId), -1); bump(userSk(before.status, before.userId), -1); }
+  if (after) { bump(queueSk(after.status, after.queueId), 1); bump(userSk(after.status, after.userId), 1); }
+  return [...deltas].filter(([, d]) => d !== 0).map(([sk, d]) => add(companyId, sk, d));
+}
+
+/** The counter items for bulk loading (bench generator): `{ sk → n }` written as plain puts. */
+export const counterItem = (companyId: string, sk: string, n: number) => ({ PK: counterPk(companyId), SK: sk, n });
+export const counterSks = (facts: ListFacts) => [queueSk(facts.status, facts.queueId), userSk(facts.status, facts.userId)];
+
+export interface TicketCounts {
+  byQueue(status: TicketStatus, queueId: string | null): number;
+  byUser(status: TicketStatus, userId: string | null): number;
+  /** Every queue (and queue-less) of a status. */
+  total(status: TicketStatus): number;
+}
+
+/** AP-TC1: every counter of a company (one Query; bounded by queues + users × 3 statuses). */
+export async function readTicketCounts(companyId: string): Promise<TicketCounts> {
+  const values = new Map<string, number>();
+  let after: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(new QueryCommand({
+      TableName: tableName(), KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': counterPk(companyId) }, ExclusiveStartKey: after,
+    }));
+    for (const item of out.Items ?? []) values.set(String(item.SK), Math.max(0, Number(item.n ?? 0)));
+    after = out.LastEvaluatedKey;
+  } while (after);
+  return {
+    byQueue: (status, queueId) => values.get(queueSk(status, queueId)) ?? 0,
+    byUser: (status, userId) => values.get(userSk(status, userId)) ?? 0,
+    total: (status) => [...values].filter(([sk]) => sk.startsWith(`${status}#Q#`)).reduce((sum, [, n]) => sum + n, 0),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Ticket lists, newest activity first (AP-T6 per status and queue on GSI1, AP-T7 per status and
+ * user on GSI2). A tab that spans several lists (an operator's queues, the whole company) is a
+ * k-way merge of those lists by activity: each list is read only as far as the page needs, so a page
+ * costs O(lists × page), never O(tickets). The position in the merged order is the activity sort
+ * key of the last ticket returned: the same in every list, so it continues all of them at once.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TicketStatus } from '@atende/shared';
+import { ddb, tableName } from './client';
+import { queueListPk, ticketFromItem, userListPk, type TicketRecord } from './tickets';
+
+export interface ListSource { index: 'GSI1' | 'GSI2'; pk: string }
+export const queueList = (companyId: string, status: TicketStatus, queueId: string | null): ListSource =>
+  ({ index: 'GSI1', pk: queueListPk(companyId, status, queueId) });
+export const userList = (companyId: string, status: TicketStatus, userId: string | null): ListSource =>
+  ({ index: 'GSI2', pk: userListPk(companyId, status, userId) });
+
+export interface MergeOptions {
+  /** Only tickets strictly older than this activity key (the cursor). */
+  before?: string;
+  /** Only tickets whose activity key is at least this (an `updatedAt` day filter). */
+  notBefore?: string;
+  pageSize: number;
+  /** Matching tickets to pass over first (pageNumber without a cursor). */
+  skip?: number;
+  /** Post-filter (tags, unread, visibility); tickets it refuses still cost a read. */
+  keep?: (t: TicketRecord) => boolean;
+  /** Hard cap on items read per call, so a very selective filter cannot read a whole list. */
+  maxItemsRead: number;
+}
+
+export interface MergedPage { tickets: TicketRecord[]; hasMore: boolean; cursor?: string; itemsRead: number }
+
+interface SourceState { source: ListSource; buffer: TicketRecord[]; lastKey?: Record<string, unknown>; exhausted: boolean }
+
+const activityOf = (t: TicketRecord) => `${t.updatedAt}#${t.id}`;
+
+async function fill(state: SourceState, opts: MergeOptions, limit: number): Promise<number> {
+  const sk = `${state.source.index}SK`;
+  const conditions = [`${state.source.index}PK = :pk`];
+  const values: Record<string, unknown> = { ':pk': state.source.pk };
+  if (opts.before && opts.notBefore) { conditions.push(`${sk} BETWEEN :lo AND :hi`); values[':lo'] = opts.notBefore; values[':hi'] = opts.before; }
+  else if (opts.before) { conditions.push(`${sk} < :hi`); values[':hi'] = opts.before; }
+  else if (opts.notBefore) { conditions.push(`${sk} >= :lo`); values[':lo'] = opts.notBefore; }
+  // AP-T6 (GSI1) / AP-T7 (GSI2)
+  const out = await ddb().send(new QueryCommand({
+    TableName: tableName(), IndexName: state.source.index, KeyConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeValues: values, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: state.lastKey,
+  }));
+  const items = (out.Items ?? []).map(ticketFromItem).filter((t) => !opts.before || activityOf(t) < opts.before);
+  state.buffer.push(...items);
+  state.lastKey = out.LastEvaluatedKey;
+  state.exhausted = !out.LastEvaluatedKey;
+  return out.Items?.length ?? 0;
+}
+
+export async function mergeTicketLists(sources: ListSource[], opts: MergeOptions): Promise<MergedPage> {
+  const states: SourceState[] = sources.map((source) => ({ source, buffer: [], exhausted: false }));
+  const wanted = opts.pageSize + (opts.skip ?? 0);
+  const batch = Math.min(100, wanted + 1);
+  const out: TicketRecord[] = [];
+  let matched = 0;
+  let itemsRead = 0;
+  let lastConsumed: string | undefined;
+  // A ticket that just moved between lists can briefly sit in both (GSIs are eventually consistent).
+  const seen = new Set<string>();
+
+  for (;;) {
+    const empty = states.filter((s) => !s.buffer.length && !s.exhausted);
+    if (empty.length) {
+      if (itemsRead >= opts.maxItemsRead) return { tickets: out, hasMore: true, cursor: lastConsumed, itemsRead };
+      const counts = await Promise.all(empty.map((s) => fill(s, opts, batch)));
+      itemsRead += counts.reduce((a, b) => a + b, 0);
+      continue;
+    }
+    let head: SourceState | undefined;
+    for (const s of states) if (s.buffer.length && (!head || activityOf(s.buffer[0]!) > activityOf(head.buffer[0]!))) head = s;
+    if (!head) return { tickets: out, hasMore: false, itemsRead };
+    const ticket = head.buffer.shift()!;
+    lastConsumed = activityOf(ticket);
+    if (seen.has(ticket.id) || (opts.keep && !opts.keep(ticket))) continue;
+    seen.add(ticket.id);
+    matched++;
+    if (matched <= (opts.skip ?? 0)) continue;
+    out.push(ticket);
+    if (out.length === opts.pageSize) {
+      const more = states.some((s) => s.buffer.length || !s.exhausted);
+      return { tickets: out, hasMore: more, ...(more ? { cursor: lastConsumed } : {}), itemsRead };
+    }
+  }
+}

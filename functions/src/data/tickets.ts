@@ -1,0 +1,231 @@
+/**
+ * Ticket entity (spec part 1 §3 "Ticket", §4). Designed so every list, count and lookup costs
+ * O(page) at any company size (docs/data-model.md, "Tickets"):
+ *
+ *   ticket        PK = C#<cid>#TICKET#<id>                     SK = TICKET
+ *                 GSI1PK = C#<cid>#TQ#<status>#<queueId|NONE>  GSI1SK = <updatedAt>#<id>   (list per status and queue)
+ *                 GSI2PK = C#<cid>#TU#<status>#<userId|NONE>   GSI2SK = <updatedAt>#<id>   (list per status and user)
+ *   uuid          PK = C#<cid>#TICKETUUID#<uuid>               SK = UUID      { ticketId }
+ *   conversation  PK = C#<cid>#CONVO#<connectionId>#<contactId> SK = CURRENT  { ticketId, active, closedAt }
+ *                 the "open ticket" lock: at most one active ticket per contact and connection
+ *   contact's     PK = C#<cid>#CONTACTTICKETS#<contactId>      SK = <ticketId>
+ */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Channel, TicketStatus } from '@atende/shared';
+import { batchGetAll } from './batch';
+import { ddb, tableName } from './client';
+import { tenantPk } from './keys';
+import { counterMoves, NONE } from './ticket-counters';
+import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
+
+export interface TicketRecord {
+  id: string;
+  uuid: string;
+  companyId: string;
+  status: TicketStatus;
+  contactId: string;
+  connectionId: string;
+  channel: Channel;
+  userId: string | null;
+  queueId: string | null;
+  unreadMessages: number;
+  lastMessage: string;
+  lastMessageAt: string | null;
+  tagIds: string[];
+  chatbot: boolean;
+  isGroup: boolean;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
+export interface ConversationPointer { ticketId: string; active: boolean; closedAt: string | null }
+
+/** Labels of the conditions a ticket transaction can fail on. */
+export const TICKET_WRITE = { ticket: 'ticket', conversation: 'conversation', uuid: 'uuid', message: 'message' } as const;
+
+const ticketKey = (companyId: string, id: string) => ({ PK: tenantPk(companyId, 'TICKET', id), SK: 'TICKET' });
+const uuidKey = (companyId: string, uuid: string) => ({ PK: tenantPk(companyId, 'TICKETUUID', uuid), SK: 'UUID' });
+const conversationKey = (companyId: string, connectionId: string, contactId: string) =>
+  ({ PK: tenantPk(companyId, 'CONVO', connectionId, contactId), SK: 'CURRENT' });
+const contactTicketKey = (companyId: string, contactId: string, ticketId: string) =>
+  ({ PK: tenantPk(companyId, 'CONTACTTICKETS', contactId), SK: ticketId });
+
+export const queueListPk = (companyId: string, status: TicketStatus, queueId: string | null) => tenantPk(companyId, 'TQ', status, queueId ?? NONE);
+export const userListPk = (companyId: string, status: TicketStatus, userId: string | null) => tenantPk(companyId, 'TU', status, userId ?? NONE);
+export const activitySk = (updatedAt: string, id: string) => `${updatedAt}#${id}`;
+
+const listKeys = (t: Pick<TicketRecord, 'companyId' | 'status' | 'queueId' | 'userId' | 'updatedAt' | 'id'>) => ({
+  GSI1PK: queueListPk(t.companyId, t.status, t.queueId), GSI1SK: activitySk(t.updatedAt, t.id),
+  GSI2PK: userListPk(t.companyId, t.status, t.userId), GSI2SK: activitySk(t.updatedAt, t.id),
+});
+
+export const ticketItem = (t: TicketRecord) => ({ ...ticketKey(t.companyId, t.id), ...listKeys(t), entity: 'ticket', ...t });
+
+export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
+  const { PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, ...ticket } = item;
+  return { tagIds: [], unreadMessages: 0, ...ticket } as unknown as TicketRecord;
+}
+
+/** The items a new ticket writes besides itself (bulk loading in the bench uses them too). */
+export const ticketSideItems = (t: TicketRecord, conversation: ConversationPointer | null) => [
+  { ...uuidKey(t.companyId, t.uuid), ticketId: t.id },
+  { ...contactTicketKey(t.companyId, t.contactId, t.id), ticketId: t.id },
+  ...(conversation ? [{ ...conversationKey(t.companyId, t.connectionId, t.contactId), ...conversation }] : []),
+];
+
+/** AP-T1: ticket by id. */
+export async function getTicket(companyId: string, id: string): Promise<TicketRecord | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: true }));
+  return out.Item ? ticketFromItem(out.Item) : undefined;
+}
+
+/** AP-T2: ticket id by uuid. */
+export async function getTicketIdByUuid(companyId: string, uuid: string): Promise<string | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: uuidKey(companyId, uuid) }));
+  return out.Item?.ticketId as string | undefined;
+}
+
+/** AP-T3: the current ticket of a contact on a connection (the lock). */
+export async function getConversation(companyId: string, connectionId: string, contactId: string): Promise<ConversationPointer | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: conversationKey(companyId, connectionId, contactId), ConsistentRead: true }));
+  return out.Item ? { ticketId: String(out.Item.ticketId), active: out.Item.active === true, closedAt: (out.Item.closedAt as string) ?? null } : undefined;
+}
+
+/** AP-T4: the newest tickets of a contact (re-indexing after a rename, the contact's history). */
+export async function listContactTicketIds(companyId: string, contactId: string, limit: number): Promise<string[]> {
+  const out = await ddb().send(new QueryCommand({
+    TableName: tableName(), KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': contactTicketKey(companyId, contactId, '').PK }, ScanIndexForward: false, Limit: limit,
+  }));
+  return (out.Items ?? []).map((i) => String(i.ticketId));
+}
+
+/**
+ * Creates the ticket and takes the conversation lock: it must be free (no pointer, or one to the
+ * closed ticket `replacing`). Fails with label `conversation` when another writer got there first.
+ */
+export async function insertTicket(t: TicketRecord, replacing: string | null): Promise<void> {
+  const pointer = conversationKey(t.companyId, t.connectionId, t.contactId);
+  const [uuidItem, contactItem] = ticketSideItems(t, null);
+  await transactWrite([
+    { label: TICKET_WRITE.ticket, item: { Put: { TableName: tableName(), Item: ticketItem(t), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    { label: TICKET_WRITE.uuid, item: { Put: { TableName: tableName(), Item: uuidItem!, ConditionExpression: 'attribute_not_exists(PK)' } } },
+    { label: 'contact', item: { Put: { TableName: tableName(), Item: contactItem! } } },
+    { label: TICKET_WRITE.conversation, item: { Put: {
+      TableName: tableName(), Item: { ...pointer, ticketId: t.id, active: t.status !== 'closed', closedAt: null },
+      ConditionExpression: replacing ? 'attribute_not_exists(PK) OR (ticketId = :prev AND active = :false)' : 'attribute_not_exists(PK)',
+      ...(replacing ? { ExpressionAttributeValues: { ':prev': replacing, ':false': false } } : {}),
+    } } },
+    ...counterMoves(t.companyId, null, t),
+  ]);
+}
+
+/**
+ * Moves a ticket between lists (status, queue, user). The condition is on the list keys it was read
+ * with, so two concurrent transitions cannot both apply (the loser gets label `ticket` and re-reads),
+ * while message activity (unread, last message) never conflicts with a transition.
+ */
+export async function moveTicket(before: TicketRecord, next: Pick<TicketRecord, 'status' | 'userId' | 'queueId'>, now: string): Promise<void> {
+  const after = { ...before, ...next, updatedAt: now };
+  const closing = before.status !== 'closed' && after.status === 'closed';
+  const reopening = before.status === 'closed' && after.status !== 'closed';
+  const keys = listKeys(after);
+  const old = listKeys(before);
+  const items: LabelledItem[] = [
+    { label: TICKET_WRITE.ticket, item: { Update: {
+      TableName: tableName(), Key: ticketKey(before.companyId, before.id),
+      UpdateExpression: 'SET #status = :status, userId = :user, queueId = :queue, updatedAt = :now, closedAt = :closedAt, '
+        + 'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk',
+      ConditionExpression: 'GSI1PK = :oldG1 AND GSI2PK = :oldG2',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': after.status, ':user': after.userId, ':queue': after.queueId, ':now': now,
+        ':closedAt': after.status === 'closed' ? now : null,
+        ':g1pk': keys.GSI1PK, ':g1sk': keys.GSI1SK, ':g2pk': keys.GSI2PK, ':g2sk': keys.GSI2SK, ':oldG1': old.GSI1PK, ':oldG2': old.GSI2PK,
+      },
+    } } },
+    ...counterMoves(before.companyId, before, after),
+  ];
+  const pointer = conversationKey(before.companyId, before.connectionId, before.contactId);
+  if (closing) {
+    items.push({ label: TICKET_WRITE.conversation, item: { Update: {
+      TableName: tableName(), Key: pointer, UpdateExpression: 'SET active = :false, closedAt = :now',
+      ConditionExpression: 'ticketId = :me', ExpressionAttributeValues: { ':false': false, ':now': now, ':me': before.id },
+    } } });
+  }
+  if (reopening) {
+    items.push({ label: TICKET_WRITE.conversation, item: { Put: {
+      TableName: tableName(), Item: { ...pointer, ticketId: before.id, active: true, closedAt: null },
+      ConditionExpression: 'attribute_not_exists(PK) OR ticketId = :me OR active = :false',
+      ExpressionAttributeValues: { ':me': before.id, ':false': false },
+    } } });
+  }
+  await transactWrite(items);
+}
+
+/**
+ * A message landed on the ticket: last message, activity time (moves it to the top of its lists)
+ * and, for customer messages, one more unread. Part of the attach transaction (domain/tickets).
+ */
+export function ticketActivityItem(t: TicketRecord, activity: { lastMessage: string; at: string; unreadDelta: number }): LabelledItem {
+  return { label: TICKET_WRITE.ticket, item: { Update: {
+    TableName: tableName(), Key: ticketKey(t.companyId, t.id),
+    UpdateExpression: 'SET lastMessage = :last, lastMessageAt = :at, updatedAt = :at, GSI1SK = :sk, GSI2SK = :sk ADD unreadMessages :d',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':last': activity.lastMessage, ':at': activity.at, ':sk': activitySk(activity.at, t.id), ':d': activity.unreadDelta },
+  } } };
+}
+
+/** Runs one conditional update returning the new ticket, or undefined when the condition said "nothing to do". */
+async function updateTicket(companyId: string, id: string, update: {
+  UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, unknown>; ExpressionAttributeNames?: Record<string, string>;
+}): Promise<TicketRecord | undefined> {
+  try {
+    const out = await ddb().send(new UpdateCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ...update, ReturnValues: 'ALL_NEW' }));
+    return ticketFromItem(out.Attributes!);
+  } catch (err) {
+    if (isConditionFailed(err)) return undefined;
+    throw err;
+  }
+}
+
+/** The operator opened the ticket: unread back to 0 (no-op when already 0). */
+export const resetUnread = (companyId: string, id: string) => updateTicket(companyId, id, {
+  UpdateExpression: 'SET unreadMessages = :zero', ConditionExpression: 'attribute_exists(PK) AND unreadMessages > :zero',
+  ExpressionAttributeValues: { ':zero': 0 },
+});
+
+export const setTicketTags = (companyId: string, id: string, tagIds: string[]) => updateTicket(companyId, id, {
+  UpdateExpression: 'SET tagIds = :tags', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':tags': tagIds },
+});
+
+/** Bots (domain/bots) set the queue-menu state through this; the lists are untouched. */
+export const setTicketChatbot = (companyId: string, id: string, chatbot: boolean) => updateTicket(companyId, id, {
+  UpdateExpression: 'SET chatbot = :c', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':c': chatbot },
+});
+
+/** Deletes the ticket, its uuid and contact references, its counts, and the lock when it holds it. */
+export async function removeTicket(t: TicketRecord, holdsConversation: boolean): Promise<void> {
+  const [uuidItem, contactItem] = ticketSideItems(t, null);
+  const del = (label: string, key: Record<string, unknown>, condition?: { expr: string; values: Record<string, unknown> }): LabelledItem => ({
+    label, item: { Delete: { TableName: tableName(), Key: { PK: key.PK, SK: key.SK },
+      ...(condition ? { ConditionExpression: condition.expr, ExpressionAttributeValues: condition.values } : {}) } },
+  });
+  const old = listKeys(t);
+  await transactWrite([
+    del(TICKET_WRITE.ticket, ticketKey(t.companyId, t.id), { expr: 'GSI1PK = :g1 AND GSI2PK = :g2', values: { ':g1': old.GSI1PK, ':g2': old.GSI2PK } }),
+    del(TICKET_WRITE.uuid, uuidItem!),
+    del('contact', contactItem!),
+    ...(holdsConversation
+      ? [del(TICKET_WRITE.conversation, conversationKey(t.companyId, t.connectionId, t.contactId), { expr: 'ticketId = :me', values: { ':me': t.id } })]
+      : []),
+    ...counterMoves(t.companyId, t, null),
+  ]);
+}
+
+/** AP-T5: tickets by id (search results; unknown ids skipped). */
+export async function getTickets(companyId: string, ids: string[]): Promise<TicketRecord[]> {
+  if (!ids.length) return [];
+  return (await batchGetAll(ids.map((id) => ticketKey(companyId, id)))).map(ticketFromItem);
+}

@@ -1,0 +1,53 @@
+/**
+ * THE BOTS SEAM. After a channel message has landed on its ticket (attached, counted, published),
+ * the inbound pipeline calls `ticketBots().onTicketMessage(context)`. The bots issue implements it
+ * here (connection greeting, queue menu and option tree, out-of-hours, rating, auto-transfer);
+ * today the default does nothing.
+ *
+ * Contract for the implementation:
+ * - it may run MORE THAN ONCE for the same message (SQS redelivery before `pipelineDone`): every
+ *   step must be idempotent — e.g. key what it sends by the triggering message
+ *   (`clientMessageId` derived from `message.id`) so a rerun sends nothing twice;
+ * - it sends through `sendOutboundPart` (domain/messages/outbound-message.ts, `userId: null`), which records the message
+ *   before queueing it, so the channel's echo of a bot message is recognised and not re-processed;
+ * - it changes tickets only through domain/tickets (transitions keep lists, counters and the lock right)
+ *   and `setTicketChatbot` for the menu state;
+ * - it must not import domain/inbound (no cycles): everything it needs is in the context.
+ */
+import type { ConnectionRecord } from '../../data/connections';
+import type { ContactRecord } from '../../data/contacts';
+import type { MessageRecord } from '../../data/messages';
+import type { TicketRecord } from '../../data/tickets';
+import type { TicketSettings } from '../tickets/ticket-settings';
+
+export interface TicketMessageContext {
+  connection: ConnectionRecord;
+  contact: ContactRecord;
+  /** The ticket after the message landed on it (unread and last message already updated). */
+  ticket: TicketRecord;
+  message: MessageRecord;
+  /** `received`: from the customer; `sent`: typed on the phone itself (fromMe). */
+  direction: 'received' | 'sent';
+  /** This message opened a new ticket / brought a closed one back (pending). */
+  ticketCreated: boolean;
+  ticketReopened: boolean;
+  settings: TicketSettings;
+}
+
+export interface TicketBots {
+  onTicketMessage(context: TicketMessageContext): Promise<void>;
+}
+
+/** Default: no bot answers yet. */
+export const noTicketBots: TicketBots = { onTicketMessage: async () => {} };
+
+let bots: TicketBots = noTicketBots;
+
+export const ticketBots = (): TicketBots => bots;
+
+/** Tests (and the bots issue, until it replaces the default above) plug an implementation in. */
+export function useTicketBots(implementation: TicketBots): () => void {
+  const previous = bots;
+  bots = implementation;
+  return () => { bots = previous; };
+}

@@ -1,0 +1,83 @@
+/**
+ * One outbound message: recorded on its ticket FIRST (under the WhatsApp id the session host will
+ * use, `messageIdForCommand`), then queued as a `message.send` command. So the channel's echo is a
+ * duplicate the inbound worker drops, acks find the message, and a retried call with the same
+ * command id records nothing twice and is collapsed by SQS and the session host (idempotency key =
+ * commandId). Used by the API (send-message.ts) and the bots.
+ */
+import type { MediaRef, MessageMediaType } from '@atende/shared';
+import type { ConnectionRecord } from '../../data/connections';
+import type { ContactRecord } from '../../data/contacts';
+import { getMessage, markMessageSendFailed, newAttachedMessageItem, type MessageRecord } from '../../data/messages';
+import { getTicket, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { TransactionConditionFailed, transactWrite } from '../../data/transactions';
+import { AppError } from '../../platform/app-error';
+import { logger } from '../../platform/logger';
+import { messageIdForCommand } from '../../platform/outbound-message-ids';
+import { sendOutboundCommand } from '../../platform/queues';
+import { ulid } from 'ulid';
+import { contactJid } from '../contacts/channel-identity';
+import { indexMessageText } from '../tickets/ticket-activity';
+import { lastMessageText, toTicketDto } from '../tickets/ticket-dto';
+import { publishMessageCreated } from './message-events';
+
+export interface OutboundPart {
+  /** Idempotency key of this part (the same key never sends twice). */
+  commandId: string;
+  text: string;
+  media?: MediaRef;
+  quoted?: MessageRecord;
+  /** The operator sending it; null for bots and automatic messages. */
+  userId: string | null;
+}
+
+export async function sendOutboundPart(
+  ticket: TicketRecord, connection: ConnectionRecord, contact: ContactRecord, part: OutboundPart,
+): Promise<MessageRecord> {
+  const now = new Date().toISOString();
+  const externalId = messageIdForCommand(connection.id, part.commandId);
+  const record: MessageRecord & { ticketId: string } = {
+    id: ulid(), companyId: ticket.companyId, connectionId: connection.id, contactId: contact.id, externalId,
+    body: part.text, fromMe: true,
+    mediaKey: part.media?.key ?? null, mediaType: (part.media?.kind as MessageMediaType | undefined) ?? null,
+    mediaMimetype: part.media?.mimetype ?? null, mediaFileName: part.media?.fileName ?? null,
+    ack: 0, read: true, isDeleted: false, editedMessage: null,
+    quotedMsg: part.quoted
+      ? { id: part.quoted.id, externalId: part.quoted.externalId, body: part.quoted.body, fromMe: part.quoted.fromMe, mediaType: part.quoted.mediaType }
+      : null,
+    isGroup: contact.isGroup === true, participant: null,
+    ticketId: ticket.id, queueId: ticket.queueId, clientMessageId: null, userId: part.userId,
+    createdAt: now, updatedAt: now, pipelineDone: true,
+  };
+  record.clientMessageId = record.id;
+  let message: MessageRecord = record;
+  let fresh = true;
+  try {
+    await transactWrite([
+      ...newAttachedMessageItem(record),
+      ticketActivityItem(ticket, { lastMessage: lastMessageText(part.text, record.mediaType), at: now, unreadDelta: 0 }),
+    ]);
+  } catch (err) {
+    if (!(err instanceof TransactionConditionFailed) || !err.has(TICKET_WRITE.message)) throw err;
+    message = (await getMessage(ticket.companyId, connection.id, externalId))!; // a retry: already recorded
+    fresh = false;
+  }
+  if (fresh) await indexMessageText(ticket, part.text);
+  try {
+    await sendOutboundCommand(connection.shard, {
+      type: 'message.send', commandId: part.commandId, companyId: ticket.companyId, connectionId: connection.id,
+      issuedAt: now, to: contactJid(contact), clientMessageId: message.id,
+      ...(part.text ? { text: part.text } : {}), ...(part.media ? { media: part.media } : {}),
+      ...(part.quoted ? { quoted: { externalId: part.quoted.externalId, fromMe: part.quoted.fromMe, body: part.quoted.body } } : {}),
+    });
+  } catch (err) {
+    logger.error('outbound send could not be queued', { err, companyId: ticket.companyId, ticketId: ticket.id });
+    await markMessageSendFailed(ticket.companyId, connection.id, externalId);
+    throw new AppError('ERR_SENDING_WAPP_MSG', 500);
+  }
+  if (fresh) {
+    const after = (await getTicket(ticket.companyId, ticket.id)) ?? ticket;
+    await publishMessageCreated(message, contact, { record: after, dto: await toTicketDto(after) });
+  }
+  return message;
+}

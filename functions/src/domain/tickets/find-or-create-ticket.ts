@@ -1,0 +1,65 @@
+/**
+ * The ticket a channel message belongs to (ARCHITECTURE.md "No duplicate tickets"). The conversation
+ * pointer (one per contact and connection) is the lock: creating a ticket is a transaction that
+ * takes it conditionally, so 20 concurrent first messages of a new contact converge on one ticket
+ * (the losers re-read and find the winner's). A closed ticket comes back as pending when the
+ * customer writes within the company's reopen window; otherwise a new ticket starts.
+ */
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { ConnectionRecord } from '../../data/connections';
+import type { ContactRecord } from '../../data/contacts';
+import { getConversation, getTicket, insertTicket, moveTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { TransactionConditionFailed } from '../../data/transactions';
+import { ticketSettings } from './ticket-settings';
+
+export interface TicketForMessage { ticket: TicketRecord; created: boolean; reopened: boolean }
+
+const MAX_ATTEMPTS = 8;
+
+export async function findOrCreateTicket(
+  connection: ConnectionRecord, contact: ContactRecord, message: { fromMe: boolean },
+): Promise<TicketForMessage> {
+  const { companyId } = connection;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const pointer = await getConversation(companyId, connection.id, contact.id);
+      const current = pointer ? await getTicket(companyId, pointer.ticketId) : undefined;
+      if (current && current.status !== 'closed') return { ticket: current, created: false, reopened: false };
+      if (current && await mayReopen(current, message.fromMe)) {
+        await moveTicket(current, { status: 'pending', userId: null, queueId: current.queueId }, new Date().toISOString());
+        return { ticket: (await getTicket(companyId, current.id))!, created: false, reopened: true };
+      }
+      // A message typed on the phone itself does not start a conversation over a closed one.
+      if (current && message.fromMe) return { ticket: current, created: false, reopened: false };
+      const ticket = newTicket(connection, contact);
+      await insertTicket(ticket, pointer?.ticketId ?? null);
+      return { ticket, created: true, reopened: false };
+    } catch (err) {
+      const lostRace = err instanceof TransactionConditionFailed && (err.has(TICKET_WRITE.conversation) || err.has(TICKET_WRITE.ticket));
+      if (!lostRace || attempt + 1 >= MAX_ATTEMPTS) throw err;
+      await new Promise((res) => setTimeout(res, Math.random() * 20 * (attempt + 1)));
+    }
+  }
+}
+
+async function mayReopen(closed: TicketRecord, fromMe: boolean): Promise<boolean> {
+  if (fromMe || !closed.closedAt) return false;
+  const { reopenWindowMinutes } = await ticketSettings(closed.companyId);
+  return Date.now() - Date.parse(closed.closedAt) <= reopenWindowMinutes * 60_000;
+}
+
+function newTicket(connection: ConnectionRecord, contact: ContactRecord): TicketRecord {
+  const now = new Date().toISOString();
+  const queueIds = connection.queueIds ?? [];
+  return {
+    id: ulid(), uuid: randomUUID(), companyId: connection.companyId, status: 'pending',
+    contactId: contact.id, connectionId: connection.id, channel: connection.channel,
+    userId: null,
+    // One queue: the ticket lands there; several: the bots' queue menu chooses (domain/bots).
+    queueId: queueIds.length === 1 ? queueIds[0]! : null,
+    unreadMessages: 0, lastMessage: '', lastMessageAt: null, tagIds: [],
+    chatbot: false, isGroup: contact.isGroup === true,
+    createdAt: now, updatedAt: now, closedAt: null,
+  };
+}

@@ -1,0 +1,31 @@
+/** Contacts area (spec part 1 §7 "Contacts and schedules"): the company's contacts, O(page) search. */
+import * as z from '@atende/shared/zod';
+import { contactIdParamsSchema, createContactSchema, listContactsQuerySchema, updateContactSchema } from '@atende/shared';
+import { areaRouter } from '../../platform/area-router';
+import { httpRoute, json } from '../../platform/http-route';
+import {
+  createContactFor, listContacts, listContactsForPicker, showContact, updateContactFor,
+} from '../../domain/contacts/contact-book';
+
+export const handler = areaRouter({
+  'GET /contacts': httpRoute({
+    access: 'user', query: listContactsQuerySchema,
+    handler: async ({ auth, query }) => json(await listContacts(auth.companyId, query)),
+  }),
+  'GET /contacts/list': httpRoute({
+    access: 'user', query: z.object({ companyId: z.optional(z.string().check(z.maxLength(64))) }),
+    handler: async ({ auth }) => json(await listContactsForPicker(auth.companyId)),
+  }),
+  'POST /contacts': httpRoute({
+    access: 'user', body: createContactSchema,
+    handler: async ({ auth, body }) => json(await createContactFor(auth, body), 201),
+  }),
+  'GET /contacts/{id}': httpRoute({
+    access: 'user', params: contactIdParamsSchema,
+    handler: async ({ auth, params }) => json(await showContact(auth.companyId, params.id)),
+  }),
+  'PUT /contacts/{id}': httpRoute({
+    access: 'user', params: contactIdParamsSchema, body: updateContactSchema,
+    handler: async ({ auth, params, body }) => json(await updateContactFor(auth, params.id, body)),
+  }),
+});

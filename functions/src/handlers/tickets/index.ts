@@ -1,0 +1,73 @@
+/**
+ * Tickets area (spec part 1 §7 "Tickets and messages"): tickets, their notes and tags. The company
+ * and the caller come from the token; every rule is in domain/tickets through the shared policy.
+ */
+import * as z from '@atende/shared/zod';
+import {
+  createTagSchema, createTicketNoteSchema, createTicketSchema, idSchema, listTicketNotesQuerySchema, listTicketsQuerySchema,
+  syncTagsSchema, ticketIdSchema, ticketUuidSchema, updateTicketSchema,
+} from '@atende/shared';
+import { areaRouter } from '../../platform/area-router';
+import { httpRoute, json, noContent } from '../../platform/http-route';
+import { createTag, listCompanyTags } from '../../domain/tags/tags';
+import { createTicket } from '../../domain/tickets/create-ticket';
+import { deleteTicket } from '../../domain/tickets/delete-ticket';
+import { listTickets } from '../../domain/tickets/list-tickets';
+import { showTicket, showTicketByUuid } from '../../domain/tickets/read-ticket';
+import { ticketActor } from '../../domain/tickets/ticket-actor';
+import { addTicketNote, listNotesOfTicket, removeTicketNote } from '../../domain/tickets/ticket-notes';
+import { syncTicketTags } from '../../domain/tickets/ticket-tags';
+import { updateTicket } from '../../domain/tickets/update-ticket';
+
+const byId = z.object({ id: idSchema });
+
+export const handler = areaRouter({
+  'GET /tickets': httpRoute({
+    access: 'user', query: listTicketsQuerySchema,
+    handler: async ({ auth, query }) => json(await listTickets(await ticketActor(auth), query)),
+  }),
+  'POST /tickets': httpRoute({
+    access: 'user', body: createTicketSchema,
+    handler: async ({ auth, body }) => json(await createTicket(await ticketActor(auth), body), 201),
+  }),
+  'GET /tickets/{id}': httpRoute({
+    access: 'user', params: ticketIdSchema,
+    handler: async ({ auth, params }) => json(await showTicket(await ticketActor(auth), params.id)),
+  }),
+  'GET /tickets/u/{uuid}': httpRoute({
+    access: 'user', params: ticketUuidSchema,
+    handler: async ({ auth, params }) => json(await showTicketByUuid(await ticketActor(auth), params.uuid)),
+  }),
+  'PUT /tickets/{id}': httpRoute({
+    access: 'user', params: ticketIdSchema, body: updateTicketSchema,
+    handler: async ({ auth, params, body }) => json(await updateTicket(await ticketActor(auth), params.id, body)),
+  }),
+  'DELETE /tickets/{id}': httpRoute({
+    access: 'user', params: ticketIdSchema,
+    handler: async ({ auth, params }) => { await deleteTicket(await ticketActor(auth), params.id); return noContent(); },
+  }),
+  'POST /ticket-notes': httpRoute({
+    access: 'user', body: createTicketNoteSchema,
+    handler: async ({ auth, body }) => json(await addTicketNote(await ticketActor(auth), body), 201),
+  }),
+  'GET /ticket-notes/list': httpRoute({
+    access: 'user', query: listTicketNotesQuerySchema,
+    handler: async ({ auth, query }) => json(await listNotesOfTicket(await ticketActor(auth), query.ticketId, query.contactId)),
+  }),
+  'DELETE /ticket-notes/{id}': httpRoute({
+    access: 'user', params: byId,
+    handler: async ({ auth, params }) => json(await removeTicketNote(await ticketActor(auth), params.id)),
+  }),
+  'GET /tags/list': httpRoute({
+    access: 'user',
+    handler: async ({ auth }) => json(await listCompanyTags(auth.companyId)),
+  }),
+  'POST /tags': httpRoute({
+    access: 'user', body: createTagSchema,
+    handler: async ({ auth, body }) => json(await createTag(auth.companyId, body), 201),
+  }),
+  'POST /tags/sync': httpRoute({
+    access: 'user', body: syncTagsSchema,
+    handler: async ({ auth, body }) => json(await syncTicketTags(await ticketActor(auth), body)),
+  }),
+});

@@ -1,0 +1,172 @@
+/**
+ * Inbound messages → tickets: find-or-create under the conversation lock, unread counts,
+ * the reopen window, groups, messages typed on the phone, and idempotency under redelivery.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ulid } from 'ulid';
+import { countContacts, findContactIdByKey } from '../src/data/contacts';
+import { getConversation, getTicket as readTicket } from '../src/data/tickets';
+import { apiCall } from './support/api-event';
+import {
+  createWorkspace, customerEvent, customerSays, deliver, listTickets, newNumber, putTicket, setCompanySetting, startWorkspaceEmulators,
+  ticketOf, type Workspace,
+} from './support/ticket-fixtures';
+
+let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
+let w: Workspace;
+
+beforeAll(async () => {
+  queues = await startWorkspaceEmulators();
+  w = await createWorkspace();
+});
+afterAll(async () => { await queues?.stop(); });
+
+describe('a customer writes in', () => {
+  it('opens a pending ticket in the connection\'s only queue, with the message and one unread', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, name: 'Joana', body: 'Quero ajuda com meu pedido' });
+
+    const ticket = await ticketOf(w, number);
+    expect(ticket).toMatchObject({ status: 'pending', queueId: w.queueA.id, userId: null, unreadMessages: 1, lastMessage: 'Quero ajuda com meu pedido' });
+    expect(ticket!.contact).toMatchObject({ name: 'Joana', number });
+    expect(ticket!.queue).toMatchObject({ name: 'Fila A', color: '#111111' });
+    const messages = await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket!.id } });
+    expect(messages.body.messages.map((m: { body: string }) => m.body)).toEqual(['Quero ajuda com meu pedido']);
+  });
+
+  it('20 concurrent first messages of a new contact make exactly one contact and one ticket with 20 unread', async () => {
+    const number = newNumber();
+    const events = Array.from({ length: 20 }, (_, i) => customerEvent(w, { number, name: 'Rajada', body: `mensagem ${i}` }));
+    const contactsBefore = await countContacts(w.cid);
+
+    // Each event in its own invocation, all at once: the worst case for the locks (no FIFO ordering between them).
+    await Promise.all(events.map((e) => deliver(e)));
+
+    expect(await countContacts(w.cid)).toBe(contactsBefore + 1);
+    const ticket = await ticketOf(w, number);
+    expect(ticket!.unreadMessages).toBe(20);
+    const page = await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket!.id }, query: { pageNumber: 1 } });
+    const older = page.body.cursor
+      ? (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket!.id }, query: { cursor: page.body.cursor } })).body.messages
+      : [];
+    expect(page.body.messages.length + older.length).toBe(20);
+    const pending = await listTickets(w.admin.token, { status: 'pending' });
+    expect(pending.tickets.filter((t) => t.contact.number === number)).toHaveLength(1);
+  });
+
+  it('counts a redelivered message once (same event twice in one batch, then again later)', async () => {
+    const number = newNumber();
+    const event = customerEvent(w, { number, body: 'repetida' });
+
+    await deliver(event, event);
+    await deliver(event);
+
+    expect((await ticketOf(w, number))!.unreadMessages).toBe(1);
+  });
+
+  it('records a message typed on the phone as fromMe, without unread', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'oi' });
+    await customerSays(w, { number, body: 'resposta do celular', fromMe: true });
+
+    const ticket = await ticketOf(w, number);
+    expect(ticket!.unreadMessages).toBe(1);
+    expect(ticket!.lastMessage).toBe('resposta do celular');
+    const messages = (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket!.id } })).body.messages;
+    expect(messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([['oi', false], ['resposta do celular', true]]);
+  });
+});
+
+describe('groups', () => {
+  it('open no ticket while CheckMsgIsGroup is enabled, and do once it is disabled', async () => {
+    const group = `1203630${Date.now() % 1e8}`;
+    await customerSays(w, { number: group, isGroup: true, body: 'mensagem de grupo' });
+    const contactId = await findContactIdByKey(w.cid, 'number', group);
+    expect(contactId).toBeDefined();
+    expect(await getConversation(w.cid, w.connection.id, contactId!)).toBeUndefined();
+
+    await setCompanySetting(w, 'CheckMsgIsGroup', 'disabled');
+    await customerSays(w, { number: group, isGroup: true, body: 'de novo' });
+    await setCompanySetting(w, 'CheckMsgIsGroup', 'enabled');
+
+    expect((await ticketOf(w, group))).toMatchObject({ isGroup: true, status: 'pending' });
+  });
+});
+
+describe('reopen window', () => {
+  async function closedTicket(number: string) {
+    await customerSays(w, { number, body: 'primeira conversa' });
+    const ticket = (await ticketOf(w, number))!;
+    expect((await putTicket(w.operatorA.token, ticket.id, { status: 'open', userId: w.operatorA.user.id })).status).toBe(200);
+    expect((await putTicket(w.operatorA.token, ticket.id, { status: 'closed' })).status).toBe(200);
+    return ticket;
+  }
+
+  it('brings the closed ticket back as pending when the customer writes within the window', async () => {
+    const number = newNumber();
+    const first = await closedTicket(number);
+
+    await customerSays(w, { number, body: 'esqueci de perguntar' });
+
+    const now = await ticketOf(w, number);
+    expect(now).toMatchObject({ id: first.id, status: 'pending', userId: null, unreadMessages: 2 });
+  });
+
+  it('starts a new ticket once the window has passed', async () => {
+    const number = newNumber();
+    const first = await closedTicket(number);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6 * 60_000 }); // default window: 5 minutes
+    try {
+      await customerSays(w, { number, body: 'voltei outro dia' });
+    } finally {
+      vi.useRealTimers();
+    }
+
+    const now = await ticketOf(w, number);
+    expect(now!.id).not.toBe(first.id);
+    expect(now).toMatchObject({ status: 'pending', unreadMessages: 1 });
+    expect((await readTicket(w.cid, first.id))!.status).toBe('closed');
+  });
+
+  it('follows the company setting (0 minutes: never reopen)', async () => {
+    await setCompanySetting(w, 'ticketReopenWindowMinutes', '0');
+    try {
+      const number = newNumber();
+      const first = await closedTicket(number);
+      await new Promise((r) => setTimeout(r, 5));
+      await customerSays(w, { number, body: 'outra' });
+      expect((await ticketOf(w, number))!.id).not.toBe(first.id);
+    } finally {
+      await setCompanySetting(w, 'ticketReopenWindowMinutes', '5');
+    }
+  });
+});
+
+describe('unread and read receipts', () => {
+  it('resets unread when the assigned operator opens the ticket, and tells the channel', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'um' });
+    await customerSays(w, { number, body: 'dois', externalId: `3EB0${ulid()}` });
+    const ticket = (await ticketOf(w, number))!;
+    await putTicket(w.operatorA.token, ticket.id, { status: 'open', userId: w.operatorA.user.id });
+    await queues.take('outbound-0');
+
+    const opened = await apiCall('messages', 'GET', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: ticket.id } });
+
+    expect(opened.status).toBe(200);
+    expect(opened.body.ticket.unreadMessages).toBe(0);
+    expect(opened.body.messages.every((m: { read: boolean }) => m.read)).toBe(true);
+    const commands = (await queues.take('outbound-0')).map((c) => c.body);
+    expect(commands).toEqual([expect.objectContaining({ type: 'message.read', to: `${number}@s.whatsapp.net` })]);
+    expect(commands[0].externalIds).toHaveLength(2);
+    expect((await ticketOf(w, number))!.unreadMessages).toBe(0);
+  });
+
+  it('keeps unread when someone else (an admin peeking) reads the conversation', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'olá' });
+    const ticket = (await ticketOf(w, number))!;
+    await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket.id } });
+    expect((await ticketOf(w, number))!.unreadMessages).toBe(1);
+  });
+});

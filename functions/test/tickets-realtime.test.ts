@@ -1,0 +1,75 @@
+/**
+ * Realtime by audience: ticket and message events reach whoever may see the ticket (its queue's
+ * operators, the assignee, admins) and never an operator of another queue, not even on the socket.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import { realtimeChannel } from '@atende/shared';
+import { handler as realtime } from '../src/handlers/realtime/index';
+import { startFakeWsEndpoint } from './support/fake-ws-endpoint';
+import {
+  createWorkspace, customerSays, deliver, newNumber, putTicket, startWorkspaceEmulators, ticketOf, type Workspace,
+} from './support/ticket-fixtures';
+import { apiCall } from './support/api-event';
+
+let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
+let ws: Awaited<ReturnType<typeof startFakeWsEndpoint>>;
+let w: Workspace;
+const sockets = { admin: ulid(), a: ulid(), b: ulid() };
+
+beforeAll(async () => {
+  queues = await startWorkspaceEmulators();
+  ws = await startFakeWsEndpoint();
+  w = await createWorkspace();
+  const connect = (id: string, token: string) => realtime({ requestContext: { routeKey: '$connect', connectionId: id }, queryStringParameters: { token } });
+  await connect(sockets.admin, w.admin.token);
+  await connect(sockets.a, w.operatorA.token);
+  await connect(sockets.b, w.operatorB.token);
+});
+afterAll(async () => { await ws?.stop(); await queues?.stop(); });
+beforeEach(() => ws.clear());
+
+const channels = (socket: string) => ws.frames(socket).map((f) => `${f.channel.replace(`company-${w.cid}-`, '')}:${f.data.action}`);
+
+describe('audiences', () => {
+  it('a customer message reaches queue A\'s operator and the admin with its ticket, and nothing reaches queue B\'s operator', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'olá' });
+
+    const created = ws.frames(sockets.a).find((f) => f.channel === realtimeChannel.appMessage(w.cid));
+    expect(created?.data).toMatchObject({ action: 'create', message: { body: 'olá' }, ticket: { status: 'pending', queueId: w.queueA.id, unreadMessages: 1 } });
+    expect(channels(sockets.a)).toEqual(['appMessage:create', 'ticket:update']);
+    expect(channels(sockets.admin)).toEqual(['appMessage:create', 'ticket:update']);
+    expect(ws.frames(sockets.b)).toEqual([]);
+  });
+
+  it('a transfer tells the old audience to drop the ticket and the new one to show it', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'transferir' });
+    const t = (await ticketOf(w, number))!;
+    ws.clear();
+
+    await putTicket(w.operatorA.token, t.id, { queueId: w.queueB.id, userId: null });
+
+    expect(channels(sockets.a)).toEqual(['ticket:delete']);
+    expect(channels(sockets.b)).toEqual(['ticket:update']);
+    expect(channels(sockets.admin)).toEqual(['ticket:delete', 'ticket:update']);
+    expect(JSON.stringify(ws.frames(sockets.a))).not.toContain('transferir');
+  });
+
+  it('acks go to whoever may see the ticket; opening it sends updateUnread', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'oi' });
+    const t = (await ticketOf(w, number))!;
+    await putTicket(w.operatorA.token, t.id, { status: 'open', userId: w.operatorA.user.id });
+    const sent = (await apiCall('messages', 'POST', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: t.id }, body: { body: 'resposta' } })).body.messages[0];
+    ws.clear();
+
+    await deliver({ companyId: w.cid, connectionId: w.connection.id, occurredAt: new Date().toISOString(), eventId: ulid(), type: 'message.ack', externalId: sent.externalId, ack: 2 });
+    await apiCall('messages', 'GET', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: t.id } });
+
+    expect(channels(sockets.a)).toEqual(['appMessage:update', 'ticket:updateUnread']);
+    expect(ws.frames(sockets.a)[0]!.data.message).toMatchObject({ id: sent.id, ack: 2 });
+    expect(ws.frames(sockets.b)).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Tickets (spec part 1 §3 "Ticket", §4 "Ticket" transitions, §5 "New ticket"/"Transfer", §7 "/tickets").
+ * The transitions themselves are decided by `ticketTransition` in policy/tickets.ts (API and console).
+ */
+import * as z from '../zod';
+import type { Channel } from '../channel';
+import { cursorSchema, idSchema, pageNumberSchema, searchParamSchema } from './common';
+import type { ContactDto } from './contacts';
+import type { TagDto } from './tags';
+import type { QueueRef } from './users';
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+
+/** Texts the spec fixes for tickets (verbatim). */
+export const TICKET_MSG = {
+  selectQueue: 'Selecione uma fila',
+  accessDenied: 'Acesso não permitido',
+  deleted: 'Ticket deleted sucessfully.',
+  done: 'Operação realizada com sucesso.',
+  // Not in the spec: answers for rules it implies (decisions.md, "Tickets").
+  otherOpenTicket: 'Já existe um ticket aberto para este contato.',
+  notOpen: 'O ticket precisa estar em atendimento para receber mensagens.',
+  invalidTransition: 'Transição de status não permitida.',
+} as const;
+
+/** 'true'/'false' (query strings) or a boolean. */
+const queryBoolean = z.pipe(
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])]),
+  z.transform((v) => v === true || v === 'true' || v === '1'),
+);
+
+/** Ids as the console sends them in a query string: a JSON array (`["a","b"]`), a comma list, or an array. */
+const queryIdList = z.pipe(
+  z.union([z.string().check(z.maxLength(4000)), z.array(z.string())]),
+  z.transform((v: string | string[], ctx) => {
+    let list: unknown = v;
+    if (typeof v === 'string') {
+      const text = v.trim();
+      if (!text) return [];
+      try { list = text.startsWith('[') ? JSON.parse(text) : text.split(','); } catch { list = null; }
+    }
+    if (!Array.isArray(list) || list.length > 100) {
+      ctx.issues.push({ code: 'custom', message: 'Invalid id list', input: v });
+      return z.NEVER;
+    }
+    return list.map((x) => (typeof x === 'object' && x && 'id' in x ? String((x as { id: unknown }).id) : String(x)).trim())
+      .filter((x) => x.length > 0 && x.length <= 64);
+  }),
+);
+
+/** `YYYY-MM-DD` (a day in the company's time zone; UTC until the company has one). */
+const dayOrEmpty = z.pipe(
+  z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/)),
+  z.transform((v: string) => v || undefined),
+);
+
+/**
+ * GET /tickets. `status` picks the list (open = assigned to me, or every visible open ticket with
+ * showAll; pending = my queues' waiting tickets; closed); `searchParam` searches contact name, number
+ * and message text (the search tab, any status unless `status` is given). `cursor` continues a list
+ * (preferred); `pageNumber` re-reads the skipped pages. Lists are newest activity first.
+ */
+export const listTicketsQuerySchema = z.object({
+  searchParam: searchParamSchema,
+  pageNumber: pageNumberSchema,
+  cursor: cursorSchema,
+  status: z.optional(z.union([ticketStatusSchema, z.pipe(z.literal(''), z.transform(() => undefined))])),
+  showAll: z._default(queryBoolean, false),
+  withUnreadMessages: z._default(queryBoolean, false),
+  tags: z._default(queryIdList, []),
+  users: z._default(queryIdList, []),
+  queueIds: z._default(queryIdList, []),
+  /** Tickets created on this day. */
+  date: z.optional(dayOrEmpty),
+  /** Tickets whose last activity was on this day. */
+  updatedAt: z.optional(dayOrEmpty),
+});
+export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
+
+const nullableId = z.pipe(z.transform((v: unknown) => (v === '' || v === undefined ? null : v)), z.nullable(idSchema));
+
+/**
+ * POST /tickets (the new-ticket modal). A queue is required unless the user is an admin
+ * ('Selecione uma fila'). `whatsappId` defaults to the company's default connection.
+ * `status` defaults to open (assigned to the caller); `userId` other than the caller needs admin.
+ */
+export const createTicketSchema = z.object({
+  contactId: idSchema,
+  queueId: z.optional(nullableId),
+  userId: z.optional(nullableId),
+  status: z._default(z.enum(['open', 'pending']), 'open'),
+  whatsappId: z.optional(nullableId),
+});
+export type CreateTicketInput = z.infer<typeof createTicketSchema>;
+
+/**
+ * PUT /tickets/{id}: the target state; the transition is inferred (`ticketTransition`):
+ * accept `{status:'open', userId: me}`, return `{status:'pending', userId:null}`, resolve
+ * `{status:'closed'}`, reopen `{status:'open', queueId}`, transfer `{queueId, userId?}`.
+ */
+export const updateTicketSchema = z.object({
+  status: z.optional(ticketStatusSchema),
+  userId: z.optional(nullableId),
+  queueId: z.optional(nullableId),
+  /** Whaticket compatibility: a connection change on transfer; only the ticket's own connection is accepted. */
+  whatsappId: z.optional(nullableId),
+});
+export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
+
+export const ticketIdSchema = z.object({ id: idSchema });
+export const ticketUuidSchema = z.object({ uuid: z.string().check(z.regex(/^[0-9a-f-]{36}$/i)) });
+
+// ---------------------------------------------------------------- ticket notes
+
+export const createTicketNoteSchema = z.object({
+  note: z.string({ error: 'Obrigatório' }).check(z.trim(), z.minLength(2, 'Muito curto!'), z.maxLength(5000, 'Muito longo!')),
+  ticketId: idSchema,
+  contactId: z.optional(idSchema),
+});
+export type CreateTicketNoteInput = z.infer<typeof createTicketNoteSchema>;
+
+/** GET /ticket-notes/list?ticketId&contactId — the notes of one ticket (contactId is checked against it). */
+export const listTicketNotesQuerySchema = z.object({ ticketId: idSchema, contactId: z.optional(idSchema) });
+
+export const TICKET_NOTE_MSG = {
+  added: 'Informação adicionada com sucesso!',
+  deleted: 'Informação excluída com sucesso!',
+} as const;
+
+export interface TicketNoteDto {
+  id: string;
+  note: string;
+  ticketId: string;
+  contactId: string;
+  userId: string;
+  user: { id: string; name: string };
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------- answers and realtime payloads
+
+export interface TicketDto {
+  id: string;
+  /** The id in the console's URL (/tickets/{uuid}). */
+  uuid: string;
+  status: TicketStatus;
+  contactId: string;
+  contact: ContactDto;
+  userId: string | null;
+  user: { id: string; name: string } | null;
+  queueId: string | null;
+  queue: QueueRef | null;
+  whatsappId: string;
+  whatsapp: { id: string; name: string; channel: Channel } | null;
+  channel: Channel;
+  unreadMessages: number;
+  /** Text of the last message (or a media label such as '📷 Imagem'), '' before the first one. */
+  lastMessage: string;
+  lastMessageAt: string | null;
+  tags: TagDto[];
+  /** A bot is talking to the customer (queue menu, options): operators see it as pending. */
+  chatbot: boolean;
+  isGroup: boolean;
+  createdAt: string;
+  /** Last activity: lists are sorted by it, newest first. */
+  updatedAt: string;
+}
+
+/**
+ * GET /tickets. `count`: for a status list (no search), the number of tickets in the list for the
+ * caller (maintained counters, O(queues)); for a search, the matches found so far.
+ * `cursor` continues the list.
+ */
+export interface TicketListAnswer { tickets: TicketDto[]; count: number; hasMore: boolean; cursor?: string }
+
+/**
+ * `company-<cid>-ticket`. `update` and `tagUpdate` carry the ticket; `delete` and `updateUnread` its id
+ * (`updateUnread`: its unread count went back to 0). Addressed to whoever may see the ticket.
+ */
+export type TicketRealtimeData =
+  | { action: 'update'; ticket: TicketDto }
+  | { action: 'tagUpdate'; ticket: TicketDto }
+  | { action: 'delete'; ticketId: string }
+  | { action: 'updateUnread'; ticketId: string };

@@ -124,6 +124,9 @@ export function decideOnResolve(ctx: Omit<BotContext, 'text' | 'isNewTicket'>): 
   return { replies: completion ? [completion] : [], changes: {} };
 }
 
+/** `1`, `2` or `3` (spaces allowed): an answer to the rating question. */
+export const isRatingAnswer = (text: string | undefined): boolean => /^\s*[123]\s*$/.test(text ?? '');
+
 /**
  * A message on a closed ticket that awaits a rating: `1`–`3` records it and sends the completion
  * message, and the ticket stays closed (`handled`). Anything else ends the wait without a rating and

@@ -15,6 +15,7 @@ import { publishTicketUpdate } from '../tickets/ticket-events';
 import { setTicketHooks } from '../tickets/ticket-hooks';
 import { decideInbound, decideOnResolve, decideRatingAnswer, isRatingAnswer } from './bot-engine';
 import { loadBotSetup } from './bot-setup';
+import { startTicketTimers } from './ticket-timers';
 import type { BotDecision, BotTicket } from './bot-types';
 import { useTicketBots, type TicketMessageContext } from './ticket-bots';
 
@@ -59,6 +60,7 @@ export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> 
     if (decision.handled) return;
   }
 
+  if (ctx.ticketCreated || ctx.ticketReopened) await startTicketTimers(ticket, connection);
   if (ticket.status !== 'pending' || ticket.userId) return;
   const setup = await loadBotSetup(connection);
   const decision = decideInbound({

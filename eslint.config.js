@@ -22,6 +22,7 @@ const fn = (path) => `./functions/src/${path}`;
 const DOMAIN_AREAS = [
   'companies',
   'plans',
+  'scheduler', // the due-work index: areas that schedule work sit above it
   'contacts',
   // ticket workspace (wip/tix): tags, quick messages and queues read data only; tickets sit on
   // contacts; bots on tickets; messages on tickets and contacts; inbound (below) on all of them
@@ -29,8 +30,8 @@ const DOMAIN_AREAS = [
   'quick-messages',
   'queues',
   'tickets',
-  'bots',
   'messages',
+  'bots', // sends through messages, changes tickets; tickets reach it only through ticket-hooks / the inbound seam
   'credentials',
   'users',
   'auth',
@@ -39,7 +40,6 @@ const DOMAIN_AREAS = [
   'hostwatch',
   'realtime',
   'fanout', // realtime fan-out (wip/rt, on main)
-  'scheduler',
   'platform',
 ];
 const unlisted = readdirSync(new URL('./functions/src/domain/', import.meta.url), { withFileTypes: true })

@@ -33,6 +33,10 @@ export interface TicketRecord {
   lastMessageAt: string | null;
   tagIds: string[];
   chatbot: boolean;
+  /** Menu bot: option ids from the queue's top level down to where the customer is (domain/bots). */
+  botPath?: string[];
+  /** A rating question was sent on resolve and no answer came yet (domain/bots). */
+  awaitingRating?: boolean;
   isGroup: boolean;
   createdAt: string;
   updatedAt: string;
@@ -204,6 +208,18 @@ export const setTicketTags = (companyId: string, id: string, tagIds: string[]) =
 export const setTicketChatbot = (companyId: string, id: string, chatbot: boolean) => updateTicket(companyId, id, {
   UpdateExpression: 'SET chatbot = :c', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':c': chatbot },
 });
+
+/** The menu bot's state (chatbot, option path, rating wait); lists and counters are untouched. */
+export function setTicketBotState(companyId: string, id: string, state: { chatbot?: boolean; botPath?: string[]; awaitingRating?: boolean }) {
+  const entries = Object.entries(state).filter(([, v]) => v !== undefined);
+  if (!entries.length) return getTicket(companyId, id);
+  return updateTicket(companyId, id, {
+    UpdateExpression: `SET ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
+  });
+}
 
 /** Deletes the ticket, its uuid and contact references, its counts, and the lock when it holds it. */
 export async function removeTicket(t: TicketRecord, holdsConversation: boolean): Promise<void> {

@@ -11,6 +11,7 @@ import type { ConnectionRecord } from '../../data/connections';
 import type { ContactRecord } from '../../data/contacts';
 import { getConversation, getTicket, insertTicket, moveTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
 import { TransactionConditionFailed } from '../../data/transactions';
+import { ticketHooks } from './ticket-hooks';
 import { ticketSettings } from './ticket-settings';
 
 export interface TicketForMessage { ticket: TicketRecord; created: boolean; reopened: boolean }
@@ -18,7 +19,7 @@ export interface TicketForMessage { ticket: TicketRecord; created: boolean; reop
 const MAX_ATTEMPTS = 8;
 
 export async function findOrCreateTicket(
-  connection: ConnectionRecord, contact: ContactRecord, message: { fromMe: boolean },
+  connection: ConnectionRecord, contact: ContactRecord, message: { fromMe: boolean; body?: string },
 ): Promise<TicketForMessage> {
   const { companyId } = connection;
   for (let attempt = 0; ; attempt++) {
@@ -26,6 +27,8 @@ export async function findOrCreateTicket(
       const pointer = await getConversation(companyId, connection.id, contact.id);
       const current = pointer ? await getTicket(companyId, pointer.ticketId) : undefined;
       if (current && current.status !== 'closed') return { ticket: current, created: false, reopened: false };
+      // The answer to the rating question lands on the closed ticket (the bots record it); anything else starts over.
+      if (current && !message.fromMe && ticketHooks().keepsClosedTicket(current, message.body)) return { ticket: current, created: false, reopened: false };
       if (current && await mayReopen(current, message.fromMe)) {
         await moveTicket(current, { status: 'pending', userId: null, queueId: current.queueId }, new Date().toISOString());
         return { ticket: (await getTicket(companyId, current.id))!, created: false, reopened: true };

@@ -14,6 +14,7 @@ import { otherOpenTicket, selectQueue } from './create-ticket';
 import { accessDenied, visibleTicket, type TicketActor } from './ticket-actor';
 import { toTicketDto } from './ticket-dto';
 import { publishTicketUpdate } from './ticket-events';
+import { ticketHooks } from './ticket-hooks';
 
 const RETRIES = 3;
 
@@ -41,6 +42,7 @@ export async function updateTicket(actor: TicketActor, ticketId: string, input: 
     const after = (await getTicket(cid, ticketId))!;
     const dto = await toTicketDto(after);
     await publishTicketUpdate(after, dto, before);
+    if (transition.kind === 'resolve') await ticketHooks().onResolved(after);
     return dto;
   }
 }

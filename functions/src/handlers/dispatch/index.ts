@@ -1,6 +1,6 @@
 /** Dispatch worker: due jobs queued by the tick (standard queue, DelaySeconds for second precision). */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import '../../domain/scheduler/registered-jobs';
+import './registered-jobs';
 import { parseDueJob, runDispatchJob } from '../../domain/scheduler/dispatch-job';
 import { processSqsBatch } from '../../platform/sqs-batch';
 

@@ -18,6 +18,10 @@ import { ticketActor } from '../../domain/tickets/ticket-actor';
 import { addTicketNote, listNotesOfTicket, removeTicketNote } from '../../domain/tickets/ticket-notes';
 import { syncTicketTags } from '../../domain/tickets/ticket-tags';
 import { updateTicket } from '../../domain/tickets/update-ticket';
+import { installTicketBots } from '../../domain/bots/bot-runtime';
+
+// The menu bot, automatic messages and rating answer inbound messages and resolves.
+installTicketBots();
 
 const byId = z.object({ id: idSchema });
 

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { decideInbound, decideOnResolve, decideRatingAnswer } from './bot-engine';
+import { DEFAULT_COMPANY_HOURS, isWithinBusinessHours } from './business-hours';
+import type { BotConnection, BotContext, BotQueue, BotTicket } from './bot-types';
+import { renderTemplate } from './message-template';
+
+const sales: BotQueue = {
+  id: 'q-sales', name: 'Vendas', greetingMessage: 'Vendas aqui, {{name}}!', options: [
+    { id: 'o-new', title: 'Novos pedidos', message: 'Escolha o produto:', option: 1, children: [
+      { id: 'o-phone', title: 'Celulares', message: 'Um atendente já vem.', option: 1, children: [] },
+    ] },
+    { id: 'o-track', title: 'Rastrear', message: 'Informe o pedido.', option: 2, children: [] },
+  ],
+};
+const support: BotQueue = { id: 'q-support', name: 'Suporte', greetingMessage: 'Suporte.', options: [] };
+
+const connection: BotConnection = {
+  greetingMessage: 'Olá {{name}}! Escolha um setor:', complationMessage: 'Obrigado, {{name}}!',
+  outOfHoursMessage: 'Estamos fechados.', ratingMessage: 'Avalie o atendimento:', queues: [sales, support],
+};
+const pending: BotTicket = { id: 'T1', status: 'pending', queueId: null, userId: null, chatbot: false, botPath: [], awaitingRating: false };
+// Wednesday 2026-11-25 15:00 UTC = 12:00 in São Paulo (UTC−3): open on the default hours.
+const WEDNESDAY_NOON_SP = new Date('2026-11-25T15:00:00Z');
+
+const ctx = (over: Partial<BotContext> = {}): BotContext => ({
+  connection, ticket: pending, contactName: 'Ana', text: 'oi', at: WEDNESDAY_NOON_SP, isNewTicket: true,
+  settings: { timeZone: 'America/Sao_Paulo', scheduleType: 'disabled', userRating: false },
+  ...over,
+});
+
+describe('queue menu', () => {
+  it('greets a new customer with the numbered queues and waits for a choice', () => {
+    const d = decideInbound(ctx());
+    expect(d.replies).toEqual(['Olá Ana! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte']);
+    expect(d.changes).toEqual({ chatbot: true, botPath: [] });
+  });
+
+  it('puts the ticket in the chosen queue and shows its greeting and options', () => {
+    const d = decideInbound(ctx({ text: ' 1 ', isNewTicket: false, ticket: { ...pending, chatbot: true } }));
+    expect(d.changes).toEqual({ queueId: 'q-sales', chatbot: true, botPath: [] });
+    expect(d.replies[0]).toBe('Vendas aqui, Ana!\n\n*1* - Novos pedidos\n*2* - Rastrear\n*#* - Menu inicial');
+  });
+
+  it('repeats the menu for an answer that is not a queue number', () => {
+    const d = decideInbound(ctx({ text: '7', isNewTicket: false }));
+    expect(d.changes.queueId).toBeUndefined();
+    expect(d.replies[0]).toContain('*2* - Suporte');
+  });
+
+  it('enters the only queue directly and hands over when it has no options', () => {
+    const d = decideInbound(ctx({ connection: { ...connection, queues: [support] } }));
+    expect(d).toEqual({ replies: ['Suporte.'], changes: { queueId: 'q-support', chatbot: false, botPath: [] } });
+  });
+
+  it('stays silent once a person has the ticket', () => {
+    expect(decideInbound(ctx({ ticket: { ...pending, status: 'open', userId: 'u1' } })).replies).toEqual([]);
+  });
+});
+
+describe('option tree', () => {
+  const inSales = { ...pending, queueId: 'q-sales', chatbot: true };
+
+  it('goes down with a number, back with 0, and to the main menu with #', () => {
+    const down = decideInbound(ctx({ ticket: inSales, text: '1', isNewTicket: false }));
+    expect(down.changes).toEqual({ botPath: ['o-new'], chatbot: true });
+    expect(down.replies[0]).toBe('Escolha o produto:\n\n*1* - Celulares\n*0* - Voltar\n*#* - Menu inicial');
+
+    const back = decideInbound(ctx({ ticket: { ...inSales, botPath: ['o-new'] }, text: '0', isNewTicket: false }));
+    expect(back.changes).toEqual({ botPath: [] });
+    expect(back.replies[0]).toBe('*1* - Novos pedidos\n*2* - Rastrear\n*#* - Menu inicial');
+
+    const main = decideInbound(ctx({ ticket: { ...inSales, botPath: ['o-new'] }, text: '#', isNewTicket: false }));
+    expect(main.changes).toEqual({ queueId: null, chatbot: true, botPath: [] });
+    expect(main.replies[0]).toContain('*1* - Vendas');
+  });
+
+  it('hands a leaf over to a person', () => {
+    const d = decideInbound(ctx({ ticket: { ...inSales, botPath: ['o-new'] }, text: '1', isNewTicket: false }));
+    expect(d).toEqual({ replies: ['Um atendente já vem.'], changes: { botPath: ['o-new', 'o-phone'], chatbot: false } });
+  });
+});
+
+describe('business hours in the company time zone', () => {
+  it('judges the wall clock of the company, not of the server', () => {
+    // 20:30 UTC on a Wednesday: 17:30 in São Paulo (open until 18:00), 05:30 Thursday in Tokyo (closed).
+    const at = new Date('2026-11-25T20:30:00Z');
+    expect(isWithinBusinessHours(DEFAULT_COMPANY_HOURS, at, 'America/Sao_Paulo')).toBe(true);
+    expect(isWithinBusinessHours(DEFAULT_COMPANY_HOURS, at, 'Asia/Tokyo')).toBe(false);
+    // 21:30 UTC: 18:30 in São Paulo, closed.
+    expect(isWithinBusinessHours(DEFAULT_COMPANY_HOURS, new Date('2026-11-25T21:30:00Z'), 'America/Sao_Paulo')).toBe(false);
+  });
+
+  it('treats a day whose end is not after its start as closed, and no schedule as always open', () => {
+    const sunday = new Date('2026-11-29T15:00:00Z');
+    expect(isWithinBusinessHours(DEFAULT_COMPANY_HOURS, sunday, 'America/Sao_Paulo')).toBe(false);
+    expect(isWithinBusinessHours([], sunday, 'America/Sao_Paulo')).toBe(true);
+  });
+
+  it('answers out of company hours once, on the new ticket, and shows no menu', () => {
+    const settings = { timeZone: 'America/Sao_Paulo', scheduleType: 'company' as const, companyHours: [...DEFAULT_COMPANY_HOURS], userRating: false };
+    const night = new Date('2026-11-25T23:00:00Z'); // 20:00 local
+    expect(decideInbound(ctx({ settings, at: night }))).toEqual({ replies: ['Estamos fechados.'], changes: {} });
+    expect(decideInbound(ctx({ settings, at: night, isNewTicket: false })).replies).toEqual([]);
+    expect(decideInbound(ctx({ settings })).replies[0]).toContain('*1* - Vendas');
+  });
+
+  it('uses the queue hours when scheduleType is queue', () => {
+    const closedQueue: BotQueue = { ...support, outOfHoursMessage: 'Suporte fechado.', schedules: [{ weekdayEn: 'wednesday', startTime: '13:00', endTime: '14:00' }] };
+    const settings = { timeZone: 'America/Sao_Paulo', scheduleType: 'queue' as const, userRating: false };
+    const d = decideInbound(ctx({ settings, connection: { ...connection, queues: [closedQueue] } }));
+    expect(d).toEqual({ replies: ['Suporte fechado.'], changes: { queueId: 'q-support', chatbot: false, botPath: [] } });
+  });
+});
+
+describe('rating and completion', () => {
+  const settings = { timeZone: 'America/Sao_Paulo', scheduleType: 'disabled' as const, userRating: true };
+  const closed: BotTicket = { ...pending, status: 'closed', userId: 'u1', queueId: 'q-sales' };
+
+  it('asks for a rating on resolve when userRating is on, else sends the completion message', () => {
+    expect(decideOnResolve({ ...ctx(), ticket: closed, settings })).toEqual({
+      replies: ['Avalie o atendimento:\n\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito'],
+      changes: { awaitingRating: true },
+    });
+    expect(decideOnResolve({ ...ctx(), ticket: closed }).replies).toEqual(['Obrigado, Ana!']);
+  });
+
+  it('records 1 to 3 and thanks; anything else ends the wait and is handled as a new conversation', () => {
+    const waiting = { ...closed, awaitingRating: true };
+    expect(decideRatingAnswer({ ...ctx(), ticket: waiting, settings, text: '3' })).toEqual({
+      replies: ['Obrigado, Ana!'], changes: { awaitingRating: false }, rating: 3, handled: true,
+    });
+    expect(decideRatingAnswer({ ...ctx(), ticket: waiting, settings, text: 'quero outra coisa' })).toEqual({
+      replies: [], changes: { awaitingRating: false }, handled: false,
+    });
+  });
+});
+
+describe('templates', () => {
+  it('fills placeholders in the company time zone and picks one spintax variant', () => {
+    const at = new Date('2026-11-25T10:00:00Z'); // 07:00 in São Paulo
+    const text = renderTemplate('{{ms}}, {{name}}! {Tudo bem|Como vai}?', { contactName: 'Ana', ticketId: 'T1', at, timeZone: 'America/Sao_Paulo', random: () => 0.99 });
+    expect(text).toBe('Bom dia, Ana! Como vai?');
+  });
+});

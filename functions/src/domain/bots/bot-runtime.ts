@@ -1,0 +1,91 @@
+/**
+ * The bots behind the inbound seam (ticket-bots.ts): the menu bot and the automatic messages decided
+ * by bot-engine.ts, applied here. Idempotent under redelivery: every reply's command id derives from
+ * the triggering message (`bot:<messageId>:<n>`), so a rerun records and sends nothing twice; the
+ * ticket changes are plain sets of the decided values. Replies go first: if the run dies after them,
+ * the rerun decides the same (the state did not move yet) and only applies the state.
+ */
+import { getConnection, type ConnectionRecord } from '../../data/connections';
+import { getContact, type ContactRecord } from '../../data/contacts';
+import { recordTicketRating } from '../../data/ticket-ratings';
+import { getTicket, moveTicket, setTicketBotState, type TicketRecord } from '../../data/tickets';
+import { sendOutboundPart } from '../messages/outbound-message';
+import { toTicketDto } from '../tickets/ticket-dto';
+import { publishTicketUpdate } from '../tickets/ticket-events';
+import { setTicketHooks } from '../tickets/ticket-hooks';
+import { decideInbound, decideOnResolve, decideRatingAnswer, isRatingAnswer } from './bot-engine';
+import { loadBotSetup } from './bot-setup';
+import { startTicketTimers } from './ticket-timers';
+import type { BotDecision, BotTicket } from './bot-types';
+import { useTicketBots, type TicketMessageContext } from './ticket-bots';
+
+const asBotTicket = (t: TicketRecord): BotTicket => ({
+  id: t.id, status: t.status, queueId: t.queueId, userId: t.userId, chatbot: t.chatbot, botPath: t.botPath ?? [], awaitingRating: t.awaitingRating === true,
+});
+
+async function sendReplies(ticket: TicketRecord, connection: ConnectionRecord, contact: ContactRecord, replies: string[], key: string): Promise<void> {
+  for (const [n, text] of replies.entries()) {
+    await sendOutboundPart(ticket, connection, contact, { commandId: `bot:${key}:${n}`, text, userId: null });
+  }
+}
+
+/** Applies the decided ticket changes; a new queue moves the ticket between lists like a transfer does. */
+async function applyChanges(ticket: TicketRecord, decision: BotDecision): Promise<void> {
+  const { queueId, status: _status, ...state } = decision.changes;
+  let changed = false;
+  if (queueId !== undefined && queueId !== ticket.queueId) {
+    await moveTicket(ticket, { status: ticket.status, userId: ticket.userId, queueId }, new Date().toISOString());
+    changed = true;
+  }
+  if (Object.keys(state).length) {
+    await setTicketBotState(ticket.companyId, ticket.id, state);
+    changed = true;
+  }
+  if (!changed) return;
+  const after = (await getTicket(ticket.companyId, ticket.id))!;
+  await publishTicketUpdate(after, await toTicketDto(after), ticket);
+}
+
+export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> {
+  const { ticket, connection, contact, message } = ctx;
+  if (ctx.direction !== 'received' || ticket.isGroup) return;
+  const at = new Date(message.createdAt);
+
+  if (ticket.awaitingRating) {
+    const setup = await loadBotSetup(connection);
+    const decision = decideRatingAnswer({ ...setup, ticket: asBotTicket(ticket), contactName: contact.name, text: message.body ?? '', at });
+    await sendReplies(ticket, connection, contact, decision.replies, message.id);
+    if (decision.rating && ticket.userId) await recordTicketRating(ticket.companyId, ticket.userId, ticket.id, decision.rating);
+    await applyChanges(ticket, decision);
+    if (decision.handled) return;
+  }
+
+  if (ctx.ticketCreated || ctx.ticketReopened) await startTicketTimers(ticket, connection);
+  if (ticket.status !== 'pending' || ticket.userId) return;
+  const setup = await loadBotSetup(connection);
+  const decision = decideInbound({
+    ...setup, ticket: asBotTicket(ticket), contactName: contact.name, text: message.body ?? '', at, isNewTicket: ctx.ticketCreated || ctx.ticketReopened,
+  });
+  await sendReplies(ticket, connection, contact, decision.replies, message.id);
+  await applyChanges(ticket, decision);
+}
+
+/**
+ * After a ticket was resolved: the rating question (userRating on) or the completion message.
+ * `resolutionKey` identifies this resolve (the ticket's closedAt) so a retried call sends nothing twice.
+ */
+export async function onTicketResolved(ticket: TicketRecord): Promise<void> {
+  if (ticket.isGroup) return;
+  const [connection, contact] = await Promise.all([getConnection(ticket.companyId, ticket.connectionId), getContact(ticket.companyId, ticket.contactId)]);
+  if (!connection || !contact) return;
+  const setup = await loadBotSetup(connection);
+  const decision = decideOnResolve({ ...setup, ticket: asBotTicket(ticket), contactName: contact.name, at: new Date() });
+  await sendReplies(ticket, connection, contact, decision.replies, `resolve:${ticket.id}:${ticket.closedAt ?? ''}`);
+  await applyChanges(ticket, decision);
+}
+
+/** Plugs the bots into the inbound seam and the ticket life cycle; the inbound and tickets areas call it at load. */
+export function installTicketBots(): void {
+  useTicketBots({ onTicketMessage });
+  setTicketHooks({ keepsClosedTicket: (ticket, body) => ticket.awaitingRating === true && isRatingAnswer(body), onResolved: onTicketResolved });
+}

@@ -1,0 +1,8 @@
+/**
+ * Every job type of the platform, registered in one place so the dispatch Lambda loads them all.
+ */
+import { AUTO_CLOSE_JOB, AUTO_TRANSFER_JOB, runAutoClose, runAutoTransfer } from '../../domain/bots/ticket-timers';
+import { registerJob } from '../../domain/scheduler/job-registry';
+
+registerJob(AUTO_TRANSFER_JOB, runAutoTransfer);
+registerJob(AUTO_CLOSE_JOB, runAutoClose);

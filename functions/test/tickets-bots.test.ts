@@ -1,0 +1,77 @@
+/**
+ * Issue 9 "Bots and automatic messages" through the real inbound worker and tickets API: the queue
+ * menu, the option tree, idempotency under redelivery, and the rating asked on resolve.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '../src/data/client';
+import { putQueueOption } from '../src/data/queue-options';
+import { apiCall } from './support/api-event';
+import {
+  createWorkspace, customerEvent, customerSays, deliver, newNumber, putTicket, setCompanySetting, startWorkspaceEmulators, ticketOf, type Workspace,
+} from './support/ticket-fixtures';
+
+let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
+let w: Workspace;
+
+beforeAll(async () => {
+  queues = await startWorkspaceEmulators();
+  w = await createWorkspace();
+  await putQueueOption({ id: 'opt-1', companyId: w.cid, queueId: w.queueB.id, parentId: null, option: 1, title: 'Segunda via', message: 'Enviaremos o boleto.' });
+  const updated = await apiCall('whatsapp', 'PUT', '/whatsapp/{id}', {
+    token: w.admin.token, pathParameters: { id: w.connection.id },
+    body: {
+      name: w.connection.name, queueIds: [w.queueA.id, w.queueB.id], greetingMessage: 'Olá {{name}}! Escolha um setor:',
+      complationMessage: 'Obrigado pelo contato!', ratingMessage: 'Como foi o atendimento?',
+    },
+  });
+  if (updated.status !== 200) throw new Error(`connection update: ${updated.status} ${JSON.stringify(updated.body)}`);
+});
+afterAll(async () => { await queues?.stop(); });
+
+const messagesOf = async (ticketId: string) =>
+  (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })).body.messages as { body: string; fromMe: boolean }[];
+
+describe('queue menu bot', () => {
+  it('asks for a queue, enters the chosen one with its options, and never answers a redelivery twice', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, name: 'Ana', body: 'oi' });
+    let ticket = (await ticketOf(w, number))!;
+    expect(ticket).toMatchObject({ status: 'pending', queueId: null });
+    expect((await messagesOf(ticket.id)).at(-1)).toMatchObject({ fromMe: true, body: 'Olá Ana! Escolha um setor:\n\n*1* - Fila A\n*2* - Fila B' });
+
+    const choice = customerEvent(w, { number, name: 'Ana', body: '2' });
+    await deliver(choice);
+    await deliver(choice); // SQS redelivery of the same message
+    ticket = (await ticketOf(w, number))!;
+    expect(ticket.queueId).toBe(w.queueB.id);
+    const bodies = (await messagesOf(ticket.id)).map((m) => m.body);
+    expect(bodies.filter((b) => b.includes('*1* - Segunda via'))).toHaveLength(1);
+
+    await customerSays(w, { number, body: '1' });
+    expect((await messagesOf(ticket.id)).at(-1)!.body).toBe('Enviaremos o boleto.');
+    expect((await ticketOf(w, number))!.chatbot).toBe(false);
+  });
+});
+
+describe('rating on resolve', () => {
+  it('asks for the rating, records the answer for the attendant, and thanks without reopening', async () => {
+    await setCompanySetting(w, 'userRating', 'enabled');
+    const number = newNumber();
+    await customerSays(w, { number, name: 'Bia', body: 'oi' });
+    await customerSays(w, { number, body: '1' });
+    const ticket = (await ticketOf(w, number))!;
+    expect((await putTicket(w.admin.token, ticket.id, { status: 'open', userId: w.admin.user.id })).status).toBe(200);
+    expect((await putTicket(w.admin.token, ticket.id, { status: 'closed' })).status).toBe(200);
+    expect((await messagesOf(ticket.id)).at(-1)!.body).toContain('Como foi o atendimento?\n\n*1* - Insatisfeito');
+
+    await customerSays(w, { number, body: '3' });
+    const after = (await ticketOf(w, number))!;
+    expect(after).toMatchObject({ id: ticket.id, status: 'closed' });
+    expect((await messagesOf(ticket.id)).at(-1)!.body).toBe('Obrigado pelo contato!');
+    const ratings = await ddb().send(new QueryCommand({
+      TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${w.cid}#RATING#${w.admin.user.id}` },
+    }));
+    expect(ratings.Items).toEqual([expect.objectContaining({ SK: ticket.id, rate: 3 })]);
+  });
+});

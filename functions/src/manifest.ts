@@ -16,6 +16,7 @@ export const AREAS = {
   dispatch: 'src/handlers/dispatch/index.ts',
   scheduler: 'src/handlers/scheduler/index.ts',
   hostwatch: 'src/handlers/hostwatch/index.ts',
+  billing: 'src/handlers/billing/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -64,6 +65,15 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
   r('DELETE', '/whatsappsession/{id}', 'whatsapp', 'user'),
   r('POST', '/restartpm2', 'whatsapp', 'super'),
   r('POST', '/facebook', 'whatsapp', 'user'),
+  // billing — spec part 2 §2 "Invoices screen", §7 "Invoices", "Subscription payment"
+  r('GET', '/invoices/all', 'billing', 'admin'),
+  r('GET', '/invoices/listAll', 'billing', 'super'),
+  r('DELETE', '/invoices/{id}', 'billing', 'super'),
+  r('POST', '/subscription', 'billing', 'admin'),
+  // Efí's Pix webhook: authenticated by the secret in its URL (domain/billing/pix-webhook.ts)
+  r('POST', '/subscription/webhook', 'billing', 'public', 'auth'),
+  // local mode only (404 in AWS): the sandbox's 'simulate payment'
+  r('POST', '/subscription/sandbox/{id}/pay', 'billing', 'admin'),
 ];
 
 export type WsRouteKey = '$connect' | '$disconnect' | '$default';
@@ -173,4 +183,5 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   dispatch: { table: 'RW' },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
+  billing: { table: 'RW', jwt: true, realtime: true, media: 'read' },
 };

@@ -7,6 +7,7 @@ export const realtimeChannel = {
   companyChanged: (companyId: string) => `company-${companyId}-changed`,
   appMessage: (companyId: string) => `company-${companyId}-appMessage`,
   contact: (companyId: string) => `company-${companyId}-contact`,
+  payment: (companyId: string) => `company-${companyId}-payment`,
 } as const;
 
 /** What travels over the WebSocket: one envelope, the channel name plus the payload. */

@@ -1,5 +1,9 @@
 /**
  * Every job type of the platform, registered in one place so the dispatch Lambda loads them all.
- * None yet: scheduled messages and campaign shippings register here when their issues land.
  */
-export {};
+import { INVOICE_JOB, runInvoiceJob } from '../billing/invoice-job';
+import { registerJob } from './job-registry';
+
+registerJob(INVOICE_JOB, async (job) => {
+  await runInvoiceJob(job);
+});

@@ -17,6 +17,8 @@ export const AREAS = {
   scheduler: 'src/handlers/scheduler/index.ts',
   hostwatch: 'src/handlers/hostwatch/index.ts',
   billing: 'src/handlers/billing/index.ts',
+  plans: 'src/handlers/plans/index.ts',
+  signup: 'src/handlers/signup/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -74,6 +76,21 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
   r('POST', '/subscription/webhook', 'billing', 'public', 'auth'),
   // local mode only (404 in AWS): the sandbox's 'simulate payment'
   r('POST', '/subscription/sandbox/{id}/pay', 'billing', 'admin'),
+  // plans — spec part 2 §7 "Plans"
+  r('GET', '/plans/list', 'plans', 'public'),
+  r('GET', '/plans/allPublished', 'plans', 'user'),
+  r('GET', '/plans/all', 'plans', 'super'),
+  r('GET', '/plans/{id}', 'plans', 'user'),
+  r('POST', '/plans', 'plans', 'super'),
+  r('PUT', '/plans/{id}', 'plans', 'super'),
+  r('DELETE', '/plans/{id}', 'plans', 'super'),
+  // sign-up — spec part 1 §7 "Sign-up"
+  r('POST', '/leads-web', 'signup', 'public', 'auth'),
+  r('GET', '/leads-web', 'signup', 'super'),
+  r('POST', '/auth/tokenSignup', 'signup', 'public', 'auth'),
+  r('POST', '/auth/validateTokenSignup', 'signup', 'public', 'auth'),
+  // local mode only (404 in AWS): the e-mail outbox the sign-up's confirmation link lands in
+  r('GET', '/outbox', 'signup', 'public'),
 ];
 
 export type WsRouteKey = '$connect' | '$disconnect' | '$default';
@@ -184,4 +201,6 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
   billing: { table: 'RW', jwt: true, realtime: true, media: 'read' },
+  plans: { table: 'RW', jwt: true },
+  signup: { table: 'RW', jwt: true },
 };

@@ -62,3 +62,11 @@ describe('plans and companies', () => {
     expect([5, 4, 0, -3, -4, 10, null].map(dueDateTone)).toEqual(['yellow', 'orange', 'orange', 'orange', 'red', null, null]);
   });
 });
+
+describe('alphanumeric CNPJ (RFB NT 49/2024, issued since July 2026)', () => {
+  it('accepts it in sign-up and company forms, stored upper-cased without the mask', () => {
+    expect(isValidCpfOrCnpj('12.ABC.345/01DE-35')).toBe(true);
+    expect(z.parse(taxIdSchema, '12.abc.345/01de-35')).toBe('12ABC34501DE35');
+    expect(isValidCpfOrCnpj('12.ABC.345/01DE-36')).toBe(false);
+  });
+});

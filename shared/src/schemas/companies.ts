@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { onlyDigits, isValidCpfOrCnpj } from '../validation/tax-id';
+import { isValidCpfOrCnpj, normaliseTaxId } from '../validation/tax-id';
 import { emailSchema, idSchema, nameSchema } from './common';
 import { moneySchema } from './plans';
 import { SAAS_MSG } from './saas-messages';
@@ -11,10 +11,10 @@ export const RECURRENCE_MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMEST
 
 export const CAMPAIGN_LIMITS = ['doNotLimit', 'day', 'week', 'month', 'year'] as const;
 
-/** CPF or CNPJ, masked or not (max 18 characters as typed); stored as digits only. */
+/** CPF or CNPJ, masked or not (max 18 characters as typed); stored without the mask. */
 export const taxIdSchema = z.pipe(
   z.string({ error: SAAS_MSG.invalidTaxId }).check(z.trim(), z.maxLength(18, SAAS_MSG.invalidTaxId), z.refine(isValidCpfOrCnpj, SAAS_MSG.invalidTaxId)),
-  z.transform(onlyDigits),
+  z.transform(normaliseTaxId),
 );
 
 /** IANA time-zone name, checked against the runtime's own list (Intl). */

@@ -19,6 +19,8 @@ export const AREAS = {
   billing: 'src/handlers/billing/index.ts',
   plans: 'src/handlers/plans/index.ts',
   signup: 'src/handlers/signup/index.ts',
+  companies: 'src/handlers/companies/index.ts',
+  helps: 'src/handlers/helps/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -91,6 +93,17 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
   r('POST', '/auth/validateTokenSignup', 'signup', 'public', 'auth'),
   // local mode only (404 in AWS): the e-mail outbox the sign-up's confirmation link lands in
   r('GET', '/outbox', 'signup', 'public'),
+  // companies — spec part 2 §7 "Companies"
+  r('GET', '/companies', 'companies', 'super'),
+  r('GET', '/companies/{id}', 'companies', 'user'),
+  r('POST', '/companies', 'companies', 'super'),
+  r('PUT', '/companies/{id}', 'companies', 'super'),
+  // help videos — spec part 2 §7 "Helps"
+  r('GET', '/helps', 'helps', 'user'),
+  r('GET', '/helps/list', 'helps', 'user'),
+  r('POST', '/helps', 'helps', 'super'),
+  r('PUT', '/helps/{id}', 'helps', 'super'),
+  r('DELETE', '/helps/{id}', 'helps', 'super'),
 ];
 
 export type WsRouteKey = '$connect' | '$disconnect' | '$default';
@@ -203,4 +216,6 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   billing: { table: 'RW', jwt: true, realtime: true, media: 'read' },
   plans: { table: 'RW', jwt: true },
   signup: { table: 'RW', jwt: true },
+  companies: { table: 'RW', jwt: true, realtime: true },
+  helps: { table: 'RW', jwt: true },
 };

@@ -6,7 +6,7 @@
  *   name lock    PK = P#COMPANYNAME#<name>      SK = NAME         (unique company name, ERR_COMPANY_NAME_ALREADY_EXISTS)
  *   platform     PK = P#PLATFORM                SK = COMPANY      { companyId } (the platform company; written with it)
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Recurrence } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk } from './keys';
@@ -28,6 +28,12 @@ export interface Company {
   recurrence?: Recurrence;
   /** IANA time zone for business hours and reports; absent: DEFAULT_TIME_ZONE. */
   timeZone?: string;
+  /** CPF or CNPJ without the mask; phone as typed (companies tab, sign-up). */
+  vat?: string;
+  phone?: string;
+  isResale?: boolean;
+  /** The reseller company this one belongs to (a company flagged isResale). */
+  clientOf?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -100,4 +106,30 @@ export async function getPlatformCompanyId(): Promise<string | undefined> {
   // Platforms seeded before the pointer existed: the seed marker knows it.
   const seed = await ddb().send(new GetCommand({ TableName: tableName(), Key: { PK: platformPk('SEED'), SK: 'SEED' } }));
   return seed.Item?.platformCompanyId as string | undefined;
+}
+
+/**
+ * Replaces a company's fields (Companies tab). A new name swaps the name lock in the same
+ * transaction (ERR_COMPANY_NAME_ALREADY_EXISTS on `name`); the directory entry follows the name.
+ */
+export async function replaceCompany(company: Company, previousName: string): Promise<void> {
+  const renamed = normaliseCompanyName(company.name) !== normaliseCompanyName(previousName);
+  await transactWrite([
+    { label: 'company', item: { Put: { TableName: tableName(), Item: { ...companyKey(company.id), ...company }, ConditionExpression: 'attribute_exists(PK)' } } },
+    { label: 'directory', item: { Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } } } },
+    ...(renamed
+      ? [
+          { label: 'name', item: { Put: { TableName: tableName(), Item: { ...nameLockKey(company.name), companyId: company.id }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+          { label: 'oldName', item: { Delete: { TableName: tableName(), Key: nameLockKey(previousName) } } },
+        ]
+      : []),
+  ]);
+}
+
+/** AP-C4: a page of the company directory (super users' Companies tab). */
+export async function queryCompanyDirectory(limit: number, startKey?: Record<string, unknown>) {
+  const out = await ddb().send(new QueryCommand({
+    TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': directoryKey('').PK }, Limit: limit, ExclusiveStartKey: startKey,
+  }));
+  return { companyIds: (out.Items ?? []).map((i) => String(i.companyId)), nextCursor: out.LastEvaluatedKey };
 }

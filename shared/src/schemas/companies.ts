@@ -65,3 +65,21 @@ export function dueDateTone(daysLeft: number | null): 'yellow' | 'orange' | 'red
   if (daysLeft <= -4) return 'red';
   return null;
 }
+
+/** A row of the super users' Companies table. */
+export interface AdminCompanyDto {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  vat: string;
+  status: boolean;
+  dueDate: string | null;
+  recurrence: Recurrence;
+  planId: string;
+  planName: string | null;
+  isResale: boolean;
+  clientOf: string | null;
+  timeZone: string;
+  createdAt: string;
+}

@@ -42,3 +42,12 @@ export interface PlanDto {
   isActive: boolean;
   isPublished: boolean;
 }
+
+/** Help videos (spec part 2 §3 "Help"): title, description and a video code (e.g. a YouTube id). */
+export const helpSchema = z.object({
+  title: z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, MSG.required), z.maxLength(100, MSG.tooLong)),
+  description: z._default(z.string().check(z.trim(), z.maxLength(500, MSG.tooLong)), ''),
+  video: z._default(z.string().check(z.trim(), z.maxLength(200, MSG.tooLong)), ''),
+});
+export type HelpInput = z.output<typeof helpSchema>;
+export interface HelpDto extends HelpInput { id: string }

@@ -9,11 +9,22 @@ import { getPlan } from '../../data/plans';
 import { publishToCompany } from '../../platform/realtime-publisher';
 import { getCompanySettings, toCompanyDto } from '../companies/companies';
 
-export async function publishPaymentConcluded(companyId: string, newDueDate: string): Promise<void> {
+async function companyDto(companyId: string) {
   const company = await getCompany(companyId);
-  if (!company) return;
+  if (!company) return undefined;
   const [settings, plan] = await Promise.all([getCompanySettings(companyId), getPlan(company.planId)]);
-  const dto = toCompanyDto(company, settings, plan);
+  return toCompanyDto(company, settings, plan);
+}
+
+/** Due date, status or plan changed: every console of the company re-judges it (company guard). */
+export async function publishCompanyChanged(companyId: string): Promise<void> {
+  const dto = await companyDto(companyId);
+  if (dto) await publishToCompany(companyId, realtimeChannel.companyChanged(companyId), { action: 'update', company: dto });
+}
+
+export async function publishPaymentConcluded(companyId: string, newDueDate: string): Promise<void> {
+  const dto = await companyDto(companyId);
+  if (!dto) return;
   await Promise.all([
     publishToCompany(companyId, realtimeChannel.payment(companyId), { action: 'CONCLUIDA', company: dto, dueDate: newDueDate }),
     publishToCompany(companyId, realtimeChannel.companyChanged(companyId), { action: 'update', company: dto }),

@@ -21,6 +21,7 @@ export const AREAS = {
   signup: 'src/handlers/signup/index.ts',
   companies: 'src/handlers/companies/index.ts',
   helps: 'src/handlers/helps/index.ts',
+  platformsettings: 'src/handlers/platformsettings/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -104,6 +105,11 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
   r('POST', '/helps', 'helps', 'super'),
   r('PUT', '/helps/{id}', 'helps', 'super'),
   r('DELETE', '/helps/{id}', 'helps', 'super'),
+  // super users' panels — spec part 2 §2 "Options tab", §7 "Payment certificate"
+  r('GET', '/platform-settings', 'platformsettings', 'super'),
+  r('PUT', '/platform-settings/{key}', 'platformsettings', 'super'),
+  r('POST', '/upload-p12', 'platformsettings', 'super'),
+  r('DELETE', '/delete-p12', 'platformsettings', 'super'),
 ];
 
 export type WsRouteKey = '$connect' | '$disconnect' | '$default';
@@ -218,4 +224,5 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   signup: { table: 'RW', jwt: true },
   companies: { table: 'RW', jwt: true, realtime: true },
   helps: { table: 'RW', jwt: true },
+  platformsettings: { table: 'RW', jwt: true, media: 'readWrite' },
 };

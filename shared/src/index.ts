@@ -16,3 +16,4 @@ export * from './schemas/companies';
 export * from './schemas/signup';
 export * from './schemas/checkout';
 export * from './schemas/invoices';
+export * from './schemas/platform-settings';

@@ -22,6 +22,7 @@ export const AREAS = {
   companies: 'src/handlers/companies/index.ts',
   helps: 'src/handlers/helps/index.ts',
   platformsettings: 'src/handlers/platformsettings/index.ts',
+  announcements: 'src/handlers/announcements/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -110,6 +111,14 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
   r('PUT', '/platform-settings/{key}', 'platformsettings', 'super'),
   r('POST', '/upload-p12', 'platformsettings', 'super'),
   r('DELETE', '/delete-p12', 'platformsettings', 'super'),
+  // announcements — spec part 3 §7 "Announcements"
+  r('GET', '/announcements', 'announcements', 'user'),
+  r('GET', '/announcements/{id}', 'announcements', 'user'),
+  r('POST', '/announcements', 'announcements', 'super'),
+  r('PUT', '/announcements/{id}', 'announcements', 'super'),
+  r('DELETE', '/announcements/{id}', 'announcements', 'super'),
+  r('POST', '/announcements/{id}/media-upload', 'announcements', 'super'),
+  r('DELETE', '/announcements/{id}/media-upload', 'announcements', 'super'),
 ];
 
 export type WsRouteKey = '$connect' | '$disconnect' | '$default';
@@ -225,4 +234,5 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   companies: { table: 'RW', jwt: true, realtime: true },
   helps: { table: 'RW', jwt: true },
   platformsettings: { table: 'RW', jwt: true, media: 'readWrite' },
+  announcements: { table: 'RW', jwt: true, realtime: true, media: 'readWrite' },
 };

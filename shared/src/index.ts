@@ -17,3 +17,4 @@ export * from './schemas/signup';
 export * from './schemas/checkout';
 export * from './schemas/invoices';
 export * from './schemas/platform-settings';
+export * from './schemas/announcements';

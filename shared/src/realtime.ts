@@ -8,6 +8,7 @@ export const realtimeChannel = {
   appMessage: (companyId: string) => `company-${companyId}-appMessage`,
   contact: (companyId: string) => `company-${companyId}-contact`,
   payment: (companyId: string) => `company-${companyId}-payment`,
+  announcement: (companyId: string) => `company-${companyId}-announcement`,
 } as const;
 
 /** What travels over the WebSocket: one envelope, the channel name plus the payload. */

@@ -23,3 +23,5 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** The session host's periodic log line; CloudWatch turns its `connected` field into a metric. */
 export const SESSION_HOST_HEARTBEAT_MESSAGE = 'session host heartbeat';
+/** A company's time zone when none was chosen (business hours, reports). */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';

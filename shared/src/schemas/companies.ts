@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { DEFAULT_TIME_ZONE } from '../constants';
 import { isValidCpfOrCnpj, normaliseTaxId } from '../validation/tax-id';
 import { emailSchema, idSchema, nameSchema } from './common';
 import { moneySchema } from './plans';
@@ -29,7 +30,6 @@ export const timeZoneSchema = z.string().check(
     }
   }, SAAS_MSG.invalidValue),
 );
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 const campaignCount = z.coerce.number({ error: SAAS_MSG.campaignCount }).check(z.int(SAAS_MSG.campaignCount), z.gte(1, SAAS_MSG.campaignCount), z.lte(1_000_000));
 

@@ -32,15 +32,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // The manifest lets bench/web-first-load.ts walk each route's module graph.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Vendor code changes less often than ours: separate chunks stay cached across releases.
+        // React changes less often than ours: its chunk stays cached across releases. Chakra and
+        // Amplify are NOT grouped: each route's chunk carries only the components it uses, and
+        // Amplify arrives with the first API call (decisions.md "Web console: first load").
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'chakra', test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui)[\\/]/ },
-            { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },

@@ -107,7 +107,7 @@ describe('POST /auth/login', () => {
   it('answers 400 with the field messages for malformed input', async () => {
     const res = await apiCall('auth', 'POST', '/auth/login', { body: { email: 'not-an-email', password: '' } });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ email: 'Email inválido', password: 'Obrigatório' });
+    expect(res.body.fields).toEqual({ email: 'validation.invalidEmail', password: 'validation.required' });
   });
 });
 

@@ -228,7 +228,7 @@ describe('permissions', () => {
       await apiCall('whatsapp', 'PUT', '/whatsappsession/{id}', { token, pathParameters: id }),
       await apiCall('whatsapp', 'DELETE', '/whatsappsession/{id}', { token, pathParameters: id }),
     ];
-    for (const res of attempts) expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' } });
+    for (const res of attempts) expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION', message: 'validation.connection.accessDenied' } });
     expect((await list(token)).status).toBe(200);
 
     await putSetting(t.company.id, 'addAlterConnection', 'enabled');

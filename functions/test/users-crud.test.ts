@@ -38,9 +38,9 @@ describe('POST /users', () => {
     const missing = await call({ password: 'segredo1' });
 
     expect(short.status).toBe(400);
-    expect(short.body.fields).toEqual({ name: 'Muito curto!', email: 'Email inválido', password: 'Muito curto!' });
-    expect(long.body.fields).toEqual({ name: 'Muito longo!', password: 'Muito longo!' });
-    expect(missing.body.fields).toMatchObject({ name: 'Obrigatório', email: 'Obrigatório' });
+    expect(short.body.fields).toEqual({ name: 'validation.tooShort', email: 'validation.invalidEmail', password: 'validation.tooShort' });
+    expect(long.body.fields).toEqual({ name: 'validation.tooLong', password: 'validation.tooLong' });
+    expect(missing.body.fields).toMatchObject({ name: 'validation.required', email: 'validation.required' });
   });
 
   it('keeps e-mails unique across the platform', async () => {

@@ -1,18 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { get } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startGateway, type Gateway } from '../local/gateway/gateway-server';
-import { mountStatic, mountVite, type MountedConsole } from '../local/gateway/web-console';
+import { mountStatic, mountVite, pickEncoding, type MountedConsole } from '../local/gateway/web-console';
 import { createInvoker } from '../local/lambda-runtime';
 
 /** A stub console, so this test does not depend on the real web app. */
 const stubRoot = mkdtempSync(join(tmpdir(), 'atende-web-stub-'));
 writeFileSync(join(stubRoot, 'index.html'), '<!doctype html><html><body><div id="root">stub console</div></body></html>');
 mkdirSync(join(stubRoot, 'dist', 'assets'), { recursive: true });
-writeFileSync(join(stubRoot, 'dist', 'index.html'), '<!doctype html><p>built console</p>');
-writeFileSync(join(stubRoot, 'dist', 'assets', 'app.js'), 'console.log(1)');
+// Over CloudFront's 1,000-byte floor for compression.
+writeFileSync(join(stubRoot, 'dist', 'index.html'), `<!doctype html><p>built console</p>${'<!-- padding -->'.repeat(80)}`);
+writeFileSync(join(stubRoot, 'dist', 'assets', 'app.js'), 'console.log(1);\n'.repeat(100));
 
 const invoke = createInvoker({ users: async () => ({ statusCode: 200, body: '"api"' }) });
 afterAll(() => rmSync(stubRoot, { recursive: true, force: true }));
@@ -69,5 +72,43 @@ describe('console from a built dist folder', () => {
     } finally {
       await gateway.stop();
     }
+  });
+
+  it('compresses as CloudFront does and never lets index.html be cached', async () => {
+    const gateway = await startGateway({ invoke });
+    mountStatic(gateway, join(stubRoot, 'dist'));
+    try {
+      const raw = (encoding: string, path: string) =>
+        new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+          get({ host: '127.0.0.1', port: gateway.port, path, headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          }).on('error', reject);
+        });
+      const br = await raw('gzip, deflate, br', '/assets/app.js');
+      const gz = await raw('gzip', '/assets/app.js');
+      const plain = await raw('identity', '/assets/app.js');
+      const html = await raw('br', '/login');
+
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(br.headers.vary).toBe('Accept-Encoding');
+      expect(html.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(html.body).toString()).toContain('built console');
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it('prefers Brotli, honours q=0 and answers identity when nothing matches', () => {
+    expect(pickEncoding('gzip, br')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('deflate')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
   });
 });

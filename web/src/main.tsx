@@ -6,16 +6,18 @@ import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { refreshSession } from '@/lib/api-client';
 import { loadConfig } from '@/lib/config';
-import { currentLanguage } from '@/lib/i18n';
-import { startRealtime } from '@/lib/realtime';
+import { currentLanguage, i18nReady } from '@/lib/i18n';
 
 async function boot(): Promise<void> {
-  const config = await loadConfig();
-  document.documentElement.lang = currentLanguage();
+  const configReady = loadConfig();
   // A reload keeps the session through the refresh cookie; no cookie simply means signed out.
-  void refreshSession().catch(() => undefined);
-  startRealtime();
-  const router = createAppRouter(config);
+  void configReady.then(() => refreshSession()).catch(() => undefined);
+  // Created now, the router starts fetching the current page's chunk alongside /config.json.
+  const router = createAppRouter();
+  await Promise.all([configReady, i18nReady]);
+  document.documentElement.lang = currentLanguage();
+  // The socket's code is not needed to paint the page.
+  void import('@/lib/realtime').then(({ startRealtime }) => startRealtime());
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders>

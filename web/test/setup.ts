@@ -3,10 +3,14 @@ import { afterEach, vi } from 'vitest';
 import { setRuntimeConfig } from '@/lib/config';
 import '@/lib/i18n';
 
+// The console loads Amplify with its first request; load it once here so no test pays for it inside a findBy timeout.
+await Promise.all([import('aws-amplify'), import('aws-amplify/api')]);
+
 setRuntimeConfig({ apiUrl: 'http://api.test/api', wsUrl: 'ws://api.test/ws', localMode: false });
 
-// jsdom lacks these; Chakra's overlays and next-themes look for them.
-if (!window.matchMedia) {
+// jsdom lacks these; Chakra's overlays and next-themes look for them (node-environment tests have no window).
+const browser = typeof window !== 'undefined';
+if (browser && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
@@ -21,7 +25,7 @@ if (!window.matchMedia) {
     }),
   });
 }
-if (!('ResizeObserver' in window)) {
+if (browser && !('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}
     unobserve() {}
@@ -30,6 +34,6 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 }
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+if (browser) window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(() => cleanup());

@@ -1,12 +1,24 @@
 import * as z from '../zod';
 
-/** Messages the spec fixes for the user/contact/name fields (part 1 §5, part 2 §5). */
+/**
+ * Message KEYS (not texts) of the rules the spec words for the user/contact/name fields (part 1 §5,
+ * part 2 §5). Schemas put them in zod issues; the API returns them in `fields`; the console translates
+ * them with i18next (`validation.*` in web/src/locales: pt-BR holds the spec's texts verbatim). A key
+ * never changes meaning: add a new one rather than reword an old one.
+ */
 export const MSG = {
-  required: 'Obrigatório',
-  tooShort: 'Muito curto!',
-  tooLong: 'Muito longo!',
-  invalidEmail: 'Email inválido',
+  required: 'validation.required',
+  tooShort: 'validation.tooShort',
+  tooLong: 'validation.tooLong',
+  invalidEmail: 'validation.invalidEmail',
 } as const;
+export type MessageKey = (typeof MSG)[keyof typeof MSG];
+
+/** RFC 5321/1035 limits zod's e-mail pattern does not check: 254 characters, 63 per domain label. */
+const EMAIL_MAX_LENGTH = 254;
+const DOMAIN_LABEL_MAX_LENGTH = 63;
+const withinEmailLimits = (email: string): boolean =>
+  email.length <= EMAIL_MAX_LENGTH && (email.split('@')[1] ?? '').split('.').every((label) => label.length <= DOMAIN_LABEL_MAX_LENGTH);
 
 export const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -16,12 +28,18 @@ export const nameSchema = z
 
 export const emailSchema = z.pipe(
   z.string({ error: MSG.required }).check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.required)),
-  z.email(MSG.invalidEmail),
+  z.email(MSG.invalidEmail).check(z.refine(withinEmailLimits, MSG.invalidEmail)),
 );
 
+/** A password of spaces only counts as empty (issue 8 item 16); inner and edge spaces are kept. */
 export const passwordSchema = z
   .string({ error: MSG.required })
-  .check(z.minLength(1, MSG.required), z.minLength(5, MSG.tooShort), z.maxLength(50, MSG.tooLong));
+  .check(
+    z.minLength(1, MSG.required),
+    z.refine((value: string) => value.trim().length > 0, MSG.required),
+    z.minLength(5, MSG.tooShort),
+    z.maxLength(50, MSG.tooLong),
+  );
 
 /** Query-string page number: starts at 1 (spec part 1 §9). */
 export const pageNumberSchema = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1);

@@ -11,23 +11,25 @@ import type { ErrorCode } from '../errors';
 import { cursorSchema, idSchema } from './common';
 import type { QueueRef } from './users';
 
-/** Texts the spec fixes for connections (verbatim). */
+/**
+ * Message keys of the connection rules (spec part 2 §5–§7), translated by the console (`validation.*`;
+ * pt-BR holds the spec's texts verbatim). Like `MSG`: keys, never texts.
+ */
 export const CONNECTION_MSG = {
-  nameRequired: 'Campo nome é obrigatório. Algo que identifique seu número de WhatsApp.',
-  transferQueueNotSelected: 'A fila para auto-transferência precisa está entre as filas que a conexão irá atender!',
-  transferQueueRequired: 'Informe a fila de transferência automática!',
-  generateNeedsName: 'Em nome, defina o nome da sua empresa de modo temporário!',
-  accessDenied: 'Acesso não permitido',
-  facebookDisabled: 'O uso do Messenger/Facebook não está ativo no seu plano de assinatura, fale com depto. comercial.',
-  instagramDisabled: 'O uso do Direct/Instagram não está ativo no seu plano de assinatura, fale com depto. comercial.',
-  inDevelopment: 'Recurso em desenvolvimento...',
-  // Not in the spec: answers for rules the spec implies (decisions.md, "Connections").
-  invalidToken: 'O token deve ter 64 letras ou números.',
-  facebookUnavailable: 'Conexões do Facebook/Instagram ainda não estão disponíveis nesta plataforma.',
-  hostRestartRequested: 'Reinício do serviço de conexões solicitado.',
-  connectionLimit: 'O limite de conexões do seu plano foi atingido.',
-  noOtherDefault: 'Deve haver pelo menos uma conexão padrão. Defina outra conexão como padrão antes.',
-  unknownQueue: 'Fila não encontrada.',
+  nameRequired: 'validation.connection.nameRequired',
+  transferQueueNotSelected: 'validation.connection.transferQueueNotSelected',
+  transferQueueRequired: 'validation.connection.transferQueueRequired',
+  generateNeedsName: 'validation.connection.generateNeedsName',
+  accessDenied: 'validation.connection.accessDenied',
+  facebookDisabled: 'validation.connection.facebookDisabled',
+  instagramDisabled: 'validation.connection.instagramDisabled',
+  inDevelopment: 'validation.connection.inDevelopment',
+  invalidToken: 'validation.connection.invalidToken',
+  facebookUnavailable: 'validation.connection.facebookUnavailable',
+  hostRestartRequested: 'validation.connection.hostRestartRequested',
+  connectionLimit: 'validation.connection.connectionLimit',
+  noOtherDefault: 'validation.connection.noOtherDefault',
+  unknownQueue: 'validation.connection.unknownQueue',
 } as const;
 
 const API_TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,41 +1,73 @@
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '@/components/coming-soon';
-import { LoginPage, SignupPage, useSession } from '@/features/auth';
-import { DashboardPage } from '@/features/dashboard';
-import { TicketsPage } from '@/features/tickets';
-import { UsersPage } from '@/features/users';
-import type { RuntimeConfig } from '@/lib/config';
-import { AppLayout } from './layout/app-layout';
+import { useSession } from '@/hooks/use-session';
+import { loadConfig } from '@/lib/config';
+import { campaignsFlagSet } from '@/lib/local-flags';
 import { ThemedRoot } from './themed-root';
 import { AdminRoute, PrivateRoute, PublicRoute } from './routes/guards';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 
+/**
+ * Every screen is its own chunk, loaded when its route is entered (decisions.md "Web console: first
+ * load"): the sign-in page downloads the shell and the auth feature only. A missing or broken chunk
+ * lands in the route error boundary.
+ */
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
+
+// Each page by its own module, so a page's chunk holds that page only (not its feature's other exports).
+const loginPage = page(async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }));
+const signupPage = page(async () => ({ Component: (await import('@/features/auth/components/signup-page')).SignupPage }));
+const appLayout = page(async () => ({ Component: (await import('./layout/app-layout')).AppLayout }));
+const ticketsPage = page(async () => ({ Component: (await import('@/features/tickets')).TicketsPage }));
+const usersPage = page(async () => ({ Component: (await import('@/features/users')).UsersPage }));
+const connectionsPage = page(async () => ({ Component: (await import('@/features/connections')).default }));
+/** Local mode only: elsewhere /simulator is an unknown address. */
+const simulatorPage = page(async () =>
+  (await loadConfig()).localMode ? { Component: (await import('@/features/simulator')).default } : { Component: NotFoundPage },
+);
+
 /** `/` is the admin dashboard; everyone else works from the tickets screen. */
-function HomeRoute() {
-  const { isAdmin } = useSession();
-  return isAdmin ? <DashboardPage /> : <Navigate to="/tickets" replace />;
-}
-
-function Soon({ menuKey }: { menuKey: string }) {
-  const { t } = useTranslation();
-  return <ComingSoon title={t(`menu.${menuKey}`)} />;
-}
-
-const soon = (path: string, menuKey: string): RouteObject => ({ path, element: <Soon menuKey={menuKey} /> });
-
-/** Screens other changes own, loaded on demand; a missing or broken chunk lands in the route error boundary. */
-const connectionsRoute: RouteObject = {
-  path: 'connections',
-  lazy: async () => ({ Component: (await import('@/features/connections')).default }),
-};
-const simulatorRoute: RouteObject = {
-  path: 'simulator',
-  lazy: async () => ({ Component: (await import('@/features/simulator')).default }),
+const homeRoute: RouteObject = {
+  index: true,
+  lazy: async () => {
+    const { DashboardPage } = await import('@/features/dashboard');
+    return {
+      Component: function HomeRoute() {
+        const { isAdmin } = useSession();
+        return isAdmin ? <DashboardPage /> : <Navigate to="/tickets" replace />;
+      },
+    };
+  },
 };
 
-export function appRoutes(config: Pick<RuntimeConfig, 'localMode'>): RouteObject[] {
+const soon = (path: string, menuKey: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { ComingSoon } = await import('@/components/coming-soon');
+    return {
+      Component: function Soon() {
+        const { t } = useTranslation();
+        return <ComingSoon title={t(`menu.${menuKey}`)} />;
+      },
+    };
+  },
+});
+
+/** Spec part 1 §2: the campaign area opens only when the browser holds the `cshow` flag. */
+const campaignRoutes = (): RouteObject[] => [
+  soon('contact-lists', 'contactLists'),
+  soon('contact-lists/:contactListId/contacts', 'contactLists'),
+  soon('campaigns', 'campaigns'),
+  soon('campaign/:campaignId/report', 'campaigns'),
+  soon('campaigns-config', 'campaignsConfig'),
+];
+
+/**
+ * The route table. It needs no runtime configuration, so the router (and the current page's chunk)
+ * starts loading while /config.json is still on its way.
+ */
+export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] {
   return [
     {
       element: <ThemedRoot />,
@@ -44,39 +76,35 @@ export function appRoutes(config: Pick<RuntimeConfig, 'localMode'>): RouteObject
         {
           element: <PublicRoute />,
           children: [
-            { path: '/login', element: <LoginPage /> },
-            { path: '/signup', element: <SignupPage /> },
+            { path: '/login', ...loginPage },
+            { path: '/signup', ...signupPage },
           ],
         },
         {
           element: <PrivateRoute />,
           children: [
             {
-              element: <AppLayout />,
+              ...appLayout,
               children: [
                 {
                   // Pathless: a failing page renders its error inside the shell, not instead of it.
                   errorElement: <RouteErrorBoundary />,
                   children: [
-                    { index: true, element: <HomeRoute /> },
-                    { path: 'tickets/:ticketId?', element: <TicketsPage /> },
-                    connectionsRoute,
-                    ...(config.localMode ? [simulatorRoute] : []),
+                    homeRoute,
+                    { path: 'tickets/:ticketId?', ...ticketsPage },
+                    { path: 'connections', ...connectionsPage },
+                    { path: 'simulator', ...simulatorPage },
                     soon('quick-messages', 'quickMessages'),
                     soon('contacts', 'contacts'),
                     soon('schedules', 'schedules'),
                     soon('tags', 'tags'),
                     soon('chats/:uuid?', 'chats'),
                     soon('helps', 'helps'),
-                    soon('contact-lists', 'contactLists'),
-                    soon('contact-lists/:contactListId/contacts', 'contactLists'),
-                    soon('campaigns', 'campaigns'),
-                    soon('campaign/:campaignId/report', 'campaigns'),
-                    soon('campaigns-config', 'campaignsConfig'),
+                    ...(flags.cshow ? campaignRoutes() : []),
                     {
                       element: <AdminRoute />,
                       children: [
-                        { path: 'users', element: <UsersPage /> },
+                        { path: 'users', ...usersPage },
                         soon('queues', 'queues'),
                         soon('settings', 'settings'),
                         soon('invoices', 'invoices'),
@@ -98,4 +126,4 @@ export function appRoutes(config: Pick<RuntimeConfig, 'localMode'>): RouteObject
   ];
 }
 
-export const createAppRouter = (config: RuntimeConfig) => createBrowserRouter(appRoutes(config));
+export const createAppRouter = () => createBrowserRouter(appRoutes());

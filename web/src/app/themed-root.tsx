@@ -1,9 +1,15 @@
 import { Outlet, useLocation } from 'react-router';
-import { AppToaster } from '@/components/app-toaster';
+import { lazy, Suspense } from 'react';
 import { ColorModeProvider, useSystemColorMode } from '@/components/color-mode';
 
 /** Spec part 1 §1: the stored theme is ignored on the login and sign-up pages, which follow the system. */
 const SYSTEM_THEMED_PATHS = ['/login', '/signup'];
+
+/**
+ * The toasts' renderer loads after the first paint (toasts raised meanwhile wait in the toaster's
+ * store): the sign-in page does not pay for it up front (decisions.md "Web console: first load").
+ */
+const AppToaster = lazy(async () => ({ default: (await import('@/components/app-toaster')).AppToaster }));
 
 export function ThemedRoot() {
   const { pathname } = useLocation();
@@ -12,7 +18,9 @@ export function ThemedRoot() {
   return (
     <ColorModeProvider forced={forced}>
       <Outlet />
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </ColorModeProvider>
   );
 }

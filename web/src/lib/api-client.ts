@@ -1,5 +1,4 @@
-import { Amplify } from 'aws-amplify';
-import { ApiError as AmplifyApiError, del, get, post, put } from 'aws-amplify/api';
+import type { post } from 'aws-amplify/api';
 import type { ApiErrorBody, LoginResponse } from '@atende/shared';
 import { getRuntimeConfig } from './config';
 import { sessionStore } from './session-store';
@@ -19,14 +18,18 @@ export class ApiError extends Error {
   readonly status: number;
   /** An ERR_* code from the API, or ERR_NETWORK when the request never got an answer. */
   readonly code: string;
+  /** Field → message key (`validation.*`), translated where it is shown. */
   readonly fields?: Record<string, string>;
+  /** Values the code's translation interpolates (e.g. a limit). */
+  readonly params?: Record<string, unknown>;
 
-  constructor(status: number, code: string, message?: string, fields?: Record<string, string>) {
+  constructor(status: number, code: string, message?: string, fields?: Record<string, string>, params?: Record<string, unknown>) {
     super(message ?? code);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     if (fields) this.fields = fields;
+    if (params) this.params = params;
   }
 }
 
@@ -40,10 +43,19 @@ type RequestBody = NonNullable<NonNullable<Parameters<typeof post>[0]['options']
 
 let configuredFor: string | null = null;
 
-function ensureConfigured(): void {
+/**
+ * Amplify is loaded with the first request, not with the page: the sign-in screen renders before
+ * it arrives (decisions.md "Web console: first load").
+ */
+const loadAmplify = () => Promise.all([import('aws-amplify'), import('aws-amplify/api')]).then(([core, api]) => ({ ...core, ...api }));
+type AmplifyModules = Awaited<ReturnType<typeof loadAmplify>>;
+let amplify: Promise<AmplifyModules> | null = null;
+
+async function configured(): Promise<AmplifyModules> {
+  const modules = await (amplify ??= loadAmplify());
   const { apiUrl } = getRuntimeConfig();
-  if (configuredFor === apiUrl) return;
-  Amplify.configure(
+  if (configuredFor === apiUrl) return modules;
+  modules.Amplify.configure(
     { API: { REST: { [API_NAME]: { endpoint: apiUrl } } } },
     {
       API: {
@@ -62,6 +74,7 @@ function ensureConfigured(): void {
     },
   );
   configuredFor = apiUrl;
+  return modules;
 }
 
 function toQueryParams(query?: QueryParams): Record<string, string> | undefined {
@@ -74,33 +87,42 @@ function toQueryParams(query?: QueryParams): Record<string, string> | undefined 
   return Object.keys(params).length > 0 ? params : undefined;
 }
 
+/** An error answer's body (`{ error, fields?, params? }`) as our ApiError. */
+function apiErrorFrom(status: number, body: string | undefined): ApiError {
+  let parsed: Partial<ApiErrorBody> & { params?: Record<string, unknown> } = {};
+  try {
+    parsed = body ? (JSON.parse(body) as typeof parsed) : {};
+  } catch {
+    // A non-JSON answer (a proxy page, say): keep the status, no code.
+  }
+  return new ApiError(status, parsed.error ?? `HTTP_${status}`, parsed.message, parsed.fields, parsed.params);
+}
+
 /** Amplify hides the error body inside `error.response.body` (a string); unwrap it into our ApiError. */
-function toApiError(error: unknown): ApiError {
-  if (error instanceof AmplifyApiError && error.response) {
-    const { statusCode, body } = error.response;
-    let parsed: Partial<ApiErrorBody> = {};
-    try {
-      parsed = body ? (JSON.parse(body) as Partial<ApiErrorBody>) : {};
-    } catch {
-      // A non-JSON answer (a proxy page, say): keep the status, no code.
-    }
-    return new ApiError(statusCode, parsed.error ?? `HTTP_${statusCode}`, parsed.message, parsed.fields);
+function toApiError(error: unknown, AmplifyApiError?: AmplifyModules['ApiError']): ApiError {
+  if (AmplifyApiError && error instanceof AmplifyApiError && error.response) {
+    return apiErrorFrom(error.response.statusCode, error.response.body);
   }
   if (error instanceof ApiError) return error;
   return new ApiError(0, 'ERR_NETWORK', error instanceof Error ? error.message : String(error));
 }
 
 async function send<T>(method: Method, path: string, query?: QueryParams, body?: unknown): Promise<T> {
-  ensureConfigured();
+  const { get, post, put, del, ApiError: AmplifyApiError } = await configured();
   const options = {
     queryParams: toQueryParams(query),
     withCredentials: true,
     ...(body !== undefined ? { body: body as RequestBody } : {}),
   };
   const input = { apiName: API_NAME, path, options };
-  const operation =
-    method === 'GET' ? get(input) : method === 'POST' ? post(input) : method === 'PUT' ? put(input) : del(input);
-  const response = await operation.response;
+  let response;
+  try {
+    const operation =
+      method === 'GET' ? get(input) : method === 'POST' ? post(input) : method === 'PUT' ? put(input) : del(input);
+    response = await operation.response;
+  } catch (error) {
+    throw toApiError(error, AmplifyApiError);
+  }
   // DELETE answers carry no body in Amplify's types; everything else may be empty (204).
   const text = 'body' in response && response.body ? await response.body.text() : '';
   return (text ? JSON.parse(text) : undefined) as T;
@@ -109,11 +131,28 @@ async function send<T>(method: Method, path: string, query?: QueryParams, body?:
 let refreshInFlight: Promise<string> | null = null;
 
 /**
+ * The refresh is a bare `fetch`, not an Amplify call: every page load starts with it and the sign-in
+ * page waits for its answer before it renders, so it must not wait for Amplify's code to download
+ * (decisions.md "Web console: first load"). Same cookie, same error shape as `send`.
+ */
+async function refreshRequest(): Promise<LoginResponse> {
+  let response: Response;
+  try {
+    response = await fetch(`${getRuntimeConfig().apiUrl}${REFRESH_PATH}`, { method: 'POST', credentials: 'include' });
+  } catch (error) {
+    throw toApiError(error);
+  }
+  const text = await response.text();
+  if (!response.ok) throw apiErrorFrom(response.status, text);
+  return JSON.parse(text) as LoginResponse;
+}
+
+/**
  * Exchange the refresh cookie for a new access token. Concurrent callers share one
  * request (the server rotates the cookie, so two parallel refreshes would look like reuse).
  */
 export function refreshSession(): Promise<string> {
-  refreshInFlight ??= send<LoginResponse>('POST', REFRESH_PATH)
+  refreshInFlight ??= refreshRequest()
     .then(({ token, user }) => {
       sessionStore.signIn(token, user);
       return token;

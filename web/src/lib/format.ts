@@ -1,8 +1,17 @@
-import { format, isValid, parseISO } from 'date-fns';
-
-/** Dates are shown dd/MM/yyyy in every language (spec part 1 §9). */
+/**
+ * Dates are shown dd/MM/yyyy in every language (spec part 1 §9). Plain code, not date-fns: this runs
+ * on the sign-in page, whose first load has a budget (decisions.md "Web console: first load").
+ * A date-only value ('2026-05-01') is a calendar day, read in local time (not UTC midnight).
+ */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
-  const date = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(date) ? format(date, 'dd/MM/yyyy') : '';
+  const dateOnly = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const date = dateOnly
+    ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))
+    : typeof value === 'string'
+      ? new Date(value)
+      : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }

@@ -1,6 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
 import { TOAST_MS } from '@atende/shared';
-import i18n from './i18n';
+import i18n, { isMessageKey } from './i18n';
 
 /** One toaster for the whole app; `<AppToaster />` renders it. Durations from spec part 1 §9. */
 export const toaster = createToaster({
@@ -13,22 +13,28 @@ export const toaster = createToaster({
 interface ErrorLike {
   code?: unknown;
   message?: unknown;
+  params?: unknown;
 }
 
+const codeText = (code: unknown, params?: unknown): string | undefined =>
+  typeof code === 'string' && code.startsWith('ERR_') && i18n.exists(`errors.${code}`)
+    ? i18n.t(`errors.${code}`, (params ?? {}) as Record<string, unknown>)
+    : undefined;
+
 /**
- * Spec part 1 §8: an error code with a translation is shown translated, otherwise the raw
- * text, and when there is nothing usable 'Ocorreu um erro inesperado!'.
+ * Spec part 1 §8 with codes instead of server text (decisions.md "Web console: errors as codes"): a
+ * rule's message key or an error code is shown translated, and when there is nothing usable
+ * 'Ocorreu um erro inesperado!'. Server text is never shown (it would be Portuguese to en/es users);
+ * a plain string is a text the caller already translated.
  */
 export function errorMessage(errOrMsg: unknown): string {
   if (typeof errOrMsg === 'string') {
-    if (errOrMsg.startsWith('ERR_') && i18n.exists(`errors.${errOrMsg}`)) return i18n.t(`errors.${errOrMsg}`);
-    return errOrMsg || i18n.t('errors.unexpected');
+    if (isMessageKey(errOrMsg)) return i18n.t(errOrMsg);
+    return codeText(errOrMsg) ?? (errOrMsg || i18n.t('errors.unexpected'));
   }
-  const { code, message } = (errOrMsg ?? {}) as ErrorLike;
-  if (typeof code === 'string' && i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
-  if (typeof message === 'string' && message && message !== code && !message.startsWith('HTTP_')) return message;
-  if (typeof code === 'string' && code.startsWith('ERR_')) return code;
-  return i18n.t('errors.unexpected');
+  const { code, message, params } = (errOrMsg ?? {}) as ErrorLike;
+  if (typeof message === 'string' && isMessageKey(message)) return i18n.t(message);
+  return codeText(code, params) ?? i18n.t('errors.unexpected');
 }
 
 export const notify = {

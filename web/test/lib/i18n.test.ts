@@ -1,6 +1,30 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n, { translateValidation } from '@/lib/i18n';
+import { CONNECTION_MSG, ERROR_CODES, MSG } from '@atende/shared';
+import ptBR from '@/locales/pt-BR.json';
+import en from '@/locales/en.json';
+import es from '@/locales/es.json';
+import i18n, { translateMessage } from '@/lib/i18n';
+import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/toaster';
+
+/** The spec's texts for the shared schemas' rules, verbatim (part 1 §5, part 2 §5–§8). */
+const SPEC_PT_BR: Record<string, string> = {
+  [MSG.required]: 'Obrigatório',
+  [MSG.tooShort]: 'Muito curto!',
+  [MSG.tooLong]: 'Muito longo!',
+  [MSG.invalidEmail]: 'Email inválido',
+  [CONNECTION_MSG.nameRequired]: 'Campo nome é obrigatório. Algo que identifique seu número de WhatsApp.',
+  [CONNECTION_MSG.transferQueueNotSelected]: 'A fila para auto-transferência precisa está entre as filas que a conexão irá atender!',
+  [CONNECTION_MSG.transferQueueRequired]: 'Informe a fila de transferência automática!',
+  [CONNECTION_MSG.generateNeedsName]: 'Em nome, defina o nome da sua empresa de modo temporário!',
+  [CONNECTION_MSG.accessDenied]: 'Acesso não permitido',
+  [CONNECTION_MSG.facebookDisabled]: 'O uso do Messenger/Facebook não está ativo no seu plano de assinatura, fale com depto. comercial.',
+  [CONNECTION_MSG.instagramDisabled]: 'O uso do Direct/Instagram não está ativo no seu plano de assinatura, fale com depto. comercial.',
+  [CONNECTION_MSG.inDevelopment]: 'Recurso em desenvolvimento...',
+};
+
+const lookup = (bundle: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundle);
 
 describe('i18n', () => {
   afterEach(async () => {
@@ -8,22 +32,49 @@ describe('i18n', () => {
   });
 
   it('defaults to Portuguese', () => {
-    expect(i18n.t('auth.submit')).toBe('Acessar');
+    expect(i18n.t('common.save')).toBe('Salvar');
   });
 
-  it('keeps the schema messages verbatim in Portuguese and translates them in en/es', async () => {
-    expect(translateValidation('Muito curto!')).toBe('Muito curto!');
+  it('has a text for every shared message key in every language, the spec’s own in pt-BR', () => {
+    const keys = [...Object.values(MSG), ...Object.values(CONNECTION_MSG)];
+    for (const key of keys) {
+      expect(typeof lookup(en, key), `en ${key}`).toBe('string');
+      expect(typeof lookup(es, key), `es ${key}`).toBe('string');
+      expect(typeof lookup(ptBR, key), `pt-BR ${key}`).toBe('string');
+    }
+    for (const [key, text] of Object.entries(SPEC_PT_BR)) expect(translateMessage(key)).toBe(text);
+  });
+
+  it('translates message keys in en/es, and never shows foreign text', async () => {
     await i18n.changeLanguage('en');
-    expect(translateValidation('Muito curto!')).toBe('Too short!');
-    expect(translateValidation('Email inválido')).toBe('Invalid e-mail');
+    expect(translateMessage(MSG.tooShort)).toBe('Too short!');
+    expect(translateMessage(MSG.invalidEmail)).toBe('Invalid e-mail');
+    // zod's English default, or Portuguese from an older server: the generic text of the language.
+    expect(translateMessage('Muito curto!')).toBe('Invalid value');
     await i18n.changeLanguage('es');
-    expect(translateValidation('Obrigatório')).toBe('Obligatorio');
+    expect(translateMessage(MSG.required)).toBe('Obligatorio');
+    expect(translateMessage('Too small: expected number to be >=1')).toBe('Valor inválido');
   });
 
-  it('shows error codes translated, then the raw text, then the fallback (spec part 1 §8)', () => {
+  it('has a text for every error code of the catalogue in every language', () => {
+    for (const code of ERROR_CODES) {
+      for (const [lng, bundle] of [['pt-BR', ptBR], ['en', en], ['es', es]] as const) {
+        expect(typeof lookup(bundle, `errors.${code}`), `${lng} ${code}`).toBe('string');
+      }
+    }
+  });
+
+  it('shows codes and keys translated, never server text, with the spec’s fallback (part 1 §8)', async () => {
     expect(errorMessage({ code: 'ERR_NO_PERMISSION' })).toBe('Você não tem permissão para acessar este recurso.');
-    expect(errorMessage({ code: 'ERR_SOMETHING_NEW', message: 'Texto do servidor' })).toBe('Texto do servidor');
+    expect(errorMessage(new ApiError(400, 'ERR_VALIDATION', CONNECTION_MSG.unknownQueue))).toBe('Fila não encontrada.');
+    expect(errorMessage({ code: 'ERR_SOMETHING_NEW', message: 'Texto do servidor' })).toBe('Ocorreu um erro inesperado!');
     expect(errorMessage({})).toBe('Ocorreu um erro inesperado!');
     expect(errorMessage(new Error(''))).toBe('Ocorreu um erro inesperado!');
+    await i18n.changeLanguage('en');
+    expect(errorMessage(new ApiError(400, 'ERR_CONNECTION_LIMIT', 'O limite de conexões do seu plano foi atingido.'))).not.toMatch(/conexões/);
+    expect(errorMessage({ code: 'ERR_NO_PERMISSION' })).not.toBe('Você não tem permissão para acessar este recurso.');
+    await i18n.changeLanguage('pt-BR');
+    // A code whose text is a rule's text reads it from the one place (nesting), not a copy.
+    expect(errorMessage({ code: 'ERR_CONNECTION_LIMIT' })).toBe(translateMessage(CONNECTION_MSG.connectionLimit));
   });
 });

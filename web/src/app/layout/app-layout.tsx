@@ -1,21 +1,36 @@
 import { Box, CloseButton, Drawer, Flex, HStack, Portal } from '@chakra-ui/react';
 import { MOBILE_BREAKPOINT_PX } from '@atende/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo';
 import { LoadingState } from '@/components/loading-state';
-import { useCompanyGuard, useSession, useSessionEvents } from '@/features/auth';
+import { useCompanyGuard, useSessionEvents } from '@/features/auth';
+import { useSession } from '@/hooks/use-session';
 import { useConnectionsAttention } from '@/features/connections/hooks/use-connections-attention';
 import { saveDrawerOpen, UserFormDialog } from '@/features/users';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useRuntimeConfig } from '@/lib/config';
+import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session-store';
 import { buildMenu } from './menu-items';
 import { MenuList, SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
-/** The signed-in shell: side menu, top bar, the page, the own-profile modal and the session's watchers. */
+/**
+ * The signed-in app. The query cache (react-query) starts here, not at the root: the public pages
+ * do without it (decisions.md "Web console: first load").
+ */
 export function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppShell />
+    </QueryClientProvider>
+  );
+}
+
+/** The signed-in shell: side menu, top bar, the page, the own-profile modal and the session's watchers. */
+function AppShell() {
   const { user, company, isAdmin, isSuper, settings } = useSession();
   const { localMode } = useRuntimeConfig();
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);

@@ -1,13 +1,13 @@
 import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuCalendar, LuCheck, LuChevronDown, LuLanguages, LuLogOut, LuMenu, LuMoon, LuPanelLeftClose, LuPanelLeftOpen, LuSun, LuUserRound } from 'react-icons/lu';
+import { LuCalendar, LuChevronDown, LuLogOut, LuMenu, LuMoon, LuPanelLeftClose, LuPanelLeftOpen, LuSun, LuUserRound } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useColorMode } from '@/components/color-mode';
-import { changeLanguage, LanguageMenu } from '@/components/language-menu';
-import { currentLanguage } from '@/lib/i18n';
-import { LANGUAGES } from '@atende/shared';
+import { LanguageMenu } from '@/components/language-menu';
 import { formatDate } from '@/lib/format';
-import { useSession } from '@/features/auth';
+import { logout } from '@/features/auth';
+import { useSession } from '@/hooks/use-session';
+import { initials } from '@/lib/initials';
 
 interface TopBarProps {
   isMobile: boolean;
@@ -18,10 +18,9 @@ interface TopBarProps {
 
 export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopBarProps) {
   const { t } = useTranslation();
-  const { user, company, isAdmin, logout } = useSession();
+  const { user, company, isAdmin } = useSession();
   const { colorMode, toggleColorMode } = useColorMode();
   const dueDate = formatDate(company?.dueDate);
-  const language = currentLanguage();
 
   const menuToggleLabel = isMobile ? t('menu.open') : menuOpen ? t('menu.collapse') : t('menu.expand');
   return (
@@ -84,14 +83,13 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
         >
           {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
         </IconButton>
-        <Box display={{ base: 'none', sm: 'block' }}>
-          <LanguageMenu compact />
-        </Box>
+        {/* On phones too (issue 8 item 17): the language is one tap away everywhere. */}
+        <LanguageMenu compact />
         <Menu.Root positioning={{ placement: 'bottom-end' }}>
           <Menu.Trigger asChild>
             <Button variant="ghost" colorPalette="gray" size="sm" px="1.5" aria-label={t('topbar.account')} data-testid="account-menu">
               <Avatar.Root size="xs" colorPalette="brand" variant="solid">
-                <Avatar.Fallback name={user?.name} />
+                <Avatar.Fallback>{initials(user?.name)}</Avatar.Fallback>
               </Avatar.Root>
               <Text as="span" display={{ base: 'none', md: 'inline' }} maxW="40" truncate fontWeight="medium">
                 {user?.name}
@@ -113,18 +111,6 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
                   </Text>
                 </Box>
                 <Menu.Separator />
-                {/* Phones have no room for the language button: the choice lives here instead. */}
-                <Menu.ItemGroup display={{ base: 'block', sm: 'none' }}>
-                  <Menu.ItemGroupLabel>{t('topbar.language')}</Menu.ItemGroupLabel>
-                  {LANGUAGES.map((lng) => (
-                    <Menu.Item key={lng} value={`lang-${lng}`} onSelect={() => changeLanguage(lng)}>
-                      <LuLanguages />
-                      <Menu.ItemText>{t(`languages.${lng}`)}</Menu.ItemText>
-                      {lng === language ? <LuCheck /> : null}
-                    </Menu.Item>
-                  ))}
-                  <Menu.Separator />
-                </Menu.ItemGroup>
                 <Menu.Item value="profile" onSelect={onOpenProfile}>
                   <LuUserRound />
                   {t('topbar.profile')}

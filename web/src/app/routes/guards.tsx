@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/hooks/use-session';
+import { toaster } from '@/lib/toaster';
 import { sessionStore } from '@/lib/session-store';
 import { FullPageLoader } from './full-page-loader';
 
@@ -24,8 +27,20 @@ export function PublicRoute() {
   return <Outlet />;
 }
 
-/** Admin-only screens: others are sent to their workspace. */
+const ADMIN_ONLY_TOAST = 'admin-only-route';
+
+/** Admin-only screens: others are sent to their workspace, and told why (issue 8 item 15). */
 export function AdminRoute() {
   const { isAdmin } = useSession();
-  return isAdmin ? <Outlet /> : <Navigate to="/tickets" replace />;
+  if (isAdmin) return <Outlet />;
+  return <SentAway />;
+}
+
+function SentAway() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    // One toast however often the redirect renders (StrictMode mounts effects twice).
+    if (!toaster.isVisible(ADMIN_ONLY_TOAST)) toaster.create({ id: ADMIN_ONLY_TOAST, type: 'warning', title: t('common.adminOnly') });
+  }, [t]);
+  return <Navigate to="/tickets" replace />;
 }

@@ -1,11 +1,7 @@
-import i18n from '@/lib/i18n';
+import { registerNamespace } from '@/lib/i18n';
 import ptBR from './locales/pt-BR.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
-/** The feature brings its own namespace, so the shell's locale files stay untouched. */
-export const CONNECTIONS_NS = 'connections';
-
-for (const [lng, bundle] of [['pt-BR', ptBR], ['en', en], ['es', es]] as const) {
-  if (!i18n.hasResourceBundle(lng, CONNECTIONS_NS)) i18n.addResourceBundle(lng, CONNECTIONS_NS, bundle, true, true);
-}
+/** This feature's texts (web/src/features/connections/locales), an i18n namespace of their own. */
+export const CONNECTIONS_NS = registerNamespace('connections', { 'pt-BR': ptBR, en, es });

@@ -1,10 +1,7 @@
-import i18n from '@/lib/i18n';
+import { registerNamespace } from '@/lib/i18n';
 import ptBR from './locales/pt-BR.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
-export const SIMULATOR_NS = 'simulator';
-
-for (const [lng, bundle] of [['pt-BR', ptBR], ['en', en], ['es', es]] as const) {
-  if (!i18n.hasResourceBundle(lng, SIMULATOR_NS)) i18n.addResourceBundle(lng, SIMULATOR_NS, bundle, true, true);
-}
+/** This feature's texts (web/src/features/simulator/locales), an i18n namespace of their own. */
+export const SIMULATOR_NS = registerNamespace('simulator', { 'pt-BR': ptBR, en, es });

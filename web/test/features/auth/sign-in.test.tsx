@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicRoute } from '@/app/routes/guards';
 import { AppToaster } from '@/components/app-toaster';
-import { LoginPage } from '@/features/auth';
+import { LoginPage } from '@/features/auth/components/login-page';
 import { sessionStore } from '@/lib/session-store';
 import { toaster } from '@/lib/toaster';
 import { fakeApi } from '../../support/fake-api';
@@ -90,15 +90,9 @@ describe('sign-in rules (spec part 1 §4)', () => {
     expect(screen.getByText(/Ooops! Sua assinatura venceu em \d{2}\/\d{2}\/\d{4}\. Renove/)).toBeTruthy();
   });
 
-  it('refuses a non-admin when the subscription is overdue', async () => {
-    const dueDate = new Date(Date.now() - 5 * DAY).toISOString();
-    const { calls } = fakeApi({
-      'POST /api/auth/login': loginAnswer(sessionUser({ profile: 'user', company: company({ dueDate }) }), {
-        status: 'expired',
-        dueDate,
-        daysLeft: -5,
-      }),
-      'DELETE /api/auth/logout': { status: 204 },
+  it('tells a non-admin refused for an overdue subscription whose admin must act', async () => {
+    fakeApi({
+      'POST /api/auth/login': { status: 403, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', params: { company: 'Padaria Central' } } },
     });
     renderLogin();
 
@@ -106,7 +100,6 @@ describe('sign-in rules (spec part 1 §4)', () => {
 
     expect(await screen.findByText('Ooops! A plataforma requer atenção do administrador da Padaria Central.')).toBeTruthy();
     expect(sessionStore.get().status).toBe('anonymous');
-    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
   });
 
   it('warns an admin when 1 to 4 days remain', async () => {

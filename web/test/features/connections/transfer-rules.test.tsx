@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_MSG, connectionFormSchema } from '@atende/shared';
+import { translateMessage } from '@/lib/i18n';
 import { ConnectionDialog } from '@/features/connections/components/connection-dialog';
 import { sessionStore } from '@/lib/session-store';
 import { fakeApi } from '../../support/fake-api';
@@ -17,11 +18,11 @@ function transferError(input: Record<string, unknown>): string | undefined {
 describe('transfer rules from the shared schema (spec part 2 §5)', () => {
   it('asks for a queue when minutes are set without one', () => {
     expect(transferError({ timeToTransfer: 5, transferQueueId: null })).toBe(CONNECTION_MSG.transferQueueRequired);
-    expect(CONNECTION_MSG.transferQueueRequired).toBe('Informe a fila de transferência automática!');
+    expect(translateMessage(CONNECTION_MSG.transferQueueRequired)).toBe('Informe a fila de transferência automática!');
   });
 
   it('requires the transfer queue to be one the connection serves', () => {
-    expect(transferError({ timeToTransfer: 5, transferQueueId: 'q2' })).toBe(
+    expect(translateMessage(transferError({ timeToTransfer: 5, transferQueueId: 'q2' }))).toBe(
       'A fila para auto-transferência precisa está entre as filas que a conexão irá atender!',
     );
   });
@@ -43,7 +44,7 @@ describe('transfer rules from the shared schema (spec part 2 §5)', () => {
     const result = connectionFormSchema.safeParse({ name: '  ' });
 
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Campo nome é obrigatório. Algo que identifique seu número de WhatsApp.');
+    expect(translateMessage(result.error?.issues[0]?.message)).toBe('Campo nome é obrigatório. Algo que identifique seu número de WhatsApp.');
   });
 });
 

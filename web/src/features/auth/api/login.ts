@@ -1,11 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, SubscriptionStatus } from '@atende/shared';
-import { apiGet, apiPost } from '@/lib/api-client';
+import type { LoginInput, LoginResponse } from '@atende/shared';
+import { apiPost } from '@/lib/api-client';
 
+/** A plain call, not a react-query mutation: the sign-in page loads without the query cache. */
 export const loginRequest = (input: LoginInput) => apiPost<LoginResponse>('/auth/login', input);
-
-export const subscriptionStatusRequest = () => apiGet<SubscriptionStatus>('/auth/statusAndDueDateAssignature');
-
-export function useLoginMutation() {
-  return useMutation({ mutationFn: loginRequest });
-}

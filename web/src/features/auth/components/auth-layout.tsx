@@ -1,17 +1,18 @@
 import { Box, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuCalendarClock, LuMessagesSquare, LuUsers } from 'react-icons/lu';
+import { LuCalendarClock, LuMessagesSquare, LuUsers } from '@/components/sign-in-icons';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageMenu } from '@/components/language-menu';
+import { AUTH_NS } from '../i18n';
 
 /** Public pages: a brand panel on wide screens, the form alone on phones. */
 export function AuthLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NS);
   const points = [
-    { icon: <LuUsers />, text: t('auth.heroPoints.queues') },
-    { icon: <LuMessagesSquare />, text: t('auth.heroPoints.realtime') },
-    { icon: <LuCalendarClock />, text: t('auth.heroPoints.campaigns') },
+    { icon: <LuUsers />, text: t('heroPoints.queues') },
+    { icon: <LuMessagesSquare />, text: t('heroPoints.realtime') },
+    { icon: <LuCalendarClock />, text: t('heroPoints.campaigns') },
   ];
   return (
     <Flex minH="100dvh" bg="bg.canvas">
@@ -39,7 +40,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Box>
         <Stack gap="8" position="relative" maxW="md">
           <Heading size="3xl" lineHeight="1.15" letterSpacing="-0.02em" color="white">
-            {t('auth.heroTitle')}
+            {t('heroTitle')}
           </Heading>
           <List.Root gap="4" variant="plain">
             {points.map((point) => (

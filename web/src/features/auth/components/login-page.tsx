@@ -1,58 +1,77 @@
 import { Button, chakra, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@atende/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuEye, LuEyeOff } from 'react-icons/lu';
+import { LuEye, LuEyeOff } from '@/components/sign-in-icons';
 import { Link as RouterLink } from 'react-router';
-import { translateValidation } from '@/lib/i18n';
+import { translateMessage } from '@/lib/i18n';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthLayout } from './auth-layout';
+import { AUTH_NS } from '../i18n';
 
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NS);
   const { signIn, isPending } = useSignIn();
   const [showPassword, setShowPassword] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>>>({});
+
+  // Two fields and one schema: validated with the shared schema directly, without a form library
+  // (react-hook-form stays out of the sign-in page's first load; decisions.md "Web console: first load").
+  const field = (name: keyof LoginInput) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof LoginInput] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    void signIn(parsed.data);
+  };
 
   return (
     <AuthLayout>
       <Stack gap="8">
         <Stack gap="2">
           <Heading size="2xl" letterSpacing="-0.02em">
-            {t('auth.title')}
+            {t('title')}
           </Heading>
-          <Text color="fg.muted">{t('auth.subtitle')}</Text>
+          <Text color="fg.muted">{t('subtitle')}</Text>
         </Stack>
-        <chakra.form onSubmit={handleSubmit(signIn)} noValidate>
+        <chakra.form onSubmit={onSubmit} noValidate>
           <Stack gap="5">
             <Field.Root invalid={!!errors.email}>
-              <Field.Label>{t('auth.email')}</Field.Label>
+              <Field.Label>{t('email')}</Field.Label>
               <Input
                 type="email"
                 autoComplete="email"
                 autoFocus
                 size="lg"
-                placeholder={t('auth.emailPlaceholder')}
-                {...register('email')}
+                placeholder={t('emailPlaceholder')}
+                {...field('email')}
               />
-              <Field.ErrorText>{translateValidation(errors.email?.message)}</Field.ErrorText>
+              <Field.ErrorText>{translateMessage(errors.email)}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.password}>
-              <Field.Label>{t('auth.password')}</Field.Label>
+              <Field.Label>{t('password')}</Field.Label>
               <InputGroup
                 endElement={
                   <IconButton
                     variant="ghost"
                     size="sm"
                     me="-2"
-                    aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
-                    title={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+                    aria-label={showPassword ? t('hidePassword') : t('showPassword')}
+                    title={showPassword ? t('hidePassword') : t('showPassword')}
                     onClick={() => setShowPassword((shown) => !shown)}
                   >
                     {showPassword ? <LuEyeOff /> : <LuEye />}
@@ -63,20 +82,20 @@ export function LoginPage() {
                   type={showPassword ? 'text' : 'password'}
                   autoComplete="current-password"
                   size="lg"
-                  {...register('password')}
+                  {...field('password')}
                 />
               </InputGroup>
-              <Field.ErrorText>{translateValidation(errors.password?.message)}</Field.ErrorText>
+              <Field.ErrorText>{translateMessage(errors.password)}</Field.ErrorText>
             </Field.Root>
             <Button type="submit" size="lg" loading={isPending} mt="2">
-              {t('auth.submit')}
+              {t('submit')}
             </Button>
           </Stack>
         </chakra.form>
         <Text textAlign="center" color="fg.muted" fontSize="sm">
-          {t('auth.noAccount')}{' '}
+          {t('noAccount')}{' '}
           <Link asChild color="brand.fg" fontWeight="medium">
-            <RouterLink to="/signup">{t('auth.signupLink')}</RouterLink>
+            <RouterLink to="/signup">{t('signupLink')}</RouterLink>
           </Link>
         </Text>
       </Stack>

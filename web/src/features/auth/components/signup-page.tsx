@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { LuArrowLeft, LuBuilding2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { AuthLayout } from './auth-layout';
+import { AUTH_NS } from '../i18n';
 
 /** The real company sign-up is a later issue; until then the page says so and leads back. */
 export function SignupPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NS);
   return (
     <AuthLayout>
       <Stack gap="6">

@@ -5,7 +5,8 @@ import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/toaster';
 import { clearSessionLocally } from '../api/logout';
 import { judgeCompany } from '@atende/shared';
-import { useSession } from './use-session';
+import { useSession } from '@/hooks/use-session';
+import { AUTH_NS } from '../i18n';
 
 /** Paths where an admin with an overdue subscription is sent to /invoices (spec part 1 §4). */
 const BLOCKED_WHEN_OVERDUE = ['/tickets', '/connections', '/campaigns'];
@@ -15,7 +16,7 @@ const BLOCKED_WHEN_OVERDUE = ['/tickets', '/connections', '/campaigns'];
  * changes live, an overdue subscription or a deactivated company is acted on.
  */
 export function useCompanyGuard(): void {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NS);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { user, company, isAdmin, isSuper } = useSession();

@@ -4,7 +4,8 @@ import { useRealtime } from '@/lib/realtime';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
 import { clearSessionLocally } from '../api/logout';
-import { useSession } from './use-session';
+import { useSession } from '@/hooks/use-session';
+import { AUTH_NS } from '../i18n';
 
 /** Spec part 1 §9: the page reloads 1 s after a forced logout, so the message can be read first. */
 export const FORCED_RELOAD_DELAY_MS = 1000;
@@ -32,7 +33,7 @@ interface CompanyEvent {
  * refresh the session copy (the company guard re-judges it); a deleted company logs out.
  */
 export function useSessionEvents(): void {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_NS);
   const { user } = useSession();
   const companyId = user?.companyId;
 
@@ -42,10 +43,10 @@ export function useSessionEvents(): void {
     const targetId = data.userId ?? data.user?.id;
     if (targetId !== me.id) return;
     if (data.action === 'delete') {
-      forceLogout(t('auth.forcedLogoutDeleted'));
+      forceLogout(t('forcedLogoutDeleted'));
     } else if (data.action === 'update' && data.user) {
       if (data.user.status === false) {
-        forceLogout(t('auth.forcedLogoutDeactivated'));
+        forceLogout(t('forcedLogoutDeactivated'));
         return;
       }
       sessionStore.setUser({ ...me, ...data.user, company: me.company });

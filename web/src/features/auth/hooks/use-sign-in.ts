@@ -1,24 +1,13 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginInput, LoginResponse, SubscriptionStatus } from '@atende/shared';
+import { isAdmin as isAdminViewer, type LoginInput, type LoginResponse } from '@atende/shared';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
-import { subscriptionStatusRequest, useLoginMutation } from '../api/login';
-import { clearSessionLocally } from '../api/logout';
-import { isAdminProfile } from './use-session';
-import { subscriptionStatus } from '@atende/shared';
-
-/** The login answer carries the subscription state; older answers are completed with one call. */
-async function subscriptionOf(answer: LoginResponse): Promise<SubscriptionStatus> {
-  if (answer.subscription) return answer.subscription;
-  try {
-    return await subscriptionStatusRequest();
-  } catch {
-    return subscriptionStatus({ dueDate: answer.user.company?.dueDate });
-  }
-}
+import { loginRequest } from '../api/login';
+import { viewerOf } from '@/hooks/use-session';
+import { AUTH_NS } from '../i18n';
 
 /**
  * Sign-in with the spec's session rules (part 1 §4): an inactive user gets a 7 s warning;
@@ -26,48 +15,41 @@ async function subscriptionOf(answer: LoginResponse): Promise<SubscriptionStatus
  * else is refused; an admin with 1–4 days left is warned.
  */
 export function useSignIn() {
-  const { t } = useTranslation();
-  const mutation = useLoginMutation();
+  const { t } = useTranslation(AUTH_NS);
+  const [isPending, setPending] = useState(false);
 
   const signIn = useCallback(
     async (input: LoginInput): Promise<void> => {
       let answer: LoginResponse;
+      setPending(true);
       try {
-        answer = await mutation.mutateAsync(input);
+        answer = await loginRequest(input);
       } catch (error) {
-        if (isApiError(error) && error.code === 'ERR_USER_INACTIVE') notify.warning(t('auth.inactiveUser'));
-        else if (isApiError(error) && error.code === 'ERR_TOO_MANY_ATTEMPTS') notify.warning(t('auth.tooManyAttempts'));
-        else notify.error(error);
+        // The server refuses inactive users and, outside admins, companies past due (spec part 1 §4).
+        if (isApiError(error) && error.code === 'ERR_USER_INACTIVE') notify.warning(t('inactiveUser'));
+        else if (isApiError(error) && error.code === 'ERR_TOO_MANY_ATTEMPTS') notify.warning(t('tooManyAttempts'));
+        else if (isApiError(error) && error.code === 'ERR_SUBSCRIPTION_EXPIRED' && typeof error.params?.company === 'string') {
+          notify.error(t('subscriptionExpiredUser', { company: error.params.company }));
+        } else notify.error(error);
         return;
+      } finally {
+        setPending(false);
       }
-      const { token, user } = answer;
-      if (!user.status) {
-        notify.warning(t('auth.inactiveUser'));
-        clearSessionLocally();
-        return;
-      }
-      // Hold the token (still signed out for the router) while we read the subscription.
-      sessionStore.setToken(token);
-      const subscription = await subscriptionOf(answer);
-      const isAdmin = isAdminProfile(user.profile);
-      const companyName = user.company?.name ?? '';
+      const { token, user, subscription } = answer;
+      const isAdmin = isAdminViewer(viewerOf(user)!);
+      // Only an admin gets this far with an overdue subscription: to /invoices, with the message.
       if (subscription.status === 'expired' && !user.super) {
-        if (!isAdmin) {
-          notify.error(t('auth.subscriptionExpiredUser', { company: companyName }));
-          clearSessionLocally();
-          return;
-        }
         notify.error(t('guard.subscriptionExpired', { date: formatDate(subscription.dueDate) }));
         sessionStore.signIn(token, user, '/invoices');
         return;
       }
       if (isAdmin && subscription.status === 'warning' && subscription.daysLeft !== null) {
-        notify.warning(t('auth.subscriptionDueSoon', { count: subscription.daysLeft }));
+        notify.warning(t('subscriptionDueSoon', { count: subscription.daysLeft }));
       }
       sessionStore.signIn(token, user);
     },
-    [mutation, t],
+    [t],
   );
 
-  return { signIn, isPending: mutation.isPending };
+  return { signIn, isPending };
 }

@@ -2,7 +2,7 @@ import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuChevronDown, LuPlus } from 'react-icons/lu';
 import { notify } from '@/lib/toaster';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/hooks/use-session';
 import { useAddFacebookPage } from '../api/connections';
 import { connectionErrorText } from '../lib/error-text';
 import { ChannelIcon } from './channel-icon';

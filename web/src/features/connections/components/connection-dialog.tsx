@@ -4,18 +4,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuSparkles } from 'react-icons/lu';
-import { connectionFormSchema, type ConnectionFormInput, type ConnectionFormOutput } from '@atende/shared';
+import { CONNECTION_MSG, connectionFormSchema, type ConnectionFormInput, type ConnectionFormOutput } from '@atende/shared';
 import { DialogShell } from '@/components/dialog-shell';
 import { isApiError } from '@/lib/api-client';
 import { notify, toaster } from '@/lib/toaster';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/hooks/use-session';
 import { useConnection, useSaveConnection, type Connection } from '../api/connections';
 import { useQueueOptions } from '@/lib/queue-options';
 import { useIsPhone } from '../hooks/use-is-phone';
-import { useSchemaMessage } from '../hooks/use-schema-message';
 import { connectionErrorText } from '../lib/error-text';
 import { generateMessages } from '../lib/generate-messages';
 import { ConnectionFormFields } from './connection-form-fields';
+import { translateMessage } from '@/lib/i18n';
 
 /** The transfer-queue warnings stay 6 s (spec part 2 §8–9). */
 const TRANSFER_WARNING_MS = 6000;
@@ -64,7 +64,6 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
   const existing = useConnection(open ? connectionId : null);
   const queues = useQueueOptions(open);
   const save = useSaveConnection();
-  const msg = useSchemaMessage();
   const isPhone = useIsPhone();
   const form = useForm<ConnectionFormInput, unknown, ConnectionFormOutput>({
     resolver: zodResolver(connectionFormSchema),
@@ -89,7 +88,7 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
   const onGenerate = () => {
     const result = generateMessages({ name: form.getValues('name'), useApi, language: i18n.resolvedLanguage ?? 'pt-BR' });
     if (!result.ok) {
-      notify.warning(t('form.nameForGenerate'));
+      notify.warning(translateMessage(CONNECTION_MSG.generateNeedsName)!);
       return;
     }
     for (const [field, value] of Object.entries(result.values)) {
@@ -99,7 +98,7 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
   };
 
   const onInvalid = (errors: FieldErrors<ConnectionFormInput>) => {
-    const transfer = msg(errors.transferQueueId?.message);
+    const transfer = translateMessage(errors.transferQueueId?.message);
     if (transfer) toaster.create({ type: 'warning', title: transfer, duration: TRANSFER_WARNING_MS });
   };
 
@@ -111,10 +110,12 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
       notify.success(t('form.saved'));
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.fields) {
+      // Field errors show on their fields (translated there); a toast only for what has no field.
+      if (isApiError(error) && error.fields && Object.keys(error.fields).length > 0) {
         for (const [field, message] of Object.entries(error.fields)) {
           form.setError(field as keyof ConnectionFormInput, { message });
         }
+        return;
       }
       notify.error(connectionErrorText(error));
     }

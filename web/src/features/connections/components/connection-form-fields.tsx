@@ -3,9 +3,9 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionFormInput } from '@atende/shared';
 import type { QueueOption } from '@/lib/queue-options';
-import { useSchemaMessage } from '../hooks/use-schema-message';
 import { QueueMultiSelect, QueueSingleSelect } from './queue-select';
 import { TokenField } from './token-field';
+import { translateMessage } from '@/lib/i18n';
 
 /** Interpolate the placeholders as themselves: they are literal text in this hint. */
 const PLACEHOLDERS_AS_TEXT = { name: '{{name}}', ms: '{{ms}}', protocol: '{{protocol}}' };
@@ -17,7 +17,6 @@ export function ConnectionFormFields({ queues, showToken }: { queues: QueueOptio
   const { t } = useTranslation('connections');
   const { register, control, formState } = useFormContext<ConnectionFormInput>();
   const { errors } = formState;
-  const msg = useSchemaMessage();
 
   return (
     <Stack gap="5">
@@ -27,7 +26,7 @@ export function ConnectionFormFields({ queues, showToken }: { queues: QueueOptio
             {t('form.name')} <Field.RequiredIndicator />
           </Field.Label>
           <Input {...register('name')} autoFocus placeholder={t('form.namePlaceholder')} />
-          <Field.ErrorText>{msg(errors.name?.message)}</Field.ErrorText>
+          <Field.ErrorText>{translateMessage(errors.name?.message)}</Field.ErrorText>
         </Field.Root>
         <Controller
           control={control}
@@ -52,7 +51,7 @@ export function ConnectionFormFields({ queues, showToken }: { queues: QueueOptio
           <Field.Root key={name} invalid={!!errors[name]}>
             <Field.Label>{t(`form.${name}`)}</Field.Label>
             <Textarea {...register(name)} rows={4} autoresize maxH="40" textStyle="sm" />
-            <Field.ErrorText>{msg(errors[name]?.message)}</Field.ErrorText>
+            <Field.ErrorText>{translateMessage(errors[name]?.message)}</Field.ErrorText>
           </Field.Root>
         ))}
       </Grid>
@@ -86,7 +85,7 @@ export function ConnectionFormFields({ queues, showToken }: { queues: QueueOptio
             />
           )}
         />
-        <Field.ErrorText>{msg(errors.queueIds?.message)}</Field.ErrorText>
+        <Field.ErrorText>{translateMessage(errors.queueIds?.message)}</Field.ErrorText>
       </Field.Root>
 
       <HStack gap="4" align="flex-start" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
@@ -98,7 +97,7 @@ export function ConnectionFormFields({ queues, showToken }: { queues: QueueOptio
             inputMode="numeric"
             {...register('timeToTransfer', { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) })}
           />
-          <Field.ErrorText>{msg(errors.timeToTransfer?.message)}</Field.ErrorText>
+          <Field.ErrorText>{translateMessage(errors.timeToTransfer?.message)}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={!!errors.transferQueueId} flex="1">
           <Field.Label>{t('form.transferQueue')}</Field.Label>
@@ -116,7 +115,7 @@ export function ConnectionFormFields({ queues, showToken }: { queues: QueueOptio
               />
             )}
           />
-          <Field.ErrorText>{msg(errors.transferQueueId?.message)}</Field.ErrorText>
+          <Field.ErrorText>{translateMessage(errors.transferQueueId?.message)}</Field.ErrorText>
         </Field.Root>
       </HStack>
     </Stack>

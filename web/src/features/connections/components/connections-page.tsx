@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { notify } from '@/lib/toaster';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/hooks/use-session';
 import {
   useConnections,
   useDeleteConnection,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { realtimeChannel, type WhatsappRealtimeData, type WhatsappSessionRealtimeData } from '@atende/shared';
 import { useRealtime } from '@/lib/realtime';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/hooks/use-session';
 import { removeConnectionFromCache, upsertConnectionInCache, type Connection } from '../api/connections';
 
 /** Events are typed by the shared contract; fields are read defensively because frames come off the wire. */

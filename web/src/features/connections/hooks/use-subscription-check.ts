@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/toaster';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/hooks/use-session';
 import { fetchSubscriptionOk } from '../api/subscription';
 
 export const SUBSCRIPTION_REDIRECT_MS = 1000;

@@ -5,6 +5,7 @@ import { LuArrowRight, LuCircleCheck, LuClock, LuHeadset, LuUserPlus } from 'rea
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useSessionUser } from '@/lib/session-store';
+import { DASHBOARD_NS } from '../i18n';
 
 function StatCard({ icon, label }: { icon: ReactNode; label: string }) {
   return (
@@ -28,35 +29,35 @@ function StatCard({ icon, label }: { icon: ReactNode; label: string }) {
 
 /** Admin home until the real dashboard (charts, attendants) lands: the cards to come, and first steps. */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(DASHBOARD_NS);
   const user = useSessionUser();
   const firstName = user?.name.split(' ')[0] ?? '';
   return (
     <Box>
-      <PageHeader title={t('dashboard.greeting', { name: firstName })} description={t('dashboard.subtitle', { company: user?.company.name ?? '' })} />
+      <PageHeader title={t('greeting', { name: firstName })} description={t('subtitle', { company: user?.company.name ?? '' })} />
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="6">
-        <StatCard icon={<LuClock />} label={t('dashboard.cards.waiting')} />
-        <StatCard icon={<LuHeadset />} label={t('dashboard.cards.inService')} />
-        <StatCard icon={<LuCircleCheck />} label={t('dashboard.cards.finished')} />
-        <StatCard icon={<LuUserPlus />} label={t('dashboard.cards.leads')} />
+        <StatCard icon={<LuClock />} label={t('cards.waiting')} />
+        <StatCard icon={<LuHeadset />} label={t('cards.inService')} />
+        <StatCard icon={<LuCircleCheck />} label={t('cards.finished')} />
+        <StatCard icon={<LuUserPlus />} label={t('cards.leads')} />
       </SimpleGrid>
       <Card.Root variant="outline" bg="bg.panel" borderRadius="xl">
         <Card.Body>
           <Stack gap="4" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
             <Stack gap="1" maxW="2xl">
-              <Heading size="md">{t('dashboard.soonTitle')}</Heading>
-              <Text color="fg.muted">{t('dashboard.soonText')}</Text>
+              <Heading size="md">{t('soonTitle')}</Heading>
+              <Text color="fg.muted">{t('soonText')}</Text>
             </Stack>
             <HStack gap="3" flexWrap="wrap">
               <Button asChild variant="outline">
                 <RouterLink to="/users">
-                  {t('dashboard.shortcutUsers')}
+                  {t('shortcutUsers')}
                   <LuArrowRight />
                 </RouterLink>
               </Button>
               <Button asChild>
                 <RouterLink to="/connections">
-                  {t('dashboard.shortcutConnections')}
+                  {t('shortcutConnections')}
                   <LuArrowRight />
                 </RouterLink>
               </Button>

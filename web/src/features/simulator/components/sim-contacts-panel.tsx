@@ -7,6 +7,7 @@ import { LuUserPlus, LuX } from 'react-icons/lu';
 import { notify } from '@/lib/toaster';
 import { useCreateSimContact, type SimContact } from '../api/simulator-api';
 import { PanelTitle } from './panel-title';
+import { initials } from '@/lib/initials';
 
 export interface SimContactsPanelProps {
   connectionId: string | null;
@@ -148,7 +149,7 @@ export function SimContactsPanel({ connectionId, contacts, selectedNumber, onSel
               _hover={{ bg: selected ? 'brand.subtle' : 'bg.muted' }}
             >
               <Avatar.Root size="sm" colorPalette="brand">
-                <Avatar.Fallback name={contact.name} />
+                <Avatar.Fallback>{initials(contact.name)}</Avatar.Fallback>
               </Avatar.Root>
               <Stack gap="0" flex="1" minW="0">
                 <Text textStyle="sm" fontWeight="medium" truncate>

@@ -19,8 +19,8 @@ import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { DialogShell } from '@/components/dialog-shell';
 import { LoadingState } from '@/components/loading-state';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { isApiError } from '@/lib/api-client';
-import { translateValidation } from '@/lib/i18n';
+import { isApiError, type ApiError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
 import { useQueueOptions } from '@/lib/queue-options';
@@ -34,6 +34,7 @@ import {
   type UserFormValues,
 } from '../lib/user-form';
 import { QueuePicker } from './queue-picker';
+import { USERS_NS } from '../i18n';
 
 export type UserFormMode = 'create' | 'edit' | 'self';
 
@@ -50,11 +51,11 @@ export interface UserFormDialogProps {
 const FIELD_NAMES = ['name', 'email', 'password'] as const;
 
 export function UserFormDialog({ open, mode, userId, actorIsAdmin, onClose }: UserFormDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(USERS_NS);
   const editing = mode !== 'create';
   const userQuery = useUser(open && editing ? userId : undefined);
   const isPhone = useMediaQuery('(max-width: 479px)');
-  const title = mode === 'create' ? t('userModal.addTitle') : mode === 'edit' ? t('userModal.editTitle') : t('userModal.profileTitle');
+  const title = mode === 'create' ? t('modal.addTitle') : mode === 'edit' ? t('modal.editTitle') : t('modal.profileTitle');
 
   return (
     <DialogShell open={open} onClose={onClose} size={isPhone ? 'full' : 'md'} scrollBehavior="inside" lazyMount unmountOnExit>
@@ -86,7 +87,7 @@ interface UserFormProps {
 }
 
 function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(USERS_NS);
   const queuesLabelId = useId();
   const [showPassword, setShowPassword] = useState(false);
   const showAdminFields = mode !== 'self' || actorIsAdmin;
@@ -112,33 +113,34 @@ function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
 
   const onSubmit = async (values: UserFormValues) => {
     if (isSelf && actorIsAdmin && values.status === false) {
-      notify.warning(t('userModal.cannotDeactivateSelf'));
+      notify.warning(t('modal.cannotDeactivateSelf'));
       return;
     }
     try {
       if (mode === 'create') {
         await createUser.mutateAsync(toCreatePayload(values));
-        notify.success(t('users.saved'));
+        notify.success(t('saved'));
       } else {
         const input = toUserPayload(values, { includeAdminFields: showAdminFields });
         const saved = await updateUser.mutateAsync({ id: user!.id, input });
         const me = sessionStore.get().user;
         if (me && saved.id === me.id) sessionStore.setUser({ ...me, ...saved, company: me.company });
-        notify.success(mode === 'self' ? t('userModal.profileSaved') : t('users.saved'));
+        notify.success(mode === 'self' ? t('modal.profileSaved') : t('saved'));
       }
       onDone();
     } catch (error) {
-      if (isApiError(error)) {
-        if (error.code === 'ERR_EMAIL_ALREADY_EXISTS') setError('email', { message: t('errors.ERR_EMAIL_ALREADY_EXISTS') });
-        if (error.code === 'ERR_CANNOT_DEACTIVATE_SELF') {
-          notify.warning(t('userModal.cannotDeactivateSelf'));
-          return;
-        }
-        for (const field of FIELD_NAMES) {
-          const message = error.fields?.[field];
-          if (message) setError(field, { message });
-        }
+      if (isApiError(error) && error.code === 'ERR_CANNOT_DEACTIVATE_SELF') {
+        notify.warning(t('modal.cannotDeactivateSelf'));
+        return;
       }
+      // A refusal about a field shows on that field only: no toast (one more per retry, issue 8 item 16).
+      if (isApiError(error) && error.code === 'ERR_EMAIL_ALREADY_EXISTS') {
+        setError('email', { message: 'errors.ERR_EMAIL_ALREADY_EXISTS' });
+        return;
+      }
+      const fieldErrors = isApiError(error) ? FIELD_NAMES.filter((field) => error.fields?.[field]) : [];
+      for (const field of fieldErrors) setError(field, { message: (error as ApiError).fields![field] });
+      if (fieldErrors.length > 0) return;
       notify.error(error);
     }
   };
@@ -154,13 +156,13 @@ function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
                 name="status"
                 render={({ field }) => (
                   <Field.Root>
-                    <Field.Label>{t('userModal.status')}</Field.Label>
+                    <Field.Label>{t('modal.status')}</Field.Label>
                     <Switch.Root
                       colorPalette="brand"
                       checked={field.value}
                       onCheckedChange={({ checked }) => {
                         if (isSelf && !checked) {
-                          notify.warning(t('userModal.cannotDeactivateSelf'));
+                          notify.warning(t('modal.cannotDeactivateSelf'));
                           return;
                         }
                         field.onChange(checked);
@@ -177,11 +179,11 @@ function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
                 )}
               />
               <Field.Root>
-                <Field.Label>{t('userModal.profile')}</Field.Label>
+                <Field.Label>{t('modal.profile')}</Field.Label>
                 <NativeSelect.Root>
                   <NativeSelect.Field {...register('profile')}>
-                    <option value="admin">{t('users.profiles.admin')}</option>
-                    <option value="user">{t('users.profiles.user')}</option>
+                    <option value="admin">{t('profiles.admin')}</option>
+                    <option value="user">{t('profiles.user')}</option>
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
@@ -190,23 +192,23 @@ function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
           ) : null}
           <Field.Root invalid={!!errors.name} required>
             <Field.Label>
-              {t('userModal.name')}
+              {t('modal.name')}
               <Field.RequiredIndicator />
             </Field.Label>
             <Input autoComplete="name" {...register('name')} />
-            <Field.ErrorText>{translateValidation(errors.name?.message)}</Field.ErrorText>
+            <Field.ErrorText>{translateMessage(errors.name?.message)}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!errors.email} required>
             <Field.Label>
-              {t('userModal.email')}
+              {t('modal.email')}
               <Field.RequiredIndicator />
             </Field.Label>
             <Input type="email" autoComplete="email" {...register('email')} />
-            <Field.ErrorText>{translateValidation(errors.email?.message)}</Field.ErrorText>
+            <Field.ErrorText>{translateMessage(errors.email?.message)}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!errors.password} required={mode === 'create'}>
             <Field.Label>
-              {t('userModal.password')}
+              {t('modal.password')}
               {mode === 'create' ? <Field.RequiredIndicator /> : null}
             </Field.Label>
             <InputGroup
@@ -215,7 +217,7 @@ function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
                   variant="ghost"
                   size="xs"
                   me="-1.5"
-                  aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+                  aria-label={showPassword ? t('common.hidePassword') : t('common.showPassword')}
                   onClick={() => setShowPassword((shown) => !shown)}
                 >
                   {showPassword ? <LuEyeOff /> : <LuEye />}
@@ -225,14 +227,14 @@ function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
               <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" {...register('password')} />
             </InputGroup>
             {errors.password ? (
-              <Field.ErrorText>{translateValidation(errors.password.message)}</Field.ErrorText>
+              <Field.ErrorText>{translateMessage(errors.password.message)}</Field.ErrorText>
             ) : mode !== 'create' ? (
-              <Field.HelperText>{t('userModal.passwordKeep')}</Field.HelperText>
+              <Field.HelperText>{t('modal.passwordKeep')}</Field.HelperText>
             ) : null}
           </Field.Root>
           {showAdminFields ? (
             <Field.Root>
-              <Field.Label id={queuesLabelId}>{t('userModal.queues')}</Field.Label>
+              <Field.Label id={queuesLabelId}>{t('modal.queues')}</Field.Label>
               {queues.isPending ? (
                 <LoadingState minH="12" />
               ) : (
@@ -244,7 +246,7 @@ function UserForm({ mode, user, actorIsAdmin, onDone }: UserFormProps) {
                       queues={queues.data ?? []}
                       value={field.value}
                       onChange={field.onChange}
-                      emptyText={t('userModal.noQueues')}
+                      emptyText={t('modal.noQueues')}
                       labelledBy={queuesLabelId}
                     />
                   )}

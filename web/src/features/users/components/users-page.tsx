@@ -16,6 +16,7 @@ import { notify } from '@/lib/toaster';
 import { useDeleteUser, userKeys, useUsersList } from '../api/users';
 import { UserFormDialog, type UserFormMode } from './user-form-dialog';
 import { UsersTable } from './users-table';
+import { USERS_NS } from '../i18n';
 
 /** Spec part 1 §9 / part 2 §9: the next page loads within 100 px of the bottom. */
 export const INFINITE_SCROLL_THRESHOLD_PX = 100;
@@ -23,7 +24,7 @@ export const INFINITE_SCROLL_THRESHOLD_PX = 100;
 type DialogState = { mode: UserFormMode; userId?: string } | null;
 
 export function UsersPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(USERS_NS);
   const queryClient = useQueryClient();
   const me = useSessionUser();
   const [searchInput, setSearchInput] = useState('');
@@ -59,7 +60,7 @@ export function UsersPage() {
     if (!toDelete) return;
     try {
       await deleteUser.mutateAsync(toDelete.id);
-      notify.success(t('users.deleted'));
+      notify.success(t('deleted'));
       setToDelete(null);
     } catch (error) {
       notify.error(error);
@@ -74,13 +75,13 @@ export function UsersPage() {
       <Box py="12">
         <EmptyState
           icon={<LuUsers />}
-          title={t('users.empty')}
-          description={search ? t('users.emptySearch', { search }) : t('users.emptyText')}
+          title={t('empty')}
+          description={search ? t('emptySearch', { search }) : t('emptyText')}
           action={
             search ? null : (
               <Button size="sm" onClick={() => setDialog({ mode: 'create' })}>
                 <LuPlus />
-                {t('users.add')}
+                {t('add')}
               </Button>
             )
           }
@@ -108,15 +109,15 @@ export function UsersPage() {
   return (
     <Box>
       <PageHeader
-        title={t('users.title')}
-        description={t('users.description')}
+        title={t('title')}
+        description={t('description')}
         actions={
           <>
             <InputGroup startElement={<LuSearch />} flexBasis={{ base: '100%', sm: 'auto' }} w={{ sm: '72' }}>
               <Input
                 type="search"
-                placeholder={t('users.searchPlaceholder')}
-                aria-label={t('users.searchPlaceholder')}
+                placeholder={t('searchPlaceholder')}
+                aria-label={t('searchPlaceholder')}
                 value={searchInput}
                 onChange={(event) => setSearchInput(event.target.value)}
                 bg="bg.panel"
@@ -124,7 +125,7 @@ export function UsersPage() {
             </InputGroup>
             <Button onClick={() => setDialog({ mode: 'create' })} flexShrink={0}>
               <LuPlus />
-              {t('users.add')}
+              {t('add')}
             </Button>
           </>
         }
@@ -149,14 +150,14 @@ export function UsersPage() {
       />
       <ConfirmDialog
         open={toDelete !== null}
-        title={t('users.deleteTitle', { name: toDelete?.name ?? '' })}
+        title={t('deleteTitle', { name: toDelete?.name ?? '' })}
         confirmLabel={t('common.delete')}
         destructive
         loading={deleteUser.isPending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}
       >
-        {t('users.deleteText')}
+        {t('deleteText')}
       </ConfirmDialog>
     </Box>
   );

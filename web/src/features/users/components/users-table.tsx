@@ -2,6 +2,7 @@ import { Badge, Box, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/r
 import type { UserDto } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { USERS_NS } from '../i18n';
 
 interface UsersTableProps {
   users: UserDto[];
@@ -14,22 +15,22 @@ interface UsersTableProps {
 const shortId = (id: string) => (id.length > 8 ? `…${id.slice(-6)}` : id);
 
 export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTableProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(USERS_NS);
   return (
     <Table.Root size="md" stickyHeader interactive>
       <Table.Header>
         <Table.Row bg="bg.subtle">
           <Table.ColumnHeader w="28" display={{ base: 'none', sm: 'table-cell' }}>
-            {t('users.columns.status')}
+            {t('columns.status')}
           </Table.ColumnHeader>
           <Table.ColumnHeader w="28" display={{ base: 'none', lg: 'table-cell' }}>
-            {t('users.columns.id')}
+            {t('columns.id')}
           </Table.ColumnHeader>
-          <Table.ColumnHeader>{t('users.columns.name')}</Table.ColumnHeader>
-          <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>{t('users.columns.email')}</Table.ColumnHeader>
-          <Table.ColumnHeader display={{ base: 'none', sm: 'table-cell' }}>{t('users.columns.profile')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
+          <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>{t('columns.email')}</Table.ColumnHeader>
+          <Table.ColumnHeader display={{ base: 'none', sm: 'table-cell' }}>{t('columns.profile')}</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end" w={{ base: '20', sm: '24' }}>
-            {t('users.columns.actions')}
+            {t('columns.actions')}
           </Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -63,7 +64,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                   </Text>
                   {user.id === currentUserId ? (
                     <Badge size="xs" variant="outline" colorPalette="gray">
-                      {t('users.you')}
+                      {t('you')}
                     </Badge>
                   ) : null}
                 </HStack>
@@ -71,7 +72,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                   {user.email}
                   <Box as="span" display={{ base: 'inline', sm: 'none' }}>
                     {' · '}
-                    {t(`users.profiles.${user.profile}`)}
+                    {t(`profiles.${user.profile}`)}
                   </Box>
                 </Text>
               </Stack>
@@ -81,7 +82,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
             </Table.Cell>
             <Table.Cell display={{ base: 'none', sm: 'table-cell' }}>
               <Badge variant={user.profile === 'admin' ? 'subtle' : 'outline'} colorPalette={user.profile === 'admin' ? 'brand' : 'gray'} size="sm">
-                {t(`users.profiles.${user.profile}`)}
+                {t(`profiles.${user.profile}`)}
               </Badge>
             </Table.Cell>
             <Table.Cell textAlign="end">
@@ -89,7 +90,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                 <IconButton
                   variant="ghost"
                   size="sm"
-                  aria-label={t('users.editAria', { name: user.name })}
+                  aria-label={t('editAria', { name: user.name })}
                   title={t('common.edit')}
                   onClick={() => onEdit(user)}
                 >
@@ -99,7 +100,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                   variant="ghost"
                   size="sm"
                   colorPalette="red"
-                  aria-label={t('users.deleteAria', { name: user.name })}
+                  aria-label={t('deleteAria', { name: user.name })}
                   title={t('common.delete')}
                   disabled={user.id === currentUserId}
                   onClick={() => onDelete(user)}

@@ -1,0 +1,68 @@
+/**
+ * What a route costs on first load: the console's entry chunk plus the route's lazy chunk, each with
+ * everything it imports statically (the browser fetches those before the route renders). Dynamic
+ * imports (other screens, Amplify on the first API call) are not counted. Sizes are gzip level 9,
+ * as CloudFront's compression is close to it. Read from the Vite manifest of a `vite build`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface ChunkCost {
+  file: string;
+  gzipBytes: number;
+}
+
+/** The source module of the sign-in screen's lazy route (web/src/app/router.tsx). */
+export const SIGN_IN_ROUTE_SOURCE = 'src/features/auth/components/login-page.tsx';
+export const SIGN_IN_BUDGET_BYTES = 200 * 1024;
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** Files (JS and CSS) fetched before `routeSource` renders: entry + route, closed over static imports. */
+export function routeFiles(manifest: Manifest, routeSource: string): string[] {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) throw new Error('the manifest has no entry chunk');
+  if (!manifest[routeSource]) throw new Error(`${routeSource} is not a chunk of its own: is its route lazy?`);
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key]!;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(routeSource);
+  return [...files];
+}
+
+export function routeCost(distDir: string, routeSource = SIGN_IN_ROUTE_SOURCE): { chunks: ChunkCost[]; totalBytes: number } {
+  const files = routeFiles(readManifest(distDir), routeSource);
+  files.push('index.html');
+  const chunks = files
+    .map((file) => ({ file, gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return { chunks, totalBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0) };
+}
+
+export const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+
+export function costTable({ chunks, totalBytes }: { chunks: ChunkCost[]; totalBytes: number }): string {
+  const width = Math.max(...chunks.map((chunk) => chunk.file.length), 5);
+  const rows = chunks.map((chunk) => `${chunk.file.padEnd(width)}  ${kb(chunk.gzipBytes).padStart(7)} KB`);
+  return [...rows, `${'total'.padEnd(width)}  ${kb(totalBytes).padStart(7)} KB`].join('\n');
+}

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const benches = ['auth-users.ts', 'inbound-pipeline.ts', 'session-host-memory.ts', 'bundles.ts', 'web-first-load.ts'];
+const benches = ['auth-users.ts', 'inbound-pipeline.ts', 'realtime-audience.ts', 'session-host-memory.ts', 'bundles.ts', 'web-first-load.ts'];
 
 let failed = 0;
 for (const file of benches) {

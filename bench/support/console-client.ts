@@ -1,6 +1,5 @@
 /** A scripted console user for benches: REST calls with the bearer token, and the realtime socket. */
 import WebSocket from 'ws';
-import type { RealtimeEnvelope } from '@atende/shared';
 
 export interface ConsoleClient {
   token: string;
@@ -9,8 +8,11 @@ export interface ConsoleClient {
   socket(): Promise<RealtimeSocket>;
 }
 
+/** A frame as it comes off the wire (benches read fields loosely). */
+export interface WireEnvelope { channel: string; data: { action: string } & Record<string, unknown> }
+
 export interface RealtimeSocket {
-  onEnvelope(fn: (envelope: RealtimeEnvelope<Record<string, unknown>>) => void): void;
+  onEnvelope(fn: (envelope: WireEnvelope) => void): void;
   close(): void;
 }
 
@@ -35,9 +37,9 @@ export async function signIn(apiUrl: string, wsUrl: string, email: string, passw
     },
     socket: () => new Promise((resolve, reject) => {
       const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}`);
-      const listeners: ((e: RealtimeEnvelope<Record<string, unknown>>) => void)[] = [];
+      const listeners: ((e: WireEnvelope) => void)[] = [];
       ws.on('message', (raw) => {
-        const envelope = JSON.parse(String(raw)) as RealtimeEnvelope<Record<string, unknown>>;
+        const envelope = JSON.parse(String(raw)) as WireEnvelope;
         for (const l of listeners) l(envelope);
       });
       ws.once('open', () => resolve({ onEnvelope: (fn) => listeners.push(fn), close: () => ws.close() }));

@@ -4,6 +4,7 @@
  * local platform (infra/local) both read this file, so AWS and `npm start` cannot drift.
  * Data only: importing it never loads handler code.
  */
+import { REALTIME_PING_ACTION, REALTIME_PONG_FRAME } from '@atende/shared';
 import type { Access } from './platform/http-route';
 
 /** One Lambda per area. The entry module exports `handler`. */
@@ -12,6 +13,7 @@ export const AREAS = {
   users: 'src/handlers/users/index.ts',
   whatsapp: 'src/handlers/whatsapp/index.ts',
   realtime: 'src/handlers/realtime/index.ts',
+  fanout: 'src/handlers/fanout/index.ts',
   inbound: 'src/handlers/inbound/index.ts',
   dispatch: 'src/handlers/dispatch/index.ts',
   scheduler: 'src/handlers/scheduler/index.ts',
@@ -122,10 +124,20 @@ export const HTTP_ROUTES: HttpRouteSpec[] = [
 ];
 
 export type WsRouteKey = '$connect' | '$disconnect' | '$default';
-export const WS_ROUTES: { routeKey: WsRouteKey; area: Area }[] = [
+/** `returnResponse`: the function's answer body goes back to the socket (a route response). */
+export const WS_ROUTES: { routeKey: WsRouteKey; area: Area; returnResponse?: boolean }[] = [
   { routeKey: '$connect', area: 'realtime' },
   { routeKey: '$disconnect', area: 'realtime' },
-  { routeKey: '$default', area: 'realtime' },
+  { routeKey: '$default', area: 'realtime', returnResponse: true },
+];
+
+/**
+ * Routes API Gateway answers itself, without invoking a function (a mock integration whose
+ * integration response is `response`; the local gateway does the same): the consoles' keep-alive
+ * pings (`{"action":"ping"}`, shared REALTIME_PING_ACTION / REALTIME_PONG_FRAME).
+ */
+export const WS_MOCK_ROUTES: { routeKey: string; response: string }[] = [
+  { routeKey: REALTIME_PING_ACTION, response: REALTIME_PONG_FRAME },
 ];
 
 export interface QueueSpec {
@@ -144,6 +156,8 @@ export function queueSpecs(shards = sessionShardCount()): QueueSpec[] {
   return [
     { name: 'inbound', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
     { name: 'dispatch', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
+    // Realtime events on their way to the consoles' sockets: FIFO per company (publish order kept).
+    { name: 'realtime', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
     ...Array.from({ length: shards }, (_, shard) => ({
       name: outboundQueueName(shard), fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5,
     })),
@@ -156,6 +170,7 @@ export const queueUrlEnv = (name: string) => `QUEUE_URL_${name.toUpperCase().rep
 export const QUEUE_CONSUMERS: { queue: string; area: Area; batchSize: number; maxBatchingWindowSeconds?: number }[] = [
   { queue: 'inbound', area: 'inbound', batchSize: 10 },
   { queue: 'dispatch', area: 'dispatch', batchSize: 10, maxBatchingWindowSeconds: 1 },
+  { queue: 'realtime', area: 'fanout', batchSize: 10 },
 ];
 
 /** Scheduled invocations (EventBridge rules in AWS, a timer locally). */
@@ -210,7 +225,7 @@ export interface AreaAccess {
    */
   tablePartitions?: string[];
   /** Queues the area sends to, by logical name; `outbound` stands for every `outbound-<shard>` queue. */
-  sendsTo?: ('inbound' | 'dispatch' | 'outbound')[];
+  sendsTo?: ('inbound' | 'dispatch' | 'outbound' | 'realtime')[];
   /** Media objects under `C#<companyId>/media/`: `read` (signed downloads) or `readWrite` (uploads too). */
   media?: 'read' | 'readWrite';
   /** Signs or verifies access tokens (the JWT secret). */
@@ -220,11 +235,13 @@ export interface AreaAccess {
 }
 
 export const AREA_ACCESS: Record<Area, AreaAccess> = {
-  auth: { table: 'RW', jwt: true, realtime: true },
-  users: { table: 'RW', jwt: true, realtime: true },
-  whatsapp: { table: 'RW', jwt: true, realtime: true, sendsTo: ['outbound'], media: 'read' },
-  realtime: { table: 'RW', jwt: true, realtime: true },
-  inbound: { table: 'RW', realtime: true, media: 'read' },
+  auth: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
+  users: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
+  whatsapp: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
+  realtime: { table: 'RW', jwt: true },
+  // The only area that posts to sockets: reads sockets, users and settings; forgets dead sockets.
+  fanout: { table: 'RW', realtime: true },
+  inbound: { table: 'RW', sendsTo: ['realtime'], media: 'read' },
   dispatch: { table: 'RW' },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },

@@ -3,10 +3,10 @@ import { apiCall } from './support/api-event';
 import { useFreshTable } from './support/fresh-table';
 import { createTestTenant, login } from './support/tenancy-fixtures';
 
-const published = vi.hoisted(() => [] as { companyId: string; channel: string; data: Record<string, unknown>; filtered: boolean }[]);
+const published = vi.hoisted(() => [] as { companyId: string; kind: string; data: Record<string, unknown>; audience: unknown }[]);
 vi.mock('../src/platform/realtime-publisher', () => ({
-  publishToCompany: async (companyId: string, channel: string, data: Record<string, unknown>, filter?: unknown) => {
-    published.push({ companyId, channel, data, filtered: !!filter });
+  publish: async (companyId: string, kind: string, data: Record<string, unknown>, audience: unknown) => {
+    published.push({ companyId, kind, data, audience });
   },
 }));
 
@@ -18,15 +18,15 @@ beforeEach(() => {
 });
 
 describe('realtime events of the users area', () => {
-  it('publishes user update and delete on the company\'s user channel', async () => {
+  it('publishes user update and delete on the company\'s user channel, to the whole company', async () => {
     const { admin, operator, company } = await createTestTenant();
 
     await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token, body: { status: false } });
     await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token });
 
-    expect(published.map((p) => [p.channel, p.data.action])).toEqual([
-      [`company-${company.id}-user`, 'update'],
-      [`company-${company.id}-user`, 'delete'],
+    expect(published.map((p) => [p.companyId, p.kind, p.data.action, p.audience])).toEqual([
+      [company.id, 'user', 'update', { kind: 'company' }],
+      [company.id, 'user', 'delete', { kind: 'company' }],
     ]);
     expect(published[0]!.data.user).toMatchObject({ id: operator.user.id, status: false });
     expect(published[1]!.data.userId).toBe(operator.user.id);
@@ -37,6 +37,6 @@ describe('realtime events of the users area', () => {
 
     await login(admin.user.email, admin.password);
 
-    expect(published).toEqual([{ companyId: company.id, channel: `company-${company.id}-auth`, data: { action: 'update', user: { id: admin.user.id } }, filtered: true }]);
+    expect(published).toEqual([{ companyId: company.id, kind: 'auth', data: { action: 'update', user: { id: admin.user.id } }, audience: { kind: 'user', userId: admin.user.id } }]);
   });
 });

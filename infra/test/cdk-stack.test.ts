@@ -10,7 +10,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AREA_ACCESS, AREAS, EVENT_RULES, HTTP_ROUTES, QUEUE_CONSUMERS, queueSpecs, queueUrlEnv, SCHEDULES,
-  sessionHostTaskFamily, sessionHostTaskFamilyPrefix, WS_ROUTES, type Area,
+  sessionHostTaskFamily, sessionHostTaskFamilyPrefix, WS_MOCK_ROUTES, WS_ROUTES, type Area,
 } from '@atende/functions/manifest';
 import { TABLE_GSIS, TTL_ATTRIBUTE } from '@atende/functions/table';
 import { TABLE_PARTITION_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../lib/functions/atende-function';
@@ -175,18 +175,31 @@ describe('REST API', () => {
 });
 
 describe('WebSocket API', () => {
-  it('every manifest WS route invokes its area', () => {
+  it('every manifest WS route invokes its area; $default answers through a route response', () => {
     const integrations = new Map(ofType(a.main, 'AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, r.Properties!]));
-    const routes = ofType(a.main, 'AWS::ApiGatewayV2::Route').map(([, r]) => {
+    const mockKeys = new Set(WS_MOCK_ROUTES.map((r) => r.routeKey));
+    const routes = ofType(a.main, 'AWS::ApiGatewayV2::Route').filter(([, r]) => !mockKeys.has(r.Properties!.RouteKey)).map(([, r]) => {
       const integrationId = [...refsOf(r.Properties!.Target)][0]!;
       const functionId = [...refsOf(integrations.get(integrationId)!.IntegrationUri)].find((id) => [...fnIds.values()].includes(id));
       return `${r.Properties!.RouteKey} → ${[...fnIds].find(([, id]) => id === functionId)?.[0]}`;
     });
     expect(routes.sort()).toEqual(WS_ROUTES.map((r) => `${r.routeKey} → ${r.area}`).sort());
     main.hasResourceProperties('AWS::ApiGatewayV2::Stage', { AutoDeploy: true, AccessLogSettings: Match.anyValue() });
+    main.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default', RouteResponseSelectionExpression: '$default' });
   });
 
-  it('functions that publish get the @connections endpoint and may post to this stage only', () => {
+  it.each(WS_MOCK_ROUTES.map((r) => [r.routeKey, r] as const))('%s is answered by API Gateway itself (mock integration, fixed response)', (routeKey, route) => {
+    const [, wsRoute] = ofType(a.main, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties!.RouteKey === routeKey)!;
+    const integrationId = [...refsOf(wsRoute.Properties!.Target)][0]!;
+    expect(a.main.Resources[integrationId]!.Properties!.IntegrationType).toBe('MOCK');
+    expect(wsRoute.Properties!.RouteResponseSelectionExpression).toBe('$default');
+    const responses = ofType(a.main, 'AWS::ApiGatewayV2::IntegrationResponse').map(([, r]) => r.Properties!)
+      .filter((p) => refersTo(p.IntegrationId, integrationId));
+    expect(responses).toEqual([expect.objectContaining({ IntegrationResponseKey: '$default', ResponseTemplates: { $default: route.response } })]);
+  });
+
+  it('only the fan-out posts to sockets: it gets the @connections endpoint and may post to this stage only', () => {
+    expect(areas.filter((x) => AREA_ACCESS[x].realtime)).toEqual(['fanout']);
     for (const area of areas.filter((x) => AREA_ACCESS[x].realtime)) {
       expect(fnProps(area).Environment.Variables.WS_MANAGEMENT_ENDPOINT).toBeDefined();
       const manage = statementsOfRole(a.main, roleOf(area)).filter((s) => actionsOf(s).includes('execute-api:ManageConnections'));

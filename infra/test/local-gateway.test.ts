@@ -8,6 +8,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
+import { WS_MOCK_ROUTES } from '@atende/functions/manifest';
 import { startGateway, type Gateway } from '../local/gateway/gateway-server';
 import { createInvoker } from '../local/lambda-runtime';
 import { localClientConfig } from '../local/emulators/local-aws';
@@ -31,7 +32,7 @@ const invoke = createInvoker({
     const { routeKey, connectionId } = event.requestContext;
     wsEvents.push({ routeKey, connectionId, token: event.queryStringParameters?.token, body: event.body });
     if (routeKey === '$connect' && event.queryStringParameters?.token !== 'good') return { statusCode: 401 };
-    if (routeKey === '$default' && event.body?.includes('ping')) return { statusCode: 200, body: JSON.stringify({ channel: 'pong', data: { action: 'pong' } }) };
+    if (routeKey === '$default' && event.body?.includes('joinTicket')) return { statusCode: 200, body: JSON.stringify({ channel: 'room', data: { action: 'joined', ticketId: 't1' } }) };
     return { statusCode: 200 };
   },
 });
@@ -158,11 +159,23 @@ describe('WebSocket emulation and @connections', () => {
 
   it('routes client frames to $default and sends the route response back', async () => {
     const { ws, messages } = await open('good');
+    ws.send(JSON.stringify({ action: 'joinTicket', ticketId: 't1' }));
+    await until(() => messages.length === 1);
+
+    expect(JSON.parse(messages[0]!)).toEqual({ channel: 'room', data: { action: 'joined', ticketId: 't1' } });
+    expect(wsEvents.at(-1)).toMatchObject({ routeKey: '$default', body: '{"action":"joinTicket","ticketId":"t1"}' });
+    ws.close();
+  });
+
+  it('answers keep-alive pings itself (a mock route), without invoking a function', async () => {
+    const { ws, messages } = await open('good');
+    const id = connectionIdOf('good');
     ws.send(JSON.stringify({ action: 'ping' }));
     await until(() => messages.length === 1);
 
+    expect(messages[0]).toBe(WS_MOCK_ROUTES.find((r) => r.routeKey === 'ping')!.response);
     expect(JSON.parse(messages[0]!)).toEqual({ channel: 'pong', data: { action: 'pong' } });
-    expect(wsEvents.at(-1)).toMatchObject({ routeKey: '$default', body: '{"action":"ping"}' });
+    expect(wsEvents.filter((e) => e.connectionId === id && e.routeKey !== '$connect')).toEqual([]);
     ws.close();
   });
 

@@ -1,21 +1,110 @@
-/** Realtime channel names (spec part 1 §4, part 2 §7). Every channel is scoped to one company. */
-export const realtimeChannel = {
-  whatsapp: (companyId: string) => `company-${companyId}-whatsapp`,
-  whatsappSession: (companyId: string) => `company-${companyId}-whatsappSession`,
-  user: (companyId: string) => `company-${companyId}-user`,
-  auth: (companyId: string) => `company-${companyId}-auth`,
-  companyChanged: (companyId: string) => `company-${companyId}-changed`,
-  appMessage: (companyId: string) => `company-${companyId}-appMessage`,
-  contact: (companyId: string) => `company-${companyId}-contact`,
-  payment: (companyId: string) => `company-${companyId}-payment`,
-  announcement: (companyId: string) => `company-${companyId}-announcement`,
-} as const;
+/**
+ * The realtime contract (spec part 1 §4 "Real-time events handled in this area", part 2 §7): which
+ * channels exist, what each one carries, who receives it, and what a console may say back. The
+ * publisher (functions/src/platform/realtime-publisher.ts), the fan-out and the console's
+ * `useRealtime` (web/src/lib/realtime.ts) are all typed by `RealtimeEvents`, so a payload changes in
+ * one place. Every channel is scoped to one company.
+ */
+import * as z from './zod';
+import { maySeeTicket } from './policy/tickets';
+import { isAdmin, type PolicySettings, type Viewer } from './policy/viewer';
+import type { ConnectionDto, ContactDto, MessageDto } from './schemas/whatsapp';
+import type { CompanyDto, UserDto } from './schemas/users';
+import type { AnnouncementDto } from './schemas/announcements';
+
+// ---------------------------------------------------------------------------------------------
+// Payloads
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a ticket event must carry at least: enough to place it in a list and to judge who may see
+ * it. The tickets area sends its full DTO (structurally a TicketSummary) and may narrow this type.
+ */
+export interface TicketSummary {
+  id: string;
+  status: 'pending' | 'open' | 'closed';
+  queueId: string | null;
+  userId: string | null;
+  contactId?: string;
+  unreadMessages?: number;
+  updatedAt?: string;
+}
+
+/** `company-<cid>-ticket` (spec part 1 §4). */
+export type TicketRealtimeData<T extends TicketSummary = TicketSummary> =
+  | { action: 'update'; ticket: T }
+  | { action: 'delete'; ticketId: string }
+  | { action: 'updateUnread'; ticketId: string; unreadMessages: number }
+  | { action: 'tagUpdate'; ticket: T };
+
+/** `company-<cid>-whatsapp` */
+export type WhatsappRealtimeData = { action: 'update'; whatsapp: ConnectionDto } | { action: 'delete'; whatsappId: string };
+/** `company-<cid>-whatsappSession` */
+export type WhatsappSessionRealtimeData = { action: 'update'; session: ConnectionDto };
+/** `company-<cid>-appMessage`: `ticket` once messages belong to tickets. */
+export type AppMessageRealtimeData = { action: 'create' | 'update'; message: MessageDto; contact: ContactDto; ticket?: TicketSummary };
+/** `company-<cid>-contact` */
+export type ContactRealtimeData = { action: 'update'; contact: ContactDto };
+/** `company-<cid>-user`: lists update; a user who sees themself deleted or deactivated is logged out. */
+export type UserRealtimeData = { action: 'update'; user: UserDto } | { action: 'delete'; userId: string };
+/**
+ * `company-<cid>-auth`, always to one user's sockets:
+ * - `update`: that user signed in elsewhere (spec part 1 §9, "account used on another device");
+ * - `revoked`: the server dropped this socket because its user was deleted or deactivated; the
+ *   console logs out (a socket closed for an expired token gets no frame: the console reconnects).
+ */
+export type AuthRealtimeData =
+  | { action: 'update'; user: { id: string }; sessionId?: string }
+  | { action: 'revoked'; reason: 'deleted' | 'deactivated' };
+/** `company-<cid>-changed` */
+export type CompanyRealtimeData = { action: 'update'; company: Partial<CompanyDto> & { id: string } } | { action: 'delete'; companyId: string };
+
+/**
+ * `company-<cid>-payment`: an invoice of the company was paid (spec part 2 §7); the checkout shows
+ * its thank-you or renewal toast with the new due date.
+ */
+export type PaymentRealtimeData = { action: 'CONCLUIDA'; company: Partial<CompanyDto> & { id: string }; dueDate: string };
+/** `company-<cid>-announcement`: the platform's announcements changed (spec part 3 "Announcements"). */
+export type AnnouncementRealtimeData = { action: 'create' | 'update'; record: AnnouncementDto } | { action: 'delete'; id: string };
+
+/** The channel → payload map. Add a channel here (and its name below); everything else follows. */
+export interface RealtimeEvents {
+  whatsapp: WhatsappRealtimeData;
+  whatsappSession: WhatsappSessionRealtimeData;
+  user: UserRealtimeData;
+  auth: AuthRealtimeData;
+  companyChanged: CompanyRealtimeData;
+  appMessage: AppMessageRealtimeData;
+  contact: ContactRealtimeData;
+  ticket: TicketRealtimeData;
+  payment: PaymentRealtimeData;
+  announcement: AnnouncementRealtimeData;
+}
+export type RealtimeChannelKind = keyof RealtimeEvents;
+
+/** Channel names on the wire (spec part 1 §4, part 2 §7). */
+export const realtimeChannel: { readonly [K in RealtimeChannelKind]: (companyId: string) => string } = {
+  whatsapp: (companyId) => `company-${companyId}-whatsapp`,
+  whatsappSession: (companyId) => `company-${companyId}-whatsappSession`,
+  user: (companyId) => `company-${companyId}-user`,
+  auth: (companyId) => `company-${companyId}-auth`,
+  companyChanged: (companyId) => `company-${companyId}-changed`,
+  appMessage: (companyId) => `company-${companyId}-appMessage`,
+  contact: (companyId) => `company-${companyId}-contact`,
+  ticket: (companyId) => `company-${companyId}-ticket`,
+  payment: (companyId) => `company-${companyId}-payment`,
+  announcement: (companyId) => `company-${companyId}-announcement`,
+};
 
 /** What travels over the WebSocket: one envelope, the channel name plus the payload. */
-export interface RealtimeEnvelope<T = unknown> {
+export interface RealtimeEnvelope<K extends RealtimeChannelKind = RealtimeChannelKind> {
   channel: string;
-  data: T & { action: string };
+  data: RealtimeEvents[K];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Audience
+// ---------------------------------------------------------------------------------------------
 
 /**
  * Who receives an event (ARCHITECTURE.md "Authenticated realtime"). The server filters; the console
@@ -24,11 +113,72 @@ export interface RealtimeEnvelope<T = unknown> {
  * - `admins`: admins and super users (`isAdmin` in policy/viewer.ts);
  * - `user`: the sockets of one user;
  * - `tickets`: whoever may see a ticket of this queue/assignee (`maySeeTicket` in policy/tickets.ts);
- * - `ticketViewers`: the sockets that currently show this ticket (they joined its room).
+ * - `ticketViewers`: the sockets that currently show this ticket (they joined its room). When the
+ *   publisher knows the ticket's queue and assignee it passes them, and viewers are re-judged with
+ *   `maySeeTicket` (a ticket transferred away stops reaching the operator still looking at it).
  */
 export type Audience =
   | { kind: 'company' }
   | { kind: 'admins' }
   | { kind: 'user'; userId: string }
   | { kind: 'tickets'; queueId: string | null; userId: string | null }
-  | { kind: 'ticketViewers'; ticketId: string };
+  | { kind: 'ticketViewers'; ticketId: string; queueId?: string | null; userId?: string | null };
+
+/** A socket as the fan-out judges it: its user's current facts plus the ticket the console shows. */
+export interface RealtimeRecipient extends Viewer {
+  viewingTicketId: string | null;
+}
+
+/** Whether one socket receives an event of this audience. Pure: the fan-out loads the facts. */
+export function audienceIncludes(audience: Audience, recipient: RealtimeRecipient, settings: PolicySettings): boolean {
+  switch (audience.kind) {
+    case 'company':
+      return true;
+    case 'admins':
+      return isAdmin(recipient);
+    case 'user':
+      return recipient.userId === audience.userId;
+    case 'tickets':
+      return maySeeTicket(recipient, { queueId: audience.queueId, userId: audience.userId }, settings);
+    case 'ticketViewers':
+      if (recipient.viewingTicketId !== audience.ticketId) return false;
+      if (audience.queueId === undefined) return true;
+      return maySeeTicket(recipient, { queueId: audience.queueId, userId: audience.userId ?? null }, settings);
+  }
+}
+
+/** Whether the audience needs the company's policy settings to be judged (saves a read otherwise). */
+export const audienceNeedsSettings = (audience: Audience): boolean =>
+  audience.kind === 'tickets' || (audience.kind === 'ticketViewers' && audience.queueId !== undefined);
+
+// ---------------------------------------------------------------------------------------------
+// Client frames and keep-alive
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * API Gateway closes a WebSocket after 10 minutes without a client frame, and after 2 hours in any
+ * case. The console pings every 5 minutes: half the idle limit, so one lost ping is not fatal.
+ * Pings never reach a function: API Gateway answers them with a mock integration (AWS), the local
+ * gateway answers them itself.
+ */
+export const REALTIME_PING_INTERVAL_MS = 5 * 60 * 1000;
+export const REALTIME_PING_ACTION = 'ping';
+/** The mock integration's answer to a ping (byte for byte what the local gateway sends). */
+export const REALTIME_PONG_FRAME = '{"channel":"pong","data":{"action":"pong"}}';
+
+/**
+ * Frames a console sends (route selection `$request.body.action`): `joinTicket` while it shows a
+ * ticket (the server checks `maySeeTicket` before it joins), `leaveTicket` when it stops. One socket
+ * views at most one ticket: a new join replaces the previous one.
+ */
+export const realtimeClientFrameSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('joinTicket'), ticketId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  z.object({ action: z.literal('leaveTicket') }),
+]);
+export type RealtimeClientFrame = z.infer<typeof realtimeClientFrameSchema>;
+
+/** The server's answer to a join/leave, on the `room` pseudo-channel (not company-scoped). */
+export type RealtimeRoomReply =
+  | { channel: 'room'; data: { action: 'joined'; ticketId: string } }
+  | { channel: 'room'; data: { action: 'left' } }
+  | { channel: 'room'; data: { action: 'refused'; ticketId: string } };

@@ -17,7 +17,7 @@ describe('CPF/CNPJ (spec part 2 §5 "Company form")', () => {
   it('refuses wrong check digits, repeated digits and wrong lengths with the spec text', () => {
     for (const bad of ['295.379.955-94', '111.111.111-11', '00000000000000', '1234567890', '54.550.752/0001-56']) {
       expect(isValidCpfOrCnpj(bad)).toBe(false);
-      expect(z.safeParse(taxIdSchema, bad).error?.issues[0]?.message).toBe('CPF/CNPJ inválido, verifique!');
+      expect(z.safeParse(taxIdSchema, bad).error?.issues[0]?.message).toBe('validation.saas.invalidTaxId');
     }
   });
 });
@@ -33,13 +33,13 @@ describe('sign-up (spec part 1 §5)', () => {
   });
 
   it("refuses the word 'teste' in any field", () => {
-    expect(fieldMessage(signupSchema, { ...good, name: 'Empresa Teste' }, 'name')).toBe('Valor inválido');
-    expect(fieldMessage(signupSchema, { ...good, email: 'teste@azul.com.br' }, 'email')).toBe('Valor inválido');
+    expect(fieldMessage(signupSchema, { ...good, name: 'Empresa Teste' }, 'name')).toBe('validation.saas.invalidValue');
+    expect(fieldMessage(signupSchema, { ...good, email: 'teste@azul.com.br' }, 'email')).toBe('validation.saas.invalidValue');
   });
 
   it('checks the CNPJ digits, the e-mail and the terms', () => {
-    expect(fieldMessage(signupSchema, { ...good, vat: '54.550.752/0001-56' }, 'vat')).toBe('CNPJ inválido, verifique!');
-    expect(fieldMessage(signupSchema, { ...good, email: 'not-an-email' }, 'email')).toBe('O endereço de email é inválido!');
+    expect(fieldMessage(signupSchema, { ...good, vat: '54.550.752/0001-56' }, 'vat')).toBe('validation.saas.invalidCnpj');
+    expect(fieldMessage(signupSchema, { ...good, email: 'not-an-email' }, 'email')).toBe('validation.saas.invalidSignupEmail');
     expect(z.safeParse(signupSchema, { ...good, terms: false }).success).toBe(false);
   });
 });
@@ -54,7 +54,7 @@ describe('plans and companies', () => {
     const company = { name: 'Azul', email: 'a@azul.com', phone: '11988887777', vat: '29537995593', planId: 'P1' };
     expect(z.safeParse(companySchema, company).success).toBe(true);
     const campaigns = { limitOfCampaignBy: 'day', numberOfCampaigns: 0, numberOfGroupsCampaigns: 1, numberOfContactsInGroupsCampaigns: 1, valueOfResourceCampaigns: '39,99' };
-    expect(z.safeParse(companySchema, { ...company, campaigns }).error?.issues[0]?.message).toBe('O valor deste campo deve ser um número maior ou igual a 1.');
+    expect(z.safeParse(companySchema, { ...company, campaigns }).error?.issues[0]?.message).toBe('validation.saas.campaignCount');
     expect(z.safeParse(companySchema, { ...company, timeZone: 'Mars/Olympus' }).success).toBe(false);
   });
 

@@ -11,7 +11,8 @@ import { deduplicationId } from './channel-event-ids';
 
 let client: SQSClient | undefined;
 
-function sqs(): SQSClient {
+/** The one SQS client of the process (the realtime publisher sends with it too). */
+export function sqsClient(): SQSClient {
   client ??= new SQSClient(localClientOptions(process.env.SQS_ENDPOINT));
   return client;
 }
@@ -33,7 +34,7 @@ export function queueUrl(name: string): string {
  * (the session host also dedups by commandId for later redeliveries).
  */
 export async function sendOutboundCommand(shard: number, command: OutboundCommand): Promise<void> {
-  await sqs().send(new SendMessageCommand({
+  await sqsClient().send(new SendMessageCommand({
     QueueUrl: queueUrl(outboundQueueName(shard)),
     MessageBody: toQueueBody(command),
     MessageGroupId: command.connectionId,
@@ -46,7 +47,7 @@ export async function sendOutboundCommand(shard: number, command: OutboundComman
  * id from the event id (used by the hostwatch area to report a dead shard's sessions).
  */
 export async function sendChannelEvent(event: ChannelEvent): Promise<void> {
-  await sqs().send(new SendMessageCommand({
+  await sqsClient().send(new SendMessageCommand({
     QueueUrl: queueUrl('inbound'),
     MessageBody: toQueueBody(event),
     MessageGroupId: event.connectionId,
@@ -59,7 +60,7 @@ export const MAX_DELAY_SECONDS = 900;
 
 /** Standard queue; `delaySeconds` gives second precision inside the tick's minute. */
 export async function sendToDispatch(body: unknown, delaySeconds = 0): Promise<void> {
-  await sqs().send(new SendMessageCommand({
+  await sqsClient().send(new SendMessageCommand({
     QueueUrl: queueUrl('dispatch'),
     MessageBody: toQueueBody(body),
     DelaySeconds: Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.round(delaySeconds))),

@@ -1,72 +1,68 @@
 /**
- * Server → browser events over the WebSocket API: every open socket of a company (optionally
- * narrowed by a recipient filter: role, queue …) receives `{ channel, data }`.
- * Publishing is best effort and NEVER throws into the caller: a write that succeeded must not be
- * retried because a browser went away. Dead sockets (410 GoneException) are forgotten on the way.
+ * Server → browser events, off the request path (docs/decisions.md "Realtime by audience"):
+ *
+ *   await publish(companyId, 'ticket', { action: 'update', ticket }, { kind: 'tickets', queueId, userId });
+ *
+ * `publish` only hands the event to the `realtime` FIFO queue (one SendMessage, whatever the number
+ * of open consoles); the fan-out area (handlers/fanout) decides the recipients from the audience
+ * and posts to their sockets. Channel and payload are typed by `RealtimeEvents` in shared.
+ *
+ * Publishing NEVER throws into the caller: it runs after a committed write, which must not be
+ * retried or reported failed because a browser would miss a frame. An enqueue failure is retried a
+ * few times with backoff and then logged as an error with the whole event (an alarm's metric
+ * filter matches `realtime enqueue failed`); consoles recover what they missed by refetching on
+ * reconnect.
  */
-import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import type { RealtimeEnvelope } from '@atende/shared';
-import { deleteWsConnection, listCompanyWsConnections, type WsConnection } from '../data/ws-connections';
-import { localClientOptions } from './aws-clients';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { ulid } from 'ulid';
+import type { Audience, RealtimeChannelKind, RealtimeEvents } from '@atende/shared';
 import { logger } from './logger';
+import { queueUrl, sqsClient } from './queues';
 
-/** Decides per socket whether it may see the event (the ticket workspace filters by queue and role). */
-export type RecipientFilter = (socket: WsConnection) => boolean;
+export const REALTIME_QUEUE = 'realtime';
 
-const POST_CONCURRENCY = 10;
-
-let client: { endpoint: string; api: ApiGatewayManagementApiClient } | undefined;
-
-function managementApi(): ApiGatewayManagementApiClient | undefined {
-  const endpoint = process.env.WS_MANAGEMENT_ENDPOINT;
-  if (!endpoint) return undefined;
-  if (client?.endpoint !== endpoint) {
-    // A plain-http endpoint is the local gateway: no real account behind it.
-    const local = endpoint.startsWith('http://');
-    client = { endpoint, api: new ApiGatewayManagementApiClient(local ? localClientOptions(endpoint) : { endpoint }) };
-  }
-  return client.api;
+/** One event on the `realtime` queue, as the fan-out reads it. */
+export interface RealtimeQueueEvent<K extends RealtimeChannelKind = RealtimeChannelKind> {
+  eventId: string;
+  companyId: string;
+  kind: K;
+  data: RealtimeEvents[K];
+  audience: Audience;
+  publishedAt: string;
 }
 
-/** Sends one frame to one socket. Throws GoneException (name) when the socket is closed. */
-export async function postToSocket(connectionId: string, envelope: RealtimeEnvelope): Promise<void> {
-  const api = managementApi();
-  if (!api) return;
-  await api.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(envelope)) }));
-}
+/** Attempts per event, and the pause before the n-th retry (ms). The SDK retries throttling itself too. */
+export const ENQUEUE_ATTEMPTS = 3;
+const backoffMs = (attempt: number) => 50 * 4 ** attempt;
 
-export async function publishToCompany<T extends { action: string }>(
+/**
+ * Typed by the channel → payload map: `publish(cid, 'whatsapp', { action: 'delete', whatsappId }, audience)`.
+ * Ordered per company (FIFO group = companyId): a company's events reach its consoles in publish order.
+ */
+export async function publish<K extends RealtimeChannelKind>(
   companyId: string,
-  channel: string,
-  data: T,
-  filter?: RecipientFilter,
+  kind: K,
+  data: RealtimeEvents[K],
+  audience: Audience,
 ): Promise<void> {
-  try {
-    if (!managementApi()) return; // no WebSocket API wired (unit tests, scripts)
-    const sockets = (await listCompanyWsConnections(companyId)).filter((s) => !filter || filter(s));
-    const envelope: RealtimeEnvelope<T> = { channel, data };
-    await forEachLimited(sockets, POST_CONCURRENCY, (socket) => deliver(socket, envelope));
-  } catch (err) {
-    logger.error('realtime publish failed', { err, companyId, channel });
-  }
-}
-
-async function deliver(socket: WsConnection, envelope: RealtimeEnvelope): Promise<void> {
-  try {
-    await postToSocket(socket.connectionId, envelope);
-  } catch (err) {
-    if ((err as Error).name === 'GoneException') {
-      await deleteWsConnection(socket.connectionId, socket.companyId).catch((e) => logger.warn('stale socket cleanup failed', { e }));
-      return;
-    }
-    logger.warn('realtime post failed', { err, connectionId: socket.connectionId, channel: envelope.channel });
-  }
-}
-
-async function forEachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await run(items[next++]!);
+  if (!process.env.QUEUE_URL_REALTIME) return; // no realtime queue wired (unit tests, scripts)
+  const event: RealtimeQueueEvent<K> = { eventId: ulid(), companyId, kind, data, audience, publishedAt: new Date().toISOString() };
+  const command = new SendMessageCommand({
+    QueueUrl: queueUrl(REALTIME_QUEUE),
+    MessageBody: JSON.stringify(event),
+    MessageGroupId: companyId,
+    MessageDeduplicationId: event.eventId,
   });
-  await Promise.all(workers);
+  for (let attempt = 0; attempt < ENQUEUE_ATTEMPTS; attempt++) {
+    try {
+      await sqsClient().send(command);
+      return;
+    } catch (err) {
+      if (attempt === ENQUEUE_ATTEMPTS - 1) {
+        logger.error('realtime enqueue failed', { err, companyId, kind, audience, eventId: event.eventId, data });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
+    }
+  }
 }

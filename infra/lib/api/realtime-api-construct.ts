@@ -1,15 +1,17 @@
 /**
  * The WebSocket API. `$connect` verifies the access token itself (the realtime area answers 401 and
- * API Gateway refuses the upgrade), `$disconnect` forgets the socket, `$default` answers pings.
+ * API Gateway refuses the upgrade), `$disconnect` forgets the socket, `$default` answers join/leave
+ * frames (route response). Pings (`WS_MOCK_ROUTES`) never reach a function: a mock integration
+ * answers them with a fixed pong, and the client frame resets the 10-minute idle timer.
  * The API and its stage exist before the functions (they need the @connections URL); the routes are
  * added once the functions exist.
  */
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { CfnIntegrationResponse, LogGroupLogDestination, WebSocketApi, WebSocketIntegration, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration, WebSocketMockIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { WS_ROUTES } from '@atende/functions/manifest';
+import { WS_MOCK_ROUTES, WS_ROUTES } from '@atende/functions/manifest';
 import type { AreaFunctions } from '../functions/area-functions';
 import { pascal } from '../names';
 import type { StageConfig } from '../stage-config';
@@ -60,7 +62,31 @@ export class RealtimeApi extends Construct {
   addRoutes(functions: AreaFunctions): void {
     for (const route of WS_ROUTES) {
       const id = `${pascal(route.routeKey.replace('$', ''))}Integration`;
-      this.api.addRoute(route.routeKey, { integration: new WebSocketLambdaIntegration(id, functions.get(route.area)) });
+      this.api.addRoute(route.routeKey, {
+        integration: new WebSocketLambdaIntegration(id, functions.get(route.area)),
+        ...(route.returnResponse ? { returnResponse: true } : {}),
+      });
     }
+    for (const route of WS_MOCK_ROUTES) this.addMockRoute(route.routeKey, route.response);
+  }
+
+  /** A route answered by API Gateway itself: mock integration (status 200) plus a fixed response body. */
+  private addMockRoute(routeKey: string, response: string): void {
+    const id = `${pascal(routeKey)}MockIntegration`;
+    const wsRoute = this.api.addRoute(routeKey, {
+      integration: new WebSocketMockIntegration(id, {
+        requestTemplates: { 'application/json': JSON.stringify({ statusCode: 200 }), $default: JSON.stringify({ statusCode: 200 }) },
+        templateSelectionExpression: '\\$default',
+      }),
+      returnResponse: true,
+    });
+    const integration = wsRoute.node.findChild(id) as WebSocketIntegration;
+    new CfnIntegrationResponse(this, `${pascal(routeKey)}IntegrationResponse`, {
+      apiId: this.api.apiId,
+      integrationId: integration.integrationId,
+      integrationResponseKey: '$default',
+      templateSelectionExpression: '\\$default',
+      responseTemplates: { $default: response },
+    });
   }
 }

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { WS_ROUTES, type WsRouteKey } from '@atende/functions/manifest';
+import { WS_MOCK_ROUTES, WS_ROUTES, type WsRouteKey } from '@atende/functions/manifest';
 import { LOCAL_ACCOUNT_ID } from '../emulators/local-aws';
 import { reportInvocationError, type Invoke } from '../lambda-runtime';
 import { collectHeaders, readBody, sendJson, sourceIp } from './http-utils';
@@ -129,6 +129,12 @@ export class WebSocketApi {
     const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     const body = isBinary ? buffer.toString('base64') : buffer.toString('utf8');
     const routeKey = isBinary ? '$default' : selectRoute(body);
+    const mock = WS_MOCK_ROUTES.find((r) => r.routeKey === routeKey);
+    if (mock) {
+      // A mock integration (keep-alive ping): API Gateway answers it; no function runs.
+      if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(mock.response);
+      return;
+    }
     const event = {
       ...this.baseEvent(routeKey, 'MESSAGE', connection.id, connection.connectedAt, host),
       body,
@@ -202,7 +208,7 @@ const FAILED = Symbol('failed');
 function selectRoute(body: string): string {
   try {
     const action = (JSON.parse(body) as { action?: unknown }).action;
-    if (typeof action === 'string' && WS_ROUTES.some((r) => r.routeKey === action)) return action;
+    if (typeof action === 'string' && [...WS_ROUTES, ...WS_MOCK_ROUTES].some((r) => r.routeKey === action)) return action;
   } catch {
     // not JSON: the $default route
   }

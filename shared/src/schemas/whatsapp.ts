@@ -231,11 +231,4 @@ export interface MessageDto {
 
 export interface ConnectionMessagesPage { messages: MessageDto[]; hasMore: boolean; cursor?: string }
 
-/** `company-<cid>-whatsapp` */
-export type WhatsappRealtimeData = { action: 'update'; whatsapp: ConnectionDto } | { action: 'delete'; whatsappId: string };
-/** `company-<cid>-whatsappSession` */
-export type WhatsappSessionRealtimeData = { action: 'update'; session: ConnectionDto };
-/** `company-<cid>-appMessage` (the ticket issue adds `ticket`). */
-export type AppMessageRealtimeData = { action: 'create' | 'update'; message: MessageDto; contact: ContactDto };
-/** `company-<cid>-contact` */
-export type ContactRealtimeData = { action: 'update'; contact: ContactDto };
+// The realtime payloads of connections, messages and contacts live in realtime.ts (RealtimeEvents).

@@ -1,5 +1,6 @@
+import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PING_INTERVAL_MS, startRealtime, subscribeRealtime } from '@/lib/realtime';
+import { PING_INTERVAL_MS, startRealtime, subscribeRealtime, useRealtime, useTicketRoom } from '@/lib/realtime';
 import { sessionStore } from '@/lib/session-store';
 import { sessionUser } from '../support/fixtures';
 
@@ -35,13 +36,15 @@ const jwt = (expSeconds: number) =>
 
 describe('realtime', () => {
   let stop: () => void;
+  const refetch = vi.fn();
 
   beforeEach(() => {
     vi.useFakeTimers();
     FakeWebSocket.instances = [];
+    refetch.mockClear();
     vi.stubGlobal('WebSocket', FakeWebSocket);
     sessionStore.clear();
-    stop = startRealtime();
+    stop = startRealtime({ refetch });
   });
 
   afterEach(() => {
@@ -69,13 +72,16 @@ describe('realtime', () => {
     unsubscribe();
   });
 
-  it('pings every 18 s and closes on sign-out', async () => {
+  it('pings every 5 minutes (inside the 10-minute idle limit) and closes on sign-out', async () => {
+    expect(PING_INTERVAL_MS).toBe(5 * 60 * 1000);
     sessionStore.signIn(jwt(Math.floor(Date.now() / 1000) + 900), sessionUser());
     await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const socket = FakeWebSocket.instances[0]!;
     socket.open();
 
-    vi.advanceTimersByTime(PING_INTERVAL_MS);
+    vi.advanceTimersByTime(PING_INTERVAL_MS - 1);
+    expect(socket.sent).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(socket.sent).toEqual([JSON.stringify({ action: 'ping' })]);
 
     sessionStore.clear();
@@ -84,14 +90,71 @@ describe('realtime', () => {
     expect(FakeWebSocket.instances).toHaveLength(1); // no reconnect once signed out
   });
 
-  it('reconnects with backoff when the socket drops', async () => {
+  it('reconnects with backoff when the socket drops, then refetches what the screens show', async () => {
     sessionStore.signIn(jwt(Math.floor(Date.now() / 1000) + 900), sessionUser());
     await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     FakeWebSocket.instances[0]!.open();
+    expect(refetch).not.toHaveBeenCalled(); // the first connection follows a fresh load
 
     FakeWebSocket.instances[0]!.onclose?.();
     await vi.advanceTimersByTimeAsync(2_000);
-
     expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(refetch).not.toHaveBeenCalled();
+
+    FakeWebSocket.instances[1]!.open();
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('replaces the socket before its token expires: the new one opens first, no gap, no refetch', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    sessionStore.signIn(jwt(now + 300), sessionUser());
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const first = FakeWebSocket.instances[0]!;
+    first.open();
+    sessionStore.setToken(jwt(now + 1200)); // the API client refreshed meanwhile
+
+    await vi.advanceTimersByTimeAsync(300_000 - 45_000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    const second = FakeWebSocket.instances[1]!;
+    expect(second.url).toContain(encodeURIComponent(jwt(now + 1200)));
+    expect(first.readyState).toBe(FakeWebSocket.OPEN); // still in use until the new one is open
+
+    second.open();
+    expect(first.readyState).toBe(3);
+    expect(refetch).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeWebSocket.instances).toHaveLength(2); // closing the old one did not trigger a reconnect
+  });
+
+  it('useRealtime listens to the signed-in company\'s channel of that kind', async () => {
+    sessionStore.signIn(jwt(Math.floor(Date.now() / 1000) + 900), sessionUser());
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const socket = FakeWebSocket.instances[0]!;
+    socket.open();
+    const seen = vi.fn();
+    const { unmount } = renderHook(() => useRealtime('whatsapp', seen));
+
+    socket.receive({ channel: `company-${sessionUser().companyId}-whatsapp`, data: { action: 'delete', whatsappId: 'w1' } });
+    socket.receive({ channel: 'company-other-whatsapp', data: { action: 'delete', whatsappId: 'w2' } });
+    socket.receive({ channel: `company-${sessionUser().companyId}-user`, data: { action: 'delete', userId: 'u2' } });
+
+    expect(seen.mock.calls).toEqual([[{ action: 'delete', whatsappId: 'w1' }]]);
+    unmount();
+  });
+
+  it('useTicketRoom joins the shown ticket, re-joins on a new socket and leaves on unmount', async () => {
+    sessionStore.signIn(jwt(Math.floor(Date.now() / 1000) + 900), sessionUser());
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    FakeWebSocket.instances[0]!.open();
+    const { unmount } = renderHook(() => useTicketRoom('t1'));
+    expect(FakeWebSocket.instances[0]!.sent).toEqual([JSON.stringify({ action: 'joinTicket', ticketId: 't1' })]);
+
+    FakeWebSocket.instances[0]!.onclose?.();
+    await vi.advanceTimersByTimeAsync(2_000);
+    FakeWebSocket.instances[1]!.open();
+    expect(FakeWebSocket.instances[1]!.sent).toEqual([JSON.stringify({ action: 'joinTicket', ticketId: 't1' })]);
+
+    unmount();
+    expect(FakeWebSocket.instances[1]!.sent.at(-1)).toBe(JSON.stringify({ action: 'leaveTicket' }));
   });
 });

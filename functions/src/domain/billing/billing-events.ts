@@ -3,10 +3,9 @@
  * CONCLUIDA (the checkout shows its thank-you or renewal toast and goes to / after 4 s) and
  * `company-{id}-changed` (the company guard re-judges the due date everywhere).
  */
-import { realtimeChannel } from '@atende/shared';
 import { getCompany } from '../../data/companies';
 import { getPlan } from '../../data/plans';
-import { publishToCompany } from '../../platform/realtime-publisher';
+import { publish } from '../../platform/realtime-publisher';
 import { getCompanySettings, toCompanyDto } from '../companies/companies';
 
 async function companyDto(companyId: string) {
@@ -19,14 +18,14 @@ async function companyDto(companyId: string) {
 /** Due date, status or plan changed: every console of the company re-judges it (company guard). */
 export async function publishCompanyChanged(companyId: string): Promise<void> {
   const dto = await companyDto(companyId);
-  if (dto) await publishToCompany(companyId, realtimeChannel.companyChanged(companyId), { action: 'update', company: dto });
+  if (dto) await publish(companyId, 'companyChanged', { action: 'update', company: dto }, { kind: 'company' });
 }
 
 export async function publishPaymentConcluded(companyId: string, newDueDate: string): Promise<void> {
   const dto = await companyDto(companyId);
   if (!dto) return;
   await Promise.all([
-    publishToCompany(companyId, realtimeChannel.payment(companyId), { action: 'CONCLUIDA', company: dto, dueDate: newDueDate }),
-    publishToCompany(companyId, realtimeChannel.companyChanged(companyId), { action: 'update', company: dto }),
+    publish(companyId, 'payment', { action: 'CONCLUIDA', company: dto, dueDate: newDueDate }, { kind: 'company' }),
+    publish(companyId, 'companyChanged', { action: 'update', company: dto }, { kind: 'company' }),
   ]);
 }

@@ -1,21 +1,22 @@
 /**
- * Realtime for connections (spec part 1 §4, part 2 §7): every change goes to both
- * `company-<cid>-whatsapp` and `company-<cid>-whatsappSession`. Sockets include operators,
- * so the payload never carries the API token.
+ * Realtime for connections (spec part 1 §4, part 2 §7): every change goes to both `whatsapp` and
+ * `whatsappSession`, to the whole company (operators list connections too), so the payload never
+ * carries the API token.
  */
-import { realtimeChannel, type WhatsappRealtimeData, type WhatsappSessionRealtimeData } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
-import { publishToCompany } from '../../platform/realtime-publisher';
+import { publish } from '../../platform/realtime-publisher';
 import { toConnectionDtoResolved } from './connection-dto';
+
+const COMPANY = { kind: 'company' } as const;
 
 export async function publishConnectionUpdated(record: ConnectionRecord): Promise<void> {
   const dto = await toConnectionDtoResolved(record, false);
   await Promise.all([
-    publishToCompany<WhatsappRealtimeData>(record.companyId, realtimeChannel.whatsapp(record.companyId), { action: 'update', whatsapp: dto }),
-    publishToCompany<WhatsappSessionRealtimeData>(record.companyId, realtimeChannel.whatsappSession(record.companyId), { action: 'update', session: dto }),
+    publish(record.companyId, 'whatsapp', { action: 'update', whatsapp: dto }, COMPANY),
+    publish(record.companyId, 'whatsappSession', { action: 'update', session: dto }, COMPANY),
   ]);
 }
 
 export async function publishConnectionDeleted(companyId: string, connectionId: string): Promise<void> {
-  await publishToCompany<WhatsappRealtimeData>(companyId, realtimeChannel.whatsapp(companyId), { action: 'delete', whatsappId: connectionId });
+  await publish(companyId, 'whatsapp', { action: 'delete', whatsappId: connectionId }, COMPANY);
 }

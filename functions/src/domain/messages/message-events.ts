@@ -1,20 +1,25 @@
-import { realtimeChannel, type AppMessageRealtimeData, type ContactRealtimeData } from '@atende/shared';
+/**
+ * Realtime for messages and contacts (spec part 1 §4):
+ * - `appMessage` create: whoever may see the message's ticket (its queue; admins always);
+ * - `appMessage` update (acks, edits, deletions): only the consoles showing that ticket, once the
+ *   message belongs to one; until then the same audience as create;
+ * - `contact` update: the whole company (everyone lists contacts).
+ */
+import type { Audience } from '@atende/shared';
 import type { ContactRecord } from '../../data/contacts';
 import type { MessageRecord } from '../../data/messages';
-import { publishToCompany } from '../../platform/realtime-publisher';
+import { publish } from '../../platform/realtime-publisher';
 import { toContactDto } from '../contacts/contact-dto';
 import { toMessageDto } from './message-dto';
 
-/** `company-<cid>-appMessage` (spec part 1 §4). The ticket workspace adds the ticket and a queue/role filter. */
 export async function publishAppMessage(action: 'create' | 'update', message: MessageRecord, contact: ContactRecord): Promise<void> {
-  await publishToCompany<AppMessageRealtimeData>(message.companyId, realtimeChannel.appMessage(message.companyId), {
-    action, message: await toMessageDto(message), contact: toContactDto(contact),
-  });
+  const dto = await toMessageDto(message);
+  const audience: Audience = action === 'update' && dto.ticketId
+    ? { kind: 'ticketViewers', ticketId: dto.ticketId }
+    : { kind: 'tickets', queueId: dto.queueId, userId: null };
+  await publish(message.companyId, 'appMessage', { action, message: dto, contact: toContactDto(contact) }, audience);
 }
 
-/** `company-<cid>-contact` */
 export async function publishContactUpdated(contact: ContactRecord): Promise<void> {
-  await publishToCompany<ContactRealtimeData>(contact.companyId, realtimeChannel.contact(contact.companyId), {
-    action: 'update', contact: toContactDto(contact),
-  });
+  await publish(contact.companyId, 'contact', { action: 'update', contact: toContactDto(contact) }, { kind: 'company' });
 }

@@ -1,20 +1,21 @@
 /**
  * Realtime events of the users area (spec part 1 §4, part 2 §7):
- *   `company-<cid>-user`  { action: 'update', user } | { action: 'delete', userId } — the console
- *      updates its lists, and a user who sees themself deactivated or deleted is logged out;
- *   `company-<cid>-auth`  { action: 'update', user: { id } } on sign-in — that user's OTHER open
- *      consoles log out ("account used on another device"). Sent only to that user's sockets:
- *      the console that just signed in has not connected its socket yet.
+ *   `user`  { action: 'update', user } | { action: 'delete', userId } to the whole company (everyone
+ *      lists users); a user who sees themself deactivated or deleted is logged out, and the fan-out
+ *      drops that user's sockets on the same event (docs/decisions.md "Realtime by audience");
+ *   `auth`  { action: 'update', user: { id } } on sign-in, to that user's sockets only: their OTHER
+ *      open consoles log out ("account used on another device"); the console that just signed in
+ *      has not connected its socket yet.
  * The publisher never throws: the change is already stored when these run.
  */
-import { realtimeChannel, type UserDto } from '@atende/shared';
-import { publishToCompany } from '../../platform/realtime-publisher';
+import type { UserDto } from '@atende/shared';
+import { publish } from '../../platform/realtime-publisher';
 
 export const publishUserUpdated = (user: UserDto) =>
-  publishToCompany(user.companyId, realtimeChannel.user(user.companyId), { action: 'update', user });
+  publish(user.companyId, 'user', { action: 'update', user }, { kind: 'company' });
 
 export const publishUserDeleted = (companyId: string, userId: string) =>
-  publishToCompany(companyId, realtimeChannel.user(companyId), { action: 'delete', userId });
+  publish(companyId, 'user', { action: 'delete', userId }, { kind: 'company' });
 
 export const publishSessionStarted = (companyId: string, userId: string) =>
-  publishToCompany(companyId, realtimeChannel.auth(companyId), { action: 'update', user: { id: userId } }, (socket) => socket.userId === userId);
+  publish(companyId, 'auth', { action: 'update', user: { id: userId } }, { kind: 'user', userId });

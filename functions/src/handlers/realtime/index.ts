@@ -1,10 +1,12 @@
 /**
  * WebSocket API routes ($connect, $disconnect, $default). A non-2xx answer to `$connect` makes API
- * Gateway refuse the upgrade, so a socket without a valid access token never opens.
+ * Gateway refuse the upgrade, so a socket without a valid access token never opens. `$default`
+ * answers join/leave frames with a body (the route has a route response, so it reaches the socket).
  */
 import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
-import { answerClientFrame, closeSocket, openSocket } from '../../domain/realtime/socket-sessions';
+import { closeSocket, openSocket } from '../../domain/realtime/socket-sessions';
+import { answerClientFrame } from '../../domain/realtime/ticket-rooms';
 
 export interface WebSocketEvent {
   requestContext: { routeKey: string; connectionId: string };
@@ -12,24 +14,28 @@ export interface WebSocketEvent {
   body?: string | null;
 }
 
-const answer = (statusCode: number) => ({ statusCode });
+export interface WebSocketAnswer { statusCode: number; body?: string }
 
-export async function handler(event: WebSocketEvent): Promise<{ statusCode: number }> {
+export async function handler(event: WebSocketEvent): Promise<WebSocketAnswer> {
   const { routeKey, connectionId } = event.requestContext;
   switch (routeKey) {
     case '$connect':
       try {
         await openSocket(connectionId, event.queryStringParameters?.token);
-        return answer(200);
+        return { statusCode: 200 };
       } catch (err) {
-        if (err instanceof AppError) return answer(401);
+        if (err instanceof AppError) return { statusCode: 401 };
         throw err;
       }
     case '$disconnect':
       await closeSocket(connectionId);
-      return answer(200);
-    default:
-      await answerClientFrame(connectionId, event.body ?? undefined).catch((err) => logger.warn('ws frame failed', { err }));
-      return answer(200);
+      return { statusCode: 200 };
+    default: {
+      const reply = await answerClientFrame(connectionId, event.body ?? undefined).catch((err) => {
+        logger.warn('ws frame failed', { err });
+        return undefined;
+      });
+      return reply ? { statusCode: 200, body: JSON.stringify(reply) } : { statusCode: 200 };
+    }
   }
 }

@@ -62,6 +62,21 @@ describe('live session events (spec part 1 §4)', () => {
     expect(sessionStore.get().status).toBe('anonymous');
   });
 
+  it('logs out with a message when the server revokes the socket of a deactivated user', async () => {
+    renderWithProviders(
+      <>
+        <Watcher />
+        <AppToaster />
+      </>,
+    );
+    await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
+
+    FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'revoked', reason: 'deactivated' } });
+
+    expect(await screen.findByText('Seu usuário foi desativado pelo administrador.')).toBeTruthy();
+    expect(sessionStore.get().status).toBe('anonymous');
+  });
+
   it('ignores events about other users but keeps its copy of the signed-in user fresh', async () => {
     renderWithProviders(<Watcher />);
     await waitFor(() => expect(FakeWebSocket.last).toBeDefined());

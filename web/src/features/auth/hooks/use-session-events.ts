@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { realtimeChannel, type CompanyDto, type UserDto } from '@atende/shared';
 import { useRealtime } from '@/lib/realtime';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
@@ -16,44 +15,37 @@ export function forceLogout(message: string, reload: () => void = () => window.l
   setTimeout(reload, FORCED_RELOAD_DELAY_MS);
 }
 
-interface UserEvent {
-  action: string;
-  userId?: string;
-  user?: Partial<UserDto> & { id: string };
-}
-
-interface CompanyEvent {
-  action: string;
-  company?: Partial<CompanyDto> & { id?: string };
-}
-
 /**
  * Live events about the signed-in user and their company (spec part 1 §4): deletion or
- * deactivation of the user forces a logout; other updates of the user or the company
+ * deactivation of the user forces a logout (the `user` event, or the server's `auth` `revoked`
+ * frame sent just before it closes the user's sockets); other updates of the user or the company
  * refresh the session copy (the company guard re-judges it); a deleted company logs out.
  */
 export function useSessionEvents(): void {
   const { t } = useTranslation(AUTH_NS);
   const { user } = useSession();
-  const companyId = user?.companyId;
+  const signedIn = Boolean(user);
 
-  useRealtime<UserEvent>(companyId ? realtimeChannel.user(companyId) : null, (data) => {
+  useRealtime('user', (data) => {
     const me = sessionStore.get().user;
     if (!me) return;
-    const targetId = data.userId ?? data.user?.id;
-    if (targetId !== me.id) return;
     if (data.action === 'delete') {
-      forceLogout(t('forcedLogoutDeleted'));
-    } else if (data.action === 'update' && data.user) {
+      if (data.userId === me.id) forceLogout(t('forcedLogoutDeleted'));
+    } else if (data.action === 'update' && data.user?.id === me.id) {
       if (data.user.status === false) {
         forceLogout(t('forcedLogoutDeactivated'));
         return;
       }
       sessionStore.setUser({ ...me, ...data.user, company: me.company });
     }
-  });
+  }, signedIn);
 
-  useRealtime<CompanyEvent>(companyId ? realtimeChannel.companyChanged(companyId) : null, (data) => {
+  useRealtime('auth', (data) => {
+    if (data.action !== 'revoked' || !sessionStore.get().user) return;
+    forceLogout(t(data.reason === 'deactivated' ? 'forcedLogoutDeactivated' : 'forcedLogoutDeleted'));
+  }, signedIn);
+
+  useRealtime('companyChanged', (data) => {
     const me = sessionStore.get().user;
     if (!me) return;
     if (data.action === 'delete') {
@@ -63,5 +55,5 @@ export function useSessionEvents(): void {
     if (data.action === 'update' && data.company) {
       sessionStore.setUser({ ...me, company: { ...me.company, ...data.company } });
     }
-  });
+  }, signedIn);
 }

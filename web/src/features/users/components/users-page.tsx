@@ -1,5 +1,5 @@
 import { Box, Button, Card, Input, InputGroup, Spinner, HStack, Text } from '@chakra-ui/react';
-import { realtimeChannel, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type UserDto } from '@atende/shared';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type UserDto } from '@atende/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +38,7 @@ export function UsersPage() {
   const deleteUser = useDeleteUser();
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  useRealtime(me ? realtimeChannel.user(me.companyId) : null, () => {
+  useRealtime('user', () => {
     void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
   });
 

@@ -1,0 +1,83 @@
+/**
+ * The recipients of one company for one batch of events: its live sockets, judged by their users'
+ * CURRENT records (one read per distinct user per batch, docs/decisions.md "Realtime by audience"),
+ * so a queue change, a demotion, a deactivation or a deletion applies on the very next event without
+ * anyone updating socket items. Sockets that must not live on are dropped here:
+ * - user deleted or deactivated → a last `auth` `revoked` frame (the console logs out), then closed;
+ * - access token expired → closed without a frame (the console reconnects with a fresh token).
+ */
+import { policySettings, realtimeChannel, type PolicySettings, type RealtimeRecipient } from '@atende/shared';
+import { listSettings } from '../../data/settings';
+import { getUser, type UserRecord } from '../../data/users';
+import { deleteWsConnection, listCompanyWsConnections, type WsConnection } from '../../data/ws-connections';
+import { logger } from '../../platform/logger';
+import { closeSocketConnection, postToSocket } from '../../platform/websocket-management';
+import { forEachLimited } from './limited';
+
+export interface LiveSocket { connectionId: string; recipient: RealtimeRecipient }
+
+export interface CompanySockets {
+  live: LiveSocket[];
+  /** The company's policy toggles, read on first need and kept for the batch. */
+  settings(): Promise<PolicySettings>;
+  /** Forgets a socket that answered 410 Gone. */
+  forget(connectionId: string): Promise<void>;
+}
+
+const READ_CONCURRENCY = 10;
+
+export async function loadCompanySockets(companyId: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<CompanySockets> {
+  const sockets = await listCompanyWsConnections(companyId);
+  const owners = await loadOwners(companyId, sockets);
+  const live: LiveSocket[] = [];
+  const dropping: Promise<void>[] = [];
+  for (const socket of sockets) {
+    const owner = owners.get(socket.userId);
+    if (!owner || !owner.status) dropping.push(revoke(socket, owner ? 'deactivated' : 'deleted'));
+    else if (socket.tokenExpiresAt <= nowSeconds) dropping.push(drop(socket));
+    else live.push({ connectionId: socket.connectionId, recipient: recipientOf(socket, owner) });
+  }
+  await Promise.all(dropping);
+  let settings: Promise<PolicySettings> | undefined;
+  return {
+    live,
+    settings: () => (settings ??= listSettings(companyId).then(policySettings)),
+    async forget(connectionId) {
+      const at = live.findIndex((s) => s.connectionId === connectionId);
+      if (at >= 0) live.splice(at, 1);
+      await deleteWsConnection(connectionId, companyId);
+    },
+  };
+}
+
+async function loadOwners(companyId: string, sockets: WsConnection[]): Promise<Map<string, UserRecord | undefined>> {
+  const owners = new Map<string, UserRecord | undefined>();
+  await forEachLimited([...new Set(sockets.map((s) => s.userId))], READ_CONCURRENCY, async (userId) => {
+    owners.set(userId, await getUser(companyId, userId));
+  });
+  return owners;
+}
+
+const recipientOf = (socket: WsConnection, owner: UserRecord): RealtimeRecipient => ({
+  userId: owner.id,
+  companyId: owner.companyId,
+  profile: owner.profile,
+  super: owner.super,
+  queueIds: owner.queueIds,
+  viewingTicketId: socket.viewingTicketId,
+});
+
+async function revoke(socket: WsConnection, reason: 'deleted' | 'deactivated'): Promise<void> {
+  const frame = JSON.stringify({ channel: realtimeChannel.auth(socket.companyId), data: { action: 'revoked', reason } });
+  await postToSocket(socket.connectionId, frame).catch(() => undefined); // it is closed next either way
+  await drop(socket);
+}
+
+async function drop(socket: WsConnection): Promise<void> {
+  try {
+    await closeSocketConnection(socket.connectionId);
+  } catch (err) {
+    logger.warn('socket close failed', { err, connectionId: socket.connectionId });
+  }
+  await deleteWsConnection(socket.connectionId, socket.companyId);
+}

@@ -17,7 +17,14 @@ const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<Rou
 
 // Each page by its own module, so a page's chunk holds that page only (not its feature's other exports).
 const loginPage = page(async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }));
-const signupPage = page(async () => ({ Component: (await import('@/features/auth/components/signup-page')).SignupPage }));
+const signupPage = page(async () => ({ Component: (await import('@/features/signup/components/signup-page')).SignupPage }));
+/** Local mode only: the e-mails the platform "sent" (the sign-up's confirmation link). */
+const outboxPage = page(async () =>
+  (await loadConfig()).localMode
+    ? { Component: (await import('@/features/signup/components/outbox-page')).OutboxPage }
+    : { Component: NotFoundPage },
+);
+const invoicesPage = page(async () => ({ Component: (await import('@/features/invoices/components/invoices-page')).InvoicesPage }));
 const appLayout = page(async () => ({ Component: (await import('./layout/app-layout')).AppLayout }));
 const ticketsPage = page(async () => ({ Component: (await import('@/features/tickets')).TicketsPage }));
 const usersPage = page(async () => ({ Component: (await import('@/features/users')).UsersPage }));
@@ -80,6 +87,8 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
             { path: '/signup', ...signupPage },
           ],
         },
+        // Public whether signed in or not: the outbox may hold another company's confirmation link.
+        { path: '/outbox', ...outboxPage },
         {
           element: <PrivateRoute />,
           children: [
@@ -107,7 +116,7 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
                         { path: 'users', ...usersPage },
                         soon('queues', 'queues'),
                         soon('settings', 'settings'),
-                        soon('invoices', 'invoices'),
+                        { path: 'invoices', ...invoicesPage },
                         soon('subscription', 'invoices'),
                         soon('integrations', 'integrations'),
                         soon('apidocs', 'apidocs'),

@@ -40,6 +40,8 @@ describe('sign-up (spec part 1 §5)', () => {
   it('checks the CNPJ digits, the e-mail and the terms', () => {
     expect(fieldMessage(signupSchema, { ...good, vat: '54.550.752/0001-56' }, 'vat')).toBe('validation.saas.invalidCnpj');
     expect(fieldMessage(signupSchema, { ...good, email: 'not-an-email' }, 'email')).toBe('validation.saas.invalidSignupEmail');
+    // The spec's text, not zod's default, when no plan was chosen.
+    expect(fieldMessage(signupSchema, { ...good, planId: '' }, 'planId')).toBe('validation.saas.choosePlan');
     expect(z.safeParse(signupSchema, { ...good, terms: false }).success).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
 import * as z from '../zod';
 import { isValidCnpj } from '../validation/tax-id';
-import { idSchema } from './common';
 import { SAAS_MSG } from './saas-messages';
 
 /** No sign-up field may contain the word 'teste' (spec part 1 §5 "Sign-up"). */
@@ -22,7 +21,8 @@ export const signupSchema = z.object({
     z.trim(), z.regex(PHONE_PATTERN, SAAS_MSG.invalidValue), z.refine((v) => { const n = v.replace(/\D/g, '').length; return n >= 7 && n <= 13; }, SAAS_MSG.invalidValue), noTeste,
   ),
   password: text(5, 50),
-  planId: idSchema.check(z.minLength(1, SAAS_MSG.choosePlan)),
+  // Not idSchema: its own minLength(1) would answer first, with zod's default text instead of the spec's.
+  planId: z.string({ error: SAAS_MSG.choosePlan }).check(z.trim(), z.minLength(1, SAAS_MSG.choosePlan), z.maxLength(64)),
   terms: z.literal(true, { error: SAAS_MSG.required }),
 });
 export type SignupInput = z.output<typeof signupSchema>;

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { PublicLayout } from '@/components/public-layout';
+import { QueryRoot } from '@/components/query-root';
 import { formatDateTime } from '@/lib/format';
 import { useOutbox, type OutboxMail } from '../api/signup';
 import { SIGNUP_NS } from '../i18n';
@@ -51,6 +52,14 @@ function MailCard({ mail }: { mail: OutboxMail }) {
 
 /** Local mode only (the router shows "not found" elsewhere): the e-mails the platform "sent". */
 export function OutboxPage() {
+  return (
+    <QueryRoot>
+      <OutboxContent />
+    </QueryRoot>
+  );
+}
+
+function OutboxContent() {
   const { t } = useTranslation(SIGNUP_NS);
   const outbox = useOutbox();
   return (

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PublicLayout } from '@/components/public-layout';
+import { QueryRoot } from '@/components/query-root';
 import { useRuntimeConfig } from '@/lib/config';
 import { prefillFromQuery } from '../lib/signup-form';
 import { SignupForm } from './signup-form';
@@ -14,6 +15,14 @@ import { SIGNUP_NS } from '../i18n';
  * `?register=front-web-page` arrives from a landing page with the fields it collected.
  */
 export function SignupPage() {
+  return (
+    <QueryRoot>
+      <SignupContent />
+    </QueryRoot>
+  );
+}
+
+function SignupContent() {
   const { t } = useTranslation(SIGNUP_NS);
   const { localMode } = useRuntimeConfig();
   const [params] = useSearchParams();

@@ -24,6 +24,8 @@ const outboxPage = page(async () =>
     ? { Component: (await import('@/features/signup/components/outbox-page')).OutboxPage }
     : { Component: NotFoundPage },
 );
+const subscriptionPage = page(async () => ({ Component: (await import('@/features/subscription/components/subscription-page')).SubscriptionPage }));
+const helpsPage = page(async () => ({ Component: (await import('@/features/helps/components/helps-page')).HelpsPage }));
 const invoicesPage = page(async () => ({ Component: (await import('@/features/invoices/components/invoices-page')).InvoicesPage }));
 const appLayout = page(async () => ({ Component: (await import('./layout/app-layout')).AppLayout }));
 const ticketsPage = page(async () => ({ Component: (await import('@/features/tickets')).TicketsPage }));
@@ -108,7 +110,7 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
                     soon('schedules', 'schedules'),
                     soon('tags', 'tags'),
                     soon('chats/:uuid?', 'chats'),
-                    soon('helps', 'helps'),
+                    { path: 'helps', ...helpsPage },
                     ...(flags.cshow ? campaignRoutes() : []),
                     {
                       element: <AdminRoute />,
@@ -117,7 +119,7 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
                         soon('queues', 'queues'),
                         soon('settings', 'settings'),
                         { path: 'invoices', ...invoicesPage },
-                        soon('subscription', 'invoices'),
+                        { path: 'subscription', ...subscriptionPage },
                         soon('integrations', 'integrations'),
                         soon('apidocs', 'apidocs'),
                         soon('announcements', 'announcements'),

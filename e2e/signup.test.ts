@@ -29,6 +29,9 @@ describe('company sign-up', () => {
     await page.goto(`${stack.url}/signup`);
     await page.getByTestId('signup-form').waitFor({ timeout: 90_000 });
     await page.locator('[data-testid^="plan-"]').first().waitFor();
+    // A fresh dev server may still be optimising dependencies (and reload the page once).
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('signup-form').waitFor();
     await screenshot(page, 'signup-light');
 
     await page.getByLabel('Nome da empresa').fill(company);

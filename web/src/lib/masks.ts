@@ -17,7 +17,7 @@ export const TAX_ID_MASK: MaskOptions = {
   replacement: { _: TAX_ID_CHAR },
   modify: ({ value, data, selectionStart, selectionEnd }) => {
     const typed = (value.slice(0, selectionStart) + (data ?? '') + value.slice(selectionEnd)).replace(/[^0-9A-Za-z]/g, '');
-    return { mask: typed.length <= 11 ? `${CPF}_` : CNPJ };
+    return { mask: typed.length <= 11 ? CPF : CNPJ };
   },
   track: ({ data }) => (data ? data.toUpperCase() : data),
 };

@@ -26,6 +26,7 @@ const outboxPage = page(async () =>
 );
 const subscriptionPage = page(async () => ({ Component: (await import('@/features/subscription/components/subscription-page')).SubscriptionPage }));
 const helpsPage = page(async () => ({ Component: (await import('@/features/helps/components/helps-page')).HelpsPage }));
+const settingsPage = page(async () => ({ Component: (await import('@/features/settings/components/settings-page')).SettingsPage }));
 const invoicesPage = page(async () => ({ Component: (await import('@/features/invoices/components/invoices-page')).InvoicesPage }));
 const appLayout = page(async () => ({ Component: (await import('./layout/app-layout')).AppLayout }));
 const ticketsPage = page(async () => ({ Component: (await import('@/features/tickets')).TicketsPage }));
@@ -117,7 +118,7 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
                       children: [
                         { path: 'users', ...usersPage },
                         soon('queues', 'queues'),
-                        soon('settings', 'settings'),
+                        { path: 'settings', ...settingsPage },
                         { path: 'invoices', ...invoicesPage },
                         { path: 'subscription', ...subscriptionPage },
                         soon('integrations', 'integrations'),

@@ -27,6 +27,7 @@ const outboxPage = page(async () =>
 const subscriptionPage = page(async () => ({ Component: (await import('@/features/subscription/components/subscription-page')).SubscriptionPage }));
 const helpsPage = page(async () => ({ Component: (await import('@/features/helps/components/helps-page')).HelpsPage }));
 const settingsPage = page(async () => ({ Component: (await import('@/features/settings/components/settings-page')).SettingsPage }));
+const announcementsPage = page(async () => ({ Component: (await import('@/features/announcements/components/announcements-page')).AnnouncementsPage }));
 const invoicesPage = page(async () => ({ Component: (await import('@/features/invoices/components/invoices-page')).InvoicesPage }));
 const appLayout = page(async () => ({ Component: (await import('./layout/app-layout')).AppLayout }));
 const ticketsPage = page(async () => ({ Component: (await import('@/features/tickets')).TicketsPage }));
@@ -123,7 +124,7 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
                         { path: 'subscription', ...subscriptionPage },
                         soon('integrations', 'integrations'),
                         soon('apidocs', 'apidocs'),
-                        soon('announcements', 'announcements'),
+                        { path: 'announcements', ...announcementsPage },
                       ],
                     },
                     { path: '*', element: <NotFoundPage /> },

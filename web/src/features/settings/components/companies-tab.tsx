@@ -13,7 +13,7 @@ import { PHONE_MASK, TAX_ID_MASK } from '@/lib/masks';
 import { notify, toaster } from '@/lib/toaster';
 import { useAllPlans, useCompanies, useSaveCompany } from '../api/settings';
 import { companyFormValues, daysUntil, extendDueDate, TIME_ZONES, type CompanyFormValues } from '../lib/company-form';
-import { FormField, Select } from './field-helpers';
+import { FormField, Select } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
 
 const TONE_BG = { yellow: { base: 'yellow.100', _dark: 'yellow.900' }, orange: { base: 'orange.100', _dark: 'orange.900' }, red: { base: 'red.100', _dark: 'red.900' } } as const;

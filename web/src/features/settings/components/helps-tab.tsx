@@ -10,7 +10,7 @@ import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { notify, toaster } from '@/lib/toaster';
 import { useHelpsAdmin, useRemoveHelp, useSaveHelp } from '../api/settings';
-import { FormField } from './field-helpers';
+import { FormField } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
 
 const empty: HelpInput = { title: '', description: '', video: '' };

@@ -11,7 +11,7 @@ import { LoadingState } from '@/components/loading-state';
 import { formatMoney } from '@/lib/format';
 import { notify, toaster } from '@/lib/toaster';
 import { useAllPlans, useRemovePlan, useSavePlan } from '../api/settings';
-import { FormField, Select } from './field-helpers';
+import { FormField, Select } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
 
 interface PlanFormValues {

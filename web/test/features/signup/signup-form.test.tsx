@@ -116,8 +116,9 @@ describe('sign-up confirmation (?token=, spec part 1 §4 "Lead")', () => {
     ['banned', 'Sua conta foi banida da plataforma, entre em contato com suporte técnico.'],
   ])('says %s with the spec text', async (code, text) => {
     fakeApi({ 'POST /api/auth/validateTokenSignup': { status: 200, body: { isValid: code === 'activated', code, email: 'a@b.co' } } });
-    renderWithProviders(<SignupPage />, { route: '/signup?token=abcdefghijklmnop' });
-    expect((await screen.findByTestId('signup-token-outcome')).textContent).toBe(text);
+    // Tokens differ per case: the page's query cache outlives a render (a token is checked once).
+    renderWithProviders(<SignupPage />, { route: `/signup?token=token-of-${code}` });
+    expect((await screen.findByTestId('signup-token-outcome', {}, { timeout: 8000 })).textContent).toBe(text);
   });
 
   it('offers a new link when the token expired', async () => {
@@ -125,8 +126,8 @@ describe('sign-up confirmation (?token=, spec part 1 §4 "Lead")', () => {
       'POST /api/auth/validateTokenSignup': { status: 200, body: { isValid: false, code: 'expired', email: 'a@b.co' } },
       'POST /api/auth/tokenSignup': { status: 200, body: { sent: true } },
     });
-    renderWithProviders(<SignupPage />, { route: '/signup?token=abcdefghijklmnop' });
-    expect((await screen.findByTestId('signup-token-outcome')).textContent).toBe('Token de validação da conta expirado.');
+    renderWithProviders(<SignupPage />, { route: '/signup?token=token-that-expired' });
+    expect((await screen.findByTestId('signup-token-outcome', {}, { timeout: 8000 })).textContent).toBe('Token de validação da conta expirado.');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar novo link de confirmação' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/tokenSignup')).toBe(true));
     expect(calls.find((call) => call.path === '/api/auth/tokenSignup')?.body).toEqual({ email: 'a@b.co' });

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, IconButton, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import type { AnnouncementDto } from '@atende/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,11 @@ import { AnnouncementView } from './announcement-view';
 import { PRIORITY_COLOR } from './priority';
 import { ANNOUNCEMENTS_NS } from '../i18n';
 
-/** The top bar's announcements popover (spec part 1 §2): priority colour bar; a choice opens the dialog. */
+/**
+ * The top bar's announcements popover (spec part 1 §2): priority colour bar; a choice opens the
+ * dialog. Built on Menu (a list of choices, and its recipe is already in the theme; a Popover's
+ * would add to the first load).
+ */
 export function AnnouncementsPopover() {
   const { t } = useTranslation(ANNOUNCEMENTS_NS);
   const list = useAnnouncements();
@@ -20,8 +24,8 @@ export function AnnouncementsPopover() {
 
   return (
     <>
-      <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount>
-        <Popover.Trigger asChild>
+      <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount>
+        <Menu.Trigger asChild>
           <IconButton variant="ghost" colorPalette="gray" size="sm" aria-label={t('popover')} title={t('popover')} position="relative" data-testid="announcements-trigger">
             <LuMegaphone />
             {records.length > 0 ? (
@@ -30,11 +34,10 @@ export function AnnouncementsPopover() {
               </Badge>
             ) : null}
           </IconButton>
-        </Popover.Trigger>
+        </Menu.Trigger>
         <Portal>
-          <Popover.Positioner>
-            <Popover.Content w={{ base: '90vw', sm: '80' }} maxH="96" overflowY="auto">
-              <Popover.Body p="2">
+          <Menu.Positioner>
+            <Menu.Content w={{ base: '90vw', sm: '80' }} maxH="96" overflowY="auto" p="2">
                 {list.isPending ? (
                   <LoadingState minH="16" />
                 ) : records.length === 0 ? (
@@ -44,7 +47,7 @@ export function AnnouncementsPopover() {
                 ) : (
                   <Stack gap="1">
                     {records.map((record) => (
-                      <Button key={record.id} variant="ghost" h="auto" py="2" px="2" justifyContent="flex-start" onClick={() => setOpen(record)} data-testid="announcement-item">
+                      <Menu.Item key={record.id} value={record.id} py="2" px="2" onSelect={() => setOpen(record)} data-testid="announcement-item">
                         <HStack align="stretch" gap="3" w="full" minW="0">
                           <Box w="1" borderRadius="full" bg={PRIORITY_COLOR[record.priority]} flexShrink={0} data-priority={record.priority} />
                           <Stack gap="0" minW="0" textAlign="start">
@@ -52,15 +55,14 @@ export function AnnouncementsPopover() {
                             <Text fontSize="xs" color="fg.muted" truncate fontWeight="normal">{record.text}</Text>
                           </Stack>
                         </HStack>
-                      </Button>
+                      </Menu.Item>
                     ))}
                   </Stack>
                 )}
-              </Popover.Body>
-            </Popover.Content>
-          </Popover.Positioner>
+            </Menu.Content>
+          </Menu.Positioner>
         </Portal>
-      </Popover.Root>
+      </Menu.Root>
       <AnnouncementView announcement={open} onClose={() => setOpen(null)} />
     </>
   );

@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, Grid, Input, NativeSelect, Stack, Steps, Text } from '@chakra-ui/react';
+import { Badge, Button, Dialog, Field, Grid, HStack, Input, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputMask } from '@react-input/mask';
 import { checkoutSchema, type InvoiceDto, type PlanDto } from '@atende/shared';
@@ -107,17 +107,19 @@ function CheckoutWizard({ invoice, upgrade, plans, currentPlanId, onClose }: Omi
         <form onSubmit={handleSubmit(onSubmit)} noValidate style={{ display: 'contents' }} data-testid="checkout-form">
           <Dialog.Body>
             <Stack gap="5">
-              <Steps.Root step={step} count={STEPS.length} size="sm" colorPalette="brand">
-                <Steps.List>
-                  {STEPS.map((name, index) => (
-                    <Steps.Item key={name} index={index}>
-                      <Steps.Indicator />
-                      <Steps.Title>{t(`checkout.steps.${name}`)}</Steps.Title>
-                      <Steps.Separator />
-                    </Steps.Item>
-                  ))}
-                </Steps.List>
-              </Steps.Root>
+              <HStack gap="2" aria-label={t('checkout.progress')} data-testid="checkout-steps">
+                {STEPS.map((name, index) => (
+                  <HStack key={name} gap="2" flex={index < STEPS.length - 1 ? '1' : undefined} aria-current={index === step ? 'step' : undefined}>
+                    <Badge variant={index <= step ? 'solid' : 'outline'} colorPalette={index <= step ? 'brand' : 'gray'} borderRadius="full" minW="6" justifyContent="center">
+                      {index + 1}
+                    </Badge>
+                    <Text fontSize="sm" fontWeight={index === step ? 'semibold' : 'normal'} color={index === step ? 'fg' : 'fg.muted'}>
+                      {t(`checkout.steps.${name}`)}
+                    </Text>
+                    {index < STEPS.length - 1 ? <Separator flex="1" /> : null}
+                  </HStack>
+                ))}
+              </HStack>
               {step === 0 ? (
                 <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="4" alignItems="start">
                   {text('firstName', true)}

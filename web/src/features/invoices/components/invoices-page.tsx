@@ -1,8 +1,9 @@
-import { Box, Button, HStack, NativeSelect, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { InvoiceDto } from '@atende/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCircleArrowUp, LuReceipt } from 'react-icons/lu';
+import { ChoiceGroup } from '@/components/choice-group';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -114,25 +115,9 @@ export function InvoicesPage() {
         }
       />
       <HStack gap="3" wrap="wrap">
-        <SegmentGroup.Root value={status} onValueChange={({ value }) => value && setStatus(value as InvoiceStatusFilter)} size="sm">
-          <SegmentGroup.Indicator />
-          {STATUSES.map((value) => (
-            <SegmentGroup.Item key={value} value={value} data-testid={`status-filter-${value}`}>
-              <SegmentGroup.ItemText>{t(`filter.${value}`)}</SegmentGroup.ItemText>
-              <SegmentGroup.ItemHiddenInput />
-            </SegmentGroup.Item>
-          ))}
-        </SegmentGroup.Root>
+        <ChoiceGroup value={status} onChange={setStatus} options={STATUSES.map((value) => ({ value, label: t(`filter.${value}`) }))} testIdPrefix="status-filter" />
         {isSuper ? (
-          <SegmentGroup.Root value={scope} onValueChange={({ value }) => value && setScope(value as InvoiceScope)} size="sm">
-            <SegmentGroup.Indicator />
-            {(['own', 'all'] as const).map((value) => (
-              <SegmentGroup.Item key={value} value={value} data-testid={`scope-${value}`}>
-                <SegmentGroup.ItemText>{t(`scope.${value}`)}</SegmentGroup.ItemText>
-                <SegmentGroup.ItemHiddenInput />
-              </SegmentGroup.Item>
-            ))}
-          </SegmentGroup.Root>
+          <ChoiceGroup value={scope} onChange={setScope} options={(['own', 'all'] as const).map((value) => ({ value, label: t(`scope.${value}`) }))} testIdPrefix="scope" />
         ) : null}
         {allCompanies ? (
           <NativeSelect.Root size="sm" maxW={{ base: 'full', sm: '64' }}>

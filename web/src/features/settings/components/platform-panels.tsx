@@ -1,8 +1,8 @@
-import { Badge, Button, Card, Collapsible, Field, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Field, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
 import { PLATFORM_SETTING_KEYS, type PlatformSettingKey, type PlatformSettingView } from '@atende/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuChevronDown, LuUpload } from 'react-icons/lu';
+import { LuChevronDown, LuChevronUp, LuUpload } from 'react-icons/lu';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { notify } from '@/lib/toaster';
@@ -36,26 +36,28 @@ export function PlatformPanels() {
   return (
     <Stack gap="3">
       {PANELS.map((panel) => (
-        <Collapsible.Root key={panel.key}>
-          <Card.Root>
-            <Collapsible.Trigger asChild>
-              <HStack as="button" px="4" py="3" justify="space-between" w="full" cursor="pointer">
-                <Text fontWeight="semibold">{t(`platform.${panel.key}`)}</Text>
-                <LuChevronDown />
-              </HStack>
-            </Collapsible.Trigger>
-            <Collapsible.Content>
-              <Card.Body pt="0" gap="4">
-                {panel.settings.map((key) => (
-                  <SettingControl key={key} settingKey={key} view={byKey.get(key)} />
-                ))}
-                {panel.certificate ? <CertificateUpload current={settings.data.efiCertificate} /> : null}
-              </Card.Body>
-            </Collapsible.Content>
-          </Card.Root>
-        </Collapsible.Root>
+        <Panel key={panel.key} title={t(`platform.${panel.key}`)}>
+          {panel.settings.map((key) => (
+            <SettingControl key={key} settingKey={key} view={byKey.get(key)} />
+          ))}
+          {panel.certificate ? <CertificateUpload current={settings.data.efiCertificate} /> : null}
+        </Panel>
       ))}
     </Stack>
+  );
+}
+
+/** A collapsible panel (closed at first: secrets stay out of sight until asked for). */
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card.Root>
+      <HStack as="button" px="4" py="3" justify="space-between" w="full" cursor="pointer" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <Text fontWeight="semibold">{title}</Text>
+        {open ? <LuChevronUp /> : <LuChevronDown />}
+      </HStack>
+      {open ? <Card.Body pt="0" gap="4">{children}</Card.Body> : null}
+    </Card.Root>
   );
 }
 

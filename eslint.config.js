@@ -23,6 +23,10 @@ const DOMAIN_AREAS = [
   'companies',
   'plans',
   'scheduler', // the due-work index: areas that schedule work sit above it
+  'helps',
+  'announcements',
+  'platform-settings',
+  'billing', // invoices and Pix: reads companies and plans, schedules on the due index
   'contacts',
   // ticket workspace (wip/tix): tags, quick messages and queues read data only; tickets sit on
   // contacts; bots on tickets; messages on tickets and contacts; inbound (below) on all of them
@@ -35,6 +39,8 @@ const DOMAIN_AREAS = [
   'credentials',
   'users',
   'auth',
+  'company-admin', // the super users' Companies tab: companies + billing (next invoice, live changes)
+  'signup', // creates the company (companies), its admin (users) and schedules its first invoice (billing)
   'connections',
   'inbound',
   'hostwatch',

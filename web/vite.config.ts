@@ -17,6 +17,8 @@ export default defineConfig({
   root: webRoot,
   plugins: [react()],
   resolve: { alias: { '@': `${webRoot}src` } },
+  // Found late by the dependency scanner (they live in lazy routes): a late find reloads the page in dev.
+  optimizeDeps: { include: ['@react-input/mask', 'qrcode.react'] },
   server: {
     fs: { allow: [repoRoot] },
     ...(apiProxy

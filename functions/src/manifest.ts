@@ -21,6 +21,13 @@ export const AREAS = {
   messages: 'src/handlers/messages/index.ts',
   contacts: 'src/handlers/contacts/index.ts',
   queues: 'src/handlers/queues/index.ts',
+  billing: 'src/handlers/billing/index.ts',
+  plans: 'src/handlers/plans/index.ts',
+  signup: 'src/handlers/signup/index.ts',
+  companies: 'src/handlers/companies/index.ts',
+  helps: 'src/handlers/helps/index.ts',
+  platformsettings: 'src/handlers/platformsettings/index.ts',
+  announcements: 'src/handlers/announcements/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -113,6 +120,54 @@ export const HTTP_ROUTES = [
   r('GET', '/queue/onschedule', 'queues', 'user'),
   r('GET', '/queue/onschedule/{userId}', 'queues', 'user'),
   r('GET', '/quick-messages/list', 'queues', 'user'),
+  // billing — spec part 2 §2 "Invoices screen", §7 "Invoices", "Subscription payment"
+  r('GET', '/invoices/all', 'billing', 'admin'),
+  r('GET', '/invoices/listAll', 'billing', 'super'),
+  r('DELETE', '/invoices/{id}', 'billing', 'super'),
+  r('POST', '/subscription', 'billing', 'admin'),
+  // Efí's Pix webhook: authenticated by the secret in its URL (domain/billing/pix-webhook.ts)
+  r('POST', '/subscription/webhook', 'billing', 'public', 'auth'),
+  // local mode only (404 in AWS): the sandbox's 'simulate payment'
+  r('POST', '/subscription/sandbox/{id}/pay', 'billing', 'admin'),
+  // plans — spec part 2 §7 "Plans"
+  r('GET', '/plans/list', 'plans', 'public'),
+  r('GET', '/plans/allPublished', 'plans', 'user'),
+  r('GET', '/plans/all', 'plans', 'super'),
+  r('GET', '/plans/{id}', 'plans', 'user'),
+  r('POST', '/plans', 'plans', 'super'),
+  r('PUT', '/plans/{id}', 'plans', 'super'),
+  r('DELETE', '/plans/{id}', 'plans', 'super'),
+  // sign-up — spec part 1 §7 "Sign-up"
+  r('POST', '/leads-web', 'signup', 'public', 'auth'),
+  r('GET', '/leads-web', 'signup', 'super'),
+  r('POST', '/auth/tokenSignup', 'signup', 'public', 'auth'),
+  r('POST', '/auth/validateTokenSignup', 'signup', 'public', 'auth'),
+  // local mode only (404 in AWS): the e-mail outbox the sign-up's confirmation link lands in
+  r('GET', '/outbox', 'signup', 'public'),
+  // companies — spec part 2 §7 "Companies"
+  r('GET', '/companies', 'companies', 'super'),
+  r('GET', '/companies/{id}', 'companies', 'user'),
+  r('POST', '/companies', 'companies', 'super'),
+  r('PUT', '/companies/{id}', 'companies', 'super'),
+  // help videos — spec part 2 §7 "Helps"
+  r('GET', '/helps', 'helps', 'user'),
+  r('GET', '/helps/list', 'helps', 'user'),
+  r('POST', '/helps', 'helps', 'super'),
+  r('PUT', '/helps/{id}', 'helps', 'super'),
+  r('DELETE', '/helps/{id}', 'helps', 'super'),
+  // super users' panels — spec part 2 §2 "Options tab", §7 "Payment certificate"
+  r('GET', '/platform-settings', 'platformsettings', 'super'),
+  r('PUT', '/platform-settings/{key}', 'platformsettings', 'super'),
+  r('POST', '/upload-p12', 'platformsettings', 'super'),
+  r('DELETE', '/delete-p12', 'platformsettings', 'super'),
+  // announcements — spec part 3 §7 "Announcements"
+  r('GET', '/announcements', 'announcements', 'user'),
+  r('GET', '/announcements/{id}', 'announcements', 'user'),
+  r('POST', '/announcements', 'announcements', 'super'),
+  r('PUT', '/announcements/{id}', 'announcements', 'super'),
+  r('DELETE', '/announcements/{id}', 'announcements', 'super'),
+  r('POST', '/announcements/{id}/media-upload', 'announcements', 'super'),
+  r('DELETE', '/announcements/{id}/media-upload', 'announcements', 'super'),
 ] satisfies HttpRouteSpec[];
 
 type DeclaredRoute = (typeof HTTP_ROUTES)[number];
@@ -252,4 +307,11 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   messages: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'readWrite' },
   contacts: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
   queues: { table: 'RO', jwt: true },
+  billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read' },
+  plans: { table: 'RW', jwt: true },
+  signup: { table: 'RW', jwt: true },
+  companies: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
+  helps: { table: 'RW', jwt: true },
+  platformsettings: { table: 'RW', jwt: true, media: 'readWrite' },
+  announcements: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'readWrite' },
 };

@@ -110,6 +110,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STAGE: 'local',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       LOCAL_MODE: 'true',
+      PIX_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
+      PUBLIC_URL: origin,
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

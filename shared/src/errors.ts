@@ -55,6 +55,9 @@ export const ERROR_CODES = [
   'ERR_INSTAGRAM_DISABLED',
   'ERR_TRANSFER_QUEUE_NOT_SELECTED',
   'ERR_TRANSFER_QUEUE_REQUIRED',
+  'ERR_INVOICE_ALREADY_PAID',
+  'ERR_PLAN_NOT_PUBLISHED',
+  'ERR_PAYMENT_NOT_CONFIGURED',
   'ERR_INTERNAL',
   // Someone else changed the same record at the same moment, and retrying did not settle it: reload and retry.
   'ERR_CONFLICT',

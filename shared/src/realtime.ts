@@ -12,6 +12,7 @@ import type { ConnectionDto } from './schemas/whatsapp';
 import type { ContactDto } from './schemas/contacts';
 import type { MessageDto } from './schemas/messages';
 import type { CompanyDto, UserDto } from './schemas/users';
+import type { AnnouncementDto } from './schemas/announcements';
 
 // ---------------------------------------------------------------------------------------------
 // Payloads
@@ -63,6 +64,14 @@ export type AuthRealtimeData =
 /** `company-<cid>-changed` */
 export type CompanyRealtimeData = { action: 'update'; company: Partial<CompanyDto> & { id: string } } | { action: 'delete'; companyId: string };
 
+/**
+ * `company-<cid>-payment`: an invoice of the company was paid (spec part 2 §7); the checkout shows
+ * its thank-you or renewal toast with the new due date.
+ */
+export type PaymentRealtimeData = { action: 'CONCLUIDA'; company: Partial<CompanyDto> & { id: string }; dueDate: string };
+/** `company-<cid>-announcement`: the platform's announcements changed (spec part 3 "Announcements"). */
+export type AnnouncementRealtimeData = { action: 'create' | 'update'; record: AnnouncementDto } | { action: 'delete'; id: string };
+
 /** The channel → payload map. Add a channel here (and its name below); everything else follows. */
 export interface RealtimeEvents {
   whatsapp: WhatsappRealtimeData;
@@ -74,6 +83,8 @@ export interface RealtimeEvents {
   contact: ContactRealtimeData;
   /** The tickets area sends its full `TicketDto` (structurally a summary; the console may narrow). */
   ticket: TicketRealtimeData;
+  payment: PaymentRealtimeData;
+  announcement: AnnouncementRealtimeData;
 }
 export type RealtimeChannelKind = keyof RealtimeEvents;
 
@@ -87,6 +98,8 @@ export const realtimeChannel: { readonly [K in RealtimeChannelKind]: (companyId:
   appMessage: (companyId) => `company-${companyId}-appMessage`,
   contact: (companyId) => `company-${companyId}-contact`,
   ticket: (companyId) => `company-${companyId}-ticket`,
+  payment: (companyId) => `company-${companyId}-payment`,
+  announcement: (companyId) => `company-${companyId}-announcement`,
 };
 
 /** What travels over the WebSocket: one envelope, the channel name plus the payload. */

@@ -4,11 +4,13 @@
  *   company      PK = C#<cid>#COMPANY           SK = COMPANY
  *   directory    PK = P#COMPANIES               SK = <cid>        (super users' company list)
  *   name lock    PK = P#COMPANYNAME#<name>      SK = NAME         (unique company name, ERR_COMPANY_NAME_ALREADY_EXISTS)
+ *   platform     PK = P#PLATFORM                SK = COMPANY      { companyId } (the platform company; written with it)
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Recurrence } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk } from './keys';
-import { transactWrite } from './transactions';
+import { transactWrite, type LabelledItem } from './transactions';
 
 export interface Company {
   id: string;
@@ -22,12 +24,24 @@ export interface Company {
   planId: string;
   /** The company the super users belong to: exempt from subscription rules. */
   isPlatform: boolean;
+  /** Billing recurrence (spec part 2 §3); absent on companies created before billing: MENSAL. */
+  recurrence?: Recurrence;
+  /** IANA time zone for business hours and reports; absent: DEFAULT_TIME_ZONE. */
+  timeZone?: string;
+  /** CPF or CNPJ without the mask; phone as typed (companies tab, sign-up). */
+  vat?: string;
+  phone?: string;
+  isResale?: boolean;
+  /** The reseller company this one belongs to (a company flagged isResale). */
+  clientOf?: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 const companyKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COMPANY'), SK: 'COMPANY' });
 const directoryKey = (companyId: string) => ({ PK: platformPk('COMPANIES'), SK: companyId });
+/** The one platform company (super users, platform settings such as the payment gateway). */
+const platformPointerKey = { PK: platformPk('PLATFORM'), SK: 'COMPANY' };
 const nameLockKey = (name: string) => ({ PK: platformPk('COMPANYNAME', normaliseCompanyName(name)), SK: 'NAME' });
 
 /** Names compare case- and space-insensitively for uniqueness. */
@@ -56,5 +70,66 @@ export async function insertCompany(company: Company): Promise<void> {
     { label: 'company', item: { Put: { TableName: tableName(), Item: { ...companyKey(company.id), ...company }, ConditionExpression: 'attribute_not_exists(PK)' } } },
     { label: 'directory', item: { Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } } } },
     { label: 'name', item: { Put: { TableName: tableName(), Item: { ...nameLockKey(company.name), companyId: company.id }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+    ...(company.isPlatform
+      ? [{ label: 'platform', item: { Put: { TableName: tableName(), Item: { ...platformPointerKey, companyId: company.id }, ConditionExpression: 'attribute_not_exists(PK)' } } }]
+      : []),
   ]);
+}
+
+/**
+ * The transaction item that moves a company's due date (a paid invoice), optionally switching its
+ * plan and recurrence (a paid upgrade). Conditional on the due date it had, so two payments cannot both extend it
+ * from the same base.
+ */
+export function companyDueDateUpdate(companyId: string, from: string | null, to: string, switchTo?: { planId: string; recurrence: string }): LabelledItem {
+  return {
+    label: 'companyDueDate',
+    item: {
+      Update: {
+        TableName: tableName(), Key: companyKey(companyId),
+        UpdateExpression: `SET dueDate = :to, updatedAt = :now${switchTo ? ', planId = :plan, recurrence = :rec' : ''}`,
+        ConditionExpression: from === null ? 'attribute_not_exists(dueDate) OR dueDate = :null' : 'dueDate = :from',
+        ExpressionAttributeValues: {
+          ':to': to, ':now': new Date().toISOString(),
+          ...(from === null ? { ':null': null } : { ':from': from }),
+          ...(switchTo ? { ':plan': switchTo.planId, ':rec': switchTo.recurrence } : {}),
+        },
+      },
+    },
+  };
+}
+
+/** AP-C3: the platform company's id (its settings hold the payment gateway and e-mail API). */
+export async function getPlatformCompanyId(): Promise<string | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: platformPointerKey }));
+  if (out.Item) return String(out.Item.companyId);
+  // Platforms seeded before the pointer existed: the seed marker knows it.
+  const seed = await ddb().send(new GetCommand({ TableName: tableName(), Key: { PK: platformPk('SEED'), SK: 'SEED' } }));
+  return seed.Item?.platformCompanyId as string | undefined;
+}
+
+/**
+ * Replaces a company's fields (Companies tab). A new name swaps the name lock in the same
+ * transaction (ERR_COMPANY_NAME_ALREADY_EXISTS on `name`); the directory entry follows the name.
+ */
+export async function replaceCompany(company: Company, previousName: string): Promise<void> {
+  const renamed = normaliseCompanyName(company.name) !== normaliseCompanyName(previousName);
+  await transactWrite([
+    { label: 'company', item: { Put: { TableName: tableName(), Item: { ...companyKey(company.id), ...company }, ConditionExpression: 'attribute_exists(PK)' } } },
+    { label: 'directory', item: { Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } } } },
+    ...(renamed
+      ? [
+          { label: 'name', item: { Put: { TableName: tableName(), Item: { ...nameLockKey(company.name), companyId: company.id }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+          { label: 'oldName', item: { Delete: { TableName: tableName(), Key: nameLockKey(previousName) } } },
+        ]
+      : []),
+  ]);
+}
+
+/** AP-C4: a page of the company directory (super users' Companies tab). */
+export async function queryCompanyDirectory(limit: number, startKey?: Record<string, unknown>) {
+  const out = await ddb().send(new QueryCommand({
+    TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': directoryKey('').PK }, Limit: limit, ExclusiveStartKey: startKey,
+  }));
+  return { companyIds: (out.Items ?? []).map((i) => String(i.companyId)), nextCursor: out.LastEvaluatedKey };
 }

@@ -4,7 +4,7 @@
  *
  *   PK = P#PLANS   SK = PLAN#<planId>
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { queryAll } from './table-operations';
 import { platformPk } from './keys';
@@ -58,4 +58,13 @@ export async function insertPlan(plan: Plan): Promise<void> {
     Item: { ...planKey(plan.id), ...plan },
     ConditionExpression: 'attribute_not_exists(PK)',
   }));
+}
+
+/** Replaces a plan's fields; fails (ConditionalCheckFailedException) when it does not exist. */
+export async function replacePlan(plan: Plan): Promise<void> {
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...planKey(plan.id), ...plan }, ConditionExpression: 'attribute_exists(PK)' }));
+}
+
+export async function removePlan(planId: string): Promise<void> {
+  await ddb().send(new DeleteCommand({ TableName: tableName(), Key: planKey(planId), ConditionExpression: 'attribute_exists(PK)' }));
 }

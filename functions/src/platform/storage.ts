@@ -74,9 +74,31 @@ export async function mediaObjectInfo(key: string): Promise<{ size: number; mime
   }
 }
 
+/** `C#<companyId>/private/<name>`: objects never handed out as URLs (the payment certificate). */
+export const privateObjectKey = (companyId: string, name: string) => `${companyPrefix(companyId)}private/${name.replace(/[^\w.-]+/g, '_')}`;
+
+/** Reads a whole (small) object; undefined when it does not exist or no bucket is configured. */
+export async function readObject(key: string): Promise<Buffer | undefined> {
+  const bucket = process.env.MEDIA_BUCKET;
+  if (!bucket) return undefined;
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return Buffer.from(await out.Body!.transformToByteArray());
+  } catch (err) {
+    if ((err as Error).name === 'NoSuchKey') return undefined;
+    throw err;
+  }
+}
+
 /** `C#<companyId>/media/outbound/<ticketId>/<ulid>-<fileName>`: uploads for one ticket's messages. */
 export function outboundMediaKey(companyId: string, ticketId: string, fileName: string): string {
   return mediaObjectKey(companyId, `outbound/${ticketId}`, fileName);
 }
 export const isOutboundMediaKeyOf = (companyId: string, ticketId: string, key: string) =>
   isCompanyMediaKey(companyId, key) && key.startsWith(`${companyPrefix(companyId)}media/outbound/${ticketId}/`);
+
+export async function writeObject(key: string, body: Buffer, contentType = 'application/octet-stream'): Promise<void> {
+  const bucket = process.env.MEDIA_BUCKET;
+  if (!bucket) throw new Error('MEDIA_BUCKET is not set');
+  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+}

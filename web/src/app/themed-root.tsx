@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { ColorModeProvider, useSystemColorMode } from '@/components/color-mode';
 
 /** Spec part 1 §1: the stored theme is ignored on the login and sign-up pages, which follow the system. */
-const SYSTEM_THEMED_PATHS = ['/login', '/signup'];
+const SYSTEM_THEMED_PATHS = ['/login', '/signup', '/outbox'];
 
 /**
  * The toasts' renderer loads after the first paint (toasts raised meanwhile wait in the toaster's

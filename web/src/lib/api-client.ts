@@ -192,4 +192,4 @@ async function request<T>(method: Method, path: string, query?: QueryParams, bod
 export const apiGet = <T>(path: string, query?: QueryParams): Promise<T> => request<T>('GET', path, query);
 export const apiPost = <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, undefined, body);
 export const apiPut = <T>(path: string, body?: unknown): Promise<T> => request<T>('PUT', path, undefined, body);
-export const apiDelete = <T>(path: string, body?: unknown): Promise<T> => request<T>('DELETE', path, undefined, body);
+export const apiDelete = <T>(path: string, body?: unknown, query?: QueryParams): Promise<T> => request<T>('DELETE', path, query, body);

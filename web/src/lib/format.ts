@@ -15,3 +15,18 @@ export function formatDate(value: string | Date | null | undefined): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
+
+const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+/** Prices are in reais whatever the language (the platform bills in BRL): 'R$ 1.234,50'. */
+export function formatMoney(value: number | null | undefined): string {
+  return BRL.format(value ?? 0);
+}
+
+/** dd/MM/yyyy HH:mm in local time. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   authorization: string | null;
   body: unknown;
 }
@@ -24,6 +26,7 @@ export function fakeApi(routes: Record<string, Reply | Reply[]>) {
     const call: RecordedCall = {
       method,
       path: url.pathname.replace(/^\/+/, '/'),
+      query: Object.fromEntries(url.searchParams),
       authorization: headers.get('authorization'),
       body: rawBody ? JSON.parse(rawBody) : undefined,
     };

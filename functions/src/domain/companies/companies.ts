@@ -30,6 +30,8 @@ export async function getCompanyOrThrow(companyId: string): Promise<Company> {
 }
 
 export interface NewCompany {
+  /** A chosen id makes a retried creation land on the same company (sign-up activation). */
+  id?: string;
   name: string;
   email: string;
   planId: string;
@@ -37,6 +39,8 @@ export interface NewCompany {
   trialExpiration?: string | null;
   status?: boolean;
   isPlatform?: boolean;
+  recurrence?: Company['recurrence'];
+  timeZone?: string;
   settings?: Setting[];
 }
 
@@ -44,7 +48,7 @@ export interface NewCompany {
 export async function createCompany(input: NewCompany): Promise<Company> {
   const now = new Date().toISOString();
   const company: Company = {
-    id: ulid(),
+    id: input.id ?? ulid(),
     name: input.name.trim(),
     email: input.email.trim().toLowerCase(),
     status: input.status ?? true,
@@ -52,6 +56,8 @@ export async function createCompany(input: NewCompany): Promise<Company> {
     trialExpiration: input.trialExpiration ?? null,
     planId: input.planId,
     isPlatform: input.isPlatform ?? false,
+    ...(input.recurrence ? { recurrence: input.recurrence } : {}),
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     createdAt: now,
     updatedAt: now,
   };

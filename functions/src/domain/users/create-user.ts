@@ -14,7 +14,9 @@ import { withEmailProbeLimit } from './email-probe-limit';
 export interface NewUser {
   name: string;
   email: string;
-  password: string;
+  /** The plain password, or `passwordHash` when it was hashed earlier (a sign-up's lead). */
+  password?: string;
+  passwordHash?: string;
   profile: Profile;
   status: boolean;
   super: boolean;
@@ -32,7 +34,7 @@ export async function addUser(companyId: string, input: NewUser): Promise<UserRe
     companyId,
     name: input.name.trim(),
     email: input.email.trim().toLowerCase(),
-    passwordHash: await hashPassword(input.password),
+    passwordHash: input.passwordHash ?? (await hashPassword(input.password ?? '')),
     profile: input.profile,
     status: input.status,
     super: input.super,

@@ -6,3 +6,9 @@ import { registerJob } from '../../domain/scheduler/job-registry';
 
 registerJob(AUTO_TRANSFER_JOB, runAutoTransfer);
 registerJob(AUTO_CLOSE_JOB, runAutoClose);
+
+import { INVOICE_JOB, runInvoiceJob } from '../../domain/billing/invoice-job';
+
+registerJob(INVOICE_JOB, async (job) => {
+  await runInvoiceJob(job);
+});

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { useColorMode } from '@/components/color-mode';
 import { LanguageMenu } from '@/components/language-menu';
 import { formatDate } from '@/lib/format';
+import { AnnouncementsPopover } from '@/features/announcements';
 import { logout } from '@/features/auth';
 import { useSession } from '@/hooks/use-session';
 import { initials } from '@/lib/initials';
@@ -73,6 +74,7 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
             </RouterLink>
           </Link>
         ) : null}
+        <AnnouncementsPopover />
         <IconButton
           variant="ghost"
           colorPalette="gray"

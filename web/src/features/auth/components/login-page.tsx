@@ -6,7 +6,7 @@ import { LuEye, LuEyeOff } from '@/components/sign-in-icons';
 import { Link as RouterLink } from 'react-router';
 import { translateMessage } from '@/lib/i18n';
 import { useSignIn } from '../hooks/use-sign-in';
-import { AuthLayout } from './auth-layout';
+import { PublicLayout } from '@/components/public-layout';
 import { AUTH_NS } from '../i18n';
 
 export function LoginPage() {
@@ -40,7 +40,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthLayout>
+    <PublicLayout>
       <Stack gap="8">
         <Stack gap="2">
           <Heading size="2xl" letterSpacing="-0.02em">
@@ -99,6 +99,6 @@ export function LoginPage() {
           </Link>
         </Text>
       </Stack>
-    </AuthLayout>
+    </PublicLayout>
   );
 }

@@ -4,15 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { LuCalendarClock, LuMessagesSquare, LuUsers } from '@/components/sign-in-icons';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageMenu } from '@/components/language-menu';
-import { AUTH_NS } from '../i18n';
 
-/** Public pages: a brand panel on wide screens, the form alone on phones. */
-export function AuthLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(AUTH_NS);
+/** Public pages (sign-in, sign-up, outbox): a brand panel on wide screens, the form alone on phones. */
+export function PublicLayout({ children, maxW = 'sm' }: { children: ReactNode; maxW?: string }) {
+  const { t } = useTranslation();
   const points = [
-    { icon: <LuUsers />, text: t('heroPoints.queues') },
-    { icon: <LuMessagesSquare />, text: t('heroPoints.realtime') },
-    { icon: <LuCalendarClock />, text: t('heroPoints.campaigns') },
+    { icon: <LuUsers />, text: t('public.heroPoints.queues') },
+    { icon: <LuMessagesSquare />, text: t('public.heroPoints.realtime') },
+    { icon: <LuCalendarClock />, text: t('public.heroPoints.campaigns') },
   ];
   return (
     <Flex minH="100dvh" bg="bg.canvas">
@@ -40,7 +39,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Box>
         <Stack gap="8" position="relative" maxW="md">
           <Heading size="3xl" lineHeight="1.15" letterSpacing="-0.02em" color="white">
-            {t('heroTitle')}
+            {t('public.heroTitle')}
           </Heading>
           <List.Root gap="4" variant="plain">
             {points.map((point) => (
@@ -74,7 +73,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <LanguageMenu />
         </HStack>
         <Flex flex="1" align="center" justify="center" px={{ base: '5', md: '8' }} pb="16">
-          <Box w="full" maxW="sm">
+          <Box w="full" maxW={maxW}>
             {children}
           </Box>
         </Flex>

@@ -1,0 +1,31 @@
+/**
+ * Live billing events (spec part 2 §7 "Live events per company"): `company-{id}-payment` with action
+ * CONCLUIDA (the checkout shows its thank-you or renewal toast and goes to / after 4 s) and
+ * `company-{id}-changed` (the company guard re-judges the due date everywhere).
+ */
+import { getCompany } from '../../data/companies';
+import { getPlan } from '../../data/plans';
+import { publish } from '../../platform/realtime-publisher';
+import { getCompanySettings, toCompanyDto } from '../companies/companies';
+
+async function companyDto(companyId: string) {
+  const company = await getCompany(companyId);
+  if (!company) return undefined;
+  const [settings, plan] = await Promise.all([getCompanySettings(companyId), getPlan(company.planId)]);
+  return toCompanyDto(company, settings, plan);
+}
+
+/** Due date, status or plan changed: every console of the company re-judges it (company guard). */
+export async function publishCompanyChanged(companyId: string): Promise<void> {
+  const dto = await companyDto(companyId);
+  if (dto) await publish(companyId, 'companyChanged', { action: 'update', company: dto }, { kind: 'company' });
+}
+
+export async function publishPaymentConcluded(companyId: string, newDueDate: string): Promise<void> {
+  const dto = await companyDto(companyId);
+  if (!dto) return;
+  await Promise.all([
+    publish(companyId, 'payment', { action: 'CONCLUIDA', company: dto, dueDate: newDueDate }, { kind: 'company' }),
+    publish(companyId, 'companyChanged', { action: 'update', company: dto }, { kind: 'company' }),
+  ]);
+}

@@ -1,0 +1,23 @@
+/** Plans area (spec part 2 §7 "Plans"): public lists for the sign-up, CRUD for super users. */
+import * as z from '@atende/shared/zod';
+import { idSchema, planSchema } from '@atende/shared';
+import { areaRouter } from '../../platform/area-router';
+import { json, noContent, route } from '../../platform/http-route';
+import { addPlan, deletePlan, listAllPlans, listPublishedPlans, showPlan, updatePlan } from '../../domain/plans/manage-plans';
+
+const byId = z.object({ id: idSchema });
+
+export const handler = areaRouter('plans', [
+  route('GET /plans/list', { handler: async () => json(await listPublishedPlans()) }),
+  route('GET /plans/allPublished', { handler: async () => json(await listPublishedPlans()) }),
+  route('GET /plans/all', { handler: async () => json(await listAllPlans()) }),
+  route('GET /plans/{id}', { params: byId, handler: async ({ params }) => json(await showPlan(params.id)) }),
+  route('POST /plans', { body: planSchema, handler: async ({ body }) => json(await addPlan(body), 201) }),
+  route('PUT /plans/{id}', { params: byId, body: planSchema, handler: async ({ params, body }) => json(await updatePlan(params.id, body)) }),
+  route('DELETE /plans/{id}', { params: byId,
+    handler: async ({ params }) => {
+      await deletePlan(params.id);
+      return noContent();
+    },
+  }),
+]);

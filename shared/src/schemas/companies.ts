@@ -1,0 +1,85 @@
+import * as z from '../zod';
+import { DEFAULT_TIME_ZONE } from '../constants';
+import { isValidCpfOrCnpj, normaliseTaxId } from '../validation/tax-id';
+import { emailSchema, idSchema, nameSchema } from './common';
+import { moneySchema } from './plans';
+import { SAAS_MSG } from './saas-messages';
+
+export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
+export type Recurrence = (typeof RECURRENCES)[number];
+/** '+ Vencimento' and a paid invoice advance the due date by the recurrence (spec part 2 §4). */
+export const RECURRENCE_MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
+
+export const CAMPAIGN_LIMITS = ['doNotLimit', 'day', 'week', 'month', 'year'] as const;
+
+/** CPF or CNPJ, masked or not (max 18 characters as typed); stored without the mask. */
+export const taxIdSchema = z.pipe(
+  z.string({ error: SAAS_MSG.invalidTaxId }).check(z.trim(), z.maxLength(18, SAAS_MSG.invalidTaxId), z.refine(isValidCpfOrCnpj, SAAS_MSG.invalidTaxId)),
+  z.transform(normaliseTaxId),
+);
+
+/** IANA time-zone name, checked against the runtime's own list (Intl). */
+export const timeZoneSchema = z.string().check(
+  z.maxLength(64),
+  z.refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, SAAS_MSG.invalidValue),
+);
+
+const campaignCount = z.coerce.number({ error: SAAS_MSG.campaignCount }).check(z.int(SAAS_MSG.campaignCount), z.gte(1, SAAS_MSG.campaignCount), z.lte(1_000_000));
+
+/** Companies tab (spec part 2 §3 "Company", §5 "Company form"). */
+export const companySchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: z.string({ error: SAAS_MSG.required }).check(z.trim(), z.minLength(1, SAAS_MSG.required), z.maxLength(20)),
+  vat: taxIdSchema,
+  planId: idSchema,
+  status: z._default(z.boolean(), true),
+  isResale: z._default(z.boolean(), false),
+  clientOf: z._default(z.nullable(idSchema), null),
+  recurrence: z._default(z.enum(RECURRENCES), 'MENSAL'),
+  /** An invalid due date is sent as null (spec part 2 §5). */
+  dueDate: z._default(z.nullable(z.iso.date()), null),
+  timeZone: z._default(timeZoneSchema, DEFAULT_TIME_ZONE),
+  campaigns: z.optional(z.object({
+    limitOfCampaignBy: z.enum(CAMPAIGN_LIMITS),
+    numberOfCampaigns: campaignCount,
+    numberOfGroupsCampaigns: campaignCount,
+    numberOfContactsInGroupsCampaigns: campaignCount,
+    valueOfResourceCampaigns: moneySchema,
+  })),
+});
+export type CompanyInput = z.output<typeof companySchema>;
+
+/** Due-date colour of a company row (spec part 2 §4): 5 days left yellow, −3..4 orange, ≤ −4 red. */
+export function dueDateTone(daysLeft: number | null): 'yellow' | 'orange' | 'red' | null {
+  if (daysLeft === null) return null;
+  if (daysLeft === 5) return 'yellow';
+  if (daysLeft >= -3 && daysLeft <= 4) return 'orange';
+  if (daysLeft <= -4) return 'red';
+  return null;
+}
+
+/** A row of the super users' Companies table. */
+export interface AdminCompanyDto {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  vat: string;
+  status: boolean;
+  dueDate: string | null;
+  recurrence: Recurrence;
+  planId: string;
+  planName: string | null;
+  isResale: boolean;
+  clientOf: string | null;
+  timeZone: string;
+  createdAt: string;
+}

@@ -1,0 +1,60 @@
+/**
+ * The spec's fixed texts for sign-up, companies, plans, checkout and invoices (part 1 §5, §8; part 2
+ * §5, §8) as message keys (`validation.saas.*`, like `MSG` and `CONNECTION_MSG`): schemas use them as
+ * messages and the console translates them; the pt-BR texts, kept exactly as the spec writes them,
+ * are `SAAS_TEXT_PT_BR` (the console's pt-BR locale holds the same).
+ */
+export const SAAS_TEXT_PT_BR = {
+  required: 'Obrigatório',
+  tooShort: 'Muito curto!',
+  tooLong: 'Muito longo!',
+  invalidValue: 'Valor inválido',
+  invalidTaxId: 'CPF/CNPJ inválido, verifique!',
+  invalidCnpj: 'CNPJ inválido, verifique!',
+  invalidSignupEmail: 'O endereço de email é inválido!',
+  choosePlan: 'Escolha um plano baseado na quantidade de atendentes que precisa!',
+  campaignCount: 'O valor deste campo deve ser um número maior ou igual a 1.',
+  campaignValue: 'O valor de uso da campanha deve ser maior ou igual a 0.',
+  invalidNumber: 'Valor inválido',
+  fullNameRequired: 'O nome completo é obrigatório',
+  addressRequired: 'O Endereço é obrigatório',
+  cityRequired: 'Cidade é obrigatória',
+  zipRequired: 'CEP é obrigatório',
+  zipInvalid: 'Formato de CEP inválido',
+  countryRequired: 'País é obrigatório',
+  onlineMinutesRequired: 'Informe o tempo para pesquisar os clientes!',
+  customPlanUpgrade: 'Seu plano é personalizado, não é possível realizar o upgrade. Fale com suporte técnico!',
+  pixGenerated: 'QR Code Pix gerado com sucesso! Aguardando pagamento...',
+  tokenExpired: 'Token de validação da conta expirado.',
+  banned: 'Sua conta foi banida da plataforma, entre em contato com suporte técnico.',
+  alreadyActive: 'Sua conta já foi ativada, faça login para continuar.',
+  activated: 'Sua conta foi ativada com sucesso, faça login.',
+} as const;
+export type SaasMessageName = keyof typeof SAAS_TEXT_PT_BR;
+
+export const SAAS_MSG = {
+  required: 'validation.saas.required',
+  tooShort: 'validation.saas.tooShort',
+  tooLong: 'validation.saas.tooLong',
+  invalidValue: 'validation.saas.invalidValue',
+  invalidTaxId: 'validation.saas.invalidTaxId',
+  invalidCnpj: 'validation.saas.invalidCnpj',
+  invalidSignupEmail: 'validation.saas.invalidSignupEmail',
+  choosePlan: 'validation.saas.choosePlan',
+  campaignCount: 'validation.saas.campaignCount',
+  campaignValue: 'validation.saas.campaignValue',
+  invalidNumber: 'validation.saas.invalidNumber',
+  fullNameRequired: 'validation.saas.fullNameRequired',
+  addressRequired: 'validation.saas.addressRequired',
+  cityRequired: 'validation.saas.cityRequired',
+  zipRequired: 'validation.saas.zipRequired',
+  zipInvalid: 'validation.saas.zipInvalid',
+  countryRequired: 'validation.saas.countryRequired',
+  onlineMinutesRequired: 'validation.saas.onlineMinutesRequired',
+  customPlanUpgrade: 'validation.saas.customPlanUpgrade',
+  pixGenerated: 'validation.saas.pixGenerated',
+  tokenExpired: 'validation.saas.tokenExpired',
+  banned: 'validation.saas.banned',
+  alreadyActive: 'validation.saas.alreadyActive',
+  activated: 'validation.saas.activated',
+} as const;

@@ -1,0 +1,109 @@
+import { Badge, Box, Button, IconButton, Input, Stack, Table } from '@chakra-ui/react';
+import type { AnnouncementDto } from '@atende/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useLoadMore } from '@/hooks/use-load-more';
+import { useSession } from '@/hooks/use-session';
+import { formatDateTime } from '@/lib/format';
+import { notify } from '@/lib/toaster';
+import { useAnnouncements, useDeleteAnnouncement } from '../api/announcements';
+import { useAnnouncementsLive } from '../hooks/use-announcements-live';
+import { AnnouncementFormDialog } from './announcement-form-dialog';
+import { PRIORITY_COLOR } from './priority';
+import { ANNOUNCEMENTS_NS } from '../i18n';
+
+/** /announcements (super users; spec part 3 "Announcements"). */
+export function AnnouncementsPage() {
+  const { isSuper } = useSession();
+  if (!isSuper) return <Navigate to="/" replace />;
+  return <AnnouncementsAdmin />;
+}
+
+function AnnouncementsAdmin() {
+  const { t } = useTranslation(ANNOUNCEMENTS_NS);
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 500);
+  const list = useAnnouncements(debounced);
+  const remove = useDeleteAnnouncement();
+  const sentinel = useLoadMore(list);
+  const [dialog, setDialog] = useState<{ announcement: AnnouncementDto | null } | null>(null);
+  const [toDelete, setToDelete] = useState<AnnouncementDto | null>(null);
+  useAnnouncementsLive();
+  const records = list.data?.pages.flatMap((page) => page.records) ?? [];
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      notify.success(t('saved'));
+      setToDelete(null);
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+
+  let content;
+  if (list.isPending) content = <LoadingState />;
+  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  else if (records.length === 0) content = <EmptyState title={t('emptyAdmin')} />;
+  else
+    content = (
+      <Table.ScrollArea borderWidth="1px" borderRadius="lg">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader w="1" />
+              <Table.ColumnHeader>{t('fields.title')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('fields.priority')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('fields.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('createdAt')}</Table.ColumnHeader>
+              <Table.ColumnHeader />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {records.map((record) => (
+              <Table.Row key={record.id} data-testid="announcement-row">
+                <Table.Cell><Box w="1" h="6" borderRadius="full" bg={PRIORITY_COLOR[record.priority]} /></Table.Cell>
+                <Table.Cell fontWeight="medium">{record.title}</Table.Cell>
+                <Table.Cell>{t(`priority.${record.priority}`)}</Table.Cell>
+                <Table.Cell><Badge colorPalette={record.status ? 'green' : 'gray'}>{record.status ? t('active') : t('inactive')}</Badge></Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatDateTime(record.createdAt)}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => setDialog({ announcement: record })}><LuPencil /></IconButton>
+                  <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('common.delete')} onClick={() => setToDelete(record)}><LuTrash2 /></IconButton>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    );
+
+  return (
+    <Stack gap="5">
+      <PageHeader
+        title={t('title')}
+        actions={
+          <>
+            <Input placeholder={t('common.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxW={{ md: '64' }} />
+            <Button onClick={() => setDialog({ announcement: null })}><LuPlus />{t('add')}</Button>
+          </>
+        }
+      />
+      {content}
+      <Box ref={sentinel} h="1px" />
+      {dialog ? <AnnouncementFormDialog open announcement={dialog.announcement} onClose={() => setDialog(null)} /> : null}
+      <ConfirmDialog open={!!toDelete} title={t('deleteTitle', { title: toDelete?.title ?? '' })} destructive confirmLabel={t('common.delete')} loading={remove.isPending} onConfirm={() => void confirmDelete()} onClose={() => setToDelete(null)}>
+        {t('deleteText')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

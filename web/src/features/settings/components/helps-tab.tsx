@@ -1,0 +1,129 @@
+import { Button, Card, Grid, HStack, IconButton, Input, Stack, Table } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { helpSchema, type HelpDto, type HelpInput } from '@atende/shared';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorState } from '@/components/error-state';
+import { LoadingState } from '@/components/loading-state';
+import { notify, toaster } from '@/lib/toaster';
+import { useHelpsAdmin, useRemoveHelp, useSaveHelp } from '../api/settings';
+import { FormField } from '@/components/form-field';
+import { SETTINGS_NS } from '../i18n';
+
+const empty: HelpInput = { title: '', description: '', video: '' };
+
+/** Settings → Help (super users): title, description and the video code. */
+export function HelpsTab() {
+  const { t } = useTranslation(SETTINGS_NS);
+  const helps = useHelpsAdmin();
+  const save = useSaveHelp();
+  const remove = useRemoveHelp();
+  const [editing, setEditing] = useState<HelpDto | null>(null);
+  const [toDelete, setToDelete] = useState<HelpDto | null>(null);
+  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<HelpInput>({
+    resolver: zodResolver(helpSchema) as unknown as Resolver<HelpInput>,
+    defaultValues: empty,
+  });
+  const edit = (help: HelpDto | null) => {
+    setEditing(help);
+    reset(help ? { title: help.title, description: help.description, video: help.video } : empty);
+  };
+
+  const onSubmit = async (values: HelpInput) => {
+    try {
+      await save.mutateAsync({ id: editing?.id, input: values });
+      notify.success(t('saved'));
+      edit(null);
+    } catch {
+      toaster.create({ type: 'error', title: t('help.saveFailed'), duration: 10_000 });
+    }
+  };
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      notify.success(t('saved'));
+      setToDelete(null);
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+
+  if (helps.isPending) return <LoadingState />;
+  if (helps.isError) return <ErrorState error={helps.error} onRetry={() => void helps.refetch()} />;
+
+  return (
+    <Stack gap="5">
+      <Card.Root>
+        <Card.Body>
+          <form onSubmit={handleSubmit(onSubmit)} noValidate data-testid="help-form">
+            <Stack gap="4">
+              <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4" alignItems="start">
+                <FormField label={t('help.title')} error={errors.title?.message} required>
+                  <Input {...register('title')} />
+                </FormField>
+                <FormField label={t('help.description')} error={errors.description?.message}>
+                  <Input {...register('description')} />
+                </FormField>
+                <FormField label={t('help.video')} error={errors.video?.message}>
+                  <Input {...register('video')} placeholder="dQw4w9WgXcQ" />
+                </FormField>
+              </Grid>
+              <HStack justify="flex-end">
+                <Button variant="outline" onClick={() => edit(null)}>
+                  {t('clear')}
+                </Button>
+                <Button type="submit" loading={isSubmitting}>
+                  {t('common.save')}
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+      <Table.ScrollArea borderWidth="1px" borderRadius="lg">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('help.title')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('help.description')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('help.video')}</Table.ColumnHeader>
+              <Table.ColumnHeader />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {helps.data.map((help) => (
+              <Table.Row key={help.id}>
+                <Table.Cell fontWeight="medium">{help.title}</Table.Cell>
+                <Table.Cell>{help.description}</Table.Cell>
+                <Table.Cell>{help.video}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => edit(help)}>
+                    <LuPencil />
+                  </IconButton>
+                  <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('common.delete')} onClick={() => setToDelete(help)}>
+                    <LuTrash2 />
+                  </IconButton>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('help.deleteTitle', { title: toDelete?.title ?? '' })}
+        destructive
+        confirmLabel={t('common.delete')}
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {t('deleteText')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import { Badge, Button, Card, Grid, HStack, IconButton, Input, Stack, Table } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { planSchema, type PlanDto, type PlanInput } from '@atende/shared';
+import { useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorState } from '@/components/error-state';
+import { LoadingState } from '@/components/loading-state';
+import { formatMoney } from '@/lib/format';
+import { notify, toaster } from '@/lib/toaster';
+import { useAllPlans, useRemovePlan, useSavePlan } from '../api/settings';
+import { FormField, Select } from '@/components/form-field';
+import { SETTINGS_NS } from '../i18n';
+
+interface PlanFormValues {
+  name: string;
+  users: string;
+  connections: string;
+  queues: string;
+  value: string;
+  valueYearly: string;
+  useIntegration: boolean;
+  isActive: boolean;
+  isPublished: boolean;
+}
+
+/** Money shows with a comma and may be typed with one (spec part 2 §5 "Plan form"). */
+const money = (n: number | undefined) => (n === undefined ? '' : n.toFixed(2).replace('.', ','));
+const valuesOf = (plan: PlanDto | null): PlanFormValues => ({
+  name: plan?.name ?? '',
+  users: String(plan?.users ?? 0),
+  connections: String(plan?.connections ?? 0),
+  queues: String(plan?.queues ?? 0),
+  value: money(plan?.value ?? 0),
+  valueYearly: money(plan?.valueYearly ?? 0),
+  useIntegration: plan?.useIntegration ?? false,
+  isActive: plan?.isActive ?? true,
+  isPublished: plan?.isPublished ?? true,
+});
+const FLAGS = ['useIntegration', 'isActive', 'isPublished'] as const;
+const NUMBERS = ['users', 'connections', 'queues', 'value', 'valueYearly'] as const;
+
+/** Settings → Plans (super users; spec part 2 §2, §5). */
+export function PlansTab() {
+  const { t } = useTranslation(SETTINGS_NS);
+  const plans = useAllPlans();
+  const save = useSavePlan();
+  const remove = useRemovePlan();
+  const [editing, setEditing] = useState<PlanDto | null>(null);
+  const [toDelete, setToDelete] = useState<PlanDto | null>(null);
+  const { register, control, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<PlanFormValues>({
+    resolver: zodResolver(planSchema) as unknown as Resolver<PlanFormValues>,
+    defaultValues: valuesOf(null),
+  });
+
+  const edit = (plan: PlanDto | null) => {
+    setEditing(plan);
+    reset(valuesOf(plan));
+  };
+
+  const onSubmit = async (values: PlanFormValues) => {
+    try {
+      await save.mutateAsync({ id: editing?.id, input: values as unknown as PlanInput });
+      notify.success(t('saved'));
+      edit(null);
+    } catch {
+      toaster.create({ type: 'error', title: t('plan.saveFailed'), duration: 10_000 });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      notify.success(t('saved'));
+      setToDelete(null);
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+
+  if (plans.isPending) return <LoadingState />;
+  if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
+
+  return (
+    <Stack gap="5">
+      <Card.Root>
+        <Card.Body>
+          <form onSubmit={handleSubmit(onSubmit)} noValidate data-testid="plan-form">
+            <Stack gap="4">
+              <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' }} gap="4" alignItems="start">
+                <FormField label={t('plan.name')} error={errors.name?.message} required>
+                  <Input {...register('name')} />
+                </FormField>
+                {NUMBERS.map((name) => (
+                  <FormField key={name} label={t(`plan.${name}`)} error={errors[name]?.message}>
+                    <Input inputMode="decimal" {...register(name)} />
+                  </FormField>
+                ))}
+                {FLAGS.map((name) => (
+                  <FormField key={name} label={t(`plan.${name}`)}>
+                    <Controller control={control} name={name} render={({ field }) => (
+                      <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
+                        <option value="true">{t('yes')}</option>
+                        <option value="false">{t('no')}</option>
+                      </Select>
+                    )} />
+                  </FormField>
+                ))}
+              </Grid>
+              <HStack justify="flex-end">
+                <Button variant="outline" onClick={() => edit(null)}>
+                  {t('clear')}
+                </Button>
+                <Button type="submit" loading={isSubmitting}>
+                  {t('common.save')}
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+      <Table.ScrollArea borderWidth="1px" borderRadius="lg">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('plan.name')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('plan.users')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('plan.connections')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('plan.queues')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('plan.value')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('plan.isPublished')}</Table.ColumnHeader>
+              <Table.ColumnHeader />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {plans.data.map((plan) => (
+              <Table.Row key={plan.id} data-testid="plan-row">
+                <Table.Cell fontWeight="medium">{plan.name}</Table.Cell>
+                <Table.Cell>{plan.users}</Table.Cell>
+                <Table.Cell>{plan.connections}</Table.Cell>
+                <Table.Cell>{plan.queues}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatMoney(plan.value)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={plan.isPublished ? 'green' : 'gray'}>{plan.isPublished ? t('yes') : t('no')}</Badge>
+                </Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => edit(plan)}>
+                    <LuPencil />
+                  </IconButton>
+                  <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('common.delete')} onClick={() => setToDelete(plan)}>
+                    <LuTrash2 />
+                  </IconButton>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('plan.deleteTitle', { name: toDelete?.name ?? '' })}
+        destructive
+        confirmLabel={t('common.delete')}
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {t('deleteText')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

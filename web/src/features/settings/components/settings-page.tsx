@@ -1,0 +1,37 @@
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChoiceGroup } from '@/components/choice-group';
+import { PageHeader } from '@/components/page-header';
+import { useSession } from '@/hooks/use-session';
+import { CompaniesTab } from './companies-tab';
+import { HelpsTab } from './helps-tab';
+import { PlansTab } from './plans-tab';
+import { PlatformPanels } from './platform-panels';
+import { SETTINGS_NS } from '../i18n';
+
+type Tab = 'companies' | 'plans' | 'helps' | 'options';
+
+/**
+ * /settings (admins; spec part 2 §2 "Settings screen"): Companies, Plans and Help for super users;
+ * Options for everyone. The tab bar is a ChoiceGroup (Chakra's Tabs recipe would join the first load);
+ * only the chosen tab is mounted.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation(SETTINGS_NS);
+  const { isSuper } = useSession();
+  const tabs: Tab[] = isSuper ? ['companies', 'plans', 'helps', 'options'] : ['options'];
+  const [tab, setTab] = useState<Tab>(tabs[0]!);
+  return (
+    <Stack gap="5">
+      <PageHeader title={t('title')} />
+      <Box overflowX="auto">
+        <ChoiceGroup value={tab} onChange={setTab} options={tabs.map((value) => ({ value, label: t(`tabs.${value}`) }))} testIdPrefix="settings-tab" />
+      </Box>
+      {tab === 'companies' ? <CompaniesTab /> : null}
+      {tab === 'plans' ? <PlansTab /> : null}
+      {tab === 'helps' ? <HelpsTab /> : null}
+      {tab === 'options' ? isSuper ? <PlatformPanels /> : <Text color="fg.muted">{t('optionsLater')}</Text> : null}
+    </Stack>
+  );
+}

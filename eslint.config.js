@@ -101,7 +101,14 @@ export default tseslint.config(
     // Plain Node scripts (the local runner's lifeline wrapper): Node's globals.
     files: ['**/*.mjs'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', clearTimeout: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        clearTimeout: 'readonly',
+      },
     },
   },
   {
@@ -126,23 +133,34 @@ export default tseslint.config(
   {
     files: ['session-host/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '^@atende/functions/(?!shared-surface$)',
-          message: 'the session host imports the functions only through @atende/functions/shared-surface.',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@atende/functions/(?!shared-surface$)',
+              message: 'the session host imports the functions only through @atende/functions/shared-surface.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '^(@aws-sdk/|aws-lambda$|react$|react-dom|react/|@chakra-ui/|@atende/(functions|session-host|web|infra))',
-          message: 'shared/ runs in the browser and in every Lambda: no AWS, React or workspace imports.',
-        }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(@aws-sdk/|aws-lambda$|react$|react-dom|react/|@chakra-ui/|@atende/(functions|session-host|web|infra))',
+              message: 'shared/ runs in the browser and in every Lambda: no AWS, React or workspace imports.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -12,11 +12,12 @@ const stack = await startLocalStack({ web: 'none', sessionHost: false, pollers: 
 try {
   const admin = stack.seeded.logins.find((l) => l.role === 'admin');
   if (!admin) throw new Error('no seeded admin');
-  const login = () => fetch(`${stack.apiUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
+  const login = () =>
+    fetch(`${stack.apiUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
 
   const first = await login();
   if (first.status !== 200) throw new Error(`login answered ${first.status}`);
@@ -27,7 +28,13 @@ try {
     await fetch(`${stack.apiUrl}/users`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: `Bench User ${i}`, email: `bench${i}-${Date.now()}@demo.local`, password: 'secret123', profile: 'user', status: false }),
+      body: JSON.stringify({
+        name: `Bench User ${i}`,
+        email: `bench${i}-${Date.now()}@demo.local`,
+        password: 'secret123',
+        profile: 'user',
+        status: false,
+      }),
     });
   }
 
@@ -40,12 +47,16 @@ try {
   }
   const usersMs: number[] = [];
   for (let i = 0; i < iterations; i++) {
-    const { ms, value } = await timed(() => fetch(`${stack.apiUrl}/users/?pageNumber=1`, { headers: { authorization: `Bearer ${token}` } }));
+    const { ms, value } = await timed(() =>
+      fetch(`${stack.apiUrl}/users/?pageNumber=1`, { headers: { authorization: `Bearer ${token}` } }),
+    );
     if (value.status !== 200) throw new Error(`GET /users answered ${value.status}`);
     await value.arrayBuffer();
     usersMs.push(ms);
   }
-  console.log(`\nAuth and users on the local platform (${iterations} sequential requests each; includes scrypt for login)\n`);
+  console.log(
+    `\nAuth and users on the local platform (${iterations} sequential requests each; includes scrypt for login)\n`,
+  );
   printTable([summarize('POST /auth/login', loginMs), summarize('GET /users/ (page 1)', usersMs)]);
 } finally {
   await stack.stop();

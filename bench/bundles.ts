@@ -77,7 +77,8 @@ export function budgetReport(figures: BundleFigures[]) {
   const largest = Math.max(...sizes);
   const medianBytes = median(sizes);
   return {
-    largest, medianBytes,
+    largest,
+    medianBytes,
     largestOk: largest < BUDGET.largestBytes,
     medianOk: medianBytes < BUDGET.medianBytes,
   };
@@ -91,7 +92,8 @@ function printTable(figures: BundleFigures[]): void {
     ...figures.map((f) => [f.area, kb(f.bytes), kb(f.gzipBytes), f.coldInitMs.toFixed(1)]),
   ];
   const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join(' | ')} |`;
+  const line = (row: string[]) =>
+    `| ${row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join(' | ')} |`;
   console.log(line(rows[0]!));
   console.log(`| ${widths.map((w, col) => (col === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
   for (const row of rows.slice(1)) console.log(line(row));
@@ -107,9 +109,14 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(result, null, 2));
   } else {
     printTable(figures);
-    console.log(`\nlargest ${kb(report.largest)} KB (budget < ${kb(BUDGET.largestBytes)} KB): ${report.largestOk ? 'ok' : 'OVER'}`);
-    console.log(`median  ${kb(report.medianBytes)} KB (budget < ${kb(BUDGET.medianBytes)} KB): ${report.medianOk ? 'ok' : 'OVER'}`);
-    if (!report.largestOk || !report.medianOk) console.log('what each bundle is made of: npx tsx bench/bundle-composition.ts');
+    console.log(
+      `\nlargest ${kb(report.largest)} KB (budget < ${kb(BUDGET.largestBytes)} KB): ${report.largestOk ? 'ok' : 'OVER'}`,
+    );
+    console.log(
+      `median  ${kb(report.medianBytes)} KB (budget < ${kb(BUDGET.medianBytes)} KB): ${report.medianOk ? 'ok' : 'OVER'}`,
+    );
+    if (!report.largestOk || !report.medianOk)
+      console.log('what each bundle is made of: npx tsx bench/bundle-composition.ts');
   }
   if (!report.largestOk || !report.medianOk) process.exitCode = 1;
 }

@@ -30,24 +30,40 @@ try {
   const sim = `${stack.url}/simulator-api`;
   const simCall = async <T>(method: string, path: string, body?: unknown) => {
     const r = await fetch(`${sim}${path}`, {
-      method, headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` }, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
     });
     if (r.status >= 400) throw new Error(`${method} ${path} answered ${r.status}: ${await r.text()}`);
     return (await r.json()) as T;
   };
 
   // The connection serves the operator's first queue, so every new ticket lands where the operator sees it.
-  const connection = await client.api<{ id: string }>('POST', '/whatsapp', { name: `Bench ${Date.now()}`, queueIds: [operatorQueue.id] });
-  await until(async () => {
-    const { connection: c } = await simCall<{ connection: { status: string } }>('GET', `/connections/${connection.id}`);
-    return c.status === 'qrcode' ? c : undefined;
-  }, 30_000, 'QR');
+  const connection = await client.api<{ id: string }>('POST', '/whatsapp', {
+    name: `Bench ${Date.now()}`,
+    queueIds: [operatorQueue.id],
+  });
+  await until(
+    async () => {
+      const { connection: c } = await simCall<{ connection: { status: string } }>('GET', `/connections/${connection.id}`);
+      return c.status === 'qrcode' ? c : undefined;
+    },
+    30_000,
+    'QR',
+  );
   await simCall('POST', `/connections/${connection.id}/scan`, {});
-  await until(async () => {
-    const c = await client.api<{ status: string }>('GET', `/whatsapp/${connection.id}`);
-    return c.status === 'CONNECTED' ? c : undefined;
-  }, 30_000, 'CONNECTED');
-  const numbers = Array.from({ length: Math.max(concurrency, STEADY_CUSTOMERS) }, (_, i) => `55119${String(70000000 + i).padStart(8, '0')}`);
+  await until(
+    async () => {
+      const c = await client.api<{ status: string }>('GET', `/whatsapp/${connection.id}`);
+      return c.status === 'CONNECTED' ? c : undefined;
+    },
+    30_000,
+    'CONNECTED',
+  );
+  const numbers = Array.from(
+    { length: Math.max(concurrency, STEADY_CUSTOMERS) },
+    (_, i) => `55119${String(70000000 + i).padStart(8, '0')}`,
+  );
   for (const [i, number] of numbers.entries()) {
     await simCall('POST', `/connections/${connection.id}/contacts`, { name: `Cliente ${i}`, number });
   }
@@ -67,19 +83,29 @@ try {
   async function scenario(label: string, count: number, senders: number) {
     const latencies: number[] = [];
     const arrived = new Promise<void>((resolve) => {
-      onArrival = (ms) => { latencies.push(ms); if (latencies.length === count) resolve(); };
+      onArrival = (ms) => {
+        latencies.push(ms);
+        if (latencies.length === count) resolve();
+      };
     });
     const t0 = performance.now();
     let next = 0;
-    await Promise.all(numbers.slice(0, senders).map(async (number) => {
-      while (next < count) {
-        const body = `${label} message ${next++}`;
-        sentAt.set(body, performance.now());
-        await simCall('POST', `/connections/${connection.id}/contacts/${number}/messages`, { text: body });
-        if (senders === 1) await new Promise((r) => setTimeout(r, 100)); // one customer typing, not a flood
-      }
-    }));
-    await Promise.race([arrived, new Promise((_, reject) => setTimeout(() => reject(new Error(`${label}: only ${latencies.length}/${count} events arrived`)), 120_000))]);
+    await Promise.all(
+      numbers.slice(0, senders).map(async (number) => {
+        while (next < count) {
+          const body = `${label} message ${next++}`;
+          sentAt.set(body, performance.now());
+          await simCall('POST', `/connections/${connection.id}/contacts/${number}/messages`, { text: body });
+          if (senders === 1) await new Promise((r) => setTimeout(r, 100)); // one customer typing, not a flood
+        }
+      }),
+    );
+    await Promise.race([
+      arrived,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`${label}: only ${latencies.length}/${count} events arrived`)), 120_000),
+      ),
+    ]);
     const seconds = (performance.now() - t0) / 1000;
     return { ...summarize(label, latencies), 'msgs/s': round(count / seconds) };
   }
@@ -89,7 +115,10 @@ try {
     const count = rate * secondsLong;
     const latencies: number[] = [];
     const arrived = new Promise<void>((resolve) => {
-      onArrival = (ms) => { latencies.push(ms); if (latencies.length === count) resolve(); };
+      onArrival = (ms) => {
+        latencies.push(ms);
+        if (latencies.length === count) resolve();
+      };
     });
     const t0 = performance.now();
     const sends: Promise<unknown>[] = [];
@@ -99,10 +128,17 @@ try {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const body = `${label} message ${n}`;
       sentAt.set(body, performance.now());
-      sends.push(simCall('POST', `/connections/${connection.id}/contacts/${numbers[n % customers]}/messages`, { text: body }));
+      sends.push(
+        simCall('POST', `/connections/${connection.id}/contacts/${numbers[n % customers]}/messages`, { text: body }),
+      );
     }
     await Promise.all(sends);
-    await Promise.race([arrived, new Promise((_, reject) => setTimeout(() => reject(new Error(`${label}: only ${latencies.length}/${count} events arrived`)), 120_000))]);
+    await Promise.race([
+      arrived,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`${label}: only ${latencies.length}/${count} events arrived`)), 120_000),
+      ),
+    ]);
     const seconds = (performance.now() - t0) / 1000;
     return { ...summarize(label, latencies), 'msgs/s': round(count / seconds) };
   }
@@ -113,12 +149,18 @@ try {
     await steady(`${STEADY_RATE} msgs/s over ${STEADY_CUSTOMERS} customers`, STEADY_RATE, STEADY_CUSTOMERS, steadySeconds),
   ];
   const stored = await client.api<{ messages: unknown[] }>('GET', `/whatsapp/${connection.id}/messages?limit=1`);
-  console.log('\nInbound pipeline on one connection: simulator send → stored → ticket → operator socket event (local platform, 2 cores)\n');
+  console.log(
+    '\nInbound pipeline on one connection: simulator send → stored → ticket → operator socket event (local platform, 2 cores)\n',
+  );
   printTable(rows);
   const steadyRow = rows[2]! as Record<string, string | number>;
-  console.log(`\nsteady ${STEADY_RATE} msgs/s over ${STEADY_CUSTOMERS} customers: p99 ${steadyRow['p99 ms']} ms (goal ≤ 100 ms: ${Number(steadyRow['p99 ms']) <= 100 ? 'ok' : 'OVER'})`);
-  console.log('FIFO group = the chat: one customer\'s messages stay in order, different customers proceed in parallel.');
-  console.log(`\nstored messages readable through GET /whatsapp/{id}/messages: ${stored.messages.length > 0 ? 'yes' : 'NO'}`);
+  console.log(
+    `\nsteady ${STEADY_RATE} msgs/s over ${STEADY_CUSTOMERS} customers: p99 ${steadyRow['p99 ms']} ms (goal ≤ 100 ms: ${Number(steadyRow['p99 ms']) <= 100 ? 'ok' : 'OVER'})`,
+  );
+  console.log("FIFO group = the chat: one customer's messages stay in order, different customers proceed in parallel.");
+  console.log(
+    `\nstored messages readable through GET /whatsapp/{id}/messages: ${stored.messages.length > 0 ? 'yes' : 'NO'}`,
+  );
   socket.close();
 } finally {
   await stack.stop();

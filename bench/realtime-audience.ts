@@ -24,7 +24,11 @@ const IDLE_SOCKETS = 100;
 
 const postsByChannel = new Map<string, number>();
 let posts = 0;
-const originalSend = Client.prototype.send as (this: Client<any, any, any, any>, command: any, ...rest: any[]) => Promise<any>;
+const originalSend = Client.prototype.send as (
+  this: Client<any, any, any, any>,
+  command: any,
+  ...rest: any[]
+) => Promise<any>;
 Client.prototype.send = async function patchedSend(this: Client<any, any, any, any>, command: any, ...rest: any[]) {
   if (command.constructor.name === 'PostToConnectionCommand') {
     posts += 1;
@@ -42,9 +46,13 @@ process.env.LOG_LEVEL ??= 'SILENT';
  * competing for the same two cores. Absent on a tree without the fan-out (main before issue 7).
  */
 const fanoutEntry = new URL('../functions/src/handlers/fanout/index.ts', import.meta.url);
-const realFanout = existsSync(fanoutEntry) ? ((await import(fanoutEntry.href)) as { handler: (e: SQSEvent) => Promise<unknown> }).handler : undefined;
+const realFanout = existsSync(fanoutEntry)
+  ? ((await import(fanoutEntry.href)) as { handler: (e: SQSEvent) => Promise<unknown> }).handler
+  : undefined;
 let held: SQSEvent[] | undefined;
-const handlers = realFanout ? { fanout: async (event: SQSEvent) => (held ? (held.push(event), { batchItemFailures: [] }) : realFanout(event)) } : {};
+const handlers = realFanout
+  ? { fanout: async (event: SQSEvent) => (held ? (held.push(event), { batchItemFailures: [] }) : realFanout(event)) }
+  : {};
 const stack = await startLocalStack({ web: 'none', sessionHost: false, scheduler: false, handlers: handlers as never });
 const opened: RealtimeSocket[] = [];
 try {
@@ -56,7 +64,13 @@ try {
   const operators: ConsoleClient[] = [operator];
   for (let i = 0; i < 8; i++) {
     const email = `bench-op-${Date.now()}-${i}@bench.local`;
-    await admin.api('POST', '/users', { name: `Operador ${i}`, email, password: 'bench-pass-123', profile: 'user', queueIds: [] });
+    await admin.api('POST', '/users', {
+      name: `Operador ${i}`,
+      email,
+      password: 'bench-pass-123',
+      profile: 'user',
+      queueIds: [],
+    });
     operators.push(await signIn(stack.apiUrl, stack.wsUrl, email, 'bench-pass-123'));
   }
   const consoles = [admin, admin, ...operators, operators[0]!];
@@ -67,7 +81,11 @@ try {
 
   // 1. Inbound customer messages.
   const connection = await admin.api<{ id: string }>('POST', '/whatsapp', { name: `Bench ${Date.now()}` });
-  const sqs = new SQSClient({ region: 'us-east-1', endpoint: stack.endpoints.sqs, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const sqs = new SQSClient({
+    region: 'us-east-1',
+    endpoint: stack.endpoints.sqs,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const arrived = new Set<string>();
   adminSocket.onEnvelope((e) => {
     const body = (e.data as { message?: { body?: string } }).message?.body;
@@ -80,22 +98,36 @@ try {
   for (let i = 0; i < messages; i++) {
     const body = `bench message ${i} ${ulid()}`;
     const eventId = ulid();
-    await sqs.send(new SendMessageCommand({
-      QueueUrl: stack.queues.get('inbound')!.url,
-      MessageGroupId: connection.id,
-      MessageDeduplicationId: eventId,
-      MessageBody: JSON.stringify({
-        type: 'message.received', eventId, companyId: admin.companyId, connectionId: connection.id, occurredAt: new Date().toISOString(),
-        message: { externalId: ulid(), fromMe: false, isGroup: false, body, timestamp: new Date().toISOString(),
-          contact: { jid: '5511955550000@s.whatsapp.net', pushName: 'Cliente Bench' } },
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: stack.queues.get('inbound')!.url,
+        MessageGroupId: connection.id,
+        MessageDeduplicationId: eventId,
+        MessageBody: JSON.stringify({
+          type: 'message.received',
+          eventId,
+          companyId: admin.companyId,
+          connectionId: connection.id,
+          occurredAt: new Date().toISOString(),
+          message: {
+            externalId: ulid(),
+            fromMe: false,
+            isGroup: false,
+            body,
+            timestamp: new Date().toISOString(),
+            contact: { jid: '5511955550000@s.whatsapp.net', pushName: 'Cliente Bench' },
+          },
+        }),
       }),
-    }));
+    );
     await until(async () => (arrived.has(body) ? true : undefined), 30_000, `message ${i}`);
   }
   await settle();
   const perMessage = [...postsByChannel].map(([channel, n]) => ({ channel, 'posts per message': round(n / messages, 2) }));
   perMessage.push({ channel: 'total', 'posts per message': round(posts / messages, 2) });
-  console.log(`\nPostToConnection calls per inbound message, ${CONSOLES} open consoles of one company (${messages} messages):`);
+  console.log(
+    `\nPostToConnection calls per inbound message, ${CONSOLES} open consoles of one company (${messages} messages):`,
+  );
   printTable(perMessage);
 
   // 2. API latency with 0 and with 100 open sockets.
@@ -127,9 +159,13 @@ try {
     for (const batch of batches) await realFanout(batch);
     const ms = performance.now() - t;
     rows.push(row);
-    console.log(`\nFan-out of the held events afterwards: ${batches.reduce((n, b) => n + b.Records.length, 0)} events, ${posts - before} posts in ${round(ms)} ms`);
+    console.log(
+      `\nFan-out of the held events afterwards: ${batches.reduce((n, b) => n + b.Records.length, 0)} events, ${posts - before} posts in ${round(ms)} ms`,
+    );
   }
-  console.log(`\nAPI latency with 0 and ${IDLE_SOCKETS} open sockets of the company (${requests} sequential requests each):`);
+  console.log(
+    `\nAPI latency with 0 and ${IDLE_SOCKETS} open sockets of the company (${requests} sequential requests each):`,
+  );
   printTable(rows);
   if (process.argv.includes('--json')) console.log(JSON.stringify({ perMessage, latency: rows }));
 } finally {

@@ -24,7 +24,11 @@ const add = (key: string, n = 1) => counting && tally.set(key, (tally.get(key) ?
 const READS = /^(Get|BatchGet|Query|Scan|TransactGet)/;
 
 // One patch sees every SDK client (DynamoDB, SQS, S3, API Gateway Management): they share this base class.
-const originalSend = Client.prototype.send as (this: Client<any, any, any, any>, command: any, ...rest: any[]) => Promise<any>;
+const originalSend = Client.prototype.send as (
+  this: Client<any, any, any, any>,
+  command: any,
+  ...rest: any[]
+) => Promise<any>;
 Client.prototype.send = async function patchedSend(this: Client<any, any, any, any>, command: any, ...rest: any[]) {
   const service = this.constructor.name.replace(/(Document)?Client$/, '');
   const operation = command.constructor.name.replace(/Command$/, '');
@@ -32,18 +36,26 @@ Client.prototype.send = async function patchedSend(this: Client<any, any, any, a
   const output = await originalSend.call(this, command, ...rest);
   add(`${service} ${operation}`);
   if (service === 'DynamoDB') {
-    const units = [output?.ConsumedCapacity ?? []].flat().reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0);
+    const units = [output?.ConsumedCapacity ?? []]
+      .flat()
+      .reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0);
     add(READS.test(operation) ? 'DynamoDB RRU' : 'DynamoDB WRU', units);
   }
   return output;
 } as typeof Client.prototype.send;
 
-async function measure(name: string, times: number, operation: (i: number) => Promise<void>): Promise<Record<string, string | number>> {
+async function measure(
+  name: string,
+  times: number,
+  operation: (i: number) => Promise<void>,
+): Promise<Record<string, string | number>> {
   tally = new Map();
   for (let i = 0; i < times; i++) await operation(i);
   const per = (key: string) => round((tally.get(key) ?? 0) / times, 2);
-  const calls = (prefix: string) => [...tally].filter(([k]) => k.startsWith(prefix) && !/R[RW]U$/.test(k) && !k.endsWith('ReceiveMessage'))
-    .reduce((sum, [, n]) => sum + n, 0) / times;
+  const calls = (prefix: string) =>
+    [...tally]
+      .filter(([k]) => k.startsWith(prefix) && !/R[RW]U$/.test(k) && !k.endsWith('ReceiveMessage'))
+      .reduce((sum, [, n]) => sum + n, 0) / times;
   return {
     operation: name,
     'DynamoDB calls': round(calls('DynamoDB '), 2),
@@ -66,54 +78,84 @@ try {
   const socket = await client.socket(); // one console socket: WS posts below are per connected socket
   const sim = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${stack.url}/simulator-api${path}`, {
-      method, headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` }, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
     });
     if (r.status >= 400) throw new Error(`${method} ${path} answered ${r.status}: ${await r.text()}`);
     return r.json() as Promise<any>;
   };
-  const login = () => fetch(`${stack.apiUrl}/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
+  const login = () =>
+    fetch(`${stack.apiUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
 
   const connection = await client.api<{ id: string }>('POST', '/whatsapp', { name: `Counts ${Date.now()}` });
-  await until(async () => ((await sim('GET', `/connections/${connection.id}`)).connection.status === 'qrcode' ? true : undefined), 30_000, 'QR');
+  await until(
+    async () => ((await sim('GET', `/connections/${connection.id}`)).connection.status === 'qrcode' ? true : undefined),
+    30_000,
+    'QR',
+  );
   await sim('POST', `/connections/${connection.id}/scan`, {});
-  await until(async () => ((await client.api<{ status: string }>('GET', `/whatsapp/${connection.id}`)).status === 'CONNECTED' ? true : undefined), 30_000, 'CONNECTED');
+  await until(
+    async () =>
+      (await client.api<{ status: string }>('GET', `/whatsapp/${connection.id}`)).status === 'CONNECTED' ? true : undefined,
+    30_000,
+    'CONNECTED',
+  );
   await sim('POST', `/connections/${connection.id}/contacts`, { name: 'Cliente', number: '5511970000001' });
   await new Promise((r) => setTimeout(r, 2_000)); // let connection events settle
 
   const arrived = new Set<string>();
   socket.onEnvelope((e) => {
-    if (e.channel.endsWith('-appMessage') && e.data.action === 'create') arrived.add((e.data.message as { body?: string })?.body ?? '');
+    if (e.channel.endsWith('-appMessage') && e.data.action === 'create')
+      arrived.add((e.data.message as { body?: string })?.body ?? '');
   });
 
   const rows = [
-    await measure('POST /auth/login', repetitions, async () => { await login(); }),
+    await measure('POST /auth/login', repetitions, async () => {
+      await login();
+    }),
     await measure('POST /auth/refresh_token', repetitions, async () => {
       counting = false;
-      const cookie = (await login()).headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = (await login()).headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       counting = true;
       await fetch(`${stack.apiUrl}/auth/refresh_token`, { method: 'POST', headers: { cookie } });
     }),
-    await measure('GET /auth/me', repetitions, async () => { await client.api('GET', '/auth/me'); }),
-    await measure('GET /users (one page)', repetitions, async () => { await client.api('GET', '/users'); }),
-    await measure('GET /whatsapp (list)', repetitions, async () => { await client.api('GET', '/whatsapp'); }),
+    await measure('GET /auth/me', repetitions, async () => {
+      await client.api('GET', '/auth/me');
+    }),
+    await measure('GET /users (one page)', repetitions, async () => {
+      await client.api('GET', '/users');
+    }),
+    await measure('GET /whatsapp (list)', repetitions, async () => {
+      await client.api('GET', '/whatsapp');
+    }),
     await measure('inbound customer message', repetitions, async (i) => {
       const body = `count message ${i} ${Date.now()}`;
       await sim('POST', `/connections/${connection.id}/contacts/5511970000001/messages`, { text: body });
       await until(async () => (arrived.has(body) ? true : undefined), 30_000, 'message event');
       await new Promise((r) => setTimeout(r, 500)); // acks and follow-up events of this message
     }),
-    await measure('scheduler tick (nothing due)', repetitions, async () => { await stack.invoke('scheduler', {}); }),
+    await measure('scheduler tick (nothing due)', repetitions, async () => {
+      await stack.invoke('scheduler', {});
+    }),
   ];
   // The console pings its socket (web/src/lib/realtime.ts); a second socket so the events above stay per-socket.
   const pinger = new WebSocket(`${stack.wsUrl}?token=${encodeURIComponent(client.token)}`);
   await new Promise((resolve, reject) => pinger.once('open', resolve).once('error', reject));
-  rows.push(await measure('WebSocket ping → pong', repetitions, async () => {
-    const pong = new Promise<void>((resolve) => pinger.once('message', () => resolve()));
-    pinger.send(JSON.stringify({ action: 'ping' }));
-    await pong;
-  }));
+  rows.push(
+    await measure('WebSocket ping → pong', repetitions, async () => {
+      const pong = new Promise<void>((resolve) => pinger.once('message', () => resolve()));
+      pinger.send(JSON.stringify({ action: 'ping' }));
+      await pong;
+    }),
+  );
   pinger.close();
 
   tally = new Map();
@@ -123,7 +165,9 @@ try {
 
   console.log(`\nAWS requests per operation (mean of ${repetitions}; local platform, one console socket)\n`);
   printTable(rows);
-  console.log(`\nidle SQS polling by the local event-source pollers: ${polls} ReceiveMessage/min for ${stack.queues.size} queues`);
+  console.log(
+    `\nidle SQS polling by the local event-source pollers: ${polls} ReceiveMessage/min for ${stack.queues.size} queues`,
+  );
   socket.close();
 } finally {
   Client.prototype.send = originalSend as typeof Client.prototype.send;

@@ -28,7 +28,11 @@ async function main(): Promise<void> {
   const ddbLocal = await startDynamoDbLocal();
   const tableName = `bench-keys-${Date.now()}`;
   await ensureTable(ddbLocal.endpoint, tableName);
-  const clients = createAwsClients({ region: 'us-east-1', dynamoDbEndpoint: ddbLocal.endpoint, s3Endpoint: 'http://127.0.0.1:1' });
+  const clients = createAwsClients({
+    region: 'us-east-1',
+    dynamoDbEndpoint: ddbLocal.endpoint,
+    s3Endpoint: 'http://127.0.0.1:1',
+  });
   const store = new DynamoDbAuthStateStore({ ddb: clients.ddb, tableName, cacheEntries: KEYS * 2 });
   const ids = Array.from({ length: KEYS }, (_, i) => `5511${String(i).padStart(9, '0')}.0`);
   const batches = Array.from({ length: KEYS / BATCH }, (_, b) => ids.slice(b * BATCH, (b + 1) * BATCH));
@@ -40,7 +44,8 @@ async function main(): Promise<void> {
   await writer.load();
   let samples: number[] = [];
   let started = performance.now();
-  for (const batch of batches) await timed(samples, () => writer.keys.set({ session: Object.fromEntries(batch.map((id) => [id, session()])) }));
+  for (const batch of batches)
+    await timed(samples, () => writer.keys.set({ session: Object.fromEntries(batch.map((id) => [id, session()])) }));
   row(`set, ${BATCH} sessions per call`, samples, performance.now() - started);
 
   const reader = store.forConnection('co-bench', 'cn-bench'); // another host: empty cache
@@ -51,29 +56,48 @@ async function main(): Promise<void> {
 
   samples = [];
   started = performance.now();
-  for (let round = 0; round < 5; round++) for (const batch of batches) await timed(samples, () => reader.keys.get('session', batch));
+  for (let round = 0; round < 5; round++)
+    for (const batch of batches) await timed(samples, () => reader.keys.get('session', batch));
   row(`get warm, ${BATCH} per call`, samples, performance.now() - started);
 
   const mixed = store.forConnection('co-bench', 'cn-bench');
   samples = [];
   started = performance.now();
-  await Promise.all(batches.map((batch, i) => timed(samples, () => (i % 2 === 0
-    ? mixed.keys.get('session', batch)
-    : mixed.keys.set({ session: Object.fromEntries(batch.map((id) => [id, session()])) })))));
+  await Promise.all(
+    batches.map((batch, i) =>
+      timed(samples, () =>
+        i % 2 === 0
+          ? mixed.keys.get('session', batch)
+          : mixed.keys.set({ session: Object.fromEntries(batch.map((id) => [id, session()])) }),
+      ),
+    ),
+  );
   row('mixed get/set, all calls at once', samples, performance.now() - started);
 
-  const indexValueMap = Object.fromEntries(Array.from({ length: 10_000 }, () => [randomBytes(32).toString('base64'), { valueMac: randomBytes(32) }]));
+  const indexValueMap = Object.fromEntries(
+    Array.from({ length: 10_000 }, () => [randomBytes(32).toString('base64'), { valueMac: randomBytes(32) }]),
+  );
   samples = [];
-  await timed(samples, () => writer.keys.set({ 'app-state-sync-version': { regular: { version: 1, hash: randomBytes(128), indexValueMap } } }));
+  await timed(samples, () =>
+    writer.keys.set({ 'app-state-sync-version': { regular: { version: 1, hash: randomBytes(128), indexValueMap } } }),
+  );
   const bigWrite = samples[0]!;
   samples = [];
   await timed(samples, () => store.forConnection('co-bench', 'cn-bench').keys.get('app-state-sync-version', ['regular']));
 
   console.log(`\nSignal key store on DynamoDB Local — ${KEYS} session keys, one connection\n`);
   printTable(rows);
-  console.log(`\napp-state hash of 10,000 entries (~1.3 MB JSON, gzip-split): write ${round(bigWrite)} ms, cold read ${round(samples[0]!)} ms`);
+  console.log(
+    `\napp-state hash of 10,000 entries (~1.3 MB JSON, gzip-split): write ${round(bigWrite)} ms, cold read ${round(samples[0]!)} ms`,
+  );
   clients.destroy();
   await ddbLocal.stop();
 }
 
-main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

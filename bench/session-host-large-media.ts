@@ -21,7 +21,9 @@ import { MediaStore } from '../session-host/src/media/media-store';
 import { printTable } from './support/stats';
 
 const MB = 1024 * 1024;
-const sizeMb = Number((process.argv[2] === '--child' ? process.argv[4] : process.argv[2]) ?? process.env.BENCH_MEDIA_MB ?? 200);
+const sizeMb = Number(
+  (process.argv[2] === '--child' ? process.argv[4] : process.argv[2]) ?? process.env.BENCH_MEDIA_MB ?? 200,
+);
 const BUCKET = 'bench-media';
 
 /** `sizeMb` of bytes in 64 KB chunks, as a socket delivers them. */
@@ -30,7 +32,10 @@ function download(totalBytes: number): Readable {
   let sent = 0;
   return new Readable({
     read() {
-      if (sent >= totalBytes) { this.push(null); return; }
+      if (sent >= totalBytes) {
+        this.push(null);
+        return;
+      }
       const size = Math.min(chunk.length, totalBytes - sent);
       sent += size;
       this.push(size === chunk.length ? Buffer.from(chunk) : chunk.subarray(0, size));
@@ -42,7 +47,9 @@ async function measure(run: () => Promise<void>): Promise<{ peakMb: number; base
   global.gc?.();
   const baseMb = process.memoryUsage().rss / MB;
   let peak = baseMb;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss / MB); }, 20);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss / MB);
+  }, 20);
   const started = Date.now();
   await run();
   clearInterval(timer);
@@ -60,11 +67,23 @@ async function child(endpoint: string): Promise<void> {
     download: async () => download(total),
   });
   const message = { key: { id: 'BIG', remoteJid: 'x@s.whatsapp.net' }, message: {} } as WAMessage;
-  const streamed = await measure(() => new Promise<void>((resolve, reject) => intake.accept({
-    message, part: { kind: 'document', mimetype: 'application/pdf', fileName: 'big.pdf', fileLength: total },
-    companyId: 'co-bench', connectionId: 'cn-bench', media, reupload: async (m) => m,
-    emit: (event) => (event.type === 'message.media' && event.media?.sizeBytes === total ? resolve() : reject(new Error(JSON.stringify(event)))),
-  })));
+  const streamed = await measure(
+    () =>
+      new Promise<void>((resolve, reject) =>
+        intake.accept({
+          message,
+          part: { kind: 'document', mimetype: 'application/pdf', fileName: 'big.pdf', fileLength: total },
+          companyId: 'co-bench',
+          connectionId: 'cn-bench',
+          media,
+          reupload: async (m) => m,
+          emit: (event) =>
+            event.type === 'message.media' && event.media?.sizeBytes === total
+              ? resolve()
+              : reject(new Error(JSON.stringify(event))),
+        }),
+      ),
+  );
   const rows = [{ path: 'streamed (multipart, 5 MB parts × 2)', ...streamed }];
   if (process.env.BENCH_SKIP_BUFFERED !== '1') {
     const buffered = await measure(async () => {
@@ -83,19 +102,40 @@ async function child(endpoint: string): Promise<void> {
 
 async function main(): Promise<void> {
   const emulator = await startSqsEmulator();
-  const clients = createAwsClients({ region: 'us-east-1', s3Endpoint: emulator.endpoint, dynamoDbEndpoint: 'http://127.0.0.1:1' });
+  const clients = createAwsClients({
+    region: 'us-east-1',
+    s3Endpoint: emulator.endpoint,
+    dynamoDbEndpoint: 'http://127.0.0.1:1',
+  });
   await clients.s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
   const out = await new Promise<string>((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', emulator.endpoint, String(sizeMb)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--child', emulator.endpoint, String(sizeMb)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let text = '';
-    proc.stdout.on('data', (d: Buffer) => { text += d.toString(); });
+    proc.stdout.on('data', (d: Buffer) => {
+      text += d.toString();
+    });
     proc.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`child exited ${code}`))));
   });
-  const rows = JSON.parse(out.trim().split('\n').at(-1)!) as { path: string; peakMb: number; baseMb: number; seconds: number }[];
+  const rows = JSON.parse(out.trim().split('\n').at(-1)!) as {
+    path: string;
+    peakMb: number;
+    baseMb: number;
+    seconds: number;
+  }[];
   console.log(`\nSession host memory while storing one ${sizeMb} MB inbound document\n`);
-  printTable(rows.map((r) => ({
-    path: r.path, 'RSS before MB': r.baseMb.toFixed(0), 'peak RSS MB': r.peakMb.toFixed(0), 'growth MB': (r.peakMb - r.baseMb).toFixed(0), 's': r.seconds.toFixed(1),
-  })));
+  printTable(
+    rows.map((r) => ({
+      path: r.path,
+      'RSS before MB': r.baseMb.toFixed(0),
+      'peak RSS MB': r.peakMb.toFixed(0),
+      'growth MB': (r.peakMb - r.baseMb).toFixed(0),
+      s: r.seconds.toFixed(1),
+    })),
+  );
   clients.destroy();
   await emulator.stop();
   const limit = Number(process.env.BENCH_MAX_GROWTH_MB ?? 96);
@@ -105,7 +145,19 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--child') {
-  child(process.argv[3]!).then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+  child(process.argv[3]!).then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 } else {
-  main().then(() => process.exit(process.exitCode ?? 0), (err) => { console.error(err); process.exit(1); });
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -28,7 +28,12 @@ const MESSAGES_PER_CONTACT = 4; // each way
 setFlagsFromString('--expose_gc');
 const gc = runInNewContext('gc') as () => void;
 
-interface Sample { rss: number; heapUsed: number; external: number; arrayBuffers: number }
+interface Sample {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
 const sample = async (): Promise<Sample> => {
   for (let i = 0; i < 3; i++) {
     gc();
@@ -44,12 +49,24 @@ async function main(): Promise<void> {
   const ddbLocal = await startDynamoDbLocal();
   const tableName = `bench-${Date.now()}`;
   await ensureTable(ddbLocal.endpoint, tableName);
-  const clients = createAwsClients({ region: 'us-east-1', dynamoDbEndpoint: ddbLocal.endpoint, s3Endpoint: 'http://127.0.0.1:1' });
+  const clients = createAwsClients({
+    region: 'us-east-1',
+    dynamoDbEndpoint: ddbLocal.endpoint,
+    s3Endpoint: 'http://127.0.0.1:1',
+  });
   const log = silentLogger();
   // Counts and drops events, as the SQS publisher does once they are sent: keeping them would be measured.
   let published = 0;
-  const sink: EventSink = { publish: async () => { published += 1; } };
-  const world = new SimulatorWorld({ media: new MediaStore(clients.s3, 'unused'), log, timing: { deliveredAckMs: 10, readAckMs: 30, networkLatencyMs: 1 } });
+  const sink: EventSink = {
+    publish: async () => {
+      published += 1;
+    },
+  };
+  const world = new SimulatorWorld({
+    media: new MediaStore(clients.s3, 'unused'),
+    log,
+    timing: { deliveredAckMs: 10, readAckMs: 30, networkLatencyMs: 1 },
+  });
   const manager = new SessionManager({
     registry: new ShardRegistry(clients.ddb, tableName, 0),
     authStore: new DynamoDbAuthStateStore({ ddb: clients.ddb, tableName }),
@@ -64,7 +81,10 @@ async function main(): Promise<void> {
 
   const before = await sample();
   const started = Date.now();
-  const ids = Array.from({ length: CONNECTIONS }, (_, i) => ({ companyId: `co-${i % 10}`, connectionId: `cn-${String(i).padStart(3, '0')}` }));
+  const ids = Array.from({ length: CONNECTIONS }, (_, i) => ({
+    companyId: `co-${i % 10}`,
+    connectionId: `cn-${String(i).padStart(3, '0')}`,
+  }));
   for (const [i, id] of ids.entries()) {
     await manager.execute({ type: 'session.start', commandId: `start-${i}`, issuedAt: '', adapter: 'simulator', ...id });
   }
@@ -89,22 +109,40 @@ async function main(): Promise<void> {
       phone.upsertContact({ name: `Cliente ${c}`, number });
       for (let m = 0; m < MESSAGES_PER_CONTACT; m++) {
         await phone.customerSends(number, { text: `mensagem ${m} do cliente` });
-        await manager.execute({ type: 'message.send', commandId: `send-${++sequence}`, issuedAt: '', to: number, clientMessageId: `c-${sequence}`, text: `resposta ${m}`, ...id });
+        await manager.execute({
+          type: 'message.send',
+          commandId: `send-${++sequence}`,
+          issuedAt: '',
+          to: number,
+          clientMessageId: `c-${sequence}`,
+          text: `resposta ${m}`,
+          ...id,
+        });
       }
     }
   }
   await new Promise((r) => setTimeout(r, 200)); // let acks settle
   const busy = await sample();
 
-  const rows: [string, Sample][] = [['before (host, no sessions)', before], [`${CONNECTIONS} connected, idle`, idle], [`${CONNECTIONS} connected, after traffic`, busy]];
-  console.log(`\nSession host memory — ${CONNECTIONS} simulated connections (paired in ${((pairedAt - started) / 1000).toFixed(1)} s; ${published} channel events)\n`);
+  const rows: [string, Sample][] = [
+    ['before (host, no sessions)', before],
+    [`${CONNECTIONS} connected, idle`, idle],
+    [`${CONNECTIONS} connected, after traffic`, busy],
+  ];
+  console.log(
+    `\nSession host memory — ${CONNECTIONS} simulated connections (paired in ${((pairedAt - started) / 1000).toFixed(1)} s; ${published} channel events)\n`,
+  );
   console.log('| state | RSS MB | heap used MB | external MB |');
   console.log('|---|---:|---:|---:|');
   for (const [label, s] of rows) console.log(`| ${label} | ${mb(s.rss)} | ${mb(s.heapUsed)} | ${mb(s.external)} |`);
   console.log('\n| per connection | RSS KB | heap used KB |');
   console.log('|---|---:|---:|');
-  console.log(`| idle (paired, no traffic) | ${kb((idle.rss - before.rss) / CONNECTIONS)} | ${kb((idle.heapUsed - before.heapUsed) / CONNECTIONS)} |`);
-  console.log(`| with ${CONTACTS_PER_CONNECTION} contacts × ${MESSAGES_PER_CONTACT * 2} messages | ${kb((busy.rss - before.rss) / CONNECTIONS)} | ${kb((busy.heapUsed - before.heapUsed) / CONNECTIONS)} |`);
+  console.log(
+    `| idle (paired, no traffic) | ${kb((idle.rss - before.rss) / CONNECTIONS)} | ${kb((idle.heapUsed - before.heapUsed) / CONNECTIONS)} |`,
+  );
+  console.log(
+    `| with ${CONTACTS_PER_CONNECTION} contacts × ${MESSAGES_PER_CONTACT * 2} messages | ${kb((busy.rss - before.rss) / CONNECTIONS)} | ${kb((busy.heapUsed - before.heapUsed) / CONNECTIONS)} |`,
+  );
 
   await manager.stopAll();
   world.dispose();
@@ -112,7 +150,10 @@ async function main(): Promise<void> {
   await ddbLocal.stop();
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -41,23 +41,37 @@ try {
   }
   const smallAgain = await measure('S 1k again', small);
 
-  console.log(`\nTicket workspace at scale: 10 concurrent connections, ${seconds} s per route, local platform (2 cores, shared)\n`);
+  console.log(
+    `\nTicket workspace at scale: 10 concurrent connections, ${seconds} s per route, local platform (2 cores, shared)\n`,
+  );
   printTable([...smallRows, ...largeRows, ...smallAgain]);
   console.log(`\np99 ratio L (${reached.toLocaleString('en')} tickets) ÷ S (1,000) per route (goal ≤ 1.25):\n`);
-  printTable(smallRows.map((s, i) => {
-    const l = largeRows[i]!;
-    const again = smallAgain[i]!;
-    const ratio = Number(l['p99 ms']) / Number(s['p99 ms']);
-    return {
-      route: String(s.name).replace(/^S 1k /, ''), 'p99 S ms': s['p99 ms']!, 'p99 L ms': l['p99 ms']!, 'p99 S again ms': again['p99 ms']!,
-      ratio: round(ratio, 2), goal: ratio <= 1.25 ? 'ok' : 'OVER',
-    };
-  }));
+  printTable(
+    smallRows.map((s, i) => {
+      const l = largeRows[i]!;
+      const again = smallAgain[i]!;
+      const ratio = Number(l['p99 ms']) / Number(s['p99 ms']);
+      return {
+        route: String(s.name).replace(/^S 1k /, ''),
+        'p99 S ms': s['p99 ms']!,
+        'p99 L ms': l['p99 ms']!,
+        'p99 S again ms': again['p99 ms']!,
+        ratio: round(ratio, 2),
+        goal: ratio <= 1.25 ? 'ok' : 'OVER',
+      };
+    }),
+  );
 } finally {
   await stack.stop();
 }
 
-interface BenchCompany { label: string; admin: ConsoleClient; email: string; sample: string[]; target: GeneratedCompany }
+interface BenchCompany {
+  label: string;
+  admin: ConsoleClient;
+  email: string;
+  sample: string[];
+  target: GeneratedCompany;
+}
 
 /** Adds tickets to L until `target` (or the fill deadline); returns how many L has. */
 async function fillTo(c: BenchCompany, from: number, target: number, deadline: number): Promise<number> {
@@ -76,28 +90,72 @@ async function fillTo(c: BenchCompany, from: number, target: number, deadline: n
 
 async function makeCompany(label: string, count: number): Promise<BenchCompany> {
   const plan = (await findPlanByName(DEFAULT_PLAN.name))!;
-  const company = await createCompany({ name: `Bench ${label} ${ulid().slice(-6)}`, email: `bench-${label.toLowerCase()}@bench.local`, planId: plan.id, dueDate: null, status: true });
+  const company = await createCompany({
+    name: `Bench ${label} ${ulid().slice(-6)}`,
+    email: `bench-${label.toLowerCase()}@bench.local`,
+    planId: plan.id,
+    dueDate: null,
+    status: true,
+  });
   const now = new Date().toISOString();
   const queueIds = ['Suporte', 'Vendas', 'Financeiro'].map(() => ulid());
   for (const [i, id] of queueIds.entries()) {
-    await putQueue({ id, companyId: company.id, name: `Fila ${i + 1}`, color: `#00000${i}`, greetingMessage: '', outOfHoursMessage: '', orderQueue: i + 1, createdAt: now, updatedAt: now });
+    await putQueue({
+      id,
+      companyId: company.id,
+      name: `Fila ${i + 1}`,
+      color: `#00000${i}`,
+      greetingMessage: '',
+      outOfHoursMessage: '',
+      orderQueue: i + 1,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
   const email = `admin-${label.toLowerCase()}-${ulid().slice(-6).toLowerCase()}@bench.local`;
-  const adminUser = await addUser(company.id, { name: `Admin ${label}`, email, password: 'bench-password', profile: 'admin', status: true, super: false, queueIds });
+  const adminUser = await addUser(company.id, {
+    name: `Admin ${label}`,
+    email,
+    password: 'bench-password',
+    profile: 'admin',
+    status: true,
+    super: false,
+    queueIds,
+  });
   const userIds = [adminUser.id];
   for (let u = 0; u < 4; u++) {
-    userIds.push((await addUser(company.id, { name: `Operador ${label}${u}`, email: `op${u}-${email}`, password: 'bench-password', profile: 'user', status: true, super: false, queueIds })).id);
+    userIds.push(
+      (
+        await addUser(company.id, {
+          name: `Operador ${label}${u}`,
+          email: `op${u}-${email}`,
+          password: 'bench-password',
+          profile: 'user',
+          status: true,
+          super: false,
+          queueIds,
+        })
+      ).id,
+    );
   }
   const admin = await signIn(stack.apiUrl, stack.wsUrl, email, 'bench-password');
   const connection = await admin.api<{ id: string }>('POST', '/whatsapp', { name: `Bench ${label}` });
-  const target: GeneratedCompany = { companyId: company.id, connectionId: connection.id, channel: 'whatsapp', queueIds, userIds };
+  const target: GeneratedCompany = {
+    companyId: company.id,
+    connectionId: connection.id,
+    channel: 'whatsapp',
+    queueIds,
+    userIds,
+  };
   const t0 = performance.now();
   let lastPrint = 0;
   const { sampleTicketIds } = await generateTickets(target, count, (done, total) => {
     if (performance.now() - lastPrint > 10_000 || done === total) {
       lastPrint = performance.now();
       const s = (performance.now() - t0) / 1000;
-      console.log(`  ${label}: ${done.toLocaleString('en')}/${total.toLocaleString('en')} tickets written (${round(s)} s, ${round(done / s)} tickets/s)`);
+      console.log(
+        `  ${label}: ${done.toLocaleString('en')}/${total.toLocaleString('en')} tickets written (${round(s)} s, ${round(done / s)} tickets/s)`,
+      );
     }
   });
   return { label, admin, email, sample: sampleTicketIds, target };
@@ -110,9 +168,15 @@ async function measure(label: string, c: BenchCompany): Promise<Record<string, s
   const routes: [string, () => string][] = [
     ['GET /tickets open (showAll)', () => '/tickets?status=open&showAll=true'],
     ['GET /tickets pending', () => '/tickets?status=pending'],
-    ['GET /tickets search text', () => `/tickets?searchParam=${encodeURIComponent(['boleto', 'entrega', 'rastreio', 'frete'][i++ % 4]!)}`],
+    [
+      'GET /tickets search text',
+      () => `/tickets?searchParam=${encodeURIComponent(['boleto', 'entrega', 'rastreio', 'frete'][i++ % 4]!)}`,
+    ],
     ['GET /messages/{ticketId}', () => `/messages/${c.sample[i++ % c.sample.length]}`],
-    ['GET /contacts?searchParam', () => `/contacts?searchParam=${encodeURIComponent(['silva', 'souza', 'mariana', 'pedro'][i++ % 4]!)}`],
+    [
+      'GET /contacts?searchParam',
+      () => `/contacts?searchParam=${encodeURIComponent(['silva', 'souza', 'mariana', 'pedro'][i++ % 4]!)}`,
+    ],
   ];
   const rows = [];
   for (const [name, path] of routes) rows.push(await load(`${label} ${name}`, c.admin, path));
@@ -125,13 +189,19 @@ async function load(name: string, client: ConsoleClient, path: () => string): Pr
   let errors = 0;
   const warmupEnds = performance.now() + 1000;
   const ends = warmupEnds + seconds * 1000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < ends) {
-      const t = performance.now();
-      try { await client.api('GET', path()); } catch { errors++; }
-      if (t >= warmupEnds) latencies.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < ends) {
+        const t = performance.now();
+        try {
+          await client.api('GET', path());
+        } catch {
+          errors++;
+        }
+        if (t >= warmupEnds) latencies.push(performance.now() - t);
+      }
+    }),
+  );
   const { name: _n, ...stats } = summarize(name, latencies);
   return { name, ...stats, 'req/s': round(latencies.length / seconds), errors };
 }

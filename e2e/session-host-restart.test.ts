@@ -16,7 +16,9 @@ let admin: ConsoleClient;
 
 const sim = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const res = await fetch(`${stack.url}/simulator-api${path}`, {
-    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` }, body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
   if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
@@ -39,25 +41,48 @@ describe('session host killed and restarted', () => {
   it('reports DISCONNECTED, resumes without a QR and delivers a message queued meanwhile exactly once', async () => {
     // Arrange: a connected connection with one simulated customer.
     const connection = await admin.api<ConnectionDto>('POST', '/whatsapp', { name: 'Loja Resiliente' });
-    await until(async () => ((await sim<{ connection: { status: string } }>('GET', `/connections/${connection.id}`)).connection.status === 'qrcode' ? true : undefined), 30_000, 'QR');
+    await until(
+      async () =>
+        (await sim<{ connection: { status: string } }>('GET', `/connections/${connection.id}`)).connection.status ===
+        'qrcode'
+          ? true
+          : undefined,
+      30_000,
+      'QR',
+    );
     await sim('POST', `/connections/${connection.id}/scan`, {});
-    await until(async () => ((await connectionStatus(connection.id)) === 'CONNECTED' ? true : undefined), 30_000, 'CONNECTED');
+    await until(
+      async () => ((await connectionStatus(connection.id)) === 'CONNECTED' ? true : undefined),
+      30_000,
+      'CONNECTED',
+    );
     await sim('POST', `/connections/${connection.id}/contacts`, CUSTOMER);
-    const qrEventsBefore = (await sim<{ connection: { qr: string | null } }>('GET', `/connections/${connection.id}`)).connection.qr;
+    const qrEventsBefore = (await sim<{ connection: { qr: string | null } }>('GET', `/connections/${connection.id}`))
+      .connection.qr;
     expect(qrEventsBefore).toBeNull();
 
     // Act 1: kill the host hard; the runner (like an ECS task-stopped rule) reports its sessions.
     const pid = stack.sessionHost!.pid(0)!;
     process.kill(pid, 'SIGKILL');
-    await until(async () => ((await connectionStatus(connection.id)) === 'DISCONNECTED' ? true : undefined), 15_000, 'DISCONNECTED');
+    await until(
+      async () => ((await connectionStatus(connection.id)) === 'DISCONNECTED' ? true : undefined),
+      15_000,
+      'DISCONNECTED',
+    );
     await stack.sessionHost!.stop(0); // keep it down (cancels the automatic restart)
 
     // Act 2: queue a send while the host is down (the command the ticket workspace will issue).
     const { sendOutboundCommand } = await import('../functions/src/platform/queues');
     const commandId = ulid();
     const command = {
-      type: 'message.send' as const, commandId, companyId: admin.companyId, connectionId: connection.id,
-      issuedAt: new Date().toISOString(), to: CUSTOMER.number, clientMessageId: ulid(), text: 'Seu pedido saiu para entrega 🚚',
+      type: 'message.send' as const,
+      commandId,
+      companyId: admin.companyId,
+      connectionId: connection.id,
+      issuedAt: new Date().toISOString(),
+      to: CUSTOMER.number,
+      clientMessageId: ulid(),
+      text: 'Seu pedido saiu para entrega 🚚',
     };
     await sendOutboundCommand(0, command);
     await sendOutboundCommand(0, { ...command }); // the same command again (a producer retry): one send
@@ -67,17 +92,31 @@ describe('session host killed and restarted', () => {
     await stack.sessionHost!.waitHealthy();
 
     // Assert: it resumes without a new QR …
-    await until(async () => ((await connectionStatus(connection.id)) === 'CONNECTED' ? true : undefined), 30_000, 'CONNECTED again');
+    await until(
+      async () => ((await connectionStatus(connection.id)) === 'CONNECTED' ? true : undefined),
+      30_000,
+      'CONNECTED again',
+    );
     const after = await admin.api<ConnectionDto>('GET', `/whatsapp/${connection.id}`);
     expect(after.qrcode).toBe('');
     // (reaching CONNECTED without another scan is itself the proof that no new QR was needed)
     // … and the customer's phone shows the queued message exactly once.
-    const conversation = await until(async () => {
-      const c = await sim<{ messages: { from: string; text: string }[] }>('GET', `/connections/${connection.id}/contacts/${CUSTOMER.number}/messages`);
-      return c.messages.some((m) => m.from === 'business') ? c : undefined;
-    }, 30_000, 'the queued message');
+    const conversation = await until(
+      async () => {
+        const c = await sim<{ messages: { from: string; text: string }[] }>(
+          'GET',
+          `/connections/${connection.id}/contacts/${CUSTOMER.number}/messages`,
+        );
+        return c.messages.some((m) => m.from === 'business') ? c : undefined;
+      },
+      30_000,
+      'the queued message',
+    );
     await new Promise((r) => setTimeout(r, 3000)); // give a duplicate the chance to show up
-    const final = await sim<{ messages: { from: string; text: string }[] }>('GET', `/connections/${connection.id}/contacts/${CUSTOMER.number}/messages`);
+    const final = await sim<{ messages: { from: string; text: string }[] }>(
+      'GET',
+      `/connections/${connection.id}/contacts/${CUSTOMER.number}/messages`,
+    );
     expect(conversation.messages.filter((m) => m.from === 'business')).toHaveLength(1);
     expect(final.messages.filter((m) => m.text === command.text)).toHaveLength(1);
   });

@@ -20,7 +20,11 @@ async function signIn(page: Page, credentials: { email: string; password: string
 
 /** Pictures without leftover toasts or half-finished animations. */
 async function settle(page: Page): Promise<void> {
-  await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .getByTestId('toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(400);
 }
 
@@ -157,7 +161,12 @@ describe('console sign-in', () => {
   });
 
   it('is usable on a 375 px phone', async () => {
-    const page = await newPage(browser, { viewport: { width: 375, height: 812 }, colorScheme: 'dark', isMobile: true, hasTouch: true });
+    const page = await newPage(browser, {
+      viewport: { width: 375, height: 812 },
+      colorScheme: 'dark',
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.goto(`${stack.url}/login`);
     await page.getByRole('button', { name: 'Acessar' }).waitFor({ timeout: 90_000 });
     await screenshot(page, 'login-mobile-dark');

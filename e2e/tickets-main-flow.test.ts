@@ -69,7 +69,8 @@ async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs:
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const simStatus = async (id: string) => (await simulator<{ connection: { status: string } }>('GET', `/connections/${id}`)).connection.status;
+const simStatus = async (id: string) =>
+  (await simulator<{ connection: { status: string } }>('GET', `/connections/${id}`)).connection.status;
 
 /** A WhatsApp connection serving one queue of the operator, scanned on the simulated phone. */
 async function connectedConnection(adminToken: string): Promise<string> {
@@ -89,11 +90,20 @@ const customerWrites = (customer: typeof CUSTOMER, text: string) =>
   simulator('POST', `/connections/${connectionId}/contacts/${customer.number}/messages`, { text });
 
 const phoneOf = async (customer: typeof CUSTOMER) =>
-  (await simulator<{ messages: SimMessageView[] }>('GET', `/connections/${connectionId}/contacts/${customer.number}/messages`)).messages;
+  (
+    await simulator<{ messages: SimMessageView[] }>(
+      'GET',
+      `/connections/${connectionId}/contacts/${customer.number}/messages`,
+    )
+  ).messages;
 
 /** Pictures without leftover toasts or half-finished animations. */
 async function settle(page: Page): Promise<void> {
-  await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .getByTestId('toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(400);
 }
 
@@ -152,16 +162,23 @@ describe('ticket workspace: customer → pending → accept → reply', () => {
 
     // The customer's phone gets it, signed, and the acks climb to read.
     await expect
-      .poll(async () => (await phoneOf(CUSTOMER)).find((message) => message.from === 'business' && message.text.includes(reply))?.ack ?? -1, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () =>
+          (await phoneOf(CUSTOMER)).find((message) => message.from === 'business' && message.text.includes(reply))?.ack ??
+          -1,
+        {
+          timeout: 15_000,
+        },
+      )
       .toBeGreaterThanOrEqual(3);
     const delivered = (await phoneOf(CUSTOMER)).find((message) => message.text.includes(reply))!;
     expect(delivered.text).toContain('Operador Demo');
 
     // The console's bubble follows the acks (read: ✓✓).
     const bubble = conversation.getByTestId('message').filter({ hasText: reply });
-    await expect.poll(async () => Number(await bubble.getByTestId('ack').getAttribute('data-ack')), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => Number(await bubble.getByTestId('ack').getAttribute('data-ack')), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(3);
 
     // The customer answers: it lands in the open conversation live.
     await customerWrites(CUSTOMER, 'Quero encomendar um bolo');
@@ -173,7 +190,12 @@ describe('ticket workspace: customer → pending → accept → reply', () => {
 
   it('works on a 390 px phone in dark mode: two tabs, Ticket and Atendimentos', async () => {
     const operator = await login('operator');
-    const page = await newPage(browser, { viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true });
+    const page = await newPage(browser, {
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+      isMobile: true,
+      hasTouch: true,
+    });
     await signIn(page, operator);
     await page.goto(`${stack.url}/tickets`);
     await page.getByTestId('mobile-tab-tickets').click({ timeout: 90_000 });

@@ -9,7 +9,10 @@ export interface ConsoleClient {
 }
 
 /** A frame as it comes off the wire (benches read fields loosely). */
-export interface WireEnvelope { channel: string; data: { action: string } & Record<string, unknown> }
+export interface WireEnvelope {
+  channel: string;
+  data: { action: string } & Record<string, unknown>;
+}
 
 export interface RealtimeSocket {
   onEnvelope(fn: (envelope: WireEnvelope) => void): void;
@@ -18,7 +21,9 @@ export interface RealtimeSocket {
 
 export async function signIn(apiUrl: string, wsUrl: string, email: string, password: string): Promise<ConsoleClient> {
   const res = await fetch(`${apiUrl}/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login answered ${res.status}`);
   const { token, user } = (await res.json()) as { token: string; user: { companyId: string } };
@@ -35,16 +40,17 @@ export async function signIn(apiUrl: string, wsUrl: string, email: string, passw
       if (r.status >= 400) throw new Error(`${method} ${path} answered ${r.status}: ${text}`);
       return (text ? JSON.parse(text) : undefined) as T;
     },
-    socket: () => new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}`);
-      const listeners: ((e: WireEnvelope) => void)[] = [];
-      ws.on('message', (raw) => {
-        const envelope = JSON.parse(String(raw)) as WireEnvelope;
-        for (const l of listeners) l(envelope);
-      });
-      ws.once('open', () => resolve({ onEnvelope: (fn) => listeners.push(fn), close: () => ws.close() }));
-      ws.once('error', reject);
-    }),
+    socket: () =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}`);
+        const listeners: ((e: WireEnvelope) => void)[] = [];
+        ws.on('message', (raw) => {
+          const envelope = JSON.parse(String(raw)) as WireEnvelope;
+          for (const l of listeners) l(envelope);
+        });
+        ws.once('open', () => resolve({ onEnvelope: (fn) => listeners.push(fn), close: () => ws.close() }));
+        ws.once('error', reject);
+      }),
   };
 }
 

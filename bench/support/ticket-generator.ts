@@ -18,20 +18,80 @@ import { tokensOf } from '../../functions/src/data/search-tokens';
 import { addToTicketCounters, counterSks } from '../../functions/src/data/ticket-counters';
 import { ticketItem, ticketSideItems, type TicketRecord } from '../../functions/src/data/tickets';
 
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Hugo', 'Isabela', 'João', 'Karina', 'Lucas', 'Mariana', 'Nicolas', 'Olívia', 'Pedro', 'Queila', 'Rafael', 'Sofia', 'Thiago'];
-const LAST = ['Silva', 'Souza', 'Oliveira', 'Santos', 'Lima', 'Pereira', 'Costa', 'Almeida', 'Ferreira', 'Gomes', 'Ribeiro', 'Carvalho', 'Rocha', 'Martins', 'Barbosa'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Daniel',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Hugo',
+  'Isabela',
+  'João',
+  'Karina',
+  'Lucas',
+  'Mariana',
+  'Nicolas',
+  'Olívia',
+  'Pedro',
+  'Queila',
+  'Rafael',
+  'Sofia',
+  'Thiago',
+];
+const LAST = [
+  'Silva',
+  'Souza',
+  'Oliveira',
+  'Santos',
+  'Lima',
+  'Pereira',
+  'Costa',
+  'Almeida',
+  'Ferreira',
+  'Gomes',
+  'Ribeiro',
+  'Carvalho',
+  'Rocha',
+  'Martins',
+  'Barbosa',
+];
 const PHRASES = [
-  'Olá, bom dia', 'Preciso de ajuda com meu pedido', 'Meu boleto venceu', 'Qual o prazo de entrega?', 'Obrigado pelo retorno',
-  'Quero trocar o produto', 'A nota fiscal não chegou', 'Posso pagar com pix?', 'O produto chegou com defeito', 'Vocês abrem no sábado?',
-  'Segue o comprovante', 'Qual o valor do frete?', 'Gostaria de cancelar a compra', 'Ainda não recebi o código de rastreio', 'Perfeito, muito obrigado',
+  'Olá, bom dia',
+  'Preciso de ajuda com meu pedido',
+  'Meu boleto venceu',
+  'Qual o prazo de entrega?',
+  'Obrigado pelo retorno',
+  'Quero trocar o produto',
+  'A nota fiscal não chegou',
+  'Posso pagar com pix?',
+  'O produto chegou com defeito',
+  'Vocês abrem no sábado?',
+  'Segue o comprovante',
+  'Qual o valor do frete?',
+  'Gostaria de cancelar a compra',
+  'Ainda não recebi o código de rastreio',
+  'Perfeito, muito obrigado',
 ];
 
-export interface GeneratedCompany { companyId: string; connectionId: string; channel: 'whatsapp'; queueIds: string[]; userIds: string[] }
-export interface GeneratorProgress { (written: number, total: number): void }
+export interface GeneratedCompany {
+  companyId: string;
+  connectionId: string;
+  channel: 'whatsapp';
+  queueIds: string[];
+  userIds: string[];
+}
+export interface GeneratorProgress {
+  (written: number, total: number): void;
+}
 
 /** Writes tickets number `first` … `first + count − 1` of the company (numbers, names and contacts follow the index). */
 export async function generateTickets(
-  company: GeneratedCompany, count: number, progress?: GeneratorProgress, first = 0,
+  company: GeneratedCompany,
+  count: number,
+  progress?: GeneratorProgress,
+  first = 0,
 ): Promise<{ sampleTicketIds: string[] }> {
   const counters = new Map<string, number>();
   const now = Date.now();
@@ -47,7 +107,10 @@ export async function generateTickets(
       contactsTotal++;
       if (i % 50 === 0) sample.push(ticket.id);
     }
-    await batchWriteAll(items.map((Item): WriteRequest => ({ PutRequest: { Item } })), 12);
+    await batchWriteAll(
+      items.map((Item): WriteRequest => ({ PutRequest: { Item } })),
+      12,
+    );
     progress?.(Math.min(first + count, start + CHUNK) - first, count);
   }
   await addToTicketCounters(company.companyId, counters);
@@ -60,9 +123,17 @@ function oneTicket(c: GeneratedCompany, i: number, now: number): { ticket: Ticke
   const status: TicketStatus = roll === 0 ? 'open' : roll <= 2 ? 'pending' : 'closed';
   const createdAt = new Date(now - ((i * 7919) % (90 * 86_400_000)) - 3_600_000).toISOString();
   const contact: ContactRecord = {
-    id: ulid(), companyId: c.companyId, name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`,
-    number: `55${11 + (i % 80)}9${String(10_000_000 + i).slice(-8)}`, lid: null, email: '', profilePicUrl: '', isGroup: false, extraInfo: [],
-    createdAt, updatedAt: createdAt,
+    id: ulid(),
+    companyId: c.companyId,
+    name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`,
+    number: `55${11 + (i % 80)}9${String(10_000_000 + i).slice(-8)}`,
+    lid: null,
+    email: '',
+    profilePicUrl: '',
+    isGroup: false,
+    extraInfo: [],
+    createdAt,
+    updatedAt: createdAt,
   };
   const messages: MessageRecord[] = [];
   const ticketId = ulid();
@@ -70,19 +141,53 @@ function oneTicket(c: GeneratedCompany, i: number, now: number): { ticket: Ticke
     const at = new Date(Date.parse(createdAt) + m * 60_000).toISOString();
     const externalId = `3EB0${ulid()}`;
     messages.push({
-      id: ulid(), companyId: c.companyId, connectionId: c.connectionId, contactId: contact.id, externalId,
-      body: PHRASES[(i + (m % 3) * 5) % PHRASES.length]!, fromMe: m % 2 === 1, mediaKey: null, mediaType: null, mediaMimetype: null, mediaFileName: null,
-      ack: m % 2 === 1 ? 3 : 0, read: true, isDeleted: false, editedMessage: null, quotedMsg: null, isGroup: false, participant: null,
-      ticketId, queueId: null, clientMessageId: null, createdAt: at, updatedAt: at, pipelineDone: true,
+      id: ulid(),
+      companyId: c.companyId,
+      connectionId: c.connectionId,
+      contactId: contact.id,
+      externalId,
+      body: PHRASES[(i + (m % 3) * 5) % PHRASES.length]!,
+      fromMe: m % 2 === 1,
+      mediaKey: null,
+      mediaType: null,
+      mediaMimetype: null,
+      mediaFileName: null,
+      ack: m % 2 === 1 ? 3 : 0,
+      read: true,
+      isDeleted: false,
+      editedMessage: null,
+      quotedMsg: null,
+      isGroup: false,
+      participant: null,
+      ticketId,
+      queueId: null,
+      clientMessageId: null,
+      createdAt: at,
+      updatedAt: at,
+      pipelineDone: true,
     });
   }
   const last = messages[messages.length - 1]!;
   const queueId = c.queueIds[i % c.queueIds.length]!;
   const ticket: TicketRecord = {
-    id: ticketId, uuid: randomUUID(), companyId: c.companyId, status, contactId: contact.id, connectionId: c.connectionId, channel: c.channel,
-    userId: status === 'pending' ? null : c.userIds[i % c.userIds.length]!, queueId,
-    unreadMessages: status === 'pending' ? 1 + (i % 3) : 0, lastMessage: last.body, lastMessageAt: last.createdAt, tagIds: [],
-    chatbot: false, isGroup: false, createdAt, updatedAt: last.createdAt, closedAt: status === 'closed' ? last.createdAt : null,
+    id: ticketId,
+    uuid: randomUUID(),
+    companyId: c.companyId,
+    status,
+    contactId: contact.id,
+    connectionId: c.connectionId,
+    channel: c.channel,
+    userId: status === 'pending' ? null : c.userIds[i % c.userIds.length]!,
+    queueId,
+    unreadMessages: status === 'pending' ? 1 + (i % 3) : 0,
+    lastMessage: last.body,
+    lastMessageAt: last.createdAt,
+    tagIds: [],
+    chatbot: false,
+    isGroup: false,
+    createdAt,
+    updatedAt: last.createdAt,
+    closedAt: status === 'closed' ? last.createdAt : null,
   };
   for (const m of messages) m.queueId = queueId;
   const ticketTokens = [...new Set(messages.flatMap((m) => tokensOf(m.body)))];

@@ -50,7 +50,11 @@ export interface HttpRouteSpec {
 
 /** Keeps each route's method, path, area and access as literal types, so handlers are typed from this table. */
 const r = <M extends HttpMethod, P extends string, Ar extends Area, Ac extends Access>(
-  method: M, path: P, area: Ar, access: Ac, throttle?: ThrottleClass,
+  method: M,
+  path: P,
+  area: Ar,
+  access: Ac,
+  throttle?: ThrottleClass,
 ) => ({ method, path, area, access, ...(throttle ? { throttle } : {}) });
 
 /**
@@ -176,7 +180,11 @@ type KeyOf<R> = R extends { method: infer M extends string; path: infer P extend
 export type RouteKey<A extends Area = Area> = KeyOf<Extract<DeclaredRoute, { area: A }>>;
 /** The access the manifest declares for a route key. */
 export type RouteAccess<K extends RouteKey> = DeclaredRoute extends infer R
-  ? R extends { access: infer Ac } ? (KeyOf<R> extends K ? Ac : never) : never
+  ? R extends { access: infer Ac }
+    ? KeyOf<R> extends K
+      ? Ac
+      : never
+    : never
   : never;
 export const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
@@ -216,7 +224,10 @@ export function queueSpecs(shards = sessionShardCount()): QueueSpec[] {
     // Realtime events on their way to the consoles' sockets: FIFO per company (publish order kept).
     { name: 'realtime', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
     ...Array.from({ length: shards }, (_, shard) => ({
-      name: outboundQueueName(shard), fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5,
+      name: outboundQueueName(shard),
+      fifo: true,
+      visibilityTimeoutSeconds: 60,
+      maxReceiveCount: 5,
     })),
   ];
 }
@@ -252,8 +263,12 @@ export interface EventRuleSpec {
 export const EVENT_RULES: EventRuleSpec[] = [
   // A session-host task stopped: report its shard's sessions DISCONNECTED if the host could not.
   {
-    name: 'session-host-task-stopped', area: 'hostwatch', cluster: 'session-host',
-    source: 'aws.ecs', detailType: 'ECS Task State Change', detail: { lastStatus: ['STOPPED'] },
+    name: 'session-host-task-stopped',
+    area: 'hostwatch',
+    cluster: 'session-host',
+    source: 'aws.ecs',
+    detailType: 'ECS Task State Change',
+    detail: { lastStatus: ['STOPPED'] },
   },
 ];
 
@@ -263,7 +278,8 @@ export const EVENT_RULES: EventRuleSpec[] = [
  * back from the family; it gets the prefix in SESSION_HOST_TASK_FAMILY_PREFIX.
  */
 export const sessionHostTaskFamilyPrefix = (stackName: string) => `${stackName}-session-host-`;
-export const sessionHostTaskFamily = (stackName: string, shard: number) => `${sessionHostTaskFamilyPrefix(stackName)}${shard}`;
+export const sessionHostTaskFamily = (stackName: string, shard: number) =>
+  `${sessionHostTaskFamilyPrefix(stackName)}${shard}`;
 /** The session host's container in its task definition (the one whose exit code tells a graceful stop). */
 export const SESSION_HOST_CONTAINER = 'SessionHost';
 

@@ -14,20 +14,39 @@ beforeAll(async () => {
 describe('announcements', () => {
   it('are written by super users only; companies see active ones, newest first', async () => {
     const { admin, operator } = await createTestTenant();
-    const refused = await apiCall('announcements', 'POST', '/announcements', { token: admin.token, body: { title: 'x', text: 'y' } });
+    const refused = await apiCall('announcements', 'POST', '/announcements', {
+      token: admin.token,
+      body: { title: 'x', text: 'y' },
+    });
     expect(refused.status).toBe(403);
 
-    const a = await apiCall('announcements', 'POST', '/announcements', { token: superUser.token, body: { title: 'Manutenção', text: 'Sábado às 22h', priority: 1 } });
-    const b = await apiCall('announcements', 'POST', '/announcements', { token: superUser.token, body: { title: 'Rascunho', text: 'não publicado', status: false } });
+    const a = await apiCall('announcements', 'POST', '/announcements', {
+      token: superUser.token,
+      body: { title: 'Manutenção', text: 'Sábado às 22h', priority: 1 },
+    });
+    const b = await apiCall('announcements', 'POST', '/announcements', {
+      token: superUser.token,
+      body: { title: 'Rascunho', text: 'não publicado', status: false },
+    });
     expect(a.body).toMatchObject({ priority: 1, status: true, mediaUrl: null });
 
     const seen = await apiCall('announcements', 'GET', '/announcements', { token: operator.token });
     expect(seen.body.records.map((r: { id: string }) => r.id)).toEqual([a.body.id]);
-    expect((await apiCall('announcements', 'GET', '/announcements/{id}', { token: operator.token, pathParameters: { id: b.body.id } })).status).toBe(404);
+    expect(
+      (
+        await apiCall('announcements', 'GET', '/announcements/{id}', {
+          token: operator.token,
+          pathParameters: { id: b.body.id },
+        })
+      ).status,
+    ).toBe(404);
     const all = await apiCall('announcements', 'GET', '/announcements', { token: superUser.token });
     expect(all.body.records.map((r: { id: string }) => r.id)).toEqual([b.body.id, a.body.id]);
 
-    const missingTitle = await apiCall('announcements', 'POST', '/announcements', { token: superUser.token, body: { text: 'y' } });
+    const missingTitle = await apiCall('announcements', 'POST', '/announcements', {
+      token: superUser.token,
+      body: { text: 'y' },
+    });
     expect(missingTitle).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
   });
 });

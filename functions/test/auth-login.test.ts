@@ -20,10 +20,21 @@ describe('POST /auth/login', () => {
 
     expect(res.status).toBe(200);
     expect(res.body.user.company.plan).toEqual({
-      id: plan.id, name: plan.name, users: plan.users, connections: plan.connections, queues: plan.queues, useIntegration: plan.useIntegration,
+      id: plan.id,
+      name: plan.name,
+      users: plan.users,
+      connections: plan.connections,
+      queues: plan.queues,
+      useIntegration: plan.useIntegration,
     });
     expect(typeof res.body.token).toBe('string');
-    expect(res.body.user).toMatchObject({ id: admin.user.id, email: admin.user.email, profile: 'admin', companyId: company.id, queues: [] });
+    expect(res.body.user).toMatchObject({
+      id: admin.user.id,
+      email: admin.user.email,
+      profile: 'admin',
+      companyId: company.id,
+      queues: [],
+    });
     expect(res.body.user.passwordHash).toBeUndefined();
     expect(res.body.user.company).toMatchObject({ id: company.id, name: company.name, status: true });
     expect(res.body.user.company.settings).toContainEqual({ key: 'useApi', value: 'false' });
@@ -141,7 +152,11 @@ describe('access token', () => {
 
   it('of a user deactivated since sign-in gets 401 ERR_USER_INACTIVE from /auth/me', async () => {
     const { admin, operator } = await createTestTenant();
-    await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token, body: { status: false } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: operator.user.id },
+      token: admin.token,
+      body: { status: false },
+    });
 
     const me = await apiCall('auth', 'GET', '/auth/me', { token: operator.token });
 

@@ -62,7 +62,7 @@ describe('login rate limit', () => {
     expect(res.status).toBe(200);
   });
 
-  it('forgives the e-mail\'s earlier failures after a successful login', async () => {
+  it("forgives the e-mail's earlier failures after a successful login", async () => {
     const { operator } = await createTestTenant();
     await failTimes(4, operator.user.email, '10.5.0.1');
     expect((await login(operator.user.email, operator.password, '10.5.0.2')).status).toBe(200);

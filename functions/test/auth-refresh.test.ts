@@ -139,8 +139,15 @@ describe('POST /auth/refresh_token', () => {
     const deactivated = (await login(tenant.operator.user.email, tenant.operator.password)).cookies[REFRESH_COOKIE_NAME]!;
     const deleted = (await login(other.operator.user.email, other.operator.password)).cookies[REFRESH_COOKIE_NAME]!;
 
-    await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: tenant.operator.user.id }, token: tenant.admin.token, body: { status: false } });
-    await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: other.operator.user.id }, token: other.admin.token });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: tenant.operator.user.id },
+      token: tenant.admin.token,
+      body: { status: false },
+    });
+    await apiCall('users', 'DELETE', '/users/{id}', {
+      pathParameters: { id: other.operator.user.id },
+      token: other.admin.token,
+    });
 
     expect((await refresh(deactivated)).status).toBe(401);
     expect((await refresh(deleted)).status).toBe(401);

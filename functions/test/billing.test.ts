@@ -21,7 +21,12 @@ beforeAll(async () => {
   await createTestCompany({ isPlatform: true, dueInDays: null, name: 'Plataforma Billing' });
 });
 
-const jobFor = (companyId: string, dueDate: string) => ({ companyId, jobType: INVOICE_JOB, jobId: dateOnly(dueDate), dueAt: new Date().toISOString() });
+const jobFor = (companyId: string, dueDate: string) => ({
+  companyId,
+  jobType: INVOICE_JOB,
+  jobId: dateOnly(dueDate),
+  dueAt: new Date().toISOString(),
+});
 
 describe('invoice job', () => {
   it('creates exactly one invoice per period, however often and concurrently it runs', async () => {
@@ -46,14 +51,25 @@ describe('invoice job', () => {
 
 describe('Pix checkout and webhook', () => {
   const checkout = (invoiceId: string, planId: string) => ({
-    firstName: 'Maria', lastName: 'Souza', address2: 'Rua A, 1', city: 'São Paulo', state: 'SP', zipcode: '01001-000', country: 'BR', planId, invoiceId,
+    firstName: 'Maria',
+    lastName: 'Souza',
+    address2: 'Rua A, 1',
+    city: 'São Paulo',
+    state: 'SP',
+    zipcode: '01001-000',
+    country: 'BR',
+    planId,
+    invoiceId,
   });
 
   it('pays an invoice once: unauthenticated calls refused, replays ignored, due date moved by the recurrence', async () => {
     const { company, plan, admin } = await createTestTenant({ dueInDays: 3 });
     const invoice = (await runInvoiceJob(jobFor(company.id, company.dueDate!)))!;
 
-    const charge = await apiCall('billing', 'POST', '/subscription', { token: admin.token, body: checkout(invoice.id, plan.id) });
+    const charge = await apiCall('billing', 'POST', '/subscription', {
+      token: admin.token,
+      body: checkout(invoice.id, plan.id),
+    });
     expect(charge.status).toBe(201);
     expect(charge.body.qrcode.qrcode).toMatch(/^000201/);
     expect(charge.body.valor.original).toBe(plan.value.toFixed(2));
@@ -66,7 +82,10 @@ describe('Pix checkout and webhook', () => {
     const early = await apiCall('billing', 'POST', '/subscription/webhook', { body, query: { hmac: WEBHOOK_SECRET } });
     expect(early.body.outcomes[charge.body.txid]).toBe('not-paid-yet');
 
-    const paid = await apiCall('billing', 'POST', `/subscription/sandbox/{id}/pay`, { token: admin.token, pathParameters: { id: invoice.id } });
+    const paid = await apiCall('billing', 'POST', `/subscription/sandbox/{id}/pay`, {
+      token: admin.token,
+      pathParameters: { id: invoice.id },
+    });
     expect(paid.body.outcome).toBe('paid');
     const expectedDue = advanceDueDate(company.dueDate!, 'MENSAL');
     expect((await getCompany(company.id))!.dueDate).toBe(expectedDue);
@@ -90,13 +109,23 @@ describe('Pix checkout and webhook', () => {
     const { updateCompanyPlanForTest } = await import('./support/billing-fixtures');
     await updateCompanyPlanForTest(onCustom.company.id, custom.id);
     const customInvoice = (await runInvoiceJob(jobFor(onCustom.company.id, onCustom.company.dueDate!)))!;
-    const blocked = await apiCall('billing', 'POST', '/subscription', { token: onCustom.admin.token, body: checkout(customInvoice.id, published.id) });
+    const blocked = await apiCall('billing', 'POST', '/subscription', {
+      token: onCustom.admin.token,
+      body: checkout(customInvoice.id, published.id),
+    });
     expect(blocked).toMatchObject({ status: 400, body: { error: 'ERR_PLAN_NOT_PUBLISHED' } });
 
-    const foreign = await apiCall('billing', 'POST', '/subscription', { token: otherAdmin.token, body: checkout(invoice.id, published.id) });
+    const foreign = await apiCall('billing', 'POST', '/subscription', {
+      token: otherAdmin.token,
+      body: checkout(invoice.id, published.id),
+    });
     expect(foreign.status).toBe(404);
     const list = await apiCall('billing', 'GET', '/invoices/all', { token: otherAdmin.token });
     expect(list.body.invoices.map((i: { id: string }) => i.id)).not.toContain(invoice.id);
-    expect((await apiCall('billing', 'GET', '/invoices/all', { token: admin.token })).body.invoices.map((i: { id: string }) => i.id)).toContain(invoice.id);
+    expect(
+      (await apiCall('billing', 'GET', '/invoices/all', { token: admin.token })).body.invoices.map(
+        (i: { id: string }) => i.id,
+      ),
+    ).toContain(invoice.id);
   });
 });

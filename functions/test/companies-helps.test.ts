@@ -16,13 +16,21 @@ beforeAll(async () => {
 
 describe('companies tab', () => {
   const body = (planId: string, over: Record<string, unknown> = {}) => ({
-    name: `Cliente ${Math.random().toString(36).slice(2, 8)}`, email: 'contato@cliente.com.br', phone: '11988887777', vat: '295.379.955-93', planId,
-    dueDate: new Date(Date.now() + 20 * MS_PER_DAY).toISOString().slice(0, 10), ...over,
+    name: `Cliente ${Math.random().toString(36).slice(2, 8)}`,
+    email: 'contato@cliente.com.br',
+    phone: '11988887777',
+    vat: '295.379.955-93',
+    planId,
+    dueDate: new Date(Date.now() + 20 * MS_PER_DAY).toISOString().slice(0, 10),
+    ...over,
   });
 
   it('creates a company with a checked CPF/CNPJ and puts its next invoice on the due index', async () => {
     const { plan } = await createTestCompany();
-    const bad = await apiCall('companies', 'POST', '/companies', { token: superUser.token, body: body(plan.id, { vat: '295.379.955-94' }) });
+    const bad = await apiCall('companies', 'POST', '/companies', {
+      token: superUser.token,
+      body: body(plan.id, { vat: '295.379.955-94' }),
+    });
     expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(JSON.stringify(bad.body.fields)).toMatch(/vat/);
 
@@ -33,7 +41,10 @@ describe('companies tab', () => {
     const jobs = await listDueJobs(invoiceAt);
     expect(jobs.some((j) => j.companyId === created.body.id && j.jobType === INVOICE_JOB)).toBe(true);
 
-    const dup = await apiCall('companies', 'POST', '/companies', { token: superUser.token, body: body(plan.id, { name: created.body.name }) });
+    const dup = await apiCall('companies', 'POST', '/companies', {
+      token: superUser.token,
+      body: body(plan.id, { name: created.body.name }),
+    });
     expect(dup.body.error).toBe('ERR_COMPANY_NAME_ALREADY_EXISTS');
   });
 
@@ -41,11 +52,33 @@ describe('companies tab', () => {
     const a = await createTestTenant();
     const b = await createTestTenant();
     const edit = body(a.plan.id, { name: a.company.name, dueDate: '2020-01-01' });
-    expect((await apiCall('companies', 'PUT', '/companies/{id}', { token: a.admin.token, pathParameters: { id: a.company.id }, body: edit })).status).toBe(403);
-    expect((await apiCall('companies', 'GET', '/companies/{id}', { token: b.admin.token, pathParameters: { id: a.company.id } })).status).toBe(404);
-    expect((await apiCall('companies', 'GET', '/companies/{id}', { token: a.operator.token, pathParameters: { id: a.company.id } })).status).toBe(200);
+    expect(
+      (
+        await apiCall('companies', 'PUT', '/companies/{id}', {
+          token: a.admin.token,
+          pathParameters: { id: a.company.id },
+          body: edit,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await apiCall('companies', 'GET', '/companies/{id}', { token: b.admin.token, pathParameters: { id: a.company.id } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await apiCall('companies', 'GET', '/companies/{id}', {
+          token: a.operator.token,
+          pathParameters: { id: a.company.id },
+        })
+      ).status,
+    ).toBe(200);
 
-    const moved = await apiCall('companies', 'PUT', '/companies/{id}', { token: superUser.token, pathParameters: { id: a.company.id }, body: edit });
+    const moved = await apiCall('companies', 'PUT', '/companies/{id}', {
+      token: superUser.token,
+      pathParameters: { id: a.company.id },
+      body: edit,
+    });
     expect(moved.body.dueDate).toBe('2020-01-01');
     const listed = await apiCall('companies', 'GET', '/companies', { token: superUser.token });
     expect(listed.body.companies.map((c: { id: string }) => c.id)).toContain(a.company.id);
@@ -61,7 +94,13 @@ describe('help videos', () => {
     expect(created.status).toBe(201);
     const seen = await apiCall('helps', 'GET', '/helps', { token: tenant.operator.token });
     expect(seen.body).toContainEqual({ id: created.body.id, ...help });
-    expect((await apiCall('helps', 'DELETE', '/helps/{id}', { token: superUser.token, pathParameters: { id: created.body.id } })).status).toBe(204);
-    expect((await apiCall('helps', 'DELETE', '/helps/{id}', { token: superUser.token, pathParameters: { id: created.body.id } })).status).toBe(404);
+    expect(
+      (await apiCall('helps', 'DELETE', '/helps/{id}', { token: superUser.token, pathParameters: { id: created.body.id } }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await apiCall('helps', 'DELETE', '/helps/{id}', { token: superUser.token, pathParameters: { id: created.body.id } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -21,18 +21,26 @@ type Answer = ConnectionDto & Partial<ApiErrorBody>;
 let queues: Awaited<ReturnType<typeof useLocalQueues>>;
 let superUser: TestUser;
 
-const create = (token: string, body: Record<string, unknown>) => apiCall<Answer>('whatsapp', 'POST', '/whatsapp', { token, body });
+const create = (token: string, body: Record<string, unknown>) =>
+  apiCall<Answer>('whatsapp', 'POST', '/whatsapp', { token, body });
 const update = (token: string, id: string, body: Record<string, unknown>) =>
   apiCall<Answer>('whatsapp', 'PUT', '/whatsapp/{id}', { token, pathParameters: { id }, body });
-const remove = (token: string, id: string) => apiCall('whatsapp', 'DELETE', '/whatsapp/{id}', { token, pathParameters: { id } });
-const show = (token: string, id: string) => apiCall<Answer>('whatsapp', 'GET', '/whatsapp/{id}', { token, pathParameters: { id } });
+const remove = (token: string, id: string) =>
+  apiCall('whatsapp', 'DELETE', '/whatsapp/{id}', { token, pathParameters: { id } });
+const show = (token: string, id: string) =>
+  apiCall<Answer>('whatsapp', 'GET', '/whatsapp/{id}', { token, pathParameters: { id } });
 const list = (token: string) => apiCall<ConnectionDto[]>('whatsapp', 'GET', '/whatsapp', { token, query: { session: 0 } });
-const outboundCommands = async () => [...await queues.take('outbound-0'), ...await queues.take('outbound-1')];
+const outboundCommands = async () => [...(await queues.take('outbound-0')), ...(await queues.take('outbound-1'))];
 
 /** The queues area has no write API yet: seed queue items the way data/queues.ts reads them. */
 async function seedQueue(companyId: string, name: string): Promise<string> {
   const id = ulid();
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { PK: `C#${companyId}#QUEUE#${id}`, SK: 'QUEUE', id, name, color: '#123456' } }));
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { PK: `C#${companyId}#QUEUE#${id}`, SK: 'QUEUE', id, name, color: '#123456' },
+    }),
+  );
   return id;
 }
 
@@ -43,28 +51,54 @@ beforeAll(async () => {
   const platform = await createTestTenant({ isPlatform: true, dueInDays: null });
   superUser = await createTestUser(platform.company.id, { profile: 'admin', super: true });
 });
-afterAll(async () => { await queues?.stop(); });
+afterAll(async () => {
+  await queues?.stop();
+});
 
 describe('creating a connection', () => {
   let t: Tenant;
-  beforeEach(async () => { t = await createTestTenant(); await outboundCommands(); });
+  beforeEach(async () => {
+    t = await createTestTenant();
+    await outboundCommands();
+  });
 
   it('stores every field, makes the first one default, and asks its shard to start the session', async () => {
     const res = await create(t.admin.token, {
-      name: 'Comercial', greetingMessage: 'Olá {{name}}', complationMessage: 'Tchau', outOfHoursMessage: 'Fechado',
-      ratingMessage: 'Avalie', isDefault: false, queues: [{ id: 'ignored' }], session: 'ignored',
+      name: 'Comercial',
+      greetingMessage: 'Olá {{name}}',
+      complationMessage: 'Tchau',
+      outOfHoursMessage: 'Fechado',
+      ratingMessage: 'Avalie',
+      isDefault: false,
+      queues: [{ id: 'ignored' }],
+      session: 'ignored',
     });
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      name: 'Comercial', channel: 'whatsapp', status: 'OPENING', isDefault: true, provider: 'beta', number: '', qrcode: '',
-      greetingMessage: 'Olá {{name}}', complationMessage: 'Tchau', outOfHoursMessage: 'Fechado', ratingMessage: 'Avalie',
-      queueIds: [], queues: [], timeToTransfer: null, transferQueueId: null,
+      name: 'Comercial',
+      channel: 'whatsapp',
+      status: 'OPENING',
+      isDefault: true,
+      provider: 'beta',
+      number: '',
+      qrcode: '',
+      greetingMessage: 'Olá {{name}}',
+      complationMessage: 'Tchau',
+      outOfHoursMessage: 'Fechado',
+      ratingMessage: 'Avalie',
+      queueIds: [],
+      queues: [],
+      timeToTransfer: null,
+      transferQueueId: null,
     });
     expect(res.body.token).toBeUndefined(); // company without useApi
     const commands = await outboundCommands();
     expect(commands).toHaveLength(1);
-    expect(commands[0]).toMatchObject({ groupId: res.body.id, body: { type: 'session.start', connectionId: res.body.id, companyId: t.company.id } });
+    expect(commands[0]).toMatchObject({
+      groupId: res.body.id,
+      body: { type: 'session.start', connectionId: res.body.id, companyId: t.company.id },
+    });
     expect(commands[0]!.deduplicationId).toBe(commands[0]!.body.commandId);
     expect(['simulator', 'baileys']).toContain(commands[0]!.body.adapter);
   });
@@ -111,7 +145,9 @@ describe('creating a connection', () => {
 
 describe('channels and toggles', () => {
   let t: Tenant;
-  beforeAll(async () => { t = await createTestTenant(); });
+  beforeAll(async () => {
+    t = await createTestTenant();
+  });
 
   it('refuses Facebook and Instagram without the company toggles, with the spec messages', async () => {
     const fb = await create(t.admin.token, { name: 'FB', channel: 'facebook' });
@@ -119,13 +155,19 @@ describe('channels and toggles', () => {
     expect(fb.body).toEqual({ error: 'ERR_FACEBOOK_DISABLED' });
     const ig = await create(t.admin.token, { name: 'IG', channel: 'instagram' });
     expect(ig.body).toEqual({ error: 'ERR_INSTAGRAM_DISABLED' });
-    const viaFacebookRoute = await apiCall('whatsapp', 'POST', '/facebook', { token: t.admin.token, body: { facebookUserId: '1', facebookUserToken: 't', addInstagram: true } });
+    const viaFacebookRoute = await apiCall('whatsapp', 'POST', '/facebook', {
+      token: t.admin.token,
+      body: { facebookUserId: '1', facebookUserToken: 't', addInstagram: true },
+    });
     expect(viaFacebookRoute.body.error).toBe('ERR_INSTAGRAM_DISABLED');
   });
 
   it('answers "not available" for Meta channels even when enabled, and "in development" for Telegram', async () => {
     await putSetting(t.company.id, 'useFacebook', 'enabled');
-    const viaRoute = await apiCall('whatsapp', 'POST', '/facebook', { token: t.admin.token, body: { facebookUserId: '1', facebookUserToken: 't' } });
+    const viaRoute = await apiCall('whatsapp', 'POST', '/facebook', {
+      token: t.admin.token,
+      body: { facebookUserId: '1', facebookUserToken: 't' },
+    });
     expect(viaRoute.status).toBe(400);
     expect(viaRoute.body).toEqual({ error: 'ERR_FEATURE_UNAVAILABLE' });
     const telegram = await create(t.admin.token, { name: 'TG', channel: 'telegram' });
@@ -146,24 +188,44 @@ describe('transfer queue rules (spec §5)', () => {
   it('needs a transfer queue when minutes are set', async () => {
     const res = await create(t.admin.token, { name: 'T', queueIds: [sales], timeToTransfer: 5 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'ERR_TRANSFER_QUEUE_REQUIRED', fields: { transferQueueId: CONNECTION_MSG.transferQueueRequired } });
+    expect(res.body).toEqual({
+      error: 'ERR_TRANSFER_QUEUE_REQUIRED',
+      fields: { transferQueueId: CONNECTION_MSG.transferQueueRequired },
+    });
   });
 
   it('needs the transfer queue among the connection queues', async () => {
     const res = await create(t.admin.token, { name: 'T', queueIds: [sales], timeToTransfer: '5', transferQueueId: support });
     expect(res.body).toEqual({
-      error: 'ERR_TRANSFER_QUEUE_NOT_SELECTED', fields: { transferQueueId: CONNECTION_MSG.transferQueueNotSelected },
+      error: 'ERR_TRANSFER_QUEUE_NOT_SELECTED',
+      fields: { transferQueueId: CONNECTION_MSG.transferQueueNotSelected },
     });
   });
 
   it('clears queue and time when minutes are empty or 0, and resolves queue names', async () => {
-    const created = await create(t.admin.token, { name: 'T', queueIds: [sales, support], timeToTransfer: '', transferQueueId: support });
-    expect(created.body).toMatchObject({ timeToTransfer: null, transferQueueId: null, queues: [{ id: sales, name: 'Vendas' }, { id: support, name: 'Suporte' }] });
+    const created = await create(t.admin.token, {
+      name: 'T',
+      queueIds: [sales, support],
+      timeToTransfer: '',
+      transferQueueId: support,
+    });
+    expect(created.body).toMatchObject({
+      timeToTransfer: null,
+      transferQueueId: null,
+      queues: [
+        { id: sales, name: 'Vendas' },
+        { id: support, name: 'Suporte' },
+      ],
+    });
     const set = await update(t.admin.token, created.body.id, { timeToTransfer: 10, transferQueueId: support });
     expect(set.body).toMatchObject({ timeToTransfer: 10, transferQueueId: support });
     const cleared = await update(t.admin.token, created.body.id, { timeToTransfer: 0 });
     expect(cleared.body).toMatchObject({ timeToTransfer: null, transferQueueId: null });
-    const dropsQueue = await update(t.admin.token, created.body.id, { timeToTransfer: 10, transferQueueId: support, queueIds: [sales] });
+    const dropsQueue = await update(t.admin.token, created.body.id, {
+      timeToTransfer: 10,
+      transferQueueId: support,
+      queueIds: [sales],
+    });
     expect(dropsQueue.body.error).toBe('ERR_TRANSFER_QUEUE_NOT_SELECTED');
   });
 
@@ -236,14 +298,17 @@ describe('permissions', () => {
   });
 
   it('keeps the messages read and the host restart for their roles', async () => {
-    const messages = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', { token: t.operator.token, pathParameters: { id: connection.id } });
+    const messages = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', {
+      token: t.operator.token,
+      pathParameters: { id: connection.id },
+    });
     expect(messages.status).toBe(403);
     expect((await apiCall('whatsapp', 'POST', '/restartpm2', { token: t.admin.token })).status).toBe(403);
   });
 });
 
 describe('session actions', () => {
-  it('queue start, new QR and logout commands in order on the connection\'s shard', async () => {
+  it("queue start, new QR and logout commands in order on the connection's shard", async () => {
     const t = await createTestTenant();
     const connection = (await create(t.admin.token, { name: 'S' })).body;
     await outboundCommands();
@@ -278,7 +343,7 @@ describe('session actions', () => {
 });
 
 describe('tenant isolation', () => {
-  it('an admin of A can neither see nor touch B\'s connections', async () => {
+  it("an admin of A can neither see nor touch B's connections", async () => {
     const a = await createTestTenant();
     const b = await createTestTenant();
     const ofB = (await create(b.admin.token, { name: 'Da B' })).body;

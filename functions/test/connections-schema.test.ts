@@ -15,8 +15,9 @@ describe('connection form schema', () => {
 
   it('applies the transfer rules as field errors', () => {
     expect(issues({ name: 'A', timeToTransfer: 5 })).toEqual({ transferQueueId: CONNECTION_MSG.transferQueueRequired });
-    expect(issues({ name: 'A', timeToTransfer: 5, queueIds: ['q1'], transferQueueId: 'q2' }))
-      .toEqual({ transferQueueId: CONNECTION_MSG.transferQueueNotSelected });
+    expect(issues({ name: 'A', timeToTransfer: 5, queueIds: ['q1'], transferQueueId: 'q2' })).toEqual({
+      transferQueueId: CONNECTION_MSG.transferQueueNotSelected,
+    });
     expect(issues({ name: 'A', timeToTransfer: 5, queueIds: ['q1'], transferQueueId: 'q1' })).toEqual({});
   });
 
@@ -29,7 +30,11 @@ describe('connection form schema', () => {
 
   it('fills the defaults of a new connection', () => {
     expect(connectionFormSchema.parse({ name: 'A' })).toMatchObject({
-      channel: 'whatsapp', isDefault: false, provider: 'beta', greetingMessage: '', queueIds: [],
+      channel: 'whatsapp',
+      isDefault: false,
+      provider: 'beta',
+      greetingMessage: '',
+      queueIds: [],
     });
   });
 

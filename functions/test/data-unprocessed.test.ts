@@ -23,18 +23,22 @@ function refuseNextBatches(n: number) {
   refusals = n;
   calls = [];
   ddb().middlewareStack.remove(MIDDLEWARE);
-  ddb().middlewareStack.add((next, context) => async (args) => {
-    const command = context.commandName;
-    if (command !== 'BatchWriteItemCommand' && command !== 'BatchGetItemCommand') return next(args);
-    calls.push(command);
-    if (refusals <= 0) return next(args);
-    refusals--;
-    const input = args.input as { RequestItems: Record<string, unknown> };
-    const output = command === 'BatchWriteItemCommand'
-      ? { UnprocessedItems: input.RequestItems, $metadata: {} }
-      : { Responses: {}, UnprocessedKeys: input.RequestItems, $metadata: {} };
-    return { output, response: {} } as never;
-  }, { step: 'initialize', name: MIDDLEWARE });
+  ddb().middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName;
+      if (command !== 'BatchWriteItemCommand' && command !== 'BatchGetItemCommand') return next(args);
+      calls.push(command);
+      if (refusals <= 0) return next(args);
+      refusals--;
+      const input = args.input as { RequestItems: Record<string, unknown> };
+      const output =
+        command === 'BatchWriteItemCommand'
+          ? { UnprocessedItems: input.RequestItems, $metadata: {} }
+          : { Responses: {}, UnprocessedKeys: input.RequestItems, $metadata: {} };
+      return { output, response: {} } as never;
+    },
+    { step: 'initialize', name: MIDDLEWARE },
+  );
 }
 
 beforeAll(async () => {

@@ -30,13 +30,18 @@ beforeAll(async () => {
   queues = await useLocalQueues(2);
   process.env.SESSION_HOST_TASK_FAMILY_PREFIX = sessionHostTaskFamilyPrefix(STACK);
 });
-afterAll(async () => { await queues?.stop(); });
+afterAll(async () => {
+  await queues?.stop();
+});
 
 const put = (item: Record<string, unknown>) => ddb().send(new PutCommand({ TableName: tableName(), Item: item }));
 
 async function registerSessions(shard: number, count: number, companyId = `c-${ulid()}`): Promise<ShardSession[]> {
   const sessions = Array.from({ length: count }, (): ShardSession => ({
-    companyId, connectionId: ulid(), adapter: 'baileys', registeredAt: new Date().toISOString(),
+    companyId,
+    connectionId: ulid(),
+    adapter: 'baileys',
+    registeredAt: new Date().toISOString(),
   }));
   for (const session of sessions) await put(shardSessionItem(shard, session));
   return sessions;
@@ -58,25 +63,33 @@ function taskStopped(o: TaskEventOptions) {
   const taskId = o.taskId ?? ulid().toLowerCase();
   const family = o.family ?? sessionHostTaskFamily(STACK, o.shard);
   return {
-    version: '0', id: ulid(), 'detail-type': 'ECS Task State Change', source: 'aws.ecs',
-    account: '123456789012', time: new Date().toISOString(), region: 'us-east-1',
+    version: '0',
+    id: ulid(),
+    'detail-type': 'ECS Task State Change',
+    source: 'aws.ecs',
+    account: '123456789012',
+    time: new Date().toISOString(),
+    region: 'us-east-1',
     resources: [`arn:aws:ecs:us-east-1:123456789012:task/atende/${taskId}`],
     detail: {
       clusterArn: 'arn:aws:ecs:us-east-1:123456789012:cluster/atende',
       taskArn: `arn:aws:ecs:us-east-1:123456789012:task/atende/${taskId}`,
       taskDefinitionArn: `arn:aws:ecs:us-east-1:123456789012:task-definition/${family}:7`,
       group: `service:${STACK}-SessionHostShard${o.shard}Service`,
-      lastStatus: 'STOPPED', desiredStatus: 'STOPPED',
+      lastStatus: 'STOPPED',
+      desiredStatus: 'STOPPED',
       stopCode: o.stopCode ?? 'EssentialContainerExited',
       stoppedReason: o.stoppedReason ?? 'Essential container in task exited',
       stoppingAt: o.stoppingAt ?? '2026-03-02T10:00:00.000Z',
       stoppedAt: o.stoppedAt ?? '2026-03-02T10:00:05.000Z',
-      containers: [{ name: 'SessionHost', lastStatus: 'STOPPED', ...(o.exitCode === undefined ? {} : { exitCode: o.exitCode }) }],
+      containers: [
+        { name: 'SessionHost', lastStatus: 'STOPPED', ...(o.exitCode === undefined ? {} : { exitCode: o.exitCode }) },
+      ],
     },
   };
 }
 
-const inboundEvents = async () => (await queues.take<ChannelEvent>('inbound'));
+const inboundEvents = async () => await queues.take<ChannelEvent>('inbound');
 const connectionIds = (taken: TakenMessage<ChannelEvent>[]) => taken.map((m) => m.body.connectionId).sort();
 
 describe('a session-host task stopped hard', () => {
@@ -85,7 +98,12 @@ describe('a session-host task stopped hard', () => {
     const shard = nextShard++;
     const onShard = await registerSessions(shard, 3);
     await registerSessions(shard + 100, 2); // another shard: must stay untouched
-    const event = taskStopped({ shard, taskId: 'a1b2c3', exitCode: 137, stoppedReason: 'OutOfMemoryError: Container killed due to memory usage' });
+    const event = taskStopped({
+      shard,
+      taskId: 'a1b2c3',
+      exitCode: 137,
+      stoppedReason: 'OutOfMemoryError: Container killed due to memory usage',
+    });
 
     // Act
     const outcome = await hostwatch(event);
@@ -96,8 +114,11 @@ describe('a session-host task stopped hard', () => {
     expect(connectionIds(taken)).toEqual(onShard.map((s) => s.connectionId).sort());
     for (const { body, groupId, deduplicationId } of taken) {
       expect(body).toMatchObject({
-        type: 'connection.status', status: 'DISCONNECTED', companyId: onShard[0]!.companyId,
-        occurredAt: '2026-03-02T10:00:05.000Z', eventId: `status:${body.connectionId}:DISCONNECTED:a1b2c3`,
+        type: 'connection.status',
+        status: 'DISCONNECTED',
+        companyId: onShard[0]!.companyId,
+        occurredAt: '2026-03-02T10:00:05.000Z',
+        eventId: `status:${body.connectionId}:DISCONNECTED:a1b2c3`,
       });
       expect((body as { reason: string }).reason).toContain('OutOfMemoryError');
       expect(groupId).toBe(body.connectionId);
@@ -126,7 +147,9 @@ describe('a session-host task stopped hard', () => {
     const shard = nextShard++;
     await registerSessions(shard, 1);
 
-    const outcome = await hostwatch(taskStopped({ shard, stopCode: 'TaskFailedToStart', stoppedReason: 'CannotPullContainerError' }));
+    const outcome = await hostwatch(
+      taskStopped({ shard, stopCode: 'TaskFailedToStart', stoppedReason: 'CannotPullContainerError' }),
+    );
 
     expect(outcome).toMatchObject({ reported: 1 });
     expect(await inboundEvents()).toHaveLength(1);
@@ -138,7 +161,9 @@ describe('when the host already told the truth', () => {
     const shard = nextShard++;
     await registerSessions(shard, 2);
     const event = taskStopped({
-      shard, exitCode: 0, stopCode: 'ServiceSchedulerInitiated',
+      shard,
+      exitCode: 0,
+      stopCode: 'ServiceSchedulerInitiated',
       stoppedReason: 'Scaling activity initiated by (deployment ecs-svc/1234567890123456789)',
     });
 
@@ -152,10 +177,14 @@ describe('when the host already told the truth', () => {
     const shard = nextShard++;
     await registerSessions(shard, 1);
 
-    const outcome = await hostwatch(taskStopped({
-      shard, exitCode: 137, stopCode: 'ServiceSchedulerInitiated',
-      stoppedReason: 'Scaling activity initiated by (deployment ecs-svc/1234567890123456789)',
-    }));
+    const outcome = await hostwatch(
+      taskStopped({
+        shard,
+        exitCode: 137,
+        stopCode: 'ServiceSchedulerInitiated',
+        stoppedReason: 'Scaling activity initiated by (deployment ecs-svc/1234567890123456789)',
+      }),
+    );
 
     expect(outcome).toMatchObject({ reported: 1 });
     expect(await inboundEvents()).toHaveLength(1);
@@ -165,10 +194,16 @@ describe('when the host already told the truth', () => {
     const shard = nextShard++;
     await registerSessions(shard, 2);
     const stoppingAt = new Date(Date.now() - 60_000).toISOString();
-    await put(shardHostItem(shard, {
-      hostId: 'replacement', startedAt: new Date(Date.now() - 30_000).toISOString(), aliveAt: new Date().toISOString(),
-      staleAfterSeconds: 90, sessions: 2, connected: 2,
-    }));
+    await put(
+      shardHostItem(shard, {
+        hostId: 'replacement',
+        startedAt: new Date(Date.now() - 30_000).toISOString(),
+        aliveAt: new Date().toISOString(),
+        staleAfterSeconds: 90,
+        sessions: 2,
+        connected: 2,
+      }),
+    );
 
     const outcome = await hostwatch(taskStopped({ shard, exitCode: 137, stoppingAt, stoppedAt: stoppingAt }));
 
@@ -180,10 +215,16 @@ describe('when the host already told the truth', () => {
     const shard = nextShard++;
     await registerSessions(shard, 1);
     const stoppingAt = new Date(Date.now() - 5_000).toISOString();
-    await put(shardHostItem(shard, {
-      hostId: 'the-dead-one', startedAt: new Date(Date.now() - 3_600_000).toISOString(), aliveAt: new Date(Date.now() - 10_000).toISOString(),
-      staleAfterSeconds: 90, sessions: 1, connected: 1,
-    }));
+    await put(
+      shardHostItem(shard, {
+        hostId: 'the-dead-one',
+        startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+        aliveAt: new Date(Date.now() - 10_000).toISOString(),
+        staleAfterSeconds: 90,
+        sessions: 1,
+        connected: 1,
+      }),
+    );
 
     const outcome = await hostwatch(taskStopped({ shard, exitCode: 137, stoppingAt, stoppedAt: stoppingAt }));
 
@@ -198,7 +239,10 @@ describe('other events', () => {
     await registerSessions(shard, 1);
 
     const foreign = await hostwatch(taskStopped({ shard, exitCode: 1, family: 'someone-else-worker' }));
-    const running = await hostwatch({ ...taskStopped({ shard }), detail: { ...taskStopped({ shard }).detail, lastStatus: 'RUNNING' } });
+    const running = await hostwatch({
+      ...taskStopped({ shard }),
+      detail: { ...taskStopped({ shard }).detail, lastStatus: 'RUNNING' },
+    });
     const garbage = await hostwatch({ source: 'aws.ecs', detail: {} });
 
     expect(foreign).toMatchObject({ skipped: 'not a session-host task' });
@@ -220,14 +264,26 @@ describe('through the inbound worker', () => {
   it('marks the connection DISCONNECTED, and a late repeat never undoes the replacement host’s CONNECTED', async () => {
     // Arrange: a real connection, registered on its shard as the session host does.
     const t = await createTestTenant();
-    const created: ConnectionDto = (await apiCall('whatsapp', 'POST', '/whatsapp', { token: t.admin.token, body: { name: 'Loja' } })).body;
+    const created: ConnectionDto = (
+      await apiCall('whatsapp', 'POST', '/whatsapp', { token: t.admin.token, body: { name: 'Loja' } })
+    ).body;
     await queues.take('outbound-0');
     await queues.take('outbound-1');
     const shard = nextShard++;
-    await put(shardSessionItem(shard, { companyId: t.company.id, connectionId: created.id, adapter: 'baileys', registeredAt: new Date().toISOString() }));
+    await put(
+      shardSessionItem(shard, {
+        companyId: t.company.id,
+        connectionId: created.id,
+        adapter: 'baileys',
+        registeredAt: new Date().toISOString(),
+      }),
+    );
     const stoppedAt = new Date(Date.now() - 10_000).toISOString();
-    const deliver = (bodies: unknown[]) => inbound(sqsEvent(bodies.map((b) => ({ body: JSON.stringify(b), groupId: created.id }))));
-    const statusNow = async () => (await apiCall('whatsapp', 'GET', '/whatsapp/{id}', { token: t.admin.token, pathParameters: { id: created.id } })).body.status;
+    const deliver = (bodies: unknown[]) =>
+      inbound(sqsEvent(bodies.map((b) => ({ body: JSON.stringify(b), groupId: created.id }))));
+    const statusNow = async () =>
+      (await apiCall('whatsapp', 'GET', '/whatsapp/{id}', { token: t.admin.token, pathParameters: { id: created.id } })).body
+        .status;
 
     // Act 1: the task dies; hostwatch reports; the inbound worker applies it.
     await hostwatch(taskStopped({ shard, exitCode: 137, stoppingAt: stoppedAt, stoppedAt }));
@@ -236,10 +292,16 @@ describe('through the inbound worker', () => {
     const afterReport = await statusNow();
 
     // Act 2: the replacement host connects; then the same report arrives again, late.
-    await deliver([{
-      type: 'connection.status', status: 'CONNECTED', eventId: ulid(), companyId: t.company.id, connectionId: created.id,
-      occurredAt: new Date().toISOString(),
-    }]);
+    await deliver([
+      {
+        type: 'connection.status',
+        status: 'CONNECTED',
+        eventId: ulid(),
+        companyId: t.company.id,
+        connectionId: created.id,
+        occurredAt: new Date().toISOString(),
+      },
+    ]);
     await deliver(reported);
 
     // Assert

@@ -23,43 +23,81 @@ beforeAll(async () => {
   logger.setLogLevel('SILENT');
   queues = await useLocalQueues(1);
   t = await createTestTenant();
-  connection = (await apiCall('whatsapp', 'POST', '/whatsapp', { token: t.admin.token, body: { name: 'Atendimento' } })).body;
+  connection = (await apiCall('whatsapp', 'POST', '/whatsapp', { token: t.admin.token, body: { name: 'Atendimento' } }))
+    .body;
 });
-afterAll(async () => { await queues?.stop(); });
+afterAll(async () => {
+  await queues?.stop();
+});
 
-type Body<T extends ChannelEvent['type']> = Omit<Extract<ChannelEvent, { type: T }>, 'eventId' | 'companyId' | 'connectionId' | 'occurredAt'>;
+type Body<T extends ChannelEvent['type']> = Omit<
+  Extract<ChannelEvent, { type: T }>,
+  'eventId' | 'companyId' | 'connectionId' | 'occurredAt'
+>;
 const event = <T extends ChannelEvent['type']>(body: Body<T>): ChannelEvent =>
-  ({ eventId: ulid(), companyId: t.company.id, connectionId: connection.id, occurredAt: new Date().toISOString(), ...body }) as unknown as ChannelEvent;
+  ({
+    eventId: ulid(),
+    companyId: t.company.id,
+    connectionId: connection.id,
+    occurredAt: new Date().toISOString(),
+    ...body,
+  }) as unknown as ChannelEvent;
 const deliver = async (...events: ChannelEvent[]) =>
   (await inbound(sqsEvent(events.map((e) => ({ body: JSON.stringify(e), groupId: connection.id }))))).batchItemFailures;
 
 async function message(externalId: string): Promise<MessageDto | undefined> {
-  const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', { token: t.admin.token, pathParameters: { id: connection.id }, query: { limit: 100 } });
+  const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', {
+    token: t.admin.token,
+    pathParameters: { id: connection.id },
+    query: { limit: 100 },
+  });
   return (res.body.messages as MessageDto[]).find((m) => m.externalId === externalId);
 }
 
 const recorded = async (fromMe: boolean, extra: Record<string, unknown> = {}) => {
   const externalId = `3EB0${ulid()}`;
-  await deliver(event<'message.received'>({
-    type: fromMe ? 'message.sent' as 'message.received' : 'message.received',
-    message: {
-      externalId, fromMe, isGroup: false, body: 'texto', timestamp: new Date().toISOString(),
-      contact: { jid: '5511988887777@s.whatsapp.net', number: '5511988887777' }, ...(fromMe ? { clientMessageId: 'cm-1' } : {}), ...extra,
-    },
-  }));
+  await deliver(
+    event<'message.received'>({
+      type: fromMe ? ('message.sent' as 'message.received') : 'message.received',
+      message: {
+        externalId,
+        fromMe,
+        isGroup: false,
+        body: 'texto',
+        timestamp: new Date().toISOString(),
+        contact: { jid: '5511988887777@s.whatsapp.net', number: '5511988887777' },
+        ...(fromMe ? { clientMessageId: 'cm-1' } : {}),
+        ...extra,
+      },
+    }),
+  );
   return externalId;
 };
 
 describe('transport events on messages', () => {
   it('marks a sent message WhatsApp refused, with the reason, once', async () => {
     const externalId = await recorded(true);
-    const refused = event<'message.sendFailed'>({ type: 'message.sendFailed', externalId, error: 'WhatsApp restricted this account (463)', reason: 'account-restricted' });
+    const refused = event<'message.sendFailed'>({
+      type: 'message.sendFailed',
+      externalId,
+      error: 'WhatsApp restricted this account (463)',
+      reason: 'account-restricted',
+    });
     expect(await deliver(refused, refused)).toEqual([]);
     expect(await message(externalId)).toMatchObject({ sendFailure: 'account-restricted', body: 'texto' });
   });
 
   it('accepts a failure before sending (client id only) without inventing a message', async () => {
-    expect(await deliver(event<'message.sendFailed'>({ type: 'message.sendFailed', clientMessageId: 'never-sent', error: 'ERR_WAPP_INVALID_CONTACT', reason: 'not-on-whatsapp' }))).toEqual([]);
+    expect(
+      await deliver(
+        event<'message.sendFailed'>({
+          type: 'message.sendFailed',
+          clientMessageId: 'never-sent',
+          error: 'ERR_WAPP_INVALID_CONTACT',
+          reason: 'not-on-whatsapp',
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('rejects a sendFailed naming neither the client id nor the WhatsApp id', async () => {
@@ -69,18 +107,43 @@ describe('transport events on messages', () => {
   it('attaches a file that arrives after its message, and records a refused one', async () => {
     const withFile = await recorded(false);
     const key = `C#${t.company.id}/media/${connection.id}/01-nota.pdf`;
-    await deliver(event<'message.media'>({ type: 'message.media', externalId: withFile, media: { kind: 'document', key, mimetype: 'application/pdf', fileName: 'nota.pdf', sizeBytes: 10 } }));
+    await deliver(
+      event<'message.media'>({
+        type: 'message.media',
+        externalId: withFile,
+        media: { kind: 'document', key, mimetype: 'application/pdf', fileName: 'nota.pdf', sizeBytes: 10 },
+      }),
+    );
     expect(await message(withFile)).toMatchObject({ mediaType: 'document' });
-    expect(await getMessage(t.company.id, connection.id, withFile)).toMatchObject({ mediaKey: key, mediaFileName: 'nota.pdf', mediaMimetype: 'application/pdf' });
+    expect(await getMessage(t.company.id, connection.id, withFile)).toMatchObject({
+      mediaKey: key,
+      mediaFileName: 'nota.pdf',
+      mediaMimetype: 'application/pdf',
+    });
 
     const tooBig = await recorded(false);
-    await deliver(event<'message.media'>({ type: 'message.media', externalId: tooBig, failure: { reason: 'too-large', sizeBytes: 2_000_000_000, limitBytes: 104_857_600 } }));
-    expect(await message(tooBig)).toMatchObject({ mediaUrl: null, mediaFailure: { reason: 'too-large', sizeBytes: 2_000_000_000, limitBytes: 104_857_600 } });
+    await deliver(
+      event<'message.media'>({
+        type: 'message.media',
+        externalId: tooBig,
+        failure: { reason: 'too-large', sizeBytes: 2_000_000_000, limitBytes: 104_857_600 },
+      }),
+    );
+    expect(await message(tooBig)).toMatchObject({
+      mediaUrl: null,
+      mediaFailure: { reason: 'too-large', sizeBytes: 2_000_000_000, limitBytes: 104_857_600 },
+    });
   });
 
   it('never attaches a file from outside the company prefix', async () => {
     const externalId = await recorded(false);
-    await deliver(event<'message.media'>({ type: 'message.media', externalId, media: { kind: 'image', key: 'C#other/media/x/1-a.jpg', mimetype: 'image/jpeg' } }));
+    await deliver(
+      event<'message.media'>({
+        type: 'message.media',
+        externalId,
+        media: { kind: 'image', key: 'C#other/media/x/1-a.jpg', mimetype: 'image/jpeg' },
+      }),
+    );
     expect(await message(externalId)).toMatchObject({ mediaType: null });
     expect((await getMessage(t.company.id, connection.id, externalId))!.mediaKey).toBeNull();
   });

@@ -25,19 +25,30 @@ beforeAll(async () => {
   logger.setLogLevel('SILENT');
   queues = await useLocalQueues(1);
   t = await createTestTenant();
-  connection = (await apiCall('whatsapp', 'POST', '/whatsapp', { token: t.admin.token, body: { name: 'Atendimento' } })).body;
+  connection = (await apiCall('whatsapp', 'POST', '/whatsapp', { token: t.admin.token, body: { name: 'Atendimento' } }))
+    .body;
 });
-afterAll(async () => { await queues?.stop(); });
+afterAll(async () => {
+  await queues?.stop();
+});
 
 const base = (occurredAt = new Date()) => ({
-  eventId: ulid(), companyId: t.company.id, connectionId: connection.id, occurredAt: occurredAt.toISOString(),
+  eventId: ulid(),
+  companyId: t.company.id,
+  connectionId: connection.id,
+  occurredAt: occurredAt.toISOString(),
 });
 
 function customerMessage(overrides: Partial<ChannelMessage> = {}): ChannelEvent {
   return {
-    ...base(), type: 'message.received',
+    ...base(),
+    type: 'message.received',
     message: {
-      externalId: `3EB0${ulid()}`, fromMe: false, isGroup: false, body: 'Olá, preciso de ajuda', timestamp: new Date().toISOString(),
+      externalId: `3EB0${ulid()}`,
+      fromMe: false,
+      isGroup: false,
+      body: 'Olá, preciso de ajuda',
+      timestamp: new Date().toISOString(),
       contact: { jid: '5511988887777@s.whatsapp.net', number: '5511988887777', pushName: 'Maria' },
       ...overrides,
     },
@@ -49,7 +60,11 @@ const deliver = (...events: (ChannelEvent | string)[]) =>
   inbound(sqsEvent(events.map((e) => ({ body: typeof e === 'string' ? e : JSON.stringify(e), groupId: connection.id }))));
 
 async function messagesOnConnection(): Promise<MessageDto[]> {
-  const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', { token: t.admin.token, pathParameters: { id: connection.id }, query: { limit: 100 } });
+  const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', {
+    token: t.admin.token,
+    pathParameters: { id: connection.id },
+    query: { limit: 100 },
+  });
   expect(res.status).toBe(200);
   return res.body.messages;
 }
@@ -67,7 +82,13 @@ describe('recording messages', () => {
 
     expect(result.batchItemFailures).toEqual([]);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ body: 'Olá, preciso de ajuda', fromMe: false, ack: 0, isDeleted: false, connectionId: connection.id });
+    expect(stored[0]).toMatchObject({
+      body: 'Olá, preciso de ajuda',
+      fromMe: false,
+      ack: 0,
+      isDeleted: false,
+      connectionId: connection.id,
+    });
     const contact = await getContact(t.company.id, stored[0]!.contactId);
     expect(contact).toMatchObject({ name: 'Maria', number: '5511988887777' });
   });
@@ -106,8 +127,14 @@ describe('recording messages', () => {
   });
 
   it('keeps media under the company prefix and drops media pointing elsewhere', async () => {
-    const own = customerMessage({ body: '', media: { kind: 'image', key: `C#${t.company.id}/media/${connection.id}/${ulid()}-foto.jpg`, mimetype: 'image/jpeg' } });
-    const foreign = customerMessage({ body: 'legenda', media: { kind: 'image', key: `C#OTHER/media/x/${ulid()}-foto.jpg`, mimetype: 'image/jpeg' } });
+    const own = customerMessage({
+      body: '',
+      media: { kind: 'image', key: `C#${t.company.id}/media/${connection.id}/${ulid()}-foto.jpg`, mimetype: 'image/jpeg' },
+    });
+    const foreign = customerMessage({
+      body: 'legenda',
+      media: { kind: 'image', key: `C#OTHER/media/x/${ulid()}-foto.jpg`, mimetype: 'image/jpeg' },
+    });
     await deliver(own, foreign);
     const ownStored = (await getMessage(t.company.id, connection.id, (own as any).message.externalId))!;
     const foreignStored = (await getMessage(t.company.id, connection.id, (foreign as any).message.externalId))!;
@@ -118,14 +145,19 @@ describe('recording messages', () => {
 
   it('records group messages against the group, with the participant', async () => {
     const event = customerMessage({
-      isGroup: true, body: 'no grupo',
+      isGroup: true,
+      body: 'no grupo',
       contact: { jid: '120363041234567890@g.us', name: 'Grupo Clientes' },
       participant: { jid: '5511977776666@s.whatsapp.net', pushName: 'João' },
     });
     await deliver(event);
     const stored = (await getMessage(t.company.id, connection.id, (event as any).message.externalId))!;
     expect(stored.participant).toEqual({ number: '5511977776666', name: 'João' });
-    expect(await getContact(t.company.id, stored.contactId)).toMatchObject({ isGroup: true, number: '120363041234567890', name: 'Grupo Clientes' });
+    expect(await getContact(t.company.id, stored.contactId)).toMatchObject({
+      isGroup: true,
+      number: '120363041234567890',
+      name: 'Grupo Clientes',
+    });
   });
 
   it('quotes the replied-to message', async () => {
@@ -141,25 +173,35 @@ describe('matching contacts by number and by lid', () => {
   it('finds the same contact whichever key an event carries, learning the lid on the way', async () => {
     const number = '5521966665555';
     const byNumber = customerMessage({ contact: { jid: `${number}@s.whatsapp.net`, number } });
-    const byBoth = customerMessage({ contact: { jid: `${number}@s.whatsapp.net`, number, lid: '98765432101234@lid', pushName: 'Ana' } });
+    const byBoth = customerMessage({
+      contact: { jid: `${number}@s.whatsapp.net`, number, lid: '98765432101234@lid', pushName: 'Ana' },
+    });
     const byLid = customerMessage({ contact: { jid: '98765432101234@lid' } });
 
     await deliver(byNumber);
     await deliver(byBoth);
     await deliver(byLid);
 
-    const stored = await Promise.all([byNumber, byBoth, byLid].map((e) => getMessage(t.company.id, connection.id, (e as any).message.externalId)));
+    const stored = await Promise.all(
+      [byNumber, byBoth, byLid].map((e) => getMessage(t.company.id, connection.id, (e as any).message.externalId)),
+    );
     const contactIds = new Set(stored.map((m) => m!.contactId));
     expect(contactIds.size).toBe(1);
     // The placeholder name (the number) was replaced by the push name; the lid is stored bare.
-    expect(await getContact(t.company.id, [...contactIds][0]!)).toMatchObject({ number, lid: '98765432101234', name: 'Ana' });
+    expect(await getContact(t.company.id, [...contactIds][0]!)).toMatchObject({
+      number,
+      lid: '98765432101234',
+      name: 'Ana',
+    });
   });
 
   it('creates one contact when two first messages of a new customer arrive at once', async () => {
     const contact = { jid: '5531955554444@s.whatsapp.net', number: '5531955554444' };
     const [a, b] = [customerMessage({ contact }), customerMessage({ contact })];
     await Promise.all([deliver(a), inbound(sqsEvent([{ body: JSON.stringify(b), groupId: 'other-group' }]))]);
-    const [ma, mb] = await Promise.all([a, b].map((e) => getMessage(t.company.id, connection.id, (e as any).message.externalId)));
+    const [ma, mb] = await Promise.all(
+      [a, b].map((e) => getMessage(t.company.id, connection.id, (e as any).message.externalId)),
+    );
     expect(ma!.contactId).toBe(mb!.contactId);
   });
 
@@ -168,10 +210,18 @@ describe('matching contacts by number and by lid', () => {
     await deliver(event);
     const contactId = (await getMessage(t.company.id, connection.id, (event as any).message.externalId))!.contactId;
     await deliver(
-      { ...base(), type: 'contact.updated', contact: { jid: '5541944443333@s.whatsapp.net', name: 'Carlos' }, profilePicUrl: 'https://pps.example/c.jpg' },
+      {
+        ...base(),
+        type: 'contact.updated',
+        contact: { jid: '5541944443333@s.whatsapp.net', name: 'Carlos' },
+        profilePicUrl: 'https://pps.example/c.jpg',
+      },
       { ...base(), type: 'contact.updated', contact: { jid: '5541900000000@s.whatsapp.net', name: 'Desconhecido' } },
     );
-    expect(await getContact(t.company.id, contactId)).toMatchObject({ name: 'Carlos', profilePicUrl: 'https://pps.example/c.jpg' });
+    expect(await getContact(t.company.id, contactId)).toMatchObject({
+      name: 'Carlos',
+      profilePicUrl: 'https://pps.example/c.jpg',
+    });
   });
 });
 
@@ -187,7 +237,11 @@ describe('message changes', () => {
       { ...base(), type: 'message.edited', externalId, body: 'texto corrigido' },
       { ...base(), type: 'message.edited', externalId, body: 'texto corrigido' }, // redelivery
     );
-    expect((await findMessage(externalId))[0]).toMatchObject({ ack: 3, body: 'texto corrigido', editedMessage: 'texto original' });
+    expect((await findMessage(externalId))[0]).toMatchObject({
+      ack: 3,
+      body: 'texto corrigido',
+      editedMessage: 'texto original',
+    });
 
     await deliver({ ...base(), type: 'message.deleted', externalId });
     expect((await findMessage(externalId))[0]!.isDeleted).toBe(true);
@@ -237,13 +291,22 @@ describe('batches and tenants', () => {
 
   it('holds back later records of a FIFO group whose record failed, not other groups', async () => {
     const processed: string[] = [];
-    const result = await processSqsBatch(sqsEvent([
-      { body: 'a1', groupId: 'A', messageId: 'a1' }, { body: 'a2', groupId: 'A', messageId: 'a2' },
-      { body: 'b1', groupId: 'B', messageId: 'b1' }, { body: 'a3', groupId: 'A', messageId: 'a3' },
-    ]), {
-      consumer: 'test', parse: (body) => body,
-      process: async (body) => { if (body === 'a2') throw new Error('DynamoDB throttled'); processed.push(body); },
-    });
+    const result = await processSqsBatch(
+      sqsEvent([
+        { body: 'a1', groupId: 'A', messageId: 'a1' },
+        { body: 'a2', groupId: 'A', messageId: 'a2' },
+        { body: 'b1', groupId: 'B', messageId: 'b1' },
+        { body: 'a3', groupId: 'A', messageId: 'a3' },
+      ]),
+      {
+        consumer: 'test',
+        parse: (body) => body,
+        process: async (body) => {
+          if (body === 'a2') throw new Error('DynamoDB throttled');
+          processed.push(body);
+        },
+      },
+    );
     expect(processed).toEqual(['a1', 'b1']);
     expect(result.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['a2', 'a3']);
   });

@@ -12,7 +12,15 @@ import { messageIdForCommand } from '../src/shared-surface/outbound-message-ids'
 import { resetStorageClient } from '../src/platform/storage';
 import { apiCall } from './support/api-event';
 import {
-  createWorkspace, customerSays, deliver, newNumber, putTicket, setCompanySetting, startWorkspaceEmulators, ticketOf, type Workspace,
+  createWorkspace,
+  customerSays,
+  deliver,
+  newNumber,
+  putTicket,
+  setCompanySetting,
+  startWorkspaceEmulators,
+  ticketOf,
+  type Workspace,
 } from './support/ticket-fixtures';
 
 let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
@@ -21,7 +29,11 @@ let w: Workspace;
 
 beforeAll(async () => {
   queues = await startWorkspaceEmulators();
-  s3 = await startS3Emulator({ directory: mkdtempSync(join(tmpdir(), 'tix-s3-')), buckets: ['media'], corsOrigins: ['http://127.0.0.1'] });
+  s3 = await startS3Emulator({
+    directory: mkdtempSync(join(tmpdir(), 'tix-s3-')),
+    buckets: ['media'],
+    corsOrigins: ['http://127.0.0.1'],
+  });
   process.env.S3_ENDPOINT = s3.endpoint;
   process.env.MEDIA_BUCKET = 'media';
   resetStorageClient();
@@ -41,9 +53,11 @@ async function openTicket(): Promise<TicketDto> {
   await queues.take('outbound-0');
   return t;
 }
-const send = (token: string, ticketId: string, body: unknown) => apiCall('messages', 'POST', '/messages/{id}', { token, pathParameters: { id: ticketId }, body });
+const send = (token: string, ticketId: string, body: unknown) =>
+  apiCall('messages', 'POST', '/messages/{id}', { token, pathParameters: { id: ticketId }, body });
 const conversation = async (ticketId: string): Promise<MessageDto[]> =>
-  (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })).body.messages;
+  (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })).body
+    .messages;
 const commands = async () => (await queues.take('outbound-0')).map((c) => c.body);
 
 describe('sending', () => {
@@ -54,18 +68,45 @@ describe('sending', () => {
 
     expect(res.status).toBe(201);
     const [sent] = res.body.messages as MessageDto[];
-    expect(sent).toMatchObject({ body: 'Olá! Como posso ajudar?', fromMe: true, ack: 0, ticketId: t.id, userId: w.operatorA.user.id });
+    expect(sent).toMatchObject({
+      body: 'Olá! Como posso ajudar?',
+      fromMe: true,
+      ack: 0,
+      ticketId: t.id,
+      userId: w.operatorA.user.id,
+    });
     const [command] = await commands();
-    expect(command).toMatchObject({ type: 'message.send', to: `${t.contact.number}@s.whatsapp.net`, text: 'Olá! Como posso ajudar?', clientMessageId: sent!.id });
+    expect(command).toMatchObject({
+      type: 'message.send',
+      to: `${t.contact.number}@s.whatsapp.net`,
+      text: 'Olá! Como posso ajudar?',
+      clientMessageId: sent!.id,
+    });
     expect(sent!.externalId).toBe(messageIdForCommand(w.connection.id, command.commandId));
 
     // The session host's echo of the send, then the delivery ack.
     const base = { companyId: w.cid, connectionId: w.connection.id, occurredAt: new Date().toISOString() };
-    const echo: ChannelEvent = { ...base, eventId: `msg:${w.connection.id}:${sent!.externalId}`, type: 'message.sent', message: {
-      externalId: sent!.externalId, fromMe: true, isGroup: false, body: 'Olá! Como posso ajudar?', timestamp: new Date().toISOString(),
-      contact: { jid: `${t.contact.number}@s.whatsapp.net`, number: t.contact.number }, clientMessageId: sent!.id,
-    } };
-    await deliver(echo, { ...base, eventId: `ack:${sent!.externalId}:3`, type: 'message.ack', externalId: sent!.externalId, ack: 3 });
+    const echo: ChannelEvent = {
+      ...base,
+      eventId: `msg:${w.connection.id}:${sent!.externalId}`,
+      type: 'message.sent',
+      message: {
+        externalId: sent!.externalId,
+        fromMe: true,
+        isGroup: false,
+        body: 'Olá! Como posso ajudar?',
+        timestamp: new Date().toISOString(),
+        contact: { jid: `${t.contact.number}@s.whatsapp.net`, number: t.contact.number },
+        clientMessageId: sent!.id,
+      },
+    };
+    await deliver(echo, {
+      ...base,
+      eventId: `ack:${sent!.externalId}:3`,
+      type: 'message.ack',
+      externalId: sent!.externalId,
+      ack: 3,
+    });
 
     const messages = await conversation(t.id);
     expect(messages.filter((m) => m.fromMe)).toEqual([expect.objectContaining({ id: sent!.id, ack: 3 })]);
@@ -83,7 +124,7 @@ describe('sending', () => {
     expect((await conversation(t.id)).filter((m) => m.fromMe)).toHaveLength(1);
   });
 
-  it('signs with the operator\'s name: by choice, or forced by userAlwaysSubmitSignature', async () => {
+  it("signs with the operator's name: by choice, or forced by userAlwaysSubmitSignature", async () => {
     const t = await openTicket();
     await send(w.operatorA.token, t.id, { body: 'assinado', signature: true });
     await send(w.operatorA.token, t.id, { body: 'sem assinatura', signature: false });
@@ -93,14 +134,22 @@ describe('sending', () => {
     } finally {
       await setCompanySetting(w, 'userAlwaysSubmitSignature', 'disabled');
     }
-    expect((await commands()).map((c) => c.text)).toEqual(['*Operadora A:*\nassinado', 'sem assinatura', '*Operadora A:*\nforçada']);
+    expect((await commands()).map((c) => c.text)).toEqual([
+      '*Operadora A:*\nassinado',
+      'sem assinatura',
+      '*Operadora A:*\nforçada',
+    ]);
   });
 
   it('quotes a message of the same ticket only', async () => {
     const t = await openTicket();
     const other = await openTicket();
     const customer = (await conversation(t.id)).find((m) => !m.fromMe)!;
-    const quoted = await send(w.operatorA.token, t.id, { body: 'respondendo', quotedMsg: { id: customer.id }, signature: false });
+    const quoted = await send(w.operatorA.token, t.id, {
+      body: 'respondendo',
+      quotedMsg: { id: customer.id },
+      signature: false,
+    });
     expect(quoted.body.messages[0].quotedMsg).toMatchObject({ id: customer.id, body: 'oi, tudo bem?' });
     expect((await commands())[0].quoted).toMatchObject({ externalId: customer.externalId, fromMe: false });
     expect((await send(w.operatorA.token, other.id, { body: 'x', quotedMsg: customer.id })).status).toBe(400);
@@ -124,8 +173,15 @@ describe('sending', () => {
   it('marks a message whose send the channel refused', async () => {
     const t = await openTicket();
     const [sent] = (await send(w.operatorA.token, t.id, { body: 'vai falhar' })).body.messages as MessageDto[];
-    await deliver({ companyId: w.cid, connectionId: w.connection.id, occurredAt: new Date().toISOString(), eventId: `sendFailed:${sent!.id}`,
-      type: 'message.sendFailed', clientMessageId: sent!.id, error: 'not connected' });
+    await deliver({
+      companyId: w.cid,
+      connectionId: w.connection.id,
+      occurredAt: new Date().toISOString(),
+      eventId: `sendFailed:${sent!.id}`,
+      type: 'message.sendFailed',
+      clientMessageId: sent!.id,
+      error: 'not connected',
+    });
     expect((await conversation(t.id)).find((m) => m.id === sent!.id)).toMatchObject({ sendFailed: true });
   });
 });
@@ -137,15 +193,35 @@ describe('deleting', () => {
     const customer = (await conversation(t.id)).find((m) => !m.fromMe)!;
     await commands();
 
-    expect((await apiCall('messages', 'DELETE', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: customer.id } })).status).toBe(403);
-    expect((await apiCall('messages', 'DELETE', '/messages/{id}', { token: w.admin.token, pathParameters: { id: mine!.id } })).status).toBe(403);
-    const deleted = await apiCall('messages', 'DELETE', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: mine!.id } });
+    expect(
+      (
+        await apiCall('messages', 'DELETE', '/messages/{id}', {
+          token: w.operatorA.token,
+          pathParameters: { id: customer.id },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await apiCall('messages', 'DELETE', '/messages/{id}', { token: w.admin.token, pathParameters: { id: mine!.id } }))
+        .status,
+    ).toBe(403);
+    const deleted = await apiCall('messages', 'DELETE', '/messages/{id}', {
+      token: w.operatorA.token,
+      pathParameters: { id: mine!.id },
+    });
     expect(deleted.body).toMatchObject({ id: mine!.id, isDeleted: true });
     expect(await commands()).toEqual([expect.objectContaining({ type: 'message.delete', externalId: mine!.externalId })]);
 
     const [later] = (await send(w.operatorA.token, t.id, { body: 'outra' })).body.messages as MessageDto[];
     await putTicket(w.operatorA.token, t.id, { status: 'closed' });
-    expect((await apiCall('messages', 'DELETE', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: later!.id } })).status).toBe(403);
+    expect(
+      (
+        await apiCall('messages', 'DELETE', '/messages/{id}', {
+          token: w.operatorA.token,
+          pathParameters: { id: later!.id },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -153,15 +229,21 @@ describe('media', () => {
   it('uploads straight to S3 through a presigned PUT, then sends the key', async () => {
     const t = await openTicket();
     const bytes = Buffer.from('%PDF-1.4 fake pdf');
-    const tickets = await apiCall('messages', 'POST', '/messages/{id}/uploads', { token: w.operatorA.token, pathParameters: { id: t.id },
-      body: { files: [{ fileName: 'orçamento.pdf', mimetype: 'application/pdf', size: bytes.length }] } });
+    const tickets = await apiCall('messages', 'POST', '/messages/{id}/uploads', {
+      token: w.operatorA.token,
+      pathParameters: { id: t.id },
+      body: { files: [{ fileName: 'orçamento.pdf', mimetype: 'application/pdf', size: bytes.length }] },
+    });
     expect(tickets.status).toBe(201);
     const [upload] = tickets.body.uploads;
     const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: bytes });
     expect(put.status).toBe(200);
 
-    const res = await send(w.operatorA.token, t.id, { body: 'segue o orçamento', signature: false,
-      medias: [{ key: upload.key, fileName: 'orçamento.pdf', mimetype: 'application/pdf' }] });
+    const res = await send(w.operatorA.token, t.id, {
+      body: 'segue o orçamento',
+      signature: false,
+      medias: [{ key: upload.key, fileName: 'orçamento.pdf', mimetype: 'application/pdf' }],
+    });
 
     expect(res.status).toBe(201);
     const [message] = res.body.messages as MessageDto[];
@@ -169,17 +251,30 @@ describe('media', () => {
     expect(decodeURIComponent(message!.mediaUrl!)).toContain('attachment; filename=');
     const download = await fetch(message!.mediaUrl!);
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
-    expect((await commands())[0].media).toMatchObject({ kind: 'document', key: upload.key, mimetype: 'application/pdf', sizeBytes: bytes.length });
+    expect((await commands())[0].media).toMatchObject({
+      kind: 'document',
+      key: upload.key,
+      mimetype: 'application/pdf',
+      sizeBytes: bytes.length,
+    });
   });
 
-  it('refuses blocked types, other tickets\' keys and missing uploads', async () => {
+  it("refuses blocked types, other tickets' keys and missing uploads", async () => {
     const t = await openTicket();
     const other = await openTicket();
-    const blocked = await apiCall('messages', 'POST', '/messages/{id}/uploads', { token: w.operatorA.token, pathParameters: { id: t.id },
-      body: { files: [{ fileName: 'virus.exe', mimetype: 'application/octet-stream', size: 10 }] } });
+    const blocked = await apiCall('messages', 'POST', '/messages/{id}/uploads', {
+      token: w.operatorA.token,
+      pathParameters: { id: t.id },
+      body: { files: [{ fileName: 'virus.exe', mimetype: 'application/octet-stream', size: 10 }] },
+    });
     expect(blocked.status).toBe(400);
-    const up = (await apiCall('messages', 'POST', '/messages/{id}/uploads', { token: w.operatorA.token, pathParameters: { id: other.id },
-      body: { files: [{ fileName: 'foto.png', mimetype: 'image/png', size: 10 }] } })).body.uploads[0];
+    const up = (
+      await apiCall('messages', 'POST', '/messages/{id}/uploads', {
+        token: w.operatorA.token,
+        pathParameters: { id: other.id },
+        body: { files: [{ fileName: 'foto.png', mimetype: 'image/png', size: 10 }] },
+      })
+    ).body.uploads[0];
     const media = [{ key: up.key, fileName: 'foto.png', mimetype: 'image/png' }];
     expect((await send(w.operatorA.token, t.id, { body: '', medias: media })).status).toBe(400); // key of another ticket
     expect((await send(w.operatorA.token, other.id, { body: '', medias: media })).status).toBe(400); // never uploaded

@@ -14,9 +14,17 @@ beforeAll(async () => {
 describe('platform settings panels', () => {
   it('stores a secret without ever answering it, and refuses everyone but super users', async () => {
     const secret = 'sg-super-secret-value-123456';
-    const put = await apiCall('platformsettings', 'PUT', '/platform-settings/{key}', { token: superUser.token, pathParameters: { key: 'apiKeySendGrid' }, body: { value: secret } });
+    const put = await apiCall('platformsettings', 'PUT', '/platform-settings/{key}', {
+      token: superUser.token,
+      pathParameters: { key: 'apiKeySendGrid' },
+      body: { value: secret },
+    });
     expect(put.body).toEqual({ key: 'apiKeySendGrid', kind: 'secret', set: true });
-    await apiCall('platformsettings', 'PUT', '/platform-settings/{key}', { token: superUser.token, pathParameters: { key: 'efiClientId' }, body: { value: 'client-id-1' } });
+    await apiCall('platformsettings', 'PUT', '/platform-settings/{key}', {
+      token: superUser.token,
+      pathParameters: { key: 'efiClientId' },
+      body: { value: 'client-id-1' },
+    });
 
     const read = await apiCall('platformsettings', 'GET', '/platform-settings', { token: superUser.token });
     expect(JSON.stringify(read.body)).not.toContain(secret);
@@ -25,7 +33,11 @@ describe('platform settings panels', () => {
 
     const { admin } = await createTestTenant();
     expect((await apiCall('platformsettings', 'GET', '/platform-settings', { token: admin.token })).status).toBe(403);
-    const unknownKey = await apiCall('platformsettings', 'PUT', '/platform-settings/{key}', { token: superUser.token, pathParameters: { key: 'userRating' }, body: { value: 'x' } });
+    const unknownKey = await apiCall('platformsettings', 'PUT', '/platform-settings/{key}', {
+      token: superUser.token,
+      pathParameters: { key: 'userRating' },
+      body: { value: 'x' },
+    });
     expect(unknownKey.status).toBe(400);
   });
 });

@@ -28,14 +28,20 @@ beforeAll(async () => {
   h = await useRealtimeHarness();
   ({ a, b } = h);
 });
-afterAll(async () => { await h?.stop(); });
+afterAll(async () => {
+  await h?.stop();
+});
 beforeEach(async () => {
   await h.deliver(); // nothing of an earlier test leaks into this one
   h.endpoint.reset();
 });
 
-const ticket = (queueId: string | null, userId: string | null = null) =>
-  ({ id: ulid(), status: 'open' as const, queueId, userId });
+const ticket = (queueId: string | null, userId: string | null = null) => ({
+  id: ulid(),
+  status: 'open' as const,
+  queueId,
+  userId,
+});
 const ticketUpdate = (companyId: string, t: ReturnType<typeof ticket>) =>
   publish(companyId, 'ticket', { action: 'update', ticket: t }, { kind: 'tickets', queueId: t.queueId, userId: t.userId });
 
@@ -46,7 +52,10 @@ describe('publish', () => {
 
     const taken = await h.queues.take('realtime');
     expect(taken).toHaveLength(1);
-    expect(taken[0]).toMatchObject({ groupId: a.company.id, body: { companyId: a.company.id, kind: 'whatsapp', audience: { kind: 'company' } } });
+    expect(taken[0]).toMatchObject({
+      groupId: a.company.id,
+      body: { companyId: a.company.id, kind: 'whatsapp', audience: { kind: 'company' } },
+    });
     expect(h.endpoint.postCount).toBe(0); // nothing posted on the request path
   });
 
@@ -56,9 +65,13 @@ describe('publish', () => {
     resetQueueClient();
     const errors: unknown[] = [];
     const original = logger.error.bind(logger);
-    logger.error = ((message: string) => { errors.push(message); }) as typeof logger.error;
+    logger.error = ((message: string) => {
+      errors.push(message);
+    }) as typeof logger.error;
     try {
-      await expect(publish(a.company.id, 'whatsapp', { action: 'delete', whatsappId: 'w1' }, { kind: 'company' })).resolves.toBeUndefined();
+      await expect(
+        publish(a.company.id, 'whatsapp', { action: 'delete', whatsappId: 'w1' }, { kind: 'company' }),
+      ).resolves.toBeUndefined();
       expect(errors).toContain('realtime enqueue failed');
     } finally {
       logger.error = original;
@@ -78,7 +91,9 @@ describe('fan-out by audience', () => {
     await publish(a.company.id, 'whatsapp', { action: 'delete', whatsappId: 'w1' }, { kind: 'company' });
     await h.deliver();
 
-    expect(h.endpoint.framesOf(live)).toEqual([{ channel: realtimeChannel.whatsapp(a.company.id), data: { action: 'delete', whatsappId: 'w1' } }]);
+    expect(h.endpoint.framesOf(live)).toEqual([
+      { channel: realtimeChannel.whatsapp(a.company.id), data: { action: 'delete', whatsappId: 'w1' } },
+    ]);
     expect(h.endpoint.framesOf(ofB)).toEqual([]);
     expect((await listCompanyWsConnections(a.company.id)).map((s) => s.connectionId)).not.toContain(dead);
   });
@@ -105,13 +120,19 @@ describe('fan-out by audience', () => {
     const tenant = await createTestTenant();
     const operator = await createTestUser(tenant.company.id, { queueIds: ['queue-A'] });
     const socket = (await h.connect(operator.token)).connectionId;
-    await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: operator.user.id }, token: tenant.admin.token, body: { queueIds: ['queue-B'] } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: operator.user.id },
+      token: tenant.admin.token,
+      body: { queueIds: ['queue-B'] },
+    });
 
     await ticketUpdate(tenant.company.id, ticket('queue-A'));
     await ticketUpdate(tenant.company.id, ticket('queue-B'));
     await h.deliver();
 
-    expect(h.endpoint.framesOf(socket, realtimeChannel.ticket(tenant.company.id)).map((f) => f.data.ticket.queueId)).toEqual(['queue-B']);
+    expect(h.endpoint.framesOf(socket, realtimeChannel.ticket(tenant.company.id)).map((f) => f.data.ticket.queueId)).toEqual(
+      ['queue-B'],
+    );
   });
 
   it('tickets: queue-less tickets reach operators only with userViewTicketsWithoutDepartment; the assignee always', async () => {
@@ -148,13 +169,18 @@ describe('fan-out by audience', () => {
     expect(h.endpoint.framesOf(idle)).toEqual([]);
   });
 
-  it('ticketViewers with the ticket\'s queue: a viewer who may no longer see it gets nothing', async () => {
+  it("ticketViewers with the ticket's queue: a viewer who may no longer see it gets nothing", async () => {
     const operator = await createTestUser(a.company.id, { queueIds: ['queue-A'] });
     const socket = (await h.connect(operator.token)).connectionId;
     const ticketId = ulid();
     await setViewingTicket(a.company.id, socket, ticketId);
 
-    await publish(a.company.id, 'ticket', { action: 'updateUnread', ticketId, unreadMessages: 1 }, { kind: 'ticketViewers', ticketId, queueId: 'queue-B', userId: null });
+    await publish(
+      a.company.id,
+      'ticket',
+      { action: 'updateUnread', ticketId, unreadMessages: 1 },
+      { kind: 'ticketViewers', ticketId, queueId: 'queue-B', userId: null },
+    );
     await h.deliver();
 
     expect(h.endpoint.framesOf(socket)).toEqual([]);
@@ -164,7 +190,12 @@ describe('fan-out by audience', () => {
     const admin = (await h.connect(a.admin.token)).connectionId;
     const operator = (await h.connect(a.operator.token)).connectionId;
 
-    await publish(a.company.id, 'auth', { action: 'update', user: { id: a.operator.user.id } }, { kind: 'user', userId: a.operator.user.id });
+    await publish(
+      a.company.id,
+      'auth',
+      { action: 'update', user: { id: a.operator.user.id } },
+      { kind: 'user', userId: a.operator.user.id },
+    );
     await publish(a.company.id, 'whatsapp', { action: 'delete', whatsappId: 'w2' }, { kind: 'admins' });
     await h.deliver();
 
@@ -178,22 +209,33 @@ describe('sockets that must not live on', () => {
     const doomed = await createTestUser(a.company.id);
     const socket = (await h.connect(doomed.token)).connectionId;
 
-    expect((await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: doomed.user.id }, token: a.admin.token })).status).toBe(204);
+    expect(
+      (await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: doomed.user.id }, token: a.admin.token }))
+        .status,
+    ).toBe(204);
     await h.deliver();
 
-    expect(h.endpoint.framesOf(socket)).toEqual([{ channel: realtimeChannel.auth(a.company.id), data: { action: 'revoked', reason: 'deleted' } }]);
+    expect(h.endpoint.framesOf(socket)).toEqual([
+      { channel: realtimeChannel.auth(a.company.id), data: { action: 'revoked', reason: 'deleted' } },
+    ]);
     expect(h.endpoint.closed.has(socket)).toBe(true);
     expect((await listCompanyWsConnections(a.company.id)).map((s) => s.connectionId)).not.toContain(socket);
   });
 
-  it('a deactivated user\'s sockets are closed at once and receive no company event', async () => {
+  it("a deactivated user's sockets are closed at once and receive no company event", async () => {
     const user = await createTestUser(a.company.id);
     const socket = (await h.connect(user.token)).connectionId;
 
-    await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: user.user.id }, token: a.admin.token, body: { status: false } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: user.user.id },
+      token: a.admin.token,
+      body: { status: false },
+    });
     await h.deliver();
 
-    expect(h.endpoint.framesOf(socket)).toEqual([{ channel: realtimeChannel.auth(a.company.id), data: { action: 'revoked', reason: 'deactivated' } }]);
+    expect(h.endpoint.framesOf(socket)).toEqual([
+      { channel: realtimeChannel.auth(a.company.id), data: { action: 'revoked', reason: 'deactivated' } },
+    ]);
     expect(h.endpoint.closed.has(socket)).toBe(true);
   });
 
@@ -201,7 +243,9 @@ describe('sockets that must not live on', () => {
     const token = await tokenFor(a.operator.user, 2);
     const socket = (await h.connect(token)).connectionId;
     const fresh = (await h.connect(a.operator.token)).connectionId;
-    await expect.poll(() => Date.now() / 1000, { timeout: 5000, interval: 200 }).toBeGreaterThan(JSON.parse(atob(token.split('.')[1]!)).exp);
+    await expect
+      .poll(() => Date.now() / 1000, { timeout: 5000, interval: 200 })
+      .toBeGreaterThan(JSON.parse(atob(token.split('.')[1]!)).exp);
 
     await publish(a.company.id, 'whatsapp', { action: 'delete', whatsappId: 'w3' }, { kind: 'company' });
     await h.deliver();
@@ -213,13 +257,16 @@ describe('sockets that must not live on', () => {
 });
 
 describe('fan-out batches', () => {
-  it('keeps publish order within a company and returns only the failing company\'s records', async () => {
+  it("keeps publish order within a company and returns only the failing company's records", async () => {
     const socket = (await h.connect(a.admin.token)).connectionId;
-    for (const id of ['w1', 'w2', 'w3']) await publish(a.company.id, 'whatsapp', { action: 'delete', whatsappId: id }, { kind: 'company' });
+    for (const id of ['w1', 'w2', 'w3'])
+      await publish(a.company.id, 'whatsapp', { action: 'delete', whatsappId: id }, { kind: 'company' });
     const taken = await h.queues.take('realtime');
     const broken = { body: JSON.stringify({ ...taken[0]!.body, companyId: 'no-such-company', kind: 'nope' }), groupId: 'x' };
 
-    const out = await fanout(sqsEvent([...taken.map((m) => ({ body: JSON.stringify(m.body), groupId: m.groupId })), broken]));
+    const out = await fanout(
+      sqsEvent([...taken.map((m) => ({ body: JSON.stringify(m.body), groupId: m.groupId })), broken]),
+    );
 
     expect(h.endpoint.framesOf(socket).map((f) => f.data.whatsappId)).toEqual(['w1', 'w2', 'w3']);
     expect(out.batchItemFailures).toHaveLength(1);
@@ -240,22 +287,40 @@ describe('fan-out batches', () => {
 
 describe('events of the existing areas reach the consoles through the queue', () => {
   it('a QR from the session host arrives on whatsapp and whatsappSession, without the API token', async () => {
-    const connection = (await apiCall('whatsapp', 'POST', '/whatsapp', { token: a.admin.token, body: { name: 'Tempo real' } })).body;
+    const connection = (
+      await apiCall('whatsapp', 'POST', '/whatsapp', { token: a.admin.token, body: { name: 'Tempo real' } })
+    ).body;
     const socket = (await h.connect(a.operator.token)).connectionId;
     await h.deliver();
     h.endpoint.reset();
 
-    await inbound(sqsEvent([{ groupId: connection.id, body: JSON.stringify({
-      type: 'connection.qr', eventId: ulid(), companyId: a.company.id, connectionId: connection.id,
-      occurredAt: new Date().toISOString(), qr: 'QR-DATA', attempt: 1,
-    }) }]));
+    await inbound(
+      sqsEvent([
+        {
+          groupId: connection.id,
+          body: JSON.stringify({
+            type: 'connection.qr',
+            eventId: ulid(),
+            companyId: a.company.id,
+            connectionId: connection.id,
+            occurredAt: new Date().toISOString(),
+            qr: 'QR-DATA',
+            attempt: 1,
+          }),
+        },
+      ]),
+    );
     await h.deliver();
 
     const frames = h.endpoint.framesOf(socket);
-    expect(frames.find((f) => f.channel === realtimeChannel.whatsappSession(a.company.id))?.data)
-      .toMatchObject({ action: 'update', session: { id: connection.id, status: 'qrcode', qrcode: 'QR-DATA' } });
-    expect(frames.find((f) => f.channel === realtimeChannel.whatsapp(a.company.id))?.data)
-      .toMatchObject({ action: 'update', whatsapp: { id: connection.id, status: 'qrcode' } });
+    expect(frames.find((f) => f.channel === realtimeChannel.whatsappSession(a.company.id))?.data).toMatchObject({
+      action: 'update',
+      session: { id: connection.id, status: 'qrcode', qrcode: 'QR-DATA' },
+    });
+    expect(frames.find((f) => f.channel === realtimeChannel.whatsapp(a.company.id))?.data).toMatchObject({
+      action: 'update',
+      whatsapp: { id: connection.id, status: 'qrcode' },
+    });
     expect(JSON.stringify(frames)).not.toContain('"token"');
   });
 
@@ -263,14 +328,34 @@ describe('events of the existing areas reach the consoles through the queue', ()
     const connection = (await apiCall('whatsapp', 'GET', '/whatsapp', { token: a.admin.token })).body[0];
     const admin = (await h.connect(a.admin.token)).connectionId;
 
-    await inbound(sqsEvent([{ groupId: connection.id, body: JSON.stringify({
-      type: 'message.received', eventId: ulid(), companyId: a.company.id, connectionId: connection.id, occurredAt: new Date().toISOString(),
-      message: { externalId: ulid(), fromMe: false, isGroup: false, body: 'oi', timestamp: new Date().toISOString(),
-        contact: { jid: '5511900001111@s.whatsapp.net', pushName: 'Bia' } },
-    }) }]));
+    await inbound(
+      sqsEvent([
+        {
+          groupId: connection.id,
+          body: JSON.stringify({
+            type: 'message.received',
+            eventId: ulid(),
+            companyId: a.company.id,
+            connectionId: connection.id,
+            occurredAt: new Date().toISOString(),
+            message: {
+              externalId: ulid(),
+              fromMe: false,
+              isGroup: false,
+              body: 'oi',
+              timestamp: new Date().toISOString(),
+              contact: { jid: '5511900001111@s.whatsapp.net', pushName: 'Bia' },
+            },
+          }),
+        },
+      ]),
+    );
     await h.deliver();
 
-    expect(h.endpoint.framesOf(admin, realtimeChannel.appMessage(a.company.id))[0]?.data)
-      .toMatchObject({ action: 'create', message: { body: 'oi', fromMe: false }, contact: { name: 'Bia', number: '5511900001111' } });
+    expect(h.endpoint.framesOf(admin, realtimeChannel.appMessage(a.company.id))[0]?.data).toMatchObject({
+      action: 'create',
+      message: { body: 'oi', fromMe: false },
+      contact: { name: 'Bia', number: '5511900001111' },
+    });
   });
 });

@@ -37,7 +37,12 @@ describe('$connect', () => {
   it('refuses sockets without a valid, unexpired access token and stores nothing', async () => {
     const expired = await tokenFor(a.admin.user, -60);
     const forged = (await tokenFor(a.admin.user)).slice(0, -4) + 'AAAA';
-    const answers = [await h.connect(undefined), await h.connect('not-a-jwt'), await h.connect(expired), await h.connect(forged)];
+    const answers = [
+      await h.connect(undefined),
+      await h.connect('not-a-jwt'),
+      await h.connect(expired),
+      await h.connect(forged),
+    ];
 
     expect(answers.map((x) => x.answer)).toEqual(Array(4).fill({ statusCode: 401 }));
     for (const { connectionId } of answers) expect(await findWsConnectionCompany(connectionId)).toBeUndefined();
@@ -50,7 +55,7 @@ describe('$connect', () => {
     expect(await findWsConnectionCompany(connectionId)).toBeUndefined();
   });
 
-  it('stores the socket under the token\'s company with the token\'s expiry; $disconnect removes it (twice is harmless)', async () => {
+  it("stores the socket under the token's company with the token's expiry; $disconnect removes it (twice is harmless)", async () => {
     const token = await tokenFor(a.operator.user, 600);
     const { connectionId, answer } = await h.connect(token);
     expect(answer).toEqual({ statusCode: 200 });
@@ -72,14 +77,17 @@ describe('$default: ticket rooms', () => {
     tickets.set(ticketId, { companyId: a.company.id, queueId: 'queue-A', userId: null });
     const { connectionId } = await h.connect(operator.token);
 
-    expect(await h.send(connectionId, { action: 'joinTicket', ticketId })).toEqual({ channel: 'room', data: { action: 'joined', ticketId } });
+    expect(await h.send(connectionId, { action: 'joinTicket', ticketId })).toEqual({
+      channel: 'room',
+      data: { action: 'joined', ticketId },
+    });
     expect((await getWsConnection(a.company.id, connectionId))?.viewingTicketId).toBe(ticketId);
 
     expect(await h.send(connectionId, { action: 'leaveTicket' })).toEqual({ channel: 'room', data: { action: 'left' } });
     expect((await getWsConnection(a.company.id, connectionId))?.viewingTicketId).toBeNull();
   });
 
-  it('refuses a ticket of another queue, an unknown ticket and another company\'s ticket', async () => {
+  it("refuses a ticket of another queue, an unknown ticket and another company's ticket", async () => {
     const operator = await createTestUser(a.company.id, { queueIds: ['queue-A'] });
     const ofQueueB = ulid();
     const ofCompanyB = ulid();
@@ -88,7 +96,10 @@ describe('$default: ticket rooms', () => {
     const { connectionId } = await h.connect(operator.token);
 
     for (const ticketId of [ofQueueB, ulid(), ofCompanyB]) {
-      expect(await h.send(connectionId, { action: 'joinTicket', ticketId })).toEqual({ channel: 'room', data: { action: 'refused', ticketId } });
+      expect(await h.send(connectionId, { action: 'joinTicket', ticketId })).toEqual({
+        channel: 'room',
+        data: { action: 'refused', ticketId },
+      });
       expect((await getWsConnection(a.company.id, connectionId))?.viewingTicketId).toBeNull();
     }
   });

@@ -22,16 +22,27 @@ beforeAll(async () => {
   await useFreshTable();
   logger.setLogLevel('SILENT');
   queues = await useLocalQueues(1);
-  registerJob('test.record', async (job) => { ran.push(job); });
+  registerJob('test.record', async (job) => {
+    ran.push(job);
+  });
 });
 afterAll(async () => {
   unregisterJob('test.record');
   await queues?.stop();
 });
-beforeEach(() => { ran.length = 0; });
-afterEach(async () => { await queues.take('dispatch'); });
+beforeEach(() => {
+  ran.length = 0;
+});
+afterEach(async () => {
+  await queues.take('dispatch');
+});
 
-const job = (dueAt: Date, jobType = 'test.record'): DueJob => ({ companyId: ulid(), jobType, jobId: ulid(), dueAt: dueAt.toISOString() });
+const job = (dueAt: Date, jobType = 'test.record'): DueJob => ({
+  companyId: ulid(),
+  jobType,
+  jobId: ulid(),
+  dueAt: dueAt.toISOString(),
+});
 
 /** Runs the dispatch worker on whatever the tick queued and is ready now. */
 async function dispatchQueued() {
@@ -67,7 +78,7 @@ describe('tick and dispatch', () => {
 
     expect(tick.enqueued).toBe(1);
     expect(await queues.delayedCount('dispatch')).toBe(1);
-    expect((await queues.take('dispatch'))).toEqual([]); // not visible before its second
+    expect(await queues.take('dispatch')).toEqual([]); // not visible before its second
     await cancelDueWork(laterRef);
     expect((await runTick(new Date(now.getTime() + 11 * MINUTE))).enqueued).toBe(0);
   });
@@ -102,7 +113,9 @@ describe('tick and dispatch', () => {
 
   it('reports unknown job types as failures, so they reach the dead-letter queue', async () => {
     const unknown = job(new Date(), 'no.such.job');
-    const result = await dispatch(sqsEvent([{ body: JSON.stringify(unknown), messageId: 'unknown' }, { body: JSON.stringify(job(new Date())) }]));
+    const result = await dispatch(
+      sqsEvent([{ body: JSON.stringify(unknown), messageId: 'unknown' }, { body: JSON.stringify(job(new Date())) }]),
+    );
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'unknown' }]);
     expect(ran).toHaveLength(1);
   });

@@ -12,7 +12,8 @@ import { createTestTenant } from './support/tenancy-fixtures';
 useApiWithQueues();
 
 const create = (token: string, body: Record<string, unknown>) => apiCall('whatsapp', 'POST', '/whatsapp', { token, body });
-const update = (token: string, id: string, body: Record<string, unknown>) => apiCall('whatsapp', 'PUT', '/whatsapp/{id}', { token, pathParameters: { id }, body });
+const update = (token: string, id: string, body: Record<string, unknown>) =>
+  apiCall('whatsapp', 'PUT', '/whatsapp/{id}', { token, pathParameters: { id }, body });
 const show = (token: string, id: string) => apiCall('whatsapp', 'GET', '/whatsapp/{id}', { token, pathParameters: { id } });
 
 async function tenantWithApi(addAlterConnection = true) {
@@ -77,7 +78,10 @@ describe('tokens are unique across the platform', () => {
     const a = await tenantWithApi(false);
     const b = await tenantWithApi(false);
     const token = generateApiToken();
-    const answers = await Promise.all([create(a.admin.token, { name: 'A', token }), create(b.admin.token, { name: 'B', token })]);
+    const answers = await Promise.all([
+      create(a.admin.token, { name: 'A', token }),
+      create(b.admin.token, { name: 'B', token }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
   });
 
@@ -85,7 +89,14 @@ describe('tokens are unique across the platform', () => {
     const a = await tenantWithApi(false);
     const token = generateApiToken();
     const first = await create(a.admin.token, { name: 'A', token });
-    expect((await apiCall('whatsapp', 'DELETE', '/whatsapp/{id}', { token: a.admin.token, pathParameters: { id: first.body.id } })).status).toBe(204);
+    expect(
+      (
+        await apiCall('whatsapp', 'DELETE', '/whatsapp/{id}', {
+          token: a.admin.token,
+          pathParameters: { id: first.body.id },
+        })
+      ).status,
+    ).toBe(204);
     expect((await create(a.admin.token, { name: 'A2', token })).status).toBe(201);
   });
 });

@@ -16,8 +16,13 @@ describe('malformed cookies', () => {
     const t = await createTestTenant();
     const cookie = 'promo=50%off; other=%E0%A4%A; __proto__=x';
 
-    const signIn = await apiCall('auth', 'POST', '/auth/login', { body: { email: t.admin.user.email, password: t.admin.password }, cookie });
-    const refreshed = await apiCall('auth', 'POST', '/auth/refresh_token', { cookie: `${cookie}; jrt=${signIn.cookies.jrt}` });
+    const signIn = await apiCall('auth', 'POST', '/auth/login', {
+      body: { email: t.admin.user.email, password: t.admin.password },
+      cookie,
+    });
+    const refreshed = await apiCall('auth', 'POST', '/auth/refresh_token', {
+      cookie: `${cookie}; jrt=${signIn.cookies.jrt}`,
+    });
     const me = await apiCall('auth', 'GET', '/auth/me', { token: t.admin.token, cookie });
     const logout = await apiCall('auth', 'DELETE', '/auth/logout', { cookie });
 
@@ -33,8 +38,15 @@ describe('concurrent PUT /users/{id} on one user', () => {
     const t = await createTestTenant();
     const id = t.operator.user.id;
 
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-      apiCall('users', 'PUT', '/users/{id}', { token: t.admin.token, pathParameters: { id }, body: { name: `Nome ${i}` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        apiCall('users', 'PUT', '/users/{id}', {
+          token: t.admin.token,
+          pathParameters: { id },
+          body: { name: `Nome ${i}` },
+        }),
+      ),
+    );
 
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -64,10 +76,21 @@ describe('forged message cursors', () => {
     ];
 
     for (const cursor of forged) {
-      const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', { token: t.admin.token, pathParameters: { id }, query: { cursor } });
-      expect({ cursor, status: res.status, error: res.body?.error }).toEqual({ cursor, status: 400, error: 'ERR_VALIDATION' });
+      const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', {
+        token: t.admin.token,
+        pathParameters: { id },
+        query: { cursor },
+      });
+      expect({ cursor, status: res.status, error: res.body?.error }).toEqual({
+        cursor,
+        status: 400,
+        error: 'ERR_VALIDATION',
+      });
     }
-    const first = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', { token: t.admin.token, pathParameters: { id } });
+    const first = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', {
+      token: t.admin.token,
+      pathParameters: { id },
+    });
     expect(first.status).toBe(200);
   });
 });

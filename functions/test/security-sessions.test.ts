@@ -10,12 +10,22 @@ import { apiCall } from './support/api-event';
 import { useFreshTable } from './support/fresh-table';
 import { createTestTenant, createTestUser, login, TEST_PASSWORD } from './support/tenancy-fixtures';
 
-beforeAll(async () => { await useFreshTable(); });
-afterEach(() => { vi.useRealTimers(); });
+beforeAll(async () => {
+  await useFreshTable();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
-const refresh = (cookie: string) => apiCall('auth', 'POST', '/auth/refresh_token', { cookie: { [REFRESH_COOKIE_NAME]: cookie } });
+const refresh = (cookie: string) =>
+  apiCall('auth', 'POST', '/auth/refresh_token', { cookie: { [REFRESH_COOKIE_NAME]: cookie } });
 const cookieOf = (res: { cookies: Record<string, string> }) => res.cookies[REFRESH_COOKIE_NAME]!;
-const newUser = () => ({ name: 'Nova Pessoa', email: `nova-${Math.random().toString(36).slice(2)}@test.local`, password: 'segredo1', profile: 'user' });
+const newUser = () => ({
+  name: 'Nova Pessoa',
+  email: `nova-${Math.random().toString(36).slice(2)}@test.local`,
+  password: 'segredo1',
+  profile: 'user',
+});
 const createUserWith = (token: string) => apiCall('users', 'POST', '/users', { token, body: newUser() });
 
 describe('a password change ends the other sessions', () => {
@@ -25,7 +35,10 @@ describe('a password change ends the other sessions', () => {
     const elsewhere = await login(t.operator.user.email, t.operator.password, '10.0.0.2');
 
     const changed = await apiCall('users', 'PUT', '/users/{id}', {
-      token: here.body.token, pathParameters: { id: t.operator.user.id }, body: { password: 'nova-senha-1' }, cookie: { [REFRESH_COOKIE_NAME]: cookieOf(here) },
+      token: here.body.token,
+      pathParameters: { id: t.operator.user.id },
+      body: { password: 'nova-senha-1' },
+      cookie: { [REFRESH_COOKIE_NAME]: cookieOf(here) },
     });
 
     expect(changed.status).toBe(200);
@@ -38,7 +51,11 @@ describe('a password change ends the other sessions', () => {
     const a = await login(t.operator.user.email, t.operator.password);
     const b = await login(t.operator.user.email, t.operator.password, '10.0.0.3');
 
-    const reset = await apiCall('users', 'PUT', '/users/{id}', { token: t.admin.token, pathParameters: { id: t.operator.user.id }, body: { password: 'nova-senha-2' } });
+    const reset = await apiCall('users', 'PUT', '/users/{id}', {
+      token: t.admin.token,
+      pathParameters: { id: t.operator.user.id },
+      body: { password: 'nova-senha-2' },
+    });
 
     expect(reset.status).toBe(200);
     expect((await refresh(cookieOf(a))).status).toBe(401);
@@ -49,7 +66,11 @@ describe('a password change ends the other sessions', () => {
   it('a change of name only keeps every session', async () => {
     const t = await createTestTenant();
     const a = await login(t.operator.user.email, t.operator.password);
-    await apiCall('users', 'PUT', '/users/{id}', { token: t.admin.token, pathParameters: { id: t.operator.user.id }, body: { name: 'Outro Nome' } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      token: t.admin.token,
+      pathParameters: { id: t.operator.user.id },
+      body: { name: 'Outro Nome' },
+    });
     expect((await refresh(cookieOf(a))).status).toBe(200);
   });
 });
@@ -76,7 +97,10 @@ describe('old access tokens of admins lose admin rights at once', () => {
   it('a deleted admin cannot create users with a token issued before the deletion', async () => {
     const t = await createTestTenant();
     const other = await createTestUser(t.company.id, { profile: 'admin' });
-    expect((await apiCall('users', 'DELETE', '/users/{id}', { token: t.admin.token, pathParameters: { id: other.user.id } })).status).toBe(204);
+    expect(
+      (await apiCall('users', 'DELETE', '/users/{id}', { token: t.admin.token, pathParameters: { id: other.user.id } }))
+        .status,
+    ).toBe(204);
 
     const res = await createUserWith(other.token);
 
@@ -88,7 +112,11 @@ describe('old access tokens of admins lose admin rights at once', () => {
   it('a deactivated admin cannot write with the old token', async () => {
     const t = await createTestTenant();
     const other = await createTestUser(t.company.id, { profile: 'admin' });
-    await apiCall('users', 'PUT', '/users/{id}', { token: t.admin.token, pathParameters: { id: other.user.id }, body: { status: false } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      token: t.admin.token,
+      pathParameters: { id: other.user.id },
+      body: { status: false },
+    });
 
     const res = await createUserWith(other.token);
 
@@ -100,7 +128,11 @@ describe('old access tokens of admins lose admin rights at once', () => {
     const t = await createTestTenant();
     const other = await createTestUser(t.company.id, { profile: 'admin' });
     const signedIn = await login(other.user.email, TEST_PASSWORD);
-    await apiCall('users', 'PUT', '/users/{id}', { token: t.admin.token, pathParameters: { id: other.user.id }, body: { profile: 'user' } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      token: t.admin.token,
+      pathParameters: { id: other.user.id },
+      body: { profile: 'user' },
+    });
 
     const stale = await createUserWith(signedIn.body.token);
     expect(stale).toMatchObject({ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } });
@@ -114,7 +146,11 @@ describe('old access tokens of admins lose admin rights at once', () => {
   it('an admin whose rights did not change keeps working with the same token', async () => {
     const t = await createTestTenant();
     expect((await createUserWith(t.admin.token)).status).toBe(201);
-    await apiCall('users', 'PUT', '/users/{id}', { token: t.admin.token, pathParameters: { id: t.admin.user.id }, body: { name: 'Admin Renomeado' } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      token: t.admin.token,
+      pathParameters: { id: t.admin.user.id },
+      body: { name: 'Admin Renomeado' },
+    });
     expect((await createUserWith(t.admin.token)).status).toBe(201);
   });
 });

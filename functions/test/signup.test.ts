@@ -22,8 +22,14 @@ beforeAll(async () => {
 });
 
 const form = (n: number) => ({
-  name: `Loja Azul ${n}`, vat: cnpj.generate(true), namePersonal: 'Maria Souza', email: `maria${n}@azul.com.br`,
-  phone: '11 98888-7777', password: 'segredo1', planId, terms: true,
+  name: `Loja Azul ${n}`,
+  vat: cnpj.generate(true),
+  namePersonal: 'Maria Souza',
+  email: `maria${n}@azul.com.br`,
+  phone: '11 98888-7777',
+  password: 'segredo1',
+  planId,
+  terms: true,
 });
 
 async function tokenFromOutbox(email: string): Promise<string> {
@@ -63,20 +69,32 @@ describe('sign-up to first login', () => {
     await apiCall('signup', 'POST', '/leads-web', { body: input, ip: freshIp() });
     const token = await tokenFromOutbox(input.email);
     const { createHash } = await import('node:crypto');
-    await ddb().send(new UpdateCommand({
-      TableName: tableName(), Key: { PK: `P#SIGNUPTOKEN#${createHash('sha256').update(token).digest('base64url')}`, SK: 'TOKEN' },
-      UpdateExpression: 'SET validUntil = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-    }));
-    expect((await apiCall('signup', 'POST', '/auth/validateTokenSignup', { body: { token } })).body).toMatchObject({ isValid: false, code: 'expired' });
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: `P#SIGNUPTOKEN#${createHash('sha256').update(token).digest('base64url')}`, SK: 'TOKEN' },
+        UpdateExpression: 'SET validUntil = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+    expect((await apiCall('signup', 'POST', '/auth/validateTokenSignup', { body: { token } })).body).toMatchObject({
+      isValid: false,
+      code: 'expired',
+    });
 
     expect((await apiCall('signup', 'POST', '/auth/tokenSignup', { body: { email: input.email } })).status).toBe(200);
     const fresh = await tokenFromOutbox(input.email);
     expect(fresh).not.toBe(token);
-    expect((await apiCall('signup', 'POST', '/auth/validateTokenSignup', { body: { token: fresh } })).body.code).toBe('activated');
+    expect((await apiCall('signup', 'POST', '/auth/validateTokenSignup', { body: { token: fresh } })).body.code).toBe(
+      'activated',
+    );
   });
 
   it("refuses 'teste', a taken e-mail, and more than 5 sign-ups from one address per hour", async () => {
-    const bad = await apiCall('signup', 'POST', '/leads-web', { body: { ...form(3), name: 'Empresa Teste' }, ip: freshIp() });
+    const bad = await apiCall('signup', 'POST', '/leads-web', {
+      body: { ...form(3), name: 'Empresa Teste' },
+      ip: freshIp(),
+    });
     expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
 
     const first = form(4);
@@ -86,7 +104,8 @@ describe('sign-up to first login', () => {
 
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let n = 10; n < 16; n++) statuses.push((await apiCall('signup', 'POST', '/leads-web', { body: form(n), ip })).status);
+    for (let n = 10; n < 16; n++)
+      statuses.push((await apiCall('signup', 'POST', '/leads-web', { body: form(n), ip })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });

@@ -26,27 +26,57 @@ beforeAll(async () => {
 /** Everything about B that A must not be able to change. */
 async function snapshotB() {
   const users = await listAllUsers(b.company.id);
-  return { users: users.map(({ updatedAt: _u, ...rest }) => rest).sort((x, y) => x.id.localeCompare(y.id)), active: await getActiveUserCount(b.company.id) };
+  return {
+    users: users.map(({ updatedAt: _u, ...rest }) => rest).sort((x, y) => x.id.localeCompare(y.id)),
+    active: await getActiveUserCount(b.company.id),
+  };
 }
 
 describe('admin of company A against company B', () => {
-  it('cannot read, change, delete or list B\'s users through any users route', async () => {
+  it("cannot read, change, delete or list B's users through any users route", async () => {
     const before = await snapshotB();
     const token = a.admin.token;
     const idOfB = { id: b.operator.user.id };
 
     const attempts = {
       get: await apiCall('users', 'GET', '/users/{id}', { pathParameters: idOfB, token }),
-      getNamingB: await apiCall('users', 'GET', '/users/{id}', { pathParameters: idOfB, token, query: { companyId: b.company.id } }),
-      put: await apiCall('users', 'PUT', '/users/{id}', { pathParameters: idOfB, token, body: { name: 'Tomado', password: 'tomado123' } }),
-      putNamingB: await apiCall('users', 'PUT', '/users/{id}', { pathParameters: idOfB, token, body: { name: 'Tomado', companyId: b.company.id } }),
-      putAdminOfB: await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: b.admin.user.id }, token, body: { status: false } }),
+      getNamingB: await apiCall('users', 'GET', '/users/{id}', {
+        pathParameters: idOfB,
+        token,
+        query: { companyId: b.company.id },
+      }),
+      put: await apiCall('users', 'PUT', '/users/{id}', {
+        pathParameters: idOfB,
+        token,
+        body: { name: 'Tomado', password: 'tomado123' },
+      }),
+      putNamingB: await apiCall('users', 'PUT', '/users/{id}', {
+        pathParameters: idOfB,
+        token,
+        body: { name: 'Tomado', companyId: b.company.id },
+      }),
+      putAdminOfB: await apiCall('users', 'PUT', '/users/{id}', {
+        pathParameters: { id: b.admin.user.id },
+        token,
+        body: { status: false },
+      }),
       delete: await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: idOfB, token }),
-      deleteNamingB: await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: idOfB, token, query: { companyId: b.company.id } }),
-      drawer: await apiCall('users', 'PUT', '/users/drawer/{userId}', { pathParameters: { userId: b.operator.user.id }, token, body: { drawerMenuOpen: false } }),
+      deleteNamingB: await apiCall('users', 'DELETE', '/users/{id}', {
+        pathParameters: idOfB,
+        token,
+        query: { companyId: b.company.id },
+      }),
+      drawer: await apiCall('users', 'PUT', '/users/drawer/{userId}', {
+        pathParameters: { userId: b.operator.user.id },
+        token,
+        body: { drawerMenuOpen: false },
+      }),
       list: await apiCall('users', 'GET', '/users', { token, query: { companyId: b.company.id } }),
       listAll: await apiCall('users', 'GET', '/users/list', { token, query: { companyId: b.company.id } }),
-      create: await apiCall('users', 'POST', '/users', { token, body: { name: 'Intruso', email: 'intruso@test.local', password: 'intruso1', companyId: b.company.id } }),
+      create: await apiCall('users', 'POST', '/users', {
+        token,
+        body: { name: 'Intruso', email: 'intruso@test.local', password: 'intruso1', companyId: b.company.id },
+      }),
     };
 
     for (const [route, res] of Object.entries(attempts)) {
@@ -57,8 +87,11 @@ describe('admin of company A against company B', () => {
     expect((await login('intruso@test.local', 'intruso1')).status).toBe(401);
   });
 
-  it('sees only A\'s users in its own lists and searches', async () => {
-    const page = await apiCall('users', 'GET', '/users', { token: a.admin.token, query: { searchParam: b.operator.user.email } });
+  it("sees only A's users in its own lists and searches", async () => {
+    const page = await apiCall('users', 'GET', '/users', {
+      token: a.admin.token,
+      query: { searchParam: b.operator.user.email },
+    });
     const list = await apiCall('users', 'GET', '/users/list', { token: a.admin.token });
 
     expect(page.body.users).toEqual([]);
@@ -68,7 +101,7 @@ describe('admin of company A against company B', () => {
     expect(ids).not.toContain(b.admin.user.id);
   });
 
-  it('cannot use B\'s refresh cookie pieces or its own token to reach B through the auth routes', async () => {
+  it("cannot use B's refresh cookie pieces or its own token to reach B through the auth routes", async () => {
     const bCookie = (await login(b.operator.user.email, b.operator.password, '10.9.0.1')).cookies[REFRESH_COOKIE_NAME]!;
     const [, familyOfB] = bCookie.split('.');
     const aCookie = (await login(a.admin.user.email, a.admin.password, '10.9.0.2')).cookies[REFRESH_COOKIE_NAME]!;
@@ -85,14 +118,18 @@ describe('admin of company A against company B', () => {
     expect(refresh.status).toBe(401);
     expect(logout.status).toBe(204);
     // B's session is untouched by A's attempts.
-    expect((await apiCall('auth', 'POST', '/auth/refresh_token', { cookie: { [REFRESH_COOKIE_NAME]: bCookie } })).status).toBe(200);
+    expect(
+      (await apiCall('auth', 'POST', '/auth/refresh_token', { cookie: { [REFRESH_COOKIE_NAME]: bCookie } })).status,
+    ).toBe(200);
   });
 });
 
 describe('operator of company A against company B', () => {
-  it('cannot read B\'s users either', async () => {
+  it("cannot read B's users either", async () => {
     const token = a.operator.token;
-    expect((await apiCall('users', 'GET', '/users/{id}', { pathParameters: { id: b.operator.user.id }, token })).status).toBe(403);
+    expect(
+      (await apiCall('users', 'GET', '/users/{id}', { pathParameters: { id: b.operator.user.id }, token })).status,
+    ).toBe(403);
     expect((await apiCall('users', 'GET', '/users/list', { token, query: { companyId: b.company.id } })).status).toBe(403);
   });
 });
@@ -104,8 +141,20 @@ describe('super user', () => {
     const read = await apiCall('users', 'GET', '/users/{id}', { pathParameters: { id: b.operator.user.id }, token });
     const list = await apiCall('users', 'GET', '/users', { token, query: { companyId: b.company.id } });
     const listAll = await apiCall('users', 'GET', '/users/list', { token, query: { companyId: b.company.id } });
-    const created = await apiCall('users', 'POST', '/users', { token, body: { name: 'Criado Pelo Super', email: `super-made-${Date.now()}@test.local`, password: 'segredo1', companyId: b.company.id } });
-    const changed = await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: created.body.id }, token, body: { name: 'Alterado Pelo Super' } });
+    const created = await apiCall('users', 'POST', '/users', {
+      token,
+      body: {
+        name: 'Criado Pelo Super',
+        email: `super-made-${Date.now()}@test.local`,
+        password: 'segredo1',
+        companyId: b.company.id,
+      },
+    });
+    const changed = await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: created.body.id },
+      token,
+      body: { name: 'Alterado Pelo Super' },
+    });
     const removed = await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: created.body.id }, token });
 
     expect(read.status).toBe(200);
@@ -120,7 +169,10 @@ describe('super user', () => {
   });
 
   it('answers 404 when naming a company that does not exist', async () => {
-    const res = await apiCall('users', 'GET', '/users/list', { token: superUser.token, query: { companyId: '01NOSUCHCOMPANY' } });
+    const res = await apiCall('users', 'GET', '/users/list', {
+      token: superUser.token,
+      query: { companyId: '01NOSUCHCOMPANY' },
+    });
     expect(res.status).toBe(404);
   });
 });

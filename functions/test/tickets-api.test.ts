@@ -5,7 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './support/api-event';
 import {
-  createWorkspace, customerSays, getTicket, listTickets, newNumber, putTicket, setCompanySetting, startWorkspaceEmulators, ticketOf,
+  createWorkspace,
+  customerSays,
+  getTicket,
+  listTickets,
+  newNumber,
+  putTicket,
+  setCompanySetting,
+  startWorkspaceEmulators,
+  ticketOf,
   type Workspace,
 } from './support/ticket-fixtures';
 import { createTestUser } from './support/tenancy-fixtures';
@@ -17,7 +25,9 @@ beforeAll(async () => {
   queues = await startWorkspaceEmulators();
   w = await createWorkspace();
 });
-afterAll(async () => { await queues?.stop(); });
+afterAll(async () => {
+  await queues?.stop();
+});
 
 async function pendingTicket() {
   const number = newNumber();
@@ -80,7 +90,10 @@ describe('transitions (spec part 1 §4)', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     const final = (await getTicket(w.admin.token, t.id)).body;
     expect([w.operatorA.user.id, other.user.id]).toContain(final.userId);
-    const counts = await listTickets(w.admin.token, { status: 'open', users: JSON.stringify([w.operatorA.user.id, other.user.id]) });
+    const counts = await listTickets(w.admin.token, {
+      status: 'open',
+      users: JSON.stringify([w.operatorA.user.id, other.user.id]),
+    });
     expect(counts.tickets.filter((x) => x.id === t.id)).toHaveLength(1);
   });
 
@@ -99,8 +112,14 @@ describe('visibility (spec part 1 §6)', () => {
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject({ error: 'ERR_NO_PERMISSION' });
     expect((await putTicket(w.operatorB.token, t.id, { status: 'open', userId: w.operatorB.user.id })).status).toBe(403);
-    expect((await apiCall('tickets', 'GET', '/tickets/u/{uuid}', { token: w.operatorB.token, pathParameters: { uuid: t.uuid } })).status).toBe(403);
-    const byUuid = await apiCall('tickets', 'GET', '/tickets/u/{uuid}', { token: w.operatorA.token, pathParameters: { uuid: t.uuid } });
+    expect(
+      (await apiCall('tickets', 'GET', '/tickets/u/{uuid}', { token: w.operatorB.token, pathParameters: { uuid: t.uuid } }))
+        .status,
+    ).toBe(403);
+    const byUuid = await apiCall('tickets', 'GET', '/tickets/u/{uuid}', {
+      token: w.operatorA.token,
+      pathParameters: { uuid: t.uuid },
+    });
     expect(byUuid.body.id).toBe(t.id);
     expect((await listTickets(w.operatorB.token, { status: 'pending' })).tickets.some((x) => x.id === t.id)).toBe(false);
   });
@@ -121,18 +140,29 @@ describe('visibility (spec part 1 §6)', () => {
 
   it('showAll, the user filter and delete are for admins only', async () => {
     const t = await pendingTicket();
-    expect((await apiCall('tickets', 'GET', '/tickets', { token: w.operatorA.token, query: { status: 'open', showAll: 'true' } })).status).toBe(403);
-    expect((await apiCall('tickets', 'GET', '/tickets', { token: w.operatorA.token, query: { users: `["${w.admin.user.id}"]` } })).status).toBe(403);
-    expect((await apiCall('tickets', 'DELETE', '/tickets/{id}', { token: w.operatorA.token, pathParameters: { id: t.id } })).status).toBe(403);
+    expect(
+      (await apiCall('tickets', 'GET', '/tickets', { token: w.operatorA.token, query: { status: 'open', showAll: 'true' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await apiCall('tickets', 'GET', '/tickets', { token: w.operatorA.token, query: { users: `["${w.admin.user.id}"]` } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await apiCall('tickets', 'DELETE', '/tickets/{id}', { token: w.operatorA.token, pathParameters: { id: t.id } }))
+        .status,
+    ).toBe(403);
 
-    expect((await apiCall('tickets', 'DELETE', '/tickets/{id}', { token: w.admin.token, pathParameters: { id: t.id } })).status).toBe(204);
+    expect(
+      (await apiCall('tickets', 'DELETE', '/tickets/{id}', { token: w.admin.token, pathParameters: { id: t.id } })).status,
+    ).toBe(204);
     expect((await getTicket(w.admin.token, t.id)).status).toBe(404);
     // The conversation is free again: the next message opens a new ticket.
     await customerSays(w, { number: t.contact.number, body: 'de novo' });
     expect((await ticketOf(w, t.contact.number))!.id).not.toBe(t.id);
   });
 
-  it('another company\'s ticket is simply not found', async () => {
+  it("another company's ticket is simply not found", async () => {
     const t = await pendingTicket();
     const other = await createWorkspace();
     expect((await getTicket(other.admin.token, t.id)).status).toBe(404);
@@ -142,18 +172,32 @@ describe('visibility (spec part 1 §6)', () => {
 
 describe('POST /tickets (new ticket modal)', () => {
   async function contact() {
-    const res = await apiCall('contacts', 'POST', '/contacts', { token: w.admin.token, body: { name: 'Cliente Novo', number: newNumber() } });
+    const res = await apiCall('contacts', 'POST', '/contacts', {
+      token: w.admin.token,
+      body: { name: 'Cliente Novo', number: newNumber() },
+    });
     expect(res.status).toBe(201);
     return res.body as { id: string };
   }
 
   it('opens a ticket assigned to the caller in the chosen queue; a second one is ERR_OTHER_OPEN_TICKET', async () => {
     const c = await contact();
-    const created = await apiCall('tickets', 'POST', '/tickets', { token: w.operatorA.token, body: { contactId: c.id, queueId: w.queueA.id, status: 'open' } });
+    const created = await apiCall('tickets', 'POST', '/tickets', {
+      token: w.operatorA.token,
+      body: { contactId: c.id, queueId: w.queueA.id, status: 'open' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'open', userId: w.operatorA.user.id, queueId: w.queueA.id, whatsappId: w.connection.id });
+    expect(created.body).toMatchObject({
+      status: 'open',
+      userId: w.operatorA.user.id,
+      queueId: w.queueA.id,
+      whatsappId: w.connection.id,
+    });
 
-    const again = await apiCall('tickets', 'POST', '/tickets', { token: w.admin.token, body: { contactId: c.id, queueId: w.queueA.id } });
+    const again = await apiCall('tickets', 'POST', '/tickets', {
+      token: w.admin.token,
+      body: { contactId: c.id, queueId: w.queueA.id },
+    });
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('ERR_OTHER_OPEN_TICKET');
   });
@@ -163,9 +207,14 @@ describe('POST /tickets (new ticket modal)', () => {
     const noQueue = await apiCall('tickets', 'POST', '/tickets', { token: w.operatorA.token, body: { contactId: c.id } });
     expect(noQueue.status).toBe(400);
     expect(noQueue.body.fields.queueId).toBe('Selecione uma fila');
-    const forOther = await apiCall('tickets', 'POST', '/tickets', { token: w.operatorA.token, body: { contactId: c.id, queueId: w.queueA.id, userId: w.operatorB.user.id } });
+    const forOther = await apiCall('tickets', 'POST', '/tickets', {
+      token: w.operatorA.token,
+      body: { contactId: c.id, queueId: w.queueA.id, userId: w.operatorB.user.id },
+    });
     expect(forOther.status).toBe(403);
-    expect((await apiCall('tickets', 'POST', '/tickets', { token: w.admin.token, body: { contactId: c.id } })).status).toBe(201);
+    expect((await apiCall('tickets', 'POST', '/tickets', { token: w.admin.token, body: { contactId: c.id } })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -186,10 +235,16 @@ describe('GET /tickets lists and counts', () => {
     const byPage = await listTickets(ws.operatorA.token, { status: 'pending', pageNumber: 2 });
     expect(byPage.tickets.map((t) => t.id)).toEqual(second.tickets.map((t) => t.id));
 
-    for (const t of all.slice(0, 3)) await putTicket(ws.operatorA.token, t.id, { status: 'open', userId: ws.operatorA.user.id });
+    for (const t of all.slice(0, 3))
+      await putTicket(ws.operatorA.token, t.id, { status: 'open', userId: ws.operatorA.user.id });
     const open = await listTickets(ws.operatorA.token, { status: 'open' });
     expect(open.count).toBe(3);
-    expect(open.tickets.map((t) => t.id).sort()).toEqual(all.slice(0, 3).map((t) => t.id).sort());
+    expect(open.tickets.map((t) => t.id).sort()).toEqual(
+      all
+        .slice(0, 3)
+        .map((t) => t.id)
+        .sort(),
+    );
     expect((await listTickets(ws.operatorA.token, { status: 'pending' })).count).toBe(22);
     expect((await listTickets(ws.operatorB.token, { status: 'pending' })).count).toBe(0);
     expect((await listTickets(ws.admin.token, { status: 'open', showAll: true })).count).toBe(3);
@@ -205,7 +260,10 @@ describe('GET /tickets lists and counts', () => {
     const tag = await apiCall('tickets', 'POST', '/tags', { token: w.admin.token, body: { name: `VIP ${Date.now()}` } });
     expect(tag.status).toBe(201);
     expect(tag.body.color).toMatch(/^#[0-9A-F]{6}$/);
-    const synced = await apiCall('tickets', 'POST', '/tags/sync', { token: w.operatorA.token, body: { ticketId: t.id, tags: [{ id: tag.body.id }] } });
+    const synced = await apiCall('tickets', 'POST', '/tags/sync', {
+      token: w.operatorA.token,
+      body: { ticketId: t.id, tags: [{ id: tag.body.id }] },
+    });
     expect(synced.body.tags).toEqual([tag.body]);
 
     const tagged = await listTickets(w.admin.token, { tags: JSON.stringify([tag.body.id]) });

@@ -8,7 +8,16 @@ import { ddb, tableName } from '../src/data/client';
 import { putQueueOption } from '../src/data/queue-options';
 import { apiCall } from './support/api-event';
 import {
-  createWorkspace, customerEvent, customerSays, deliver, newNumber, putTicket, setCompanySetting, startWorkspaceEmulators, ticketOf, type Workspace,
+  createWorkspace,
+  customerEvent,
+  customerSays,
+  deliver,
+  newNumber,
+  putTicket,
+  setCompanySetting,
+  startWorkspaceEmulators,
+  ticketOf,
+  type Workspace,
 } from './support/ticket-fixtures';
 
 let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
@@ -17,20 +26,35 @@ let w: Workspace;
 beforeAll(async () => {
   queues = await startWorkspaceEmulators();
   w = await createWorkspace();
-  await putQueueOption({ id: 'opt-1', companyId: w.cid, queueId: w.queueB.id, parentId: null, option: 1, title: 'Segunda via', message: 'Enviaremos o boleto.' });
+  await putQueueOption({
+    id: 'opt-1',
+    companyId: w.cid,
+    queueId: w.queueB.id,
+    parentId: null,
+    option: 1,
+    title: 'Segunda via',
+    message: 'Enviaremos o boleto.',
+  });
   const updated = await apiCall('whatsapp', 'PUT', '/whatsapp/{id}', {
-    token: w.admin.token, pathParameters: { id: w.connection.id },
+    token: w.admin.token,
+    pathParameters: { id: w.connection.id },
     body: {
-      name: w.connection.name, queueIds: [w.queueA.id, w.queueB.id], greetingMessage: 'Olá {{name}}! Escolha um setor:',
-      complationMessage: 'Obrigado pelo contato!', ratingMessage: 'Como foi o atendimento?',
+      name: w.connection.name,
+      queueIds: [w.queueA.id, w.queueB.id],
+      greetingMessage: 'Olá {{name}}! Escolha um setor:',
+      complationMessage: 'Obrigado pelo contato!',
+      ratingMessage: 'Como foi o atendimento?',
     },
   });
   if (updated.status !== 200) throw new Error(`connection update: ${updated.status} ${JSON.stringify(updated.body)}`);
 });
-afterAll(async () => { await queues?.stop(); });
+afterAll(async () => {
+  await queues?.stop();
+});
 
 const messagesOf = async (ticketId: string) =>
-  (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })).body.messages as { body: string; fromMe: boolean }[];
+  (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })).body
+    .messages as { body: string; fromMe: boolean }[];
 
 describe('queue menu bot', () => {
   it('asks for a queue, enters the chosen one with its options, and never answers a redelivery twice', async () => {
@@ -38,7 +62,10 @@ describe('queue menu bot', () => {
     await customerSays(w, { number, name: 'Ana', body: 'oi' });
     let ticket = (await ticketOf(w, number))!;
     expect(ticket).toMatchObject({ status: 'pending', queueId: null });
-    expect((await messagesOf(ticket.id)).at(-1)).toMatchObject({ fromMe: true, body: 'Olá Ana! Escolha um setor:\n\n*1* - Fila A\n*2* - Fila B' });
+    expect((await messagesOf(ticket.id)).at(-1)).toMatchObject({
+      fromMe: true,
+      body: 'Olá Ana! Escolha um setor:\n\n*1* - Fila A\n*2* - Fila B',
+    });
 
     const choice = customerEvent(w, { number, name: 'Ana', body: '2' });
     await deliver(choice);
@@ -69,9 +96,13 @@ describe('rating on resolve', () => {
     const after = (await ticketOf(w, number))!;
     expect(after).toMatchObject({ id: ticket.id, status: 'closed' });
     expect((await messagesOf(ticket.id)).at(-1)!.body).toBe('Obrigado pelo contato!');
-    const ratings = await ddb().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `C#${w.cid}#RATING#${w.admin.user.id}` },
-    }));
+    const ratings = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `C#${w.cid}#RATING#${w.admin.user.id}` },
+      }),
+    );
     expect(ratings.Items).toEqual([expect.objectContaining({ SK: ticket.id, rate: 3 })]);
   });
 });

@@ -8,8 +8,17 @@ import { countContacts, findContactIdByKey } from '../src/data/contacts';
 import { getConversation, getTicket as readTicket } from '../src/data/tickets';
 import { apiCall } from './support/api-event';
 import {
-  createWorkspace, customerEvent, customerSays, deliver, listTickets, newNumber, putTicket, setCompanySetting, startWorkspaceEmulators,
-  ticketOf, type Workspace,
+  createWorkspace,
+  customerEvent,
+  customerSays,
+  deliver,
+  listTickets,
+  newNumber,
+  putTicket,
+  setCompanySetting,
+  startWorkspaceEmulators,
+  ticketOf,
+  type Workspace,
 } from './support/ticket-fixtures';
 
 let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
@@ -19,18 +28,29 @@ beforeAll(async () => {
   queues = await startWorkspaceEmulators();
   w = await createWorkspace();
 });
-afterAll(async () => { await queues?.stop(); });
+afterAll(async () => {
+  await queues?.stop();
+});
 
 describe('a customer writes in', () => {
-  it('opens a pending ticket in the connection\'s only queue, with the message and one unread', async () => {
+  it("opens a pending ticket in the connection's only queue, with the message and one unread", async () => {
     const number = newNumber();
     await customerSays(w, { number, name: 'Joana', body: 'Quero ajuda com meu pedido' });
 
     const ticket = await ticketOf(w, number);
-    expect(ticket).toMatchObject({ status: 'pending', queueId: w.queueA.id, userId: null, unreadMessages: 1, lastMessage: 'Quero ajuda com meu pedido' });
+    expect(ticket).toMatchObject({
+      status: 'pending',
+      queueId: w.queueA.id,
+      userId: null,
+      unreadMessages: 1,
+      lastMessage: 'Quero ajuda com meu pedido',
+    });
     expect(ticket!.contact).toMatchObject({ name: 'Joana', number });
     expect(ticket!.queue).toMatchObject({ name: 'Fila A', color: '#111111' });
-    const messages = await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket!.id } });
+    const messages = await apiCall('messages', 'GET', '/messages/{id}', {
+      token: w.admin.token,
+      pathParameters: { id: ticket!.id },
+    });
     expect(messages.body.messages.map((m: { body: string }) => m.body)).toEqual(['Quero ajuda com meu pedido']);
   });
 
@@ -45,9 +65,19 @@ describe('a customer writes in', () => {
     expect(await countContacts(w.cid)).toBe(contactsBefore + 1);
     const ticket = await ticketOf(w, number);
     expect(ticket!.unreadMessages).toBe(20);
-    const page = await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket!.id }, query: { pageNumber: 1 } });
+    const page = await apiCall('messages', 'GET', '/messages/{id}', {
+      token: w.admin.token,
+      pathParameters: { id: ticket!.id },
+      query: { pageNumber: 1 },
+    });
     const older = page.body.cursor
-      ? (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket!.id }, query: { cursor: page.body.cursor } })).body.messages
+      ? (
+          await apiCall('messages', 'GET', '/messages/{id}', {
+            token: w.admin.token,
+            pathParameters: { id: ticket!.id },
+            query: { cursor: page.body.cursor },
+          })
+        ).body.messages
       : [];
     expect(page.body.messages.length + older.length).toBe(20);
     const pending = await listTickets(w.admin.token, { status: 'pending' });
@@ -72,8 +102,13 @@ describe('a customer writes in', () => {
     const ticket = await ticketOf(w, number);
     expect(ticket!.unreadMessages).toBe(1);
     expect(ticket!.lastMessage).toBe('resposta do celular');
-    const messages = (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket!.id } })).body.messages;
-    expect(messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([['oi', false], ['resposta do celular', true]]);
+    const messages = (
+      await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket!.id } })
+    ).body.messages;
+    expect(messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([
+      ['oi', false],
+      ['resposta do celular', true],
+    ]);
   });
 });
 
@@ -89,7 +124,7 @@ describe('groups', () => {
     await customerSays(w, { number: group, isGroup: true, body: 'de novo' });
     await setCompanySetting(w, 'CheckMsgIsGroup', 'enabled');
 
-    expect((await ticketOf(w, group))).toMatchObject({ isGroup: true, status: 'pending' });
+    expect(await ticketOf(w, group)).toMatchObject({ isGroup: true, status: 'pending' });
   });
 });
 
@@ -97,7 +132,9 @@ describe('reopen window', () => {
   async function closedTicket(number: string) {
     await customerSays(w, { number, body: 'primeira conversa' });
     const ticket = (await ticketOf(w, number))!;
-    expect((await putTicket(w.operatorA.token, ticket.id, { status: 'open', userId: w.operatorA.user.id })).status).toBe(200);
+    expect((await putTicket(w.operatorA.token, ticket.id, { status: 'open', userId: w.operatorA.user.id })).status).toBe(
+      200,
+    );
     expect((await putTicket(w.operatorA.token, ticket.id, { status: 'closed' })).status).toBe(200);
     return ticket;
   }
@@ -151,7 +188,10 @@ describe('unread and read receipts', () => {
     await putTicket(w.operatorA.token, ticket.id, { status: 'open', userId: w.operatorA.user.id });
     await queues.take('outbound-0');
 
-    const opened = await apiCall('messages', 'GET', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: ticket.id } });
+    const opened = await apiCall('messages', 'GET', '/messages/{id}', {
+      token: w.operatorA.token,
+      pathParameters: { id: ticket.id },
+    });
 
     expect(opened.status).toBe(200);
     expect(opened.body.ticket.unreadMessages).toBe(0);

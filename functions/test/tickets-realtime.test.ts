@@ -10,7 +10,14 @@ import { handler as realtime } from '../src/handlers/realtime/index';
 import { sqsEvent } from './support/local-queues';
 import { startFakeWsEndpoint } from './support/fake-ws-endpoint';
 import {
-  createWorkspace, customerSays, deliver, newNumber, putTicket, startWorkspaceEmulators, ticketOf, type Workspace,
+  createWorkspace,
+  customerSays,
+  deliver,
+  newNumber,
+  putTicket,
+  startWorkspaceEmulators,
+  ticketOf,
+  type Workspace,
 } from './support/ticket-fixtures';
 import { apiCall } from './support/api-event';
 
@@ -23,13 +30,20 @@ beforeAll(async () => {
   queues = await startWorkspaceEmulators();
   ws = await startFakeWsEndpoint();
   w = await createWorkspace();
-  const connect = (id: string, token: string) => realtime({ requestContext: { routeKey: '$connect', connectionId: id }, queryStringParameters: { token } });
+  const connect = (id: string, token: string) =>
+    realtime({ requestContext: { routeKey: '$connect', connectionId: id }, queryStringParameters: { token } });
   await connect(sockets.admin, w.admin.token);
   await connect(sockets.a, w.operatorA.token);
   await connect(sockets.b, w.operatorB.token);
 });
-afterAll(async () => { await ws?.stop(); await queues?.stop(); });
-beforeEach(async () => { await flush(); ws.reset(); });
+afterAll(async () => {
+  await ws?.stop();
+  await queues?.stop();
+});
+beforeEach(async () => {
+  await flush();
+  ws.reset();
+});
 
 /** Runs the fan-out over everything published so far (as the realtime queue's event source would). */
 async function flush() {
@@ -38,16 +52,21 @@ async function flush() {
 }
 const frames = (socket: string) => ws.framesOf(socket);
 
-const channels = (socket: string) => frames(socket).map((f) => `${f.channel.replace(`company-${w.cid}-`, '')}:${f.data.action}`);
+const channels = (socket: string) =>
+  frames(socket).map((f) => `${f.channel.replace(`company-${w.cid}-`, '')}:${f.data.action}`);
 
 describe('audiences', () => {
-  it('a customer message reaches queue A\'s operator and the admin with its ticket, and nothing reaches queue B\'s operator', async () => {
+  it("a customer message reaches queue A's operator and the admin with its ticket, and nothing reaches queue B's operator", async () => {
     const number = newNumber();
     await customerSays(w, { number, body: 'olá' });
     await flush();
 
     const created = frames(sockets.a).find((f) => f.channel === realtimeChannel.appMessage(w.cid));
-    expect(created?.data).toMatchObject({ action: 'create', message: { body: 'olá' }, ticket: { status: 'pending', queueId: w.queueA.id, unreadMessages: 1 } });
+    expect(created?.data).toMatchObject({
+      action: 'create',
+      message: { body: 'olá' },
+      ticket: { status: 'pending', queueId: w.queueA.id, unreadMessages: 1 },
+    });
     expect(channels(sockets.a)).toEqual(['appMessage:create', 'ticket:update']);
     expect(channels(sockets.admin)).toEqual(['appMessage:create', 'ticket:update']);
     expect(frames(sockets.b)).toEqual([]);
@@ -75,14 +94,34 @@ describe('audiences', () => {
     const t = (await ticketOf(w, number))!;
     await putTicket(w.operatorA.token, t.id, { status: 'open', userId: w.operatorA.user.id });
     // Operator A shows the ticket (joins its room); operator B tries and is refused.
-    await realtime({ requestContext: { routeKey: '$default', connectionId: sockets.a }, body: JSON.stringify({ action: 'joinTicket', ticketId: t.id }) });
-    const refused = await realtime({ requestContext: { routeKey: '$default', connectionId: sockets.b }, body: JSON.stringify({ action: 'joinTicket', ticketId: t.id }) });
+    await realtime({
+      requestContext: { routeKey: '$default', connectionId: sockets.a },
+      body: JSON.stringify({ action: 'joinTicket', ticketId: t.id }),
+    });
+    const refused = await realtime({
+      requestContext: { routeKey: '$default', connectionId: sockets.b },
+      body: JSON.stringify({ action: 'joinTicket', ticketId: t.id }),
+    });
     expect(JSON.parse(refused.body!).data.action).toBe('refused');
-    const sent = (await apiCall('messages', 'POST', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: t.id }, body: { body: 'resposta' } })).body.messages[0];
+    const sent = (
+      await apiCall('messages', 'POST', '/messages/{id}', {
+        token: w.operatorA.token,
+        pathParameters: { id: t.id },
+        body: { body: 'resposta' },
+      })
+    ).body.messages[0];
     await flush();
     ws.reset();
 
-    await deliver({ companyId: w.cid, connectionId: w.connection.id, occurredAt: new Date().toISOString(), eventId: ulid(), type: 'message.ack', externalId: sent.externalId, ack: 2 });
+    await deliver({
+      companyId: w.cid,
+      connectionId: w.connection.id,
+      occurredAt: new Date().toISOString(),
+      eventId: ulid(),
+      type: 'message.ack',
+      externalId: sent.externalId,
+      ack: 2,
+    });
     await apiCall('messages', 'GET', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: t.id } });
     await flush();
 

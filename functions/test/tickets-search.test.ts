@@ -1,7 +1,16 @@
 /** Search over contact name, number and message text (tickets) and over name and number (contacts), through the write-time indexes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './support/api-event';
-import { createWorkspace, customerSays, listTickets, newNumber, putTicket, startWorkspaceEmulators, ticketOf, type Workspace } from './support/ticket-fixtures';
+import {
+  createWorkspace,
+  customerSays,
+  listTickets,
+  newNumber,
+  putTicket,
+  startWorkspaceEmulators,
+  ticketOf,
+  type Workspace,
+} from './support/ticket-fixtures';
 
 let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
 let w: Workspace;
@@ -15,7 +24,9 @@ beforeAll(async () => {
   await customerSays(w, { number: numbers.carla, name: 'Carla Dias', body: 'Olá' });
   await customerSays(w, { number: numbers.carla, name: 'Carla Dias', body: 'A entrega atrasou, cadê o pedido?' });
 });
-afterAll(async () => { await queues?.stop(); });
+afterAll(async () => {
+  await queues?.stop();
+});
 
 const ids = (tickets: { contact: { number: string } }[]) => tickets.map((t) => t.contact.number).sort();
 
@@ -27,8 +38,12 @@ describe('ticket search', () => {
 
   it('finds by number (full, without country code, last digits)', async () => {
     expect(ids((await listTickets(w.admin.token, { searchParam: numbers.bruno })).tickets)).toEqual([numbers.bruno]);
-    expect(ids((await listTickets(w.admin.token, { searchParam: numbers.bruno.slice(2) })).tickets)).toEqual([numbers.bruno]);
-    expect(ids((await listTickets(w.admin.token, { searchParam: numbers.bruno.slice(-8) })).tickets)).toEqual([numbers.bruno]);
+    expect(ids((await listTickets(w.admin.token, { searchParam: numbers.bruno.slice(2) })).tickets)).toEqual([
+      numbers.bruno,
+    ]);
+    expect(ids((await listTickets(w.admin.token, { searchParam: numbers.bruno.slice(-8) })).tickets)).toEqual([
+      numbers.bruno,
+    ]);
   });
 
   it('finds by the text of any message, not only the last', async () => {
@@ -43,27 +58,52 @@ describe('ticket search', () => {
     const ana = (await ticketOf(w, numbers.ana))!;
     await putTicket(w.admin.token, ana.id, { status: 'closed' });
     expect((await listTickets(w.admin.token, { searchParam: 'boleto', status: 'open' })).tickets).toEqual([]);
-    expect(ids((await listTickets(w.admin.token, { searchParam: 'boleto', status: 'closed' })).tickets)).toEqual([numbers.ana]);
+    expect(ids((await listTickets(w.admin.token, { searchParam: 'boleto', status: 'closed' })).tickets)).toEqual([
+      numbers.ana,
+    ]);
   });
 
   it('answers nothing for fewer than 3 characters, and refuses a forged cursor', async () => {
     expect(await listTickets(w.admin.token, { searchParam: 'ca' })).toEqual({ tickets: [], count: 0, hasMore: false });
     const forged = Buffer.from(JSON.stringify({ c: { PK: 'C#other#CIX#car', SK: 'x' }, t: null })).toString('base64url');
-    expect((await apiCall('tickets', 'GET', '/tickets', { token: w.admin.token, query: { searchParam: 'carla', cursor: forged } })).status).toBe(400);
+    expect(
+      (
+        await apiCall('tickets', 'GET', '/tickets', {
+          token: w.admin.token,
+          query: { searchParam: 'carla', cursor: forged },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe('contact search (GET /contacts?searchParam)', () => {
   it('finds contacts by name prefix and number, and follows a rename', async () => {
-    const found = await apiCall('contacts', 'GET', '/contacts', { token: w.operatorA.token, query: { searchParam: 'souz' } });
+    const found = await apiCall('contacts', 'GET', '/contacts', {
+      token: w.operatorA.token,
+      query: { searchParam: 'souz' },
+    });
     expect(found.body.contacts.map((c: { number: string }) => c.number)).toEqual([numbers.bruno]);
-    const byNumber = await apiCall('contacts', 'GET', '/contacts', { token: w.operatorA.token, query: { searchParam: numbers.carla.slice(-8) } });
+    const byNumber = await apiCall('contacts', 'GET', '/contacts', {
+      token: w.operatorA.token,
+      query: { searchParam: numbers.carla.slice(-8) },
+    });
     expect(byNumber.body.contacts.map((c: { name: string }) => c.name)).toEqual(['Carla Dias']);
 
     const bruno = found.body.contacts[0];
-    await apiCall('contacts', 'PUT', '/contacts/{id}', { token: w.admin.token, pathParameters: { id: bruno.id }, body: { name: 'Roberto Lima' } });
-    expect((await apiCall('contacts', 'GET', '/contacts', { token: w.admin.token, query: { searchParam: 'souza' } })).body.contacts).toEqual([]);
-    expect((await apiCall('contacts', 'GET', '/contacts', { token: w.admin.token, query: { searchParam: 'robert' } })).body.contacts).toHaveLength(1);
+    await apiCall('contacts', 'PUT', '/contacts/{id}', {
+      token: w.admin.token,
+      pathParameters: { id: bruno.id },
+      body: { name: 'Roberto Lima' },
+    });
+    expect(
+      (await apiCall('contacts', 'GET', '/contacts', { token: w.admin.token, query: { searchParam: 'souza' } })).body
+        .contacts,
+    ).toEqual([]);
+    expect(
+      (await apiCall('contacts', 'GET', '/contacts', { token: w.admin.token, query: { searchParam: 'robert' } })).body
+        .contacts,
+    ).toHaveLength(1);
     // The ticket search follows the contact, not a copy of its old name.
     expect(ids((await listTickets(w.admin.token, { searchParam: 'roberto' })).tickets)).toEqual([numbers.bruno]);
   });

@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 
 const newUser = (over: Record<string, unknown> = {}) => ({
-  name: 'Maria Souza', email: `maria-${Math.random().toString(36).slice(2)}@test.local`, password: 'segredo1', profile: 'user', ...over,
+  name: 'Maria Souza',
+  email: `maria-${Math.random().toString(36).slice(2)}@test.local`,
+  password: 'segredo1',
+  profile: 'user',
+  ...over,
 });
 
 describe('POST /users', () => {
@@ -23,13 +27,21 @@ describe('POST /users', () => {
     const res = await apiCall('users', 'POST', '/users', { token: admin.token, body: input });
 
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Maria Souza', email: input.email, profile: 'user', status: true, super: false, companyId: company.id, queues: [] });
+    expect(res.body).toMatchObject({
+      name: 'Maria Souza',
+      email: input.email,
+      profile: 'user',
+      status: true,
+      super: false,
+      companyId: company.id,
+      queues: [],
+    });
     expect(res.body.password).toBeUndefined();
     expect(res.body.passwordHash).toBeUndefined();
     expect((await login(input.email, 'segredo1')).status).toBe(200);
   });
 
-  it('validates with the spec\'s messages', async () => {
+  it("validates with the spec's messages", async () => {
     const { admin } = await createTestTenant();
     const call = (body: unknown) => apiCall('users', 'POST', '/users', { token: admin.token, body });
 
@@ -38,7 +50,11 @@ describe('POST /users', () => {
     const missing = await call({ password: 'segredo1' });
 
     expect(short.status).toBe(400);
-    expect(short.body.fields).toEqual({ name: 'validation.tooShort', email: 'validation.invalidEmail', password: 'validation.tooShort' });
+    expect(short.body.fields).toEqual({
+      name: 'validation.tooShort',
+      email: 'validation.invalidEmail',
+      password: 'validation.tooShort',
+    });
     expect(long.body.fields).toEqual({ name: 'validation.tooLong', password: 'validation.tooLong' });
     expect(missing.body.fields).toMatchObject({ name: 'validation.required', email: 'validation.required' });
   });
@@ -47,7 +63,10 @@ describe('POST /users', () => {
     const a = await createTestTenant();
     const b = await createTestTenant();
 
-    const res = await apiCall('users', 'POST', '/users', { token: a.admin.token, body: newUser({ email: b.operator.user.email.toUpperCase() }) });
+    const res = await apiCall('users', 'POST', '/users', {
+      token: a.admin.token,
+      body: newUser({ email: b.operator.user.email.toUpperCase() }),
+    });
 
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('ERR_EMAIL_ALREADY_EXISTS');
@@ -80,23 +99,35 @@ describe('POST /users', () => {
     expect(res.status).toBe(403);
   });
 
-  it('resolves queue ids to the company\'s queues', async () => {
+  it("resolves queue ids to the company's queues", async () => {
     const { admin, company } = await createTestTenant();
-    await ddb().send(new PutCommand({ TableName: tableName(), Item: { PK: `C#${company.id}#QUEUE#Q1`, SK: 'QUEUE', name: 'Vendas', color: '#ff0000' } }));
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { PK: `C#${company.id}#QUEUE#Q1`, SK: 'QUEUE', name: 'Vendas', color: '#ff0000' },
+      }),
+    );
 
-    const res = await apiCall('users', 'POST', '/users', { token: admin.token, body: newUser({ queueIds: ['Q1', 'Q-missing'] }) });
+    const res = await apiCall('users', 'POST', '/users', {
+      token: admin.token,
+      body: newUser({ queueIds: ['Q1', 'Q-missing'] }),
+    });
 
     expect(res.body.queues).toEqual([{ id: 'Q1', name: 'Vendas', color: '#ff0000' }]);
   });
 });
 
 describe('plan user limit', () => {
-  it('refuses creating or activating a user beyond the plan\'s active users', async () => {
+  it("refuses creating or activating a user beyond the plan's active users", async () => {
     const { admin, company } = await createTestTenant({ planUsers: 3 }); // admin + operator = 2 active
     const third = await apiCall('users', 'POST', '/users', { token: admin.token, body: newUser() });
     const fourth = await apiCall('users', 'POST', '/users', { token: admin.token, body: newUser() });
     const inactive = await apiCall('users', 'POST', '/users', { token: admin.token, body: newUser({ status: false }) });
-    const activate = await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: inactive.body.id }, token: admin.token, body: { status: true } });
+    const activate = await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: inactive.body.id },
+      token: admin.token,
+      body: { status: true },
+    });
 
     expect(third.status).toBe(201);
     expect(fourth.status).toBe(400);
@@ -111,7 +142,11 @@ describe('plan user limit', () => {
     const { admin, operator, company } = await createTestTenant({ planUsers: 2 });
     expect((await apiCall('users', 'POST', '/users', { token: admin.token, body: newUser() })).status).toBe(400);
 
-    await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token, body: { status: false } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: operator.user.id },
+      token: admin.token,
+      body: { status: false },
+    });
     const created = await apiCall('users', 'POST', '/users', { token: admin.token, body: newUser() });
     await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: created.body.id }, token: admin.token });
     const again = await apiCall('users', 'POST', '/users', { token: admin.token, body: newUser() });
@@ -124,7 +159,9 @@ describe('plan user limit', () => {
   it('holds under concurrent creates', async () => {
     const { admin, company } = await createTestTenant({ planUsers: 4 });
 
-    const results = await Promise.all(Array.from({ length: 4 }, () => apiCall('users', 'POST', '/users', { token: admin.token, body: newUser() })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => apiCall('users', 'POST', '/users', { token: admin.token, body: newUser() })),
+    );
 
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
     expect(await getActiveUserCount(company.id)).toBe(4);
@@ -137,35 +174,54 @@ describe('GET /users/{id} and PUT /users/{id}', () => {
     const email = `novo-${Date.now()}@test.local`;
 
     const res = await apiCall('users', 'PUT', '/users/{id}', {
-      pathParameters: { id: operator.user.id }, token: admin.token,
+      pathParameters: { id: operator.user.id },
+      token: admin.token,
       body: { name: 'Operador Renomeado', email, password: 'outra-senha', profile: 'supervisor', queueIds: [] },
     });
-    const read = await apiCall('users', 'GET', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token });
+    const read = await apiCall('users', 'GET', '/users/{id}', {
+      pathParameters: { id: operator.user.id },
+      token: admin.token,
+    });
 
     expect(res.status).toBe(200);
     expect(read.body).toMatchObject({ name: 'Operador Renomeado', email, profile: 'supervisor' });
     expect((await login(email, 'outra-senha')).status).toBe(200);
     expect((await login(operator.user.email, operator.password)).status).toBe(401);
     // the old e-mail is free again
-    expect((await apiCall('users', 'POST', '/users', { token: admin.token, body: newUser({ email: operator.user.email }) })).status).toBe(201);
+    expect(
+      (await apiCall('users', 'POST', '/users', { token: admin.token, body: newUser({ email: operator.user.email }) }))
+        .status,
+    ).toBe(201);
   });
 
   it('keeps the password when it is sent empty', async () => {
     const { admin, operator } = await createTestTenant();
-    await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token, body: { name: 'Sem Senha', password: '' } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: operator.user.id },
+      token: admin.token,
+      body: { name: 'Sem Senha', password: '' },
+    });
     expect((await login(operator.user.email, operator.password)).status).toBe(200);
   });
 
   it('refuses an e-mail another user has', async () => {
     const { admin, operator } = await createTestTenant();
-    const res = await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token, body: { email: admin.user.email } });
+    const res = await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: operator.user.id },
+      token: admin.token,
+      body: { email: admin.user.email },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('ERR_EMAIL_ALREADY_EXISTS');
   });
 
   it('does not let an admin deactivate themself', async () => {
     const { admin } = await createTestTenant();
-    const res = await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: admin.user.id }, token: admin.token, body: { status: false } });
+    const res = await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: admin.user.id },
+      token: admin.token,
+      body: { status: false },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('ERR_CANNOT_DEACTIVATE_SELF');
     expect(res.body).toEqual({ error: 'ERR_CANNOT_DEACTIVATE_SELF' });
@@ -175,7 +231,10 @@ describe('GET /users/{id} and PUT /users/{id}', () => {
     const { operator } = await createTestTenant();
     const own = { pathParameters: { id: operator.user.id }, token: operator.token };
 
-    const ok = await apiCall('users', 'PUT', '/users/{id}', { ...own, body: { name: 'Meu Nome', email: operator.user.email, password: '', profile: 'user', status: true, queueIds: [] } });
+    const ok = await apiCall('users', 'PUT', '/users/{id}', {
+      ...own,
+      body: { name: 'Meu Nome', email: operator.user.email, password: '', profile: 'user', status: true, queueIds: [] },
+    });
     const profile = await apiCall('users', 'PUT', '/users/{id}', { ...own, body: { profile: 'admin' } });
     const status = await apiCall('users', 'PUT', '/users/{id}', { ...own, body: { status: false } });
     const queues = await apiCall('users', 'PUT', '/users/{id}', { ...own, body: { queueIds: ['Q1'] } });
@@ -194,14 +253,21 @@ describe('GET /users/{id} and PUT /users/{id}', () => {
     expect((await apiCall('users', 'PUT', '/users/{id}', { ...target, body: { name: 'Invasor' } })).status).toBe(403);
     expect((await apiCall('users', 'DELETE', '/users/{id}', target)).status).toBe(403);
     expect((await apiCall('users', 'GET', '/users', { token: operator.token })).status).toBe(403);
-    expect((await apiCall('users', 'GET', '/users/{id}', { pathParameters: { id: admin.user.id }, token: admin.token })).body.name).toBe('Admin Teste');
+    expect(
+      (await apiCall('users', 'GET', '/users/{id}', { pathParameters: { id: admin.user.id }, token: admin.token })).body
+        .name,
+    ).toBe('Admin Teste');
   });
 
   it('does not let a plain admin touch a super user of the same company', async () => {
     const { admin, company } = await createTestTenant();
     const superUser = await createTestUser(company.id, { profile: 'admin', super: true });
 
-    const res = await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: superUser.user.id }, token: admin.token, body: { password: 'tomada123' } });
+    const res = await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: superUser.user.id },
+      token: admin.token,
+      body: { password: 'tomada123' },
+    });
 
     expect(res.status).toBe(403);
   });
@@ -218,17 +284,28 @@ describe('DELETE /users/{id}', () => {
   it('removes the user, frees the e-mail and ends their login', async () => {
     const { admin, operator } = await createTestTenant();
 
-    const res = await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token });
+    const res = await apiCall('users', 'DELETE', '/users/{id}', {
+      pathParameters: { id: operator.user.id },
+      token: admin.token,
+    });
 
     expect(res.status).toBe(204);
-    expect((await apiCall('users', 'GET', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token })).status).toBe(404);
+    expect(
+      (await apiCall('users', 'GET', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token }))
+        .status,
+    ).toBe(404);
     expect((await login(operator.user.email, operator.password)).status).toBe(401);
-    expect((await createTestUser(admin.user.companyId, { email: operator.user.email })).user.email).toBe(operator.user.email);
+    expect((await createTestUser(admin.user.companyId, { email: operator.user.email })).user.email).toBe(
+      operator.user.email,
+    );
   });
 
   it('refuses deleting yourself', async () => {
     const { admin } = await createTestTenant();
-    const res = await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: admin.user.id }, token: admin.token });
+    const res = await apiCall('users', 'DELETE', '/users/{id}', {
+      pathParameters: { id: admin.user.id },
+      token: admin.token,
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -236,7 +313,8 @@ describe('DELETE /users/{id}', () => {
 describe('GET /users and GET /users/list', () => {
   it('pages by name with hasMore and a cursor, and by pageNumber', async () => {
     const { admin, company } = await createTestTenant({ planUsers: 100 });
-    for (let i = 0; i < PAGE_SIZE + 3; i++) await createTestUser(company.id, { name: `Pessoa ${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < PAGE_SIZE + 3; i++)
+      await createTestUser(company.id, { name: `Pessoa ${String(i).padStart(2, '0')}` });
 
     const first = await apiCall('users', 'GET', '/users', { token: admin.token });
     const second = await apiCall('users', 'GET', '/users', { token: admin.token, query: { cursor: first.body.cursor } });
@@ -265,7 +343,9 @@ describe('GET /users and GET /users/list', () => {
 
   it('rejects a forged cursor with 400', async () => {
     const { admin } = await createTestTenant();
-    const cursor = Buffer.from(JSON.stringify({ PK: 'C#other#USER', SK: 'x', GSI1PK: 'C#other#USER', GSI1SK: 'x' })).toString('base64url');
+    const cursor = Buffer.from(
+      JSON.stringify({ PK: 'C#other#USER', SK: 'x', GSI1PK: 'C#other#USER', GSI1SK: 'x' }),
+    ).toString('base64url');
     const res = await apiCall('users', 'GET', '/users', { token: admin.token, query: { cursor } });
     expect(res.status).toBe(400);
   });
@@ -282,8 +362,16 @@ describe('PUT /users/drawer/{userId}', () => {
   it('stores the side-menu state of the user themself only', async () => {
     const { admin, operator } = await createTestTenant();
 
-    const own = await apiCall('users', 'PUT', '/users/drawer/{userId}', { pathParameters: { userId: operator.user.id }, token: operator.token, body: { drawerMenuOpen: false } });
-    const other = await apiCall('users', 'PUT', '/users/drawer/{userId}', { pathParameters: { userId: operator.user.id }, token: admin.token, body: { drawerMenuOpen: true } });
+    const own = await apiCall('users', 'PUT', '/users/drawer/{userId}', {
+      pathParameters: { userId: operator.user.id },
+      token: operator.token,
+      body: { drawerMenuOpen: false },
+    });
+    const other = await apiCall('users', 'PUT', '/users/drawer/{userId}', {
+      pathParameters: { userId: operator.user.id },
+      token: admin.token,
+      body: { drawerMenuOpen: true },
+    });
     const me = await apiCall('auth', 'GET', '/auth/me', { token: operator.token });
 
     expect(own.status).toBe(200);

@@ -3,7 +3,9 @@ import { apiCall } from './support/api-event';
 import { useFreshTable } from './support/fresh-table';
 import { createTestTenant, login } from './support/tenancy-fixtures';
 
-const published = vi.hoisted(() => [] as { companyId: string; kind: string; data: Record<string, unknown>; audience: unknown }[]);
+const published = vi.hoisted(
+  () => [] as { companyId: string; kind: string; data: Record<string, unknown>; audience: unknown }[],
+);
 vi.mock('../src/platform/realtime-publisher', () => ({
   publish: async (companyId: string, kind: string, data: Record<string, unknown>, audience: unknown) => {
     published.push({ companyId, kind, data, audience });
@@ -18,10 +20,14 @@ beforeEach(() => {
 });
 
 describe('realtime events of the users area', () => {
-  it('publishes user update and delete on the company\'s user channel, to the whole company', async () => {
+  it("publishes user update and delete on the company's user channel, to the whole company", async () => {
     const { admin, operator, company } = await createTestTenant();
 
-    await apiCall('users', 'PUT', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token, body: { status: false } });
+    await apiCall('users', 'PUT', '/users/{id}', {
+      pathParameters: { id: operator.user.id },
+      token: admin.token,
+      body: { status: false },
+    });
     await apiCall('users', 'DELETE', '/users/{id}', { pathParameters: { id: operator.user.id }, token: admin.token });
 
     expect(published.map((p) => [p.companyId, p.kind, p.data.action, p.audience])).toEqual([
@@ -32,11 +38,18 @@ describe('realtime events of the users area', () => {
     expect(published[1]!.data.userId).toBe(operator.user.id);
   });
 
-  it('tells the user\'s other consoles about a new sign-in, on the auth channel, to that user only', async () => {
+  it("tells the user's other consoles about a new sign-in, on the auth channel, to that user only", async () => {
     const { admin, company } = await createTestTenant();
 
     await login(admin.user.email, admin.password);
 
-    expect(published).toEqual([{ companyId: company.id, kind: 'auth', data: { action: 'update', user: { id: admin.user.id } }, audience: { kind: 'user', userId: admin.user.id } }]);
+    expect(published).toEqual([
+      {
+        companyId: company.id,
+        kind: 'auth',
+        data: { action: 'update', user: { id: admin.user.id } },
+        audience: { kind: 'user', userId: admin.user.id },
+      },
+    ]);
   });
 });

@@ -22,7 +22,13 @@ describe('seedPlatform', () => {
       'admin:admin@demo.local:Empresa Demo',
       'operator:operador@demo.local:Empresa Demo',
     ]);
-    expect(await findPlanByName('PLANO PADRÃO')).toMatchObject({ users: 10, connections: 3, queues: 10, value: 99.9, isPublished: true });
+    expect(await findPlanByName('PLANO PADRÃO')).toMatchObject({
+      users: 10,
+      connections: 3,
+      queues: 10,
+      value: 99.9,
+      isPublished: true,
+    });
   });
 
   it('gives working logins with the expected roles', async () => {
@@ -32,7 +38,11 @@ describe('seedPlatform', () => {
 
     expect(superLogin.body.user).toMatchObject({ super: true, profile: 'admin', company: { name: 'Plataforma' } });
     expect(superLogin.body.subscription.status).toBe('active');
-    expect(admin.body.user).toMatchObject({ super: false, profile: 'admin', company: { name: 'Empresa Demo', status: true } });
+    expect(admin.body.user).toMatchObject({
+      super: false,
+      profile: 'admin',
+      company: { name: 'Empresa Demo', status: true },
+    });
     expect(admin.body.subscription).toMatchObject({ status: 'active', daysLeft: 30 });
     expect(operator.body.user).toMatchObject({ profile: 'user', company: { name: 'Empresa Demo' } });
   });

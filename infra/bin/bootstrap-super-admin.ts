@@ -31,15 +31,22 @@ const { addUser, createCompany, createPlan, DEFAULT_PLAN, findCompanyIdByName, f
   await import('@atende/functions/ops');
 
 const plan = (await findPlanByName(DEFAULT_PLAN.name)) ?? (await createPlan(DEFAULT_PLAN));
-const companyId = (await findCompanyIdByName(values.company))
-  ?? (await createCompany({ name: values.company, email: values.email, planId: plan.id, dueDate: null, isPlatform: true })).id;
+const companyId =
+  (await findCompanyIdByName(values.company)) ??
+  (await createCompany({ name: values.company, email: values.email, planId: plan.id, dueDate: null, isPlatform: true })).id;
 
 const existing = await findUserIdByEmail(values.email);
 if (existing) {
   console.log(`${values.email} already exists (company ${existing.companyId}); nothing changed.`);
 } else {
   const user = await addUser(companyId, {
-    name: values.name, email: values.email, password, profile: 'admin', status: true, super: true, queueIds: [],
+    name: values.name,
+    email: values.email,
+    password,
+    profile: 'admin',
+    status: true,
+    super: true,
+    queueIds: [],
   });
   console.log(`Super admin ${user.email} created in "${values.company}" (${companyId}). Log in at the console URL.`);
 }

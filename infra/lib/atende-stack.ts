@@ -42,7 +42,11 @@ export class AtendeStack extends Stack {
     const { stage, sessionShards } = props;
 
     const alarms = new AlarmTopic(this, 'Alarms', { email: props.alarmEmail });
-    const web = new WebHosting(this, 'Web', { customDomain: props.customDomain, webDistDir: props.webDistDir, webAclArn: props.webAclArn });
+    const web = new WebHosting(this, 'Web', {
+      customDomain: props.customDomain,
+      webDistDir: props.webDistDir,
+      webAclArn: props.webAclArn,
+    });
     const corsOrigins = [web.consoleOrigin, ...(props.extraCorsOrigins ?? [])];
 
     const data = new Data(this, 'Data', { stage, corsOrigins });
@@ -61,7 +65,13 @@ export class AtendeStack extends Stack {
       webSocket: { api: realtime.api, stage: realtime.stage },
     });
     realtime.addRoutes(functions);
-    const rest = new RestApiConstruct(this, 'Rest', { stage, functions, corsOrigins, logging: apiLogging, originKey: secrets.apiOriginKey });
+    const rest = new RestApiConstruct(this, 'Rest', {
+      stage,
+      functions,
+      corsOrigins,
+      logging: apiLogging,
+      originKey: secrets.apiOriginKey,
+    });
     new Scheduler(this, 'Scheduler', { functions, alarmAction: alarms.action });
 
     web.routeApi(rest.api.restApiId, stage.name, secrets.apiOriginKey.secretValue.unsafeUnwrap());
@@ -80,7 +90,13 @@ export class AtendeStack extends Stack {
     new AwsEventRules(this, 'Events', { functions, sessionHost, stage, alarmAction: alarms.action });
 
     new OperationsDashboard(this, 'Operations', {
-      stage, restApi: rest.api, realtimeApi: realtime.api, functions, queues, sessionHost, sessionShards,
+      stage,
+      restApi: rest.api,
+      realtimeApi: realtime.api,
+      functions,
+      queues,
+      sessionHost,
+      sessionShards,
       alarmAction: alarms.action,
     });
 

@@ -16,7 +16,8 @@ function contextString(app: App, key: string): string | undefined {
 export function sessionShardsFromContext(app: App): number {
   const raw = contextString(app, 'sessionShards') ?? '1';
   const shards = Number(raw);
-  if (!Number.isInteger(shards) || shards < 1 || shards > 32) throw new Error(`context sessionShards must be an integer 1..32, got "${raw}"`);
+  if (!Number.isInteger(shards) || shards < 1 || shards > 32)
+    throw new Error(`context sessionShards must be an integer 1..32, got "${raw}"`);
   return shards;
 }
 
@@ -26,12 +27,15 @@ export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {
   const certificateArn = contextString(app, 'certificateArn');
   if (Boolean(domainName) !== Boolean(certificateArn)) throw new Error('context domainName and certificateArn go together');
   const arch = contextString(app, 'sessionHostArch') ?? 'ARM64';
-  if (arch !== 'ARM64' && arch !== 'X86_64') throw new Error(`context sessionHostArch must be ARM64 or X86_64, got "${arch}"`);
+  if (arch !== 'ARM64' && arch !== 'X86_64')
+    throw new Error(`context sessionHostArch must be ARM64 or X86_64, got "${arch}"`);
   const spot = contextString(app, 'sessionHostSpot') ?? 'true';
   if (spot !== 'true' && spot !== 'false') throw new Error(`context sessionHostSpot must be true or false, got "${spot}"`);
   const webAclArn = contextString(app, 'webAclArn');
   if (webAclArn && !/^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\//.test(webAclArn)) {
-    throw new Error(`context webAclArn must be a CLOUDFRONT-scope web ACL ARN (arn:aws:wafv2:us-east-1:<account>:global/webacl/…), got "${webAclArn}"`);
+    throw new Error(
+      `context webAclArn must be a CLOUDFRONT-scope web ACL ARN (arn:aws:wafv2:us-east-1:<account>:global/webacl/…), got "${webAclArn}"`,
+    );
   }
 
   return new AtendeStack(app, `Atende-${stage.name}`, {
@@ -42,7 +46,10 @@ export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {
     sessionShards: sessionShardsFromContext(app),
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
     alarmEmail: contextString(app, 'alarmEmail'),
-    extraCorsOrigins: contextString(app, 'extraCorsOrigins')?.split(',').map((s) => s.trim()).filter(Boolean),
+    extraCorsOrigins: contextString(app, 'extraCorsOrigins')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     sessionHostCpuArchitecture: arch,
     sessionHostSpot: spot === 'true',
     webAclArn,

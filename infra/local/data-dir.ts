@@ -55,9 +55,18 @@ export async function claimDataDir(root: string): Promise<void> {
   }
   claimedHere.add(root);
   const orphan = readPid(join(root, DYNAMODB_PID_FILE));
-  if (orphan && isProcessAlive(orphan) && commandLine(orphan).includes('DynamoDBLocal.jar') && commandLine(orphan).includes(root)) {
+  if (
+    orphan &&
+    isProcessAlive(orphan) &&
+    commandLine(orphan).includes('DynamoDBLocal.jar') &&
+    commandLine(orphan).includes(root)
+  ) {
     // Ours, from a stack that died without stopping it: the lifeline wrapper leads Java's process group.
-    try { process.kill(-orphan, 'SIGKILL'); } catch { process.kill(orphan, 'SIGKILL'); }
+    try {
+      process.kill(-orphan, 'SIGKILL');
+    } catch {
+      process.kill(orphan, 'SIGKILL');
+    }
     for (let i = 0; i < 50 && isProcessAlive(orphan); i++) await new Promise((r) => setTimeout(r, 100));
   }
   writeFileSync(join(root, OWNER_FILE), String(process.pid));

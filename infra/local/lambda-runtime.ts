@@ -56,7 +56,9 @@ export function createInvoker(overrides: AreaHandlers = {}): Invoke {
 export function lambdaContext(area: Area, timeoutMs: number): Context {
   const deadline = Date.now() + timeoutMs;
   const functionName = `atende-local-${area}`;
-  const unsupported = () => { throw new Error('callback-style Lambda context methods are not supported'); };
+  const unsupported = () => {
+    throw new Error('callback-style Lambda context methods are not supported');
+  };
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -10,7 +10,17 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { logLine } from './log';
 
-const SEED_MODULE = resolve(fileURLToPath(import.meta.url), '..', '..', '..', 'functions', 'src', 'domain', 'platform', 'seed.ts');
+const SEED_MODULE = resolve(
+  fileURLToPath(import.meta.url),
+  '..',
+  '..',
+  '..',
+  'functions',
+  'src',
+  'domain',
+  'platform',
+  'seed.ts',
+);
 
 type SeedRole = 'super' | 'admin' | 'operator';
 const ROLES: SeedRole[] = ['super', 'admin', 'operator'];
@@ -41,7 +51,10 @@ export interface LocalSeedResult {
   logins: SeedLogin[];
 }
 
-interface StoredPassword { password: string; source: SeedLogin['passwordSource'] }
+interface StoredPassword {
+  password: string;
+  source: SeedLogin['passwordSource'];
+}
 type StoredCredentials = Partial<Record<SeedRole, StoredPassword>>;
 
 interface SeedModule {
@@ -57,7 +70,9 @@ export async function seedLocalPlatform(credentialsFile?: string): Promise<Local
   const passwords = {} as Record<SeedRole, StoredPassword>;
   for (const role of ROLES) {
     const fromEnv = process.env[SEED_PASSWORD_ENV[role]];
-    passwords[role] = fromEnv ? { password: fromEnv, source: 'env' } : stored[role] ?? { password: generatePassword(), source: 'generated' };
+    passwords[role] = fromEnv
+      ? { password: fromEnv, source: 'env' }
+      : (stored[role] ?? { password: generatePassword(), source: 'generated' });
   }
 
   let seed: SeedModule;
@@ -82,7 +97,10 @@ export async function seedLocalPlatform(credentialsFile?: string): Promise<Local
       if (!first) {
         if (passwords[role].source === 'generated') passwords[role] = { password: '', source: 'unknown' };
       } else if (first.password !== passwords[role].password) {
-        logLine('seed', `warning: ${SEED_PASSWORD_ENV[role]} differs from the password seeded on first start; the user keeps that one (reset the data folder to apply the new one)`);
+        logLine(
+          'seed',
+          `warning: ${SEED_PASSWORD_ENV[role]} differs from the password seeded on first start; the user keeps that one (reset the data folder to apply the new one)`,
+        );
         passwords[role] = first;
       }
     }

@@ -86,12 +86,15 @@ export async function createSessionHost(options: SessionHostOptions): Promise<Se
     });
     shard.child = child;
     const source = `session-host:${shard.index}`;
-    for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => logLine(source, line));
+    for (const stream of [child.stdout!, child.stderr!])
+      createInterface({ input: stream }).on('line', (line) => logLine(source, line));
     child.on('error', (err) => logLine(source, `could not start: ${err.message}`));
     child.on('exit', (code, signal) => {
       if (shard.child === child) shard.child = undefined;
       if (!shard.wanted) return;
-      options.onUnexpectedExit?.(shard.index).catch((err: Error) => logLine(source, `could not report its sessions disconnected: ${err.message}`));
+      options
+        .onUnexpectedExit?.(shard.index)
+        .catch((err: Error) => logLine(source, `could not report its sessions disconnected: ${err.message}`));
       if (Date.now() - startedAt > 60_000) shard.backoffMs = 1000; // it ran a while: a fresh crash, not a crash loop
       logLine(source, `exited (${signal ?? code}); restarting in ${shard.backoffMs / 1000} s`);
       shard.restartTimer = setTimeout(() => {
@@ -109,7 +112,10 @@ export async function createSessionHost(options: SessionHostOptions): Promise<Se
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((done) => {
       const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-      child.once('exit', () => { clearTimeout(kill); done(); });
+      child.once('exit', () => {
+        clearTimeout(kill);
+        done();
+      });
       child.kill('SIGTERM');
     });
   }
@@ -134,10 +140,20 @@ export async function createSessionHost(options: SessionHostOptions): Promise<Se
       await Promise.all(pick(shard).map(stopShard));
     },
     async waitHealthy(timeoutMs = 60_000) {
-      await Promise.all(shards.filter((s) => s.wanted).map((s) => waitFor(async () => {
-        const res = await fetch(`http://127.0.0.1:${s.healthPort}/health`);
-        return res.status === 200;
-      }, timeoutMs, `session host shard ${s.index}`)));
+      await Promise.all(
+        shards
+          .filter((s) => s.wanted)
+          .map((s) =>
+            waitFor(
+              async () => {
+                const res = await fetch(`http://127.0.0.1:${s.healthPort}/health`);
+                return res.status === 200;
+              },
+              timeoutMs,
+              `session host shard ${s.index}`,
+            ),
+          ),
+      );
     },
   };
 }

@@ -75,12 +75,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const s3Dir = layout?.s3 ?? mkdtempSync(join(tmpdir(), 'atende-s3-'));
   // Stopped in this order: producers and consumers first, then the gateway (its sockets' $disconnect
   // handlers still need the table), then the emulators.
-  const stops: Record<'sessionHost' | 'scheduler' | 'pollers' | 'gateway' | 'console' | 'emulators', (() => Promise<void> | void)[]> = {
-    sessionHost: [], scheduler: [], pollers: [], gateway: [], console: [], emulators: [],
+  const stops: Record<
+    'sessionHost' | 'scheduler' | 'pollers' | 'gateway' | 'console' | 'emulators',
+    (() => Promise<void> | void)[]
+  > = {
+    sessionHost: [],
+    scheduler: [],
+    pollers: [],
+    gateway: [],
+    console: [],
+    emulators: [],
   };
   const cleanup = async () => {
     for (const group of Object.values(stops)) {
-      await Promise.all(group.splice(0).map((fn) => Promise.resolve().then(fn).catch(() => {})));
+      await Promise.all(
+        group.splice(0).map((fn) =>
+          Promise.resolve()
+            .then(fn)
+            .catch(() => {}),
+        ),
+      );
     }
     if (layout) releaseDataDir(layout.root);
     else rmSync(s3Dir, { recursive: true, force: true });
@@ -96,15 +110,30 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The slow parts (Java, Vite's config load) overlap; all settle before a failure is thrown, so
     // whatever did start gets stopped.
     const [ddb, sqs, s3] = await allStarted([
-      startDynamoDbLocal({ dataDir: layout?.dynamodb, detached: true }).then((d) => { stops.emulators.push(() => d.stop()); return d; }),
-      startSqsEmulator().then((q) => { stops.emulators.push(() => q.stop()); return q; }),
-      startS3Emulator({ directory: s3Dir, buckets: [MEDIA_BUCKET], corsOrigins: consoleOrigins }).then((e) => { stops.emulators.push(() => e.stop()); return e; }),
-      mountConsole(gateway, options).then((c) => { if (c) stops.console.push(() => c.close()); return c; }),
+      startDynamoDbLocal({ dataDir: layout?.dynamodb, detached: true }).then((d) => {
+        stops.emulators.push(() => d.stop());
+        return d;
+      }),
+      startSqsEmulator().then((q) => {
+        stops.emulators.push(() => q.stop());
+        return q;
+      }),
+      startS3Emulator({ directory: s3Dir, buckets: [MEDIA_BUCKET], corsOrigins: consoleOrigins }).then((e) => {
+        stops.emulators.push(() => e.stop());
+        return e;
+      }),
+      mountConsole(gateway, options).then((c) => {
+        if (c) stops.console.push(() => c.close());
+        return c;
+      }),
     ] as const);
     if (layout) recordDynamoDbPid(layout.root, ddb.process.pid);
 
     const shards = Number(options.env?.SESSION_SHARDS ?? process.env.SESSION_SHARDS ?? 1) || 1;
-    const [, queues] = await Promise.all([ensureTable(ddb.endpoint, DEFAULT_TABLE_NAME), createQueues(sqs.endpoint, queueSpecs(shards))]);
+    const [, queues] = await Promise.all([
+      ensureTable(ddb.endpoint, DEFAULT_TABLE_NAME),
+      createQueues(sqs.endpoint, queueSpecs(shards)),
+    ]);
 
     const env: Record<string, string> = {
       STAGE: 'local',
@@ -131,9 +160,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     Object.assign(process.env, env);
     await forgetCachedClients();
 
-    const seeded = options.seed === false
-      ? { available: false, created: false, logins: [] }
-      : await seedLocalPlatform(layout?.seedCredentialsFile);
+    const seeded =
+      options.seed === false
+        ? { available: false, created: false, logins: [] }
+        : await seedLocalPlatform(layout?.seedCredentialsFile);
 
     const mappings: EventSourceMapping[] = [];
     if (options.pollers !== false) {
@@ -141,13 +171,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       for (const consumer of QUEUE_CONSUMERS) {
         const queue = queues.get(consumer.queue);
         if (!queue) throw new Error(`consumer of unknown queue ${consumer.queue}`);
-        mappings.push(startEventSourceMapping({
-          sqs: sqsClient, queueUrl: queue.url, queueArn: queue.arn, area: consumer.area, invoke,
-          batchSize: consumer.batchSize, maxBatchingWindowSeconds: consumer.maxBatchingWindowSeconds,
-          functionTimeoutMs: queue.spec.visibilityTimeoutSeconds * 1000,
-        }));
+        mappings.push(
+          startEventSourceMapping({
+            sqs: sqsClient,
+            queueUrl: queue.url,
+            queueArn: queue.arn,
+            area: consumer.area,
+            invoke,
+            batchSize: consumer.batchSize,
+            maxBatchingWindowSeconds: consumer.maxBatchingWindowSeconds,
+            functionTimeoutMs: queue.spec.visibilityTimeoutSeconds * 1000,
+          }),
+        );
       }
-      stops.pollers.push(async () => { await Promise.all(mappings.map((m) => m.stop())); sqsClient.destroy(); });
+      stops.pollers.push(async () => {
+        await Promise.all(mappings.map((m) => m.stop()));
+        sqsClient.destroy();
+      });
     }
     const scheduler = options.scheduler === false ? undefined : startScheduler(SCHEDULES, invoke);
     if (scheduler) stops.scheduler.push(() => scheduler.stop());

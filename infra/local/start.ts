@@ -24,7 +24,12 @@ async function main(): Promise<void> {
   if (port === 0) logLine('local', `port ${wanted} is busy; using a free one (set PORT to choose)`);
 
   const web = (process.env.LOCAL_WEB ?? 'vite') as 'vite' | 'dist' | 'none';
-  const starting = startLocalStack({ dataDir: DATA_DIR, web, sessionHost: process.env.LOCAL_SESSION_HOST !== 'false', port });
+  const starting = startLocalStack({
+    dataDir: DATA_DIR,
+    web,
+    sessionHost: process.env.LOCAL_SESSION_HOST !== 'false',
+    port,
+  });
 
   let stoppingSince = 0;
   const shutdown = async (signal: string) => {
@@ -43,7 +48,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, STOP_BOUND_MS).unref();
     // Also when the signal comes mid-start: let the start finish, then stop what it started.
-    await starting.then((stack) => stack.stop(), () => {});
+    await starting.then(
+      (stack) => stack.stop(),
+      () => {},
+    );
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
@@ -82,9 +90,12 @@ function printBanner(stack: LocalStack): void {
 function loginLines(seeded: LocalSeedResult): string[] {
   if (!seeded.available) return ['  No logins: the seed module (functions/src/domain/platform/seed.ts) is not there yet.'];
   const rows = seeded.logins.map((login) => {
-    const password = login.passwordSource === 'env'
-      ? `(from ${login.passwordEnv})`
-      : login.passwordSource === 'unknown' ? '(set on an earlier start; delete .local-data to reseed)' : login.password;
+    const password =
+      login.passwordSource === 'env'
+        ? `(from ${login.passwordEnv})`
+        : login.passwordSource === 'unknown'
+          ? '(set on an earlier start; delete .local-data to reseed)'
+          : login.password;
     return `  ${login.role.padEnd(12)} ${login.email.padEnd(28)} ${password}   ${login.companyName}`;
   });
   return [`  Logins${seeded.created ? ' (created now)' : ''}:`, ...rows];

@@ -22,7 +22,12 @@ const source = new Map<Area, string>();
 beforeAll(async () => {
   for (const area of areas) {
     const outfile = join(outDir, area, 'index.mjs');
-    await build({ ...esbuildOptions(join(FUNCTIONS_DIR, AREAS[area]), outfile), minify: false, sourcemap: false, logLevel: 'error' });
+    await build({
+      ...esbuildOptions(join(FUNCTIONS_DIR, AREAS[area]), outfile),
+      minify: false,
+      sourcemap: false,
+      logLevel: 'error',
+    });
     source.set(area, readFileSync(outfile, 'utf8'));
   }
 }, 120_000);
@@ -50,8 +55,14 @@ describe('AREA_ACCESS matches what each bundle calls (no missing grant, no spare
     const seen = observedAccess(source.get(area)!);
 
     expect({ area, table: declared.table }).toEqual({ area, table: seen.table });
-    expect({ area, outbound: declared.sendsTo?.includes('outbound') ?? false }).toEqual({ area, outbound: seen.sendsOutbound });
-    expect({ area, dispatch: declared.sendsTo?.includes('dispatch') ?? false }).toEqual({ area, dispatch: seen.sendsDispatch });
+    expect({ area, outbound: declared.sendsTo?.includes('outbound') ?? false }).toEqual({
+      area,
+      outbound: seen.sendsOutbound,
+    });
+    expect({ area, dispatch: declared.sendsTo?.includes('dispatch') ?? false }).toEqual({
+      area,
+      dispatch: seen.sendsDispatch,
+    });
     expect({ area, sendsAny: (declared.sendsTo?.length ?? 0) > 0 }).toEqual({ area, sendsAny: seen.sendsAny });
     expect({ area, media: declared.media }).toEqual({ area, media: seen.media });
     expect({ area, jwt: declared.jwt ?? false }).toEqual({ area, jwt: seen.jwt });
@@ -67,10 +78,13 @@ describe('a bundle in a Lambda-like process', () => {
     const bundle = join(dir, 'index.mjs');
     await build({ ...esbuildOptions(join(FUNCTIONS_DIR, AREAS.scheduler), bundle), logLevel: 'error' });
     const invoke = join(dir, 'invoke.mjs');
-    writeFileSync(invoke, [
-      `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
-      'try { await handler({}); console.log("no error"); } catch (err) { console.log(`${err.name}: ${err.message}`); }',
-    ].join('\n'));
+    writeFileSync(
+      invoke,
+      [
+        `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
+        'try { await handler({}); console.log("no error"); } catch (err) { console.log(`${err.name}: ${err.message}`); }',
+      ].join('\n'),
+    );
 
     // Act
     const run = spawnSync(process.execPath, ['--enable-source-maps', invoke], {

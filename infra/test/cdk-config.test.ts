@@ -19,10 +19,15 @@ import { SPA_FALLBACK_CODE, STRIP_API_PREFIX_CODE, VIEWER_IP_HEADER } from '../l
 import { consoleCsp, inlineScriptHashes } from '../lib/web/security-headers';
 
 type Headers = Record<string, { value: string }>;
-type ViewerRequest = { request: { uri: string; querystring?: Record<string, unknown>; headers: Headers }; viewer: { ip: string } };
-const load = (code: string) => new Function(`${code}; return handler;`)() as (event: ViewerRequest) => { uri: string; headers: Headers };
+type ViewerRequest = {
+  request: { uri: string; querystring?: Record<string, unknown>; headers: Headers };
+  viewer: { ip: string };
+};
+const load = (code: string) =>
+  new Function(`${code}; return handler;`)() as (event: ViewerRequest) => { uri: string; headers: Headers };
 const viewerRequest = (uri: string, headers: Headers = {}): ViewerRequest => ({
-  request: { uri, querystring: { page: { value: '2' } }, headers }, viewer: { ip: '203.0.113.7' },
+  request: { uri, querystring: { page: { value: '2' } }, headers },
+  viewer: { ip: '203.0.113.7' },
 });
 
 describe('CloudFront Functions', () => {
@@ -50,14 +55,17 @@ describe('CloudFront Functions', () => {
   });
 
   it('API requests carry the viewer address CloudFront saw, whatever the viewer sent', () => {
-    const forged = viewerRequest('/api/auth/login', { [VIEWER_IP_HEADER]: { value: '198.51.100.1' }, 'x-forwarded-for': { value: '198.51.100.1' } });
+    const forged = viewerRequest('/api/auth/login', {
+      [VIEWER_IP_HEADER]: { value: '198.51.100.1' },
+      'x-forwarded-for': { value: '198.51.100.1' },
+    });
     expect(stripApiPrefix(forged).headers[VIEWER_IP_HEADER]).toEqual({ value: '203.0.113.7' });
     expect(stripApiPrefix(viewerRequest('/api/auth/login')).headers[VIEWER_IP_HEADER]).toEqual({ value: '203.0.113.7' });
   });
 });
 
 describe('security headers', () => {
-  it('allows exactly the page\'s inline scripts, by hash', () => {
+  it("allows exactly the page's inline scripts, by hash", () => {
     const page = readFileSync(join(REPO_ROOT, 'web', 'index.html'), 'utf8');
     const hashes = inlineScriptHashes(page);
     expect(hashes.length).toBe((page.match(/<script>/g) ?? []).length);
@@ -78,17 +86,35 @@ describe('edge stack (WAF)', () => {
     // CDK's CloudFormation validation (what `cdk synth` fails on) finds nothing.
     app.synth();
     const reportFile = join(app.outdir, 'validation-report.json');
-    const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) as { pluginReports: { violations: { ruleName: string }[] }[] } : { pluginReports: [] };
+    const report = existsSync(reportFile)
+      ? (JSON.parse(readFileSync(reportFile, 'utf8')) as { pluginReports: { violations: { ruleName: string }[] }[] })
+      : { pluginReports: [] };
     expect(report.pluginReports.flatMap((p) => p.violations.map((v) => v.ruleName))).toEqual([]);
     const t = Template.fromStack(stack);
     t.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
       DefaultAction: { Allow: {} },
       Rules: [
-        { Name: 'per-ip-auth', Priority: 0, Action: { Block: Match.anyValue() }, VisibilityConfig: Match.anyValue(),
-          Statement: { RateBasedStatement: Match.objectLike({ AggregateKeyType: 'IP', Limit: EDGE_RATE_LIMITS.auth.limit, ScopeDownStatement: Match.anyValue() }) } },
-        { Name: 'per-ip-all', Priority: 1, Action: { Block: Match.anyValue() }, VisibilityConfig: Match.anyValue(),
-          Statement: { RateBasedStatement: Match.objectLike({ AggregateKeyType: 'IP', Limit: EDGE_RATE_LIMITS.all.limit }) } },
+        {
+          Name: 'per-ip-auth',
+          Priority: 0,
+          Action: { Block: Match.anyValue() },
+          VisibilityConfig: Match.anyValue(),
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              AggregateKeyType: 'IP',
+              Limit: EDGE_RATE_LIMITS.auth.limit,
+              ScopeDownStatement: Match.anyValue(),
+            }),
+          },
+        },
+        {
+          Name: 'per-ip-all',
+          Priority: 1,
+          Action: { Block: Match.anyValue() },
+          VisibilityConfig: Match.anyValue(),
+          Statement: { RateBasedStatement: Match.objectLike({ AggregateKeyType: 'IP', Limit: EDGE_RATE_LIMITS.all.limit }) },
+        },
       ],
     });
     t.hasOutput('WebAclArn', Match.anyValue());
@@ -135,7 +161,10 @@ describe('context', () => {
 });
 
 describe('deploy', () => {
-  const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'infra', 'package.json'), 'utf8')).scripts as Record<string, string>;
+  const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'infra', 'package.json'), 'utf8')).scripts as Record<
+    string,
+    string
+  >;
 
   it('has scripts that never wait for a prompt, for CI', () => {
     for (const name of ['deploy:ci', 'deploy:edge']) {

@@ -12,11 +12,19 @@ import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../lib/build-app';
 
-interface Violation { ruleName: string; violatingConstructs?: { constructPath: string }[]; violatingResources?: { constructPath: string }[] }
-interface Report { pluginReports: { pluginName: string; violations?: Violation[] }[] }
+interface Violation {
+  ruleName: string;
+  violatingConstructs?: { constructPath: string }[];
+  violatingResources?: { constructPath: string }[];
+}
+interface Report {
+  pluginReports: { pluginName: string; violations?: Violation[] }[];
+}
 
 const dirs: string[] = [];
-afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function nag(context: Record<string, string>): { findings: string[]; acknowledgements: Record<string, string>[]; app: App } {
   const outdir = mkdtempSync(join(tmpdir(), 'atende-cdk-nag-'));
@@ -32,11 +40,18 @@ function nag(context: Record<string, string>): { findings: string[]; acknowledge
     if (!/Validation failed/.test(String(err))) throw err;
     report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as Report;
   }
-  const findings = (report?.pluginReports ?? []).flatMap((plugin) => (plugin.violations ?? []).flatMap((v) =>
-    [...(v.violatingConstructs ?? []), ...(v.violatingResources ?? [])].map((c) => `${v.ruleName} at ${c.constructPath}`)));
-  const acknowledgements = app.node.findAll().flatMap((c: IConstruct) => c.node.metadata
-    .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-    .map((m) => m.data as Record<string, string>));
+  const findings = (report?.pluginReports ?? []).flatMap((plugin) =>
+    (plugin.violations ?? []).flatMap((v) =>
+      [...(v.violatingConstructs ?? []), ...(v.violatingResources ?? [])].map((c) => `${v.ruleName} at ${c.constructPath}`),
+    ),
+  );
+  const acknowledgements = app.node
+    .findAll()
+    .flatMap((c: IConstruct) =>
+      c.node.metadata
+        .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .map((m) => m.data as Record<string, string>),
+    );
   return { findings, acknowledgements, app };
 }
 
@@ -51,7 +66,9 @@ describe('cdk-nag AwsSolutions', () => {
 
   it('prod with a custom domain and a web ACL needs neither the TLS nor the WAF acknowledgement', () => {
     const { findings, acknowledgements } = nag({
-      stage: 'prod', sessionShards: '1', domainName: 'atende.example.com',
+      stage: 'prod',
+      sessionShards: '1',
+      domainName: 'atende.example.com',
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
       webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/atende-edge/1234',
     });

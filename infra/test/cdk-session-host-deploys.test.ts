@@ -20,24 +20,35 @@ const tempDir = (prefix: string) => {
   dirs.push(dir);
   return dir;
 };
-afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function template(sessionShards: number): CfnTemplate {
-  const app = new App({ outdir: tempDir('atende-shards-'), context: { stage: 'prod', sessionShards: String(sessionShards), 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true,
-  } });
+  const app = new App({
+    outdir: tempDir('atende-shards-'),
+    context: {
+      stage: 'prod',
+      sessionShards: String(sessionShards),
+      'aws:cdk:bundling-stacks': [],
+      'aws:cdk:enable-path-metadata': true,
+    },
+  });
   const stack = buildApp(app);
   return app.synth().getStackByName(stack.stackName).template as CfnTemplate;
 }
 
 /** Every resource a shard owns (task definition, roles and policies, service, alarms), by construct path. */
 function shardResources(t: CfnTemplate, shard: number): Record<string, string> {
-  return Object.fromEntries(Object.entries(t.Resources)
-    .filter(([, r]) => String(r.Metadata?.['aws:cdk:path'] ?? '').includes(`/SessionHost/Shard${shard}`))
-    .map(([id, r]) => [id, JSON.stringify(r)]));
+  return Object.fromEntries(
+    Object.entries(t.Resources)
+      .filter(([, r]) => String(r.Metadata?.['aws:cdk:path'] ?? '').includes(`/SessionHost/Shard${shard}`))
+      .map(([id, r]) => [id, JSON.stringify(r)]),
+  );
 }
 
 describe('adding a session-host shard', () => {
-  it('leaves the existing shards\' task definitions, roles and services byte-identical', () => {
+  it("leaves the existing shards' task definitions, roles and services byte-identical", () => {
     const two = template(2);
     const three = template(3);
     for (const shard of [0, 1]) {
@@ -57,7 +68,8 @@ describe('adding a session-host shard', () => {
  */
 function mirrorRepository(): string {
   const root = tempDir('atende-host-mirror-');
-  for (const file of ['package.json', 'package-lock.json', 'tsconfig.base.json']) cpSync(join(REPO_ROOT, file), join(root, file));
+  for (const file of ['package.json', 'package-lock.json', 'tsconfig.base.json'])
+    cpSync(join(REPO_ROOT, file), join(root, file));
   for (const workspace of ['shared', 'functions', 'session-host']) {
     cpSync(join(REPO_ROOT, workspace), join(root, workspace), {
       recursive: true,
@@ -70,11 +82,13 @@ function mirrorRepository(): string {
   for (const entry of readdirSync(join(REPO_ROOT, 'node_modules'))) {
     if (entry !== '@atende') symlinkSync(join(REPO_ROOT, 'node_modules', entry), join(modules, entry));
   }
-  for (const workspace of ['shared', 'functions', 'session-host']) symlinkSync(join(root, workspace), join(modules, '@atende', workspace));
+  for (const workspace of ['shared', 'functions', 'session-host'])
+    symlinkSync(join(root, workspace), join(modules, '@atende', workspace));
   return root;
 }
 
-const imageHash = (repoRoot: string) => FileSystem.fingerprint(stageHostImageContext({ repoRoot, outDir: tempDir('atende-host-image-') }).dir);
+const imageHash = (repoRoot: string) =>
+  FileSystem.fingerprint(stageHostImageContext({ repoRoot, outDir: tempDir('atende-host-image-') }).dir);
 
 function appendCode(repoRoot: string, file: string, code: string): void {
   const path = join(repoRoot, file);
@@ -82,15 +96,17 @@ function appendCode(repoRoot: string, file: string, code: string): void {
 }
 
 describe('the session-host image', () => {
-  it('is built from the host\'s own bundle, the Dockerfile and sharp\'s pin, nothing else', () => {
+  it("is built from the host's own bundle, the Dockerfile and sharp's pin, nothing else", () => {
     const { dir, inputs } = stageHostImageContext({ outDir: tempDir('atende-host-image-') });
     expect(readdirSync(dir).sort()).toEqual(['Dockerfile', 'main.mjs', 'main.mjs.map', 'package.json']);
-    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies).toEqual({ sharp: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies).toEqual({
+      sharp: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+    });
     expect(inputs.filter((f) => f.startsWith('functions/src/handlers/'))).toEqual([]);
     expect(inputs).toContain('session-host/src/main.ts');
   }, 120_000);
 
-  it('keeps its asset hash when a Lambda handler changes, and changes it when the host\'s code does', () => {
+  it("keeps its asset hash when a Lambda handler changes, and changes it when the host's code does", () => {
     const mirror = mirrorRepository();
     const original = imageHash(mirror);
 

@@ -10,19 +10,49 @@ import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AREA_ACCESS, AREAS, EVENT_RULES, HTTP_ROUTES, QUEUE_CONSUMERS, queueSpecs, queueUrlEnv, SCHEDULES,
-  sessionHostTaskFamily, sessionHostTaskFamilyPrefix, WS_MOCK_ROUTES, WS_ROUTES, type Area,
+  AREA_ACCESS,
+  AREAS,
+  EVENT_RULES,
+  HTTP_ROUTES,
+  QUEUE_CONSUMERS,
+  queueSpecs,
+  queueUrlEnv,
+  SCHEDULES,
+  sessionHostTaskFamily,
+  sessionHostTaskFamilyPrefix,
+  WS_MOCK_ROUTES,
+  WS_ROUTES,
+  type Area,
 } from '@atende/functions/manifest';
 import { TABLE_GSIS, TTL_ATTRIBUTE } from '@atende/functions/table';
 import { INTELLIGENT_TIERING_MIN_BYTES } from '../lib/data/data-construct';
 import { VISIBILITY_PER_TIMEOUT } from '../lib/functions/area-functions';
 import {
-  QUEUE_TRIGGER_MAX_CONCURRENCY, TABLE_PARTITION_READ_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, WHATSAPP_AUTH_PARTITIONS,
+  QUEUE_TRIGGER_MAX_CONCURRENCY,
+  TABLE_PARTITION_READ_ACTIONS,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+  WHATSAPP_AUTH_PARTITIONS,
 } from '../lib/functions/atende-function';
-import { SESSION_HOST_TABLE_ACTIONS, SESSION_HOST_TASK, sessionHostLeadingKeys } from '../lib/session-host/session-host-construct';
 import {
-  actionsOf, bundleSizes, deadLetterQueueId, findCycle, functionsByArea, idAtPath, ofType, queueId, refsOf,
-  statementsOfRole, synthWithCli, type CloudAssembly, type Statement,
+  SESSION_HOST_TABLE_ACTIONS,
+  SESSION_HOST_TASK,
+  sessionHostLeadingKeys,
+} from '../lib/session-host/session-host-construct';
+import {
+  actionsOf,
+  bundleSizes,
+  deadLetterQueueId,
+  findCycle,
+  functionsByArea,
+  idAtPath,
+  ofType,
+  queueId,
+  refsOf,
+  statementsOfRole,
+  synthWithCli,
+  type CloudAssembly,
+  type Statement,
 } from './support/cloud-assembly';
 import { deployedRoutes } from './support/rest-routes';
 
@@ -51,7 +81,9 @@ describe('npx cdk synth (offline, no Docker engine)', () => {
     expect(a.nested).toHaveLength(1);
     const assets = JSON.parse(readFileSync(join(a.dir, `${a.stackName}.assets.json`), 'utf8'));
     const images = Object.values(assets.dockerImages) as { source: { directory: string; platform: string } }[];
-    expect(images.map((i) => i.source)).toEqual([expect.objectContaining({ directory: expect.any(String), platform: 'linux/arm64' })]);
+    expect(images.map((i) => i.source)).toEqual([
+      expect.objectContaining({ directory: expect.any(String), platform: 'linux/arm64' }),
+    ]);
     // The context is the host's own bundle, not the repository (cdk-session-host-deploys.test.ts).
     const staged = readdirSync(join(a.dir, images[0]!.source.directory)).map(String).sort();
     expect(staged).toEqual(['Dockerfile', 'main.mjs', 'main.mjs.map', 'package.json']);
@@ -59,13 +91,22 @@ describe('npx cdk synth (offline, no Docker engine)', () => {
 
   // cfn-lint is a Python tool: checked when installed (`pip install cfn-lint`), skipped otherwise.
   const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' }).status === 0;
-  it.runIf(cfnLint)('cfn-lint finds nothing in the templates', () => {
-    const templates = readdirSync(a.dir).filter((f) => f.endsWith('.template.json')).map((f) => join(a.dir, f));
-    // W3005: CDK writes a DependsOn on each function's role next to the GetAtt that already implies it.
-    const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...templates], { encoding: 'utf8', timeout: 120_000 });
-    expect(run.stdout.trim().split('\n').filter(Boolean)).toEqual([]);
-    expect(run.status).toBe(0);
-  }, 150_000);
+  it.runIf(cfnLint)(
+    'cfn-lint finds nothing in the templates',
+    () => {
+      const templates = readdirSync(a.dir)
+        .filter((f) => f.endsWith('.template.json'))
+        .map((f) => join(a.dir, f));
+      // W3005: CDK writes a DependsOn on each function's role next to the GetAtt that already implies it.
+      const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...templates], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(run.stdout.trim().split('\n').filter(Boolean)).toEqual([]);
+      expect(run.status).toBe(0);
+    },
+    150_000,
+  );
 
   it('has no dependency cycle and stays well under 500 resources per template', () => {
     for (const template of [a.main, ...a.nested]) {
@@ -82,11 +123,16 @@ describe('data', () => {
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
-      GlobalSecondaryIndexes: TABLE_GSIS.map((g) => Match.objectLike({
-        IndexName: g.indexName,
-        KeySchema: [{ AttributeName: g.partitionKey, KeyType: 'HASH' }, { AttributeName: g.sortKey, KeyType: 'RANGE' }],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: TABLE_GSIS.map((g) =>
+        Match.objectLike({
+          IndexName: g.indexName,
+          KeySchema: [
+            { AttributeName: g.partitionKey, KeyType: 'HASH' },
+            { AttributeName: g.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ),
       StreamSpecification: Match.absent(),
     });
   });
@@ -96,7 +142,10 @@ describe('data', () => {
     expect(buckets.length).toBe(2);
     for (const [, bucket] of buckets) {
       expect(bucket.Properties!.PublicAccessBlockConfiguration).toEqual({
-        BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true,
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
       });
       expect(bucket.Properties!.BucketEncryption).toBeDefined();
     }
@@ -109,7 +158,8 @@ describe('data', () => {
     expect(media.LifecycleConfiguration.Rules.length).toBeGreaterThanOrEqual(2);
     // Intelligent-Tiering never tiers objects under 128 KB: moving them would only cost transitions.
     const tiering = media.LifecycleConfiguration.Rules.find((r: { Transitions?: { StorageClass: string }[] }) =>
-      r.Transitions?.some((t) => t.StorageClass === 'INTELLIGENT_TIERING'));
+      r.Transitions?.some((t) => t.StorageClass === 'INTELLIGENT_TIERING'),
+    );
     expect(Number(tiering.ObjectSizeGreaterThan)).toBe(INTELLIGENT_TIERING_MIN_BYTES);
   });
 });
@@ -124,10 +174,16 @@ describe('functions', () => {
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogFormat: 'JSON' },
-        Environment: { Variables: expect.objectContaining({
-          NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: `atende-${area}`, STAGE: 'dev',
-          SESSION_SHARDS: String(SHARDS), REFRESH_COOKIE_SECURE: 'true', REFRESH_COOKIE_SAMESITE: 'Lax',
-        }) },
+        Environment: {
+          Variables: expect.objectContaining({
+            NODE_OPTIONS: '--enable-source-maps',
+            POWERTOOLS_SERVICE_NAME: `atende-${area}`,
+            STAGE: 'dev',
+            SESSION_SHARDS: String(SHARDS),
+            REFRESH_COOKIE_SECURE: 'true',
+            REFRESH_COOKIE_SAMESITE: 'Lax',
+          }),
+        },
       });
       const logGroupId = [...refsOf(fnProps(area).LoggingConfig.LogGroup)][0]!;
       expect(a.main.Resources[logGroupId]!.Properties!.RetentionInDays).toBe(7);
@@ -175,7 +231,9 @@ describe('REST API', () => {
   });
 
   it('answers only requests that carry the API key CloudFront adds', () => {
-    const methods = ofType(a.nested[0]!, 'AWS::ApiGateway::Method').map(([, r]) => r.Properties!).filter((m) => m.HttpMethod !== 'OPTIONS');
+    const methods = ofType(a.nested[0]!, 'AWS::ApiGateway::Method')
+      .map(([, r]) => r.Properties!)
+      .filter((m) => m.HttpMethod !== 'OPTIONS');
     expect(methods.length).toBe(HTTP_ROUTES.length);
     expect(methods.filter((m) => m.ApiKeyRequired !== true)).toEqual([]);
     const key = ofType(a.main, 'AWS::ApiGateway::ApiKey')[0]![1].Properties!;
@@ -188,7 +246,7 @@ describe('REST API', () => {
     expect(refsOf(apiOrigin.OriginCustomHeaders[0].HeaderValue).has(secretId)).toBe(true);
   });
 
-  it('both APIs log through the account\'s API Gateway role, created first and kept when the stack goes', () => {
+  it("both APIs log through the account's API Gateway role, created first and kept when the stack goes", () => {
     const [accountId, account] = ofType(a.main, 'AWS::ApiGateway::Account')[0]!;
     expect(account.DeletionPolicy).toBe('Retain');
     const roleId = [...refsOf(account.Properties!.CloudWatchRoleArn)][0]!;
@@ -207,16 +265,21 @@ describe('REST API', () => {
       AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
       MethodSettings: Match.arrayWith([
         Match.objectLike({ ResourcePath: '/*', HttpMethod: '*', ThrottlingRateLimit: 100 }),
-        ...throttled.map((r) => Match.objectLike({
-          ResourcePath: `/${r.path.replace(/\//g, '~1')}`, HttpMethod: r.method, ThrottlingRateLimit: r.throttle === 'auth' ? 10 : 20,
-        })),
+        ...throttled.map((r) =>
+          Match.objectLike({
+            ResourcePath: `/${r.path.replace(/\//g, '~1')}`,
+            HttpMethod: r.method,
+            ThrottlingRateLimit: r.throttle === 'auth' ? 10 : 20,
+          }),
+        ),
       ]),
     });
   });
 
   it('answers API Gateway errors in the app shape', () => {
     main.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-      ResponseType: 'MISSING_AUTHENTICATION_TOKEN', StatusCode: '404',
+      ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
+      StatusCode: '404',
       ResponseTemplates: { 'application/json': '{"error":"ERR_NOT_FOUND"}' },
     });
   });
@@ -226,31 +289,46 @@ describe('WebSocket API', () => {
   it('every manifest WS route invokes its area; $default answers through a route response', () => {
     const integrations = new Map(ofType(a.main, 'AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, r.Properties!]));
     const mockKeys = new Set(WS_MOCK_ROUTES.map((r) => r.routeKey));
-    const routes = ofType(a.main, 'AWS::ApiGatewayV2::Route').filter(([, r]) => !mockKeys.has(r.Properties!.RouteKey)).map(([, r]) => {
-      const integrationId = [...refsOf(r.Properties!.Target)][0]!;
-      const functionId = [...refsOf(integrations.get(integrationId)!.IntegrationUri)].find((id) => [...fnIds.values()].includes(id));
-      return `${r.Properties!.RouteKey} → ${[...fnIds].find(([, id]) => id === functionId)?.[0]}`;
-    });
+    const routes = ofType(a.main, 'AWS::ApiGatewayV2::Route')
+      .filter(([, r]) => !mockKeys.has(r.Properties!.RouteKey))
+      .map(([, r]) => {
+        const integrationId = [...refsOf(r.Properties!.Target)][0]!;
+        const functionId = [...refsOf(integrations.get(integrationId)!.IntegrationUri)].find((id) =>
+          [...fnIds.values()].includes(id),
+        );
+        return `${r.Properties!.RouteKey} → ${[...fnIds].find(([, id]) => id === functionId)?.[0]}`;
+      });
     expect(routes.sort()).toEqual(WS_ROUTES.map((r) => `${r.routeKey} → ${r.area}`).sort());
     main.hasResourceProperties('AWS::ApiGatewayV2::Stage', { AutoDeploy: true, AccessLogSettings: Match.anyValue() });
-    main.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default', RouteResponseSelectionExpression: '$default' });
+    main.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: '$default',
+      RouteResponseSelectionExpression: '$default',
+    });
   });
 
-  it.each(WS_MOCK_ROUTES.map((r) => [r.routeKey, r] as const))('%s is answered by API Gateway itself (mock integration, fixed response)', (routeKey, route) => {
-    const [, wsRoute] = ofType(a.main, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties!.RouteKey === routeKey)!;
-    const integrationId = [...refsOf(wsRoute.Properties!.Target)][0]!;
-    expect(a.main.Resources[integrationId]!.Properties!.IntegrationType).toBe('MOCK');
-    expect(wsRoute.Properties!.RouteResponseSelectionExpression).toBe('$default');
-    const responses = ofType(a.main, 'AWS::ApiGatewayV2::IntegrationResponse').map(([, r]) => r.Properties!)
-      .filter((p) => refersTo(p.IntegrationId, integrationId));
-    expect(responses).toEqual([expect.objectContaining({ IntegrationResponseKey: '$default', ResponseTemplates: { $default: route.response } })]);
-  });
+  it.each(WS_MOCK_ROUTES.map((r) => [r.routeKey, r] as const))(
+    '%s is answered by API Gateway itself (mock integration, fixed response)',
+    (routeKey, route) => {
+      const [, wsRoute] = ofType(a.main, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties!.RouteKey === routeKey)!;
+      const integrationId = [...refsOf(wsRoute.Properties!.Target)][0]!;
+      expect(a.main.Resources[integrationId]!.Properties!.IntegrationType).toBe('MOCK');
+      expect(wsRoute.Properties!.RouteResponseSelectionExpression).toBe('$default');
+      const responses = ofType(a.main, 'AWS::ApiGatewayV2::IntegrationResponse')
+        .map(([, r]) => r.Properties!)
+        .filter((p) => refersTo(p.IntegrationId, integrationId));
+      expect(responses).toEqual([
+        expect.objectContaining({ IntegrationResponseKey: '$default', ResponseTemplates: { $default: route.response } }),
+      ]);
+    },
+  );
 
   it('only the fan-out posts to sockets: it gets the @connections endpoint and may post to this stage only', () => {
     expect(areas.filter((x) => AREA_ACCESS[x].realtime)).toEqual(['fanout']);
     for (const area of areas.filter((x) => AREA_ACCESS[x].realtime)) {
       expect(fnProps(area).Environment.Variables.WS_MANAGEMENT_ENDPOINT).toBeDefined();
-      const manage = statementsOfRole(a.main, roleOf(area)).filter((s) => actionsOf(s).includes('execute-api:ManageConnections'));
+      const manage = statementsOfRole(a.main, roleOf(area)).filter((s) =>
+        actionsOf(s).includes('execute-api:ManageConnections'),
+      );
       expect(manage).toHaveLength(1);
       expect(JSON.stringify(manage[0]!.Resource)).toContain('/dev/POST/@connections/*');
     }
@@ -266,30 +344,39 @@ describe('queues', () => {
     expect(Boolean(queue.FifoQueue)).toBe(spec.fifo);
     expect(Boolean(a.main.Resources[dlqId]!.Properties!.FifoQueue)).toBe(spec.fifo);
     expect(queue.VisibilityTimeout).toBe(spec.visibilityTimeoutSeconds);
-    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: spec.maxReceiveCount });
+    expect(queue.RedrivePolicy).toEqual({
+      deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
+      maxReceiveCount: spec.maxReceiveCount,
+    });
 
     const alarms = ofType(a.main, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties!);
-    const on = (metric: string, id: string) => alarms.filter((p) => p.MetricName === metric && refersTo(p.Dimensions, id) && p.AlarmActions?.length);
+    const on = (metric: string, id: string) =>
+      alarms.filter((p) => p.MetricName === metric && refersTo(p.Dimensions, id) && p.AlarmActions?.length);
     expect(on('ApproximateNumberOfMessagesVisible', dlqId)).toHaveLength(1);
     expect(on('ApproximateAgeOfOldestMessage', queueId(a, name))).toHaveLength(1);
   });
 
-  it.each(QUEUE_CONSUMERS.map((c) => [c.queue, c] as const))('%s is consumed by its area with partial batch responses', (name, consumer) => {
-    main.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      EventSourceArn: { 'Fn::GetAtt': [queueId(a, name), 'Arn'] },
-      FunctionName: { Ref: fnId(consumer.area) },
-      BatchSize: consumer.batchSize,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      ...(consumer.maxBatchingWindowSeconds ? { MaximumBatchingWindowInSeconds: consumer.maxBatchingWindowSeconds } : {}),
-    });
-    const visibility = specs.find((s) => s.name === name)!.visibilityTimeoutSeconds;
-    // AWS: visibility ≥ 6× the function timeout (+ batching window).
-    expect(fnProps(consumer.area).Timeout * VISIBILITY_PER_TIMEOUT + (consumer.maxBatchingWindowSeconds ?? 0)).toBeLessThanOrEqual(visibility);
-    main.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      EventSourceArn: { 'Fn::GetAtt': [queueId(a, name), 'Arn'] },
-      ScalingConfig: { MaximumConcurrency: QUEUE_TRIGGER_MAX_CONCURRENCY },
-    });
-  });
+  it.each(QUEUE_CONSUMERS.map((c) => [c.queue, c] as const))(
+    '%s is consumed by its area with partial batch responses',
+    (name, consumer) => {
+      main.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [queueId(a, name), 'Arn'] },
+        FunctionName: { Ref: fnId(consumer.area) },
+        BatchSize: consumer.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ...(consumer.maxBatchingWindowSeconds ? { MaximumBatchingWindowInSeconds: consumer.maxBatchingWindowSeconds } : {}),
+      });
+      const visibility = specs.find((s) => s.name === name)!.visibilityTimeoutSeconds;
+      // AWS: visibility ≥ 6× the function timeout (+ batching window).
+      expect(
+        fnProps(consumer.area).Timeout * VISIBILITY_PER_TIMEOUT + (consumer.maxBatchingWindowSeconds ?? 0),
+      ).toBeLessThanOrEqual(visibility);
+      main.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [queueId(a, name), 'Arn'] },
+        ScalingConfig: { MaximumConcurrency: QUEUE_TRIGGER_MAX_CONCURRENCY },
+      });
+    },
+  );
 });
 
 describe('scheduler', () => {
@@ -305,44 +392,61 @@ describe('scheduler', () => {
 describe('AWS event rules', () => {
   const clusterId = () => idAtPath(a, 'SessionHost/Cluster');
 
-  it.each(EVENT_RULES.map((r) => [r.name, r] as const))('%s matches its events on the session-host cluster and invokes its area', (_name, spec) => {
-    main.hasResourceProperties('AWS::Events::Rule', {
-      State: 'ENABLED',
-      EventPattern: {
-        source: [spec.source],
-        'detail-type': [spec.detailType],
-        detail: { ...spec.detail, clusterArn: [{ 'Fn::GetAtt': [clusterId(), 'Arn'] }] },
-      },
-      Targets: [Match.objectLike({
-        Arn: { 'Fn::GetAtt': [fnId(spec.area), 'Arn'] },
-        RetryPolicy: Match.objectLike({ MaximumRetryAttempts: Match.anyValue() }),
-      })],
-    });
-    main.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId(spec.area), 'Arn'] },
-    });
-  });
+  it.each(EVENT_RULES.map((r) => [r.name, r] as const))(
+    '%s matches its events on the session-host cluster and invokes its area',
+    (_name, spec) => {
+      main.hasResourceProperties('AWS::Events::Rule', {
+        State: 'ENABLED',
+        EventPattern: {
+          source: [spec.source],
+          'detail-type': [spec.detailType],
+          detail: { ...spec.detail, clusterArn: [{ 'Fn::GetAtt': [clusterId(), 'Arn'] }] },
+        },
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [fnId(spec.area), 'Arn'] },
+            RetryPolicy: Match.objectLike({ MaximumRetryAttempts: Match.anyValue() }),
+          }),
+        ],
+      });
+      main.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        Principal: 'events.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [fnId(spec.area), 'Arn'] },
+      });
+    },
+  );
 
   it('the task-stopped rule fires on STOPPED tasks only', () => {
-    const rule = ofType(a.main, 'AWS::Events::Rule').map(([, r]) => r.Properties!).find((p) => p.EventPattern?.source?.[0] === 'aws.ecs');
+    const rule = ofType(a.main, 'AWS::Events::Rule')
+      .map(([, r]) => r.Properties!)
+      .find((p) => p.EventPattern?.source?.[0] === 'aws.ecs');
     expect(rule!.EventPattern).toEqual({
-      source: ['aws.ecs'], 'detail-type': ['ECS Task State Change'],
+      source: ['aws.ecs'],
+      'detail-type': ['ECS Task State Change'],
       detail: { lastStatus: ['STOPPED'], clusterArn: [{ 'Fn::GetAtt': [clusterId(), 'Arn'] }] },
     });
   });
 
   it('hostwatch can tell each shard from its task family', () => {
-    const families = ofType(a.main, 'AWS::ECS::TaskDefinition').map(([, r]) => r.Properties!.Family).sort();
+    const families = ofType(a.main, 'AWS::ECS::TaskDefinition')
+      .map(([, r]) => r.Properties!.Family)
+      .sort();
     expect(families).toEqual(Array.from({ length: SHARDS }, (_, shard) => sessionHostTaskFamily(a.stackName, shard)));
-    expect(fnProps('hostwatch').Environment.Variables.SESSION_HOST_TASK_FAMILY_PREFIX).toBe(sessionHostTaskFamilyPrefix(a.stackName));
+    expect(fnProps('hostwatch').Environment.Variables.SESSION_HOST_TASK_FAMILY_PREFIX).toBe(
+      sessionHostTaskFamilyPrefix(a.stackName),
+    );
   });
 
   it('hostwatch may only read shard registries and send to the inbound queue, with no wildcard action', () => {
     const statements = statementsOfRole(a.main, roleOf('hostwatch')).filter((s) => s.Effect === 'Allow');
     const ours = statements.filter((s) => !actionsOf(s).some((x) => x.startsWith('xray:') || x.startsWith('logs:')));
-    expect(ours.map((s) => ({ actions: actionsOf(s).sort(), resources: [...refsOf(s.Resource)], condition: s.Condition }))).toEqual([
+    expect(
+      ours.map((s) => ({ actions: actionsOf(s).sort(), resources: [...refsOf(s.Resource)], condition: s.Condition })),
+    ).toEqual([
       {
-        actions: ['dynamodb:GetItem', 'dynamodb:Query'], resources: [idAtPath(a, 'Data/Table')],
+        actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+        resources: [idAtPath(a, 'Data/Table')],
         condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['P#SHARD#*'] } },
       },
       { actions: ['sqs:SendMessage'], resources: [queueId(a, 'inbound')], condition: undefined },
@@ -360,8 +464,10 @@ describe('IAM', () => {
 
   it('no Allow statement on a data resource has a wildcard action', () => {
     const dataIds = new Set([
-      idAtPath(a, 'Data/Table'), idAtPath(a, 'Data/MediaBucket'),
-      idAtPath(a, 'Secrets/JwtSigningKey'), idAtPath(a, 'Secrets/ProviderCredentials'),
+      idAtPath(a, 'Data/Table'),
+      idAtPath(a, 'Data/MediaBucket'),
+      idAtPath(a, 'Secrets/JwtSigningKey'),
+      idAtPath(a, 'Secrets/ProviderCredentials'),
       ...queueSpecs(SHARDS).flatMap((s) => [queueId(a, s.name), deadLetterQueueId(a, s.name)]),
     ]);
     const offending = allStatements()
@@ -371,7 +477,9 @@ describe('IAM', () => {
   });
 
   it('nobody may Scan, and no statement allows every action', () => {
-    const actions = allStatements().filter((s) => s.Effect === 'Allow').flatMap(actionsOf);
+    const actions = allStatements()
+      .filter((s) => s.Effect === 'Allow')
+      .flatMap(actionsOf);
     expect(actions).not.toContain('dynamodb:Scan');
     expect(actions).not.toContain('dynamodb:*');
     expect(actions).not.toContain('*');
@@ -379,11 +487,15 @@ describe('IAM', () => {
 
   it.each(areas)('%s may not touch WhatsApp device keys (explicit Deny on WAAUTH partitions)', (area) => {
     const tableId = idAtPath(a, 'Data/Table');
-    const denies = statementsOfRole(a.main, roleOf(area)).filter((s) => s.Effect === 'Deny' && refersTo(s.Resource, tableId));
-    expect(denies).toEqual([expect.objectContaining({
-      Action: 'dynamodb:*',
-      Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [WHATSAPP_AUTH_PARTITIONS] } },
-    })]);
+    const denies = statementsOfRole(a.main, roleOf(area)).filter(
+      (s) => s.Effect === 'Deny' && refersTo(s.Resource, tableId),
+    );
+    expect(denies).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:*',
+        Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [WHATSAPP_AUTH_PARTITIONS] } },
+      }),
+    ]);
     expect(sessionHostLeadingKeys(0)).toContain(WHATSAPP_AUTH_PARTITIONS);
   });
 
@@ -403,9 +515,12 @@ describe('IAM', () => {
       }
     }
 
-    const sendTargets = statements.filter((s) => actionsOf(s).includes('sqs:SendMessage')).flatMap((s) => [...refsOf(s.Resource)]);
-    const expectedTargets = (access.sendsTo ?? []).flatMap((t) => (t === 'outbound'
-      ? Array.from({ length: SHARDS }, (_, shard) => queueId(a, `outbound-${shard}`)) : [queueId(a, t)]));
+    const sendTargets = statements
+      .filter((s) => actionsOf(s).includes('sqs:SendMessage'))
+      .flatMap((s) => [...refsOf(s.Resource)]);
+    const expectedTargets = (access.sendsTo ?? []).flatMap((t) =>
+      t === 'outbound' ? Array.from({ length: SHARDS }, (_, shard) => queueId(a, `outbound-${shard}`)) : [queueId(a, t)],
+    );
     expect(new Set(sendTargets)).toEqual(new Set(expectedTargets));
     for (const target of access.sendsTo ?? []) {
       const names = target === 'outbound' ? Array.from({ length: SHARDS }, (_, s) => `outbound-${s}`) : [target];
@@ -413,25 +528,33 @@ describe('IAM', () => {
     }
 
     const mediaActions = statements.filter((s) => refersTo(s.Resource, idAtPath(a, 'Data/MediaBucket'))).flatMap(actionsOf);
-    expect(new Set(mediaActions)).toEqual(new Set(
-      access.media === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : access.media === 'read' ? ['s3:GetObject'] : [],
-    ));
+    expect(new Set(mediaActions)).toEqual(
+      new Set(
+        access.media === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : access.media === 'read' ? ['s3:GetObject'] : [],
+      ),
+    );
   });
 });
 
 describe('session host', () => {
   const taskDefinitions = () => ofType(a.main, 'AWS::ECS::TaskDefinition').map(([, r]) => r.Properties!);
-  const containerEnv = (task: Record<string, any>) => Object.fromEntries(
-    task.ContainerDefinitions[0].Environment.map((e: { Name: string; Value: unknown }) => [e.Name, e.Value]),
-  );
+  const containerEnv = (task: Record<string, any>) =>
+    Object.fromEntries(
+      task.ContainerDefinitions[0].Environment.map((e: { Name: string; Value: unknown }) => [e.Name, e.Value]),
+    );
 
   it('runs one Fargate Spot service per shard, one task at a time, restarted when unhealthy, sized from measured memory', () => {
     const services = ofType(a.main, 'AWS::ECS::Service').map(([, r]) => r.Properties!);
     expect(services).toHaveLength(SHARDS);
     for (const service of services) {
       expect(service).toMatchObject({
-        CapacityProviderStrategy: [{ CapacityProvider: 'FARGATE_SPOT', Weight: 1 }], DesiredCount: 1,
-        DeploymentConfiguration: { MinimumHealthyPercent: 0, MaximumPercent: 100, DeploymentCircuitBreaker: { Enable: true, Rollback: true } },
+        CapacityProviderStrategy: [{ CapacityProvider: 'FARGATE_SPOT', Weight: 1 }],
+        DesiredCount: 1,
+        DeploymentConfiguration: {
+          MinimumHealthyPercent: 0,
+          MaximumPercent: 100,
+          DeploymentCircuitBreaker: { Enable: true, Rollback: true },
+        },
       });
     }
     for (const task of taskDefinitions()) {
@@ -440,7 +563,11 @@ describe('session host', () => {
       expect(task.ContainerDefinitions[0].HealthCheck.Command[1]).toContain('/health');
       expect(task.ContainerDefinitions[0].LogConfiguration.LogDriver).toBe('awslogs');
     }
-    expect(taskDefinitions().map((t) => containerEnv(t).SHARD).sort()).toEqual(['0', '1']);
+    expect(
+      taskDefinitions()
+        .map((t) => containerEnv(t).SHARD)
+        .sort(),
+    ).toEqual(['0', '1']);
   });
 
   it.each([0, 1])('shard %i task role reaches only its queue, the inbound queue, media and its own table items', (shard) => {
@@ -450,17 +577,26 @@ describe('session host', () => {
     expect(containerEnv(task).SESSION_SHARDS).toBeUndefined();
     const roleId = [...refsOf(task.TaskRoleArn)][0]!;
     const statements = statementsOfRole(a.main, roleId).map((s) => ({
-      actions: actionsOf(s).sort(), resources: [...refsOf(s.Resource)].sort(), condition: s.Condition,
+      actions: actionsOf(s).sort(),
+      resources: [...refsOf(s.Resource)].sort(),
+      condition: s.Condition,
     }));
-    expect(statements).toEqual(expect.arrayContaining([
-      { actions: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:ReceiveMessage'], resources: [queueId(a, `outbound-${shard}`)], condition: undefined },
-      { actions: ['sqs:SendMessage'], resources: [queueId(a, 'inbound')], condition: undefined },
-      { actions: ['s3:GetObject', 's3:PutObject'], resources: [idAtPath(a, 'Data/MediaBucket')], condition: undefined },
-      {
-        actions: [...SESSION_HOST_TABLE_ACTIONS].sort(), resources: [idAtPath(a, 'Data/Table')],
-        condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': sessionHostLeadingKeys(shard) } },
-      },
-    ]));
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        {
+          actions: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:ReceiveMessage'],
+          resources: [queueId(a, `outbound-${shard}`)],
+          condition: undefined,
+        },
+        { actions: ['sqs:SendMessage'], resources: [queueId(a, 'inbound')], condition: undefined },
+        { actions: ['s3:GetObject', 's3:PutObject'], resources: [idAtPath(a, 'Data/MediaBucket')], condition: undefined },
+        {
+          actions: [...SESSION_HOST_TABLE_ACTIONS].sort(),
+          resources: [idAtPath(a, 'Data/Table')],
+          condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': sessionHostLeadingKeys(shard) } },
+        },
+      ]),
+    );
     expect(statements).toHaveLength(4);
     expect(sessionHostLeadingKeys(shard)).toEqual(['C#*#WAAUTH#*', `P#SHARD#${shard}`]);
   });
@@ -474,12 +610,16 @@ describe('web hosting', () => {
         // SPA fallback is a viewer function: error pages would also rewrite the API's 403/404.
         CustomErrorResponses: Match.absent(),
         Origins: Match.arrayWith([Match.objectLike({ OriginAccessControlId: Match.anyValue() })]),
-        CacheBehaviors: Match.arrayWith([Match.objectLike({
-          PathPattern: '/api/*',
-          CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // managed CachingDisabled
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({
+            PathPattern: '/api/*',
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // managed CachingDisabled
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          }),
+        ]),
+        DefaultCacheBehavior: Match.objectLike({
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
-        })]),
-        DefaultCacheBehavior: Match.objectLike({ FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })] }),
+        }),
       }),
     });
   });
@@ -499,7 +639,8 @@ describe('security headers', () => {
     const id = [...refsOf(behavior.ResponseHeadersPolicyId)][0]!;
     return a.main.Resources[id]!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
   };
-  const csp = (config: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } }) => JSON.stringify(config.ContentSecurityPolicy.ContentSecurityPolicy);
+  const csp = (config: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } }) =>
+    JSON.stringify(config.ContentSecurityPolicy.ContentSecurityPolicy);
   const distribution = () => a.main.Resources[idAtPath(a, 'Web/Distribution')]!.Properties!.DistributionConfig;
 
   it('the console: CSP without inline scripts, HSTS, nosniff, no framing', () => {
@@ -532,8 +673,12 @@ describe('observability', () => {
     for (const area of areas) {
       expect(alarms.filter((p) => p.MetricName === 'Errors' && refersTo(p.Dimensions, fnId(area)))).toHaveLength(1);
     }
-    expect(alarms.filter((p) => p.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('errors / requests')))).toHaveLength(1);
-    expect(alarms.filter((p) => p.MetricName === 'CPUUtilization' && p.TreatMissingData === 'breaching')).toHaveLength(SHARDS);
+    expect(
+      alarms.filter((p) => p.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('errors / requests'))),
+    ).toHaveLength(1);
+    expect(alarms.filter((p) => p.MetricName === 'CPUUtilization' && p.TreatMissingData === 'breaching')).toHaveLength(
+      SHARDS,
+    );
     expect(alarms.every((p) => p.AlarmActions?.length === 1)).toBe(true);
   });
 
@@ -543,11 +688,16 @@ describe('observability', () => {
     expect(alarms.filter((p) => p.Namespace === 'AWS/Lambda' && p.MetricName === 'Throttles')).toHaveLength(1);
     const rules = ofType(a.main, 'AWS::Events::Rule');
     for (const [ruleId] of rules) {
-      expect(alarms.filter((p) => p.MetricName === 'FailedInvocations' && refersTo(p.Dimensions, ruleId)), ruleId).toHaveLength(1);
+      expect(
+        alarms.filter((p) => p.MetricName === 'FailedInvocations' && refersTo(p.Dimensions, ruleId)),
+        ruleId,
+      ).toHaveLength(1);
     }
     const hostwatchRule = rules.find(([, r]) => r.Properties!.EventPattern?.source?.[0] === 'aws.ecs')![1].Properties!;
     const dlqId = [...refsOf(hostwatchRule.Targets[0].DeadLetterConfig.Arn)][0]!;
     expect(a.main.Resources[dlqId]!.Type).toBe('AWS::SQS::Queue');
-    expect(alarms.filter((p) => p.MetricName === 'ApproximateNumberOfMessagesVisible' && refersTo(p.Dimensions, dlqId))).toHaveLength(1);
+    expect(
+      alarms.filter((p) => p.MetricName === 'ApproximateNumberOfMessagesVisible' && refersTo(p.Dimensions, dlqId)),
+    ).toHaveLength(1);
   });
 });

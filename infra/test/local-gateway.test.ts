@@ -29,11 +29,16 @@ const invoke = createInvoker({
       body: JSON.stringify({ resource: event.resource, params: event.pathParameters }),
     };
   },
-  realtime: async (event: { requestContext: { routeKey: string; connectionId: string }; queryStringParameters?: Record<string, string>; body?: string }) => {
+  realtime: async (event: {
+    requestContext: { routeKey: string; connectionId: string };
+    queryStringParameters?: Record<string, string>;
+    body?: string;
+  }) => {
     const { routeKey, connectionId } = event.requestContext;
     wsEvents.push({ routeKey, connectionId, token: event.queryStringParameters?.token, body: event.body });
     if (routeKey === '$connect' && event.queryStringParameters?.token !== 'good') return { statusCode: 401 };
-    if (routeKey === '$default' && event.body?.includes('joinTicket')) return { statusCode: 200, body: JSON.stringify({ channel: 'room', data: { action: 'joined', ticketId: 't1' } }) };
+    if (routeKey === '$default' && event.body?.includes('joinTicket'))
+      return { statusCode: 200, body: JSON.stringify({ channel: 'room', data: { action: 'joined', ticketId: 't1' } }) };
     return { statusCode: 200 };
   },
 });
@@ -72,7 +77,12 @@ describe('REST emulation', () => {
       multiValueQueryStringParameters: { tag: ['a', 'b'], page: ['2'] },
       body: '{"name":"Ana"}',
       isBase64Encoded: false,
-      requestContext: { stage: 'local', resourcePath: '/users/{id}', httpMethod: 'PUT', identity: { sourceIp: '127.0.0.1' } },
+      requestContext: {
+        stage: 'local',
+        resourcePath: '/users/{id}',
+        httpMethod: 'PUT',
+        identity: { sourceIp: '127.0.0.1' },
+      },
     });
     expect(event.headers['X-Custom']).toBe('yes');
     expect(event.multiValueHeaders['X-Custom']).toEqual(['yes']);
@@ -80,23 +90,46 @@ describe('REST emulation', () => {
   });
 
   it('hands the handlers the viewer address as CloudFront does (x-viewer-ip), never one the client sent', async () => {
-    await fetch(`${gateway.origin}/api/users/list`, { headers: { 'X-Viewer-IP': '198.51.100.9', 'x-forwarded-for': '198.51.100.9' } });
+    await fetch(`${gateway.origin}/api/users/list`, {
+      headers: { 'X-Viewer-IP': '198.51.100.9', 'x-forwarded-for': '198.51.100.9' },
+    });
     const event = lastEvent!;
-    expect(Object.entries(event.headers).filter(([name]) => name.toLowerCase() === 'x-viewer-ip')).toEqual([['x-viewer-ip', '127.0.0.1']]);
+    expect(Object.entries(event.headers).filter(([name]) => name.toLowerCase() === 'x-viewer-ip')).toEqual([
+      ['x-viewer-ip', '127.0.0.1'],
+    ]);
     expect(viewerIp(event)).toBe('127.0.0.1');
     // Behind CloudFront, sourceIp is the edge's: the login limit keys on the viewer's address.
-    expect(viewerIp({ headers: { 'x-viewer-ip': '2001:db8::7' }, requestContext: { identity: { sourceIp: '130.176.1.1' } } } as never)).toBe('2001:db8::7');
-    expect(viewerIp({ headers: { 'x-viewer-ip': 'not an ip' }, requestContext: { identity: { sourceIp: '130.176.1.1' } } } as never)).toBe('130.176.1.1');
+    expect(
+      viewerIp({
+        headers: { 'x-viewer-ip': '2001:db8::7' },
+        requestContext: { identity: { sourceIp: '130.176.1.1' } },
+      } as never),
+    ).toBe('2001:db8::7');
+    expect(
+      viewerIp({
+        headers: { 'x-viewer-ip': 'not an ip' },
+        requestContext: { identity: { sourceIp: '130.176.1.1' } },
+      } as never),
+    ).toBe('130.176.1.1');
   });
 
   it('prefers literal segments over parameters, as API Gateway does', async () => {
     await fetch(`${gateway.origin}/api/users/list`);
-    expect(lastEvent).toMatchObject({ resource: '/users/list', pathParameters: null, queryStringParameters: null, body: null });
+    expect(lastEvent).toMatchObject({
+      resource: '/users/list',
+      pathParameters: null,
+      queryStringParameters: null,
+      body: null,
+    });
   });
 
   it('base64-encodes binary bodies', async () => {
     const bytes = Buffer.from([0, 1, 2, 250, 251]);
-    await fetch(`${gateway.origin}/api/users`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: bytes });
+    await fetch(`${gateway.origin}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
     expect(lastEvent).toMatchObject({ isBase64Encoded: true, body: bytes.toString('base64') });
   });
 
@@ -110,7 +143,11 @@ describe('REST emulation', () => {
 
   it('refuses a body over 10 MB with 413 before any handler runs', async () => {
     lastEvent = undefined;
-    const res = await fetch(`${gateway.origin}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(10 * 1024 * 1024 + 1) });
+    const res = await fetch(`${gateway.origin}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
 
     expect([res.status, await res.json()]).toEqual([413, { error: 'ERR_PAYLOAD_TOO_LARGE' }]);
     expect(lastEvent).toBeUndefined();
@@ -127,20 +164,26 @@ describe('REST emulation', () => {
 
   it('serves the runtime config for the origin the browser used', async () => {
     const res = await fetch(`${gateway.origin}/config.json`);
-    expect(await res.json()).toEqual({ apiUrl: `${gateway.origin}/api`, wsUrl: `ws://127.0.0.1:${gateway.port}/ws`, localMode: true });
+    expect(await res.json()).toEqual({
+      apiUrl: `${gateway.origin}/api`,
+      wsUrl: `ws://127.0.0.1:${gateway.port}/ws`,
+      localMode: true,
+    });
   });
 });
 
 describe('WebSocket emulation and @connections', () => {
-  const open = (token: string) => new Promise<{ ws: WebSocket; messages: string[] }>((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${gateway.port}/ws?token=${token}`);
-    const messages: string[] = [];
-    ws.on('message', (data) => messages.push(data.toString()));
-    ws.once('open', () => resolve({ ws, messages }));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-  const connectionIdOf = (token: string) => wsEvents.filter((e) => e.routeKey === '$connect' && e.token === token).at(-1)!.connectionId;
+  const open = (token: string) =>
+    new Promise<{ ws: WebSocket; messages: string[] }>((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${gateway.port}/ws?token=${token}`);
+      const messages: string[] = [];
+      ws.on('message', (data) => messages.push(data.toString()));
+      ws.once('open', () => resolve({ ws, messages }));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+  const connectionIdOf = (token: string) =>
+    wsEvents.filter((e) => e.routeKey === '$connect' && e.token === token).at(-1)!.connectionId;
   const until = async (check: () => boolean) => {
     for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
     expect(check()).toBe(true);
@@ -154,7 +197,12 @@ describe('WebSocket emulation and @connections', () => {
     const { ws, messages } = await open('good');
     const id = connectionIdOf('good');
 
-    await management.send(new PostToConnectionCommand({ ConnectionId: id, Data: Buffer.from(JSON.stringify({ channel: 'c', data: { action: 'update' } })) }));
+    await management.send(
+      new PostToConnectionCommand({
+        ConnectionId: id,
+        Data: Buffer.from(JSON.stringify({ channel: 'c', data: { action: 'update' } })),
+      }),
+    );
     const described = await management.send(new GetConnectionCommand({ ConnectionId: id }));
     await until(() => messages.length === 1);
 
@@ -196,7 +244,9 @@ describe('WebSocket emulation and @connections', () => {
     ws.close();
     await until(() => wsEvents.some((e) => e.routeKey === '$disconnect' && e.connectionId === id));
 
-    const error = await management.send(new PostToConnectionCommand({ ConnectionId: id, Data: Buffer.from('late') })).catch((e: unknown) => e);
+    const error = await management
+      .send(new PostToConnectionCommand({ ConnectionId: id, Data: Buffer.from('late') }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GoneException);
     expect((error as GoneException).$metadata.httpStatusCode).toBe(410);
   });

@@ -19,9 +19,21 @@ const dirs: string[] = [];
 
 afterEach(() => {
   // Whatever the assertions said, leave the machine clean for the next test.
-  for (const pid of leftovers) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+  for (const pid of leftovers) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
   leftovers = [];
-  if (runner?.pid) { try { process.kill(-runner.pid, 'SIGKILL'); } catch { /* gone */ } }
+  if (runner?.pid) {
+    try {
+      process.kill(-runner.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -41,16 +53,31 @@ async function startRunner(): Promise<ChildProcess> {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', LOCAL_WEB: 'none', LOCAL_DATA_DIR: dataDir, SESSION_SHARDS: String(SHARDS), LOCAL_QUIET: 'true' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      LOCAL_WEB: 'none',
+      LOCAL_DATA_DIR: dataDir,
+      SESSION_SHARDS: String(SHARDS),
+      LOCAL_QUIET: 'true',
+    },
   });
   runner = child;
   let output = '';
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
-  await poll('the runner\'s banner', () => {
-    if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${output.slice(-3000)}`);
-    return output.includes('Atende is running');
-  }, 180_000);
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  await poll(
+    "the runner's banner",
+    () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${output.slice(-3000)}`);
+      return output.includes('Atende is running');
+    },
+    180_000,
+  );
   return child;
 }
 
@@ -80,7 +107,7 @@ describe.runIf(process.platform === 'linux')('npm start under a hard stop', () =
     return { pids, ports };
   };
 
-  it('SIGKILL of the runner\'s process group ends every child and frees every port', async () => {
+  it("SIGKILL of the runner's process group ends every child and frees every port", async () => {
     const child = await startRunner();
     const { pids, ports } = await snapshot(child);
     process.kill(-child.pid!, 'SIGKILL');
@@ -92,7 +119,11 @@ describe.runIf(process.platform === 'linux')('npm start under a hard stop', () =
     const { pids, ports } = await snapshot(child);
     process.kill(-child.pid!, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 2000));
-    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone: fine */ }
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone: fine */
+    }
     await expectNothingLeft(pids, ports);
   }, 300_000);
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { createQueues, startSqsEmulator, type LocalQueue, type SqsEmulator } from '../local/emulators/sqs-emulator';
 import { localClientConfig } from '../local/emulators/local-aws';
@@ -35,20 +41,30 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
 
 function mapping(queue: LocalQueue, handler: AreaHandler) {
   return startEventSourceMapping({
-    sqs, queueUrl: queue.url, queueArn: queue.arn, area: 'inbound', invoke: createInvoker({ inbound: handler }),
-    batchSize: 10, maxBatchingWindowSeconds: 0.2, concurrency: 1, waitTimeSeconds: 1,
+    sqs,
+    queueUrl: queue.url,
+    queueArn: queue.arn,
+    area: 'inbound',
+    invoke: createInvoker({ inbound: handler }),
+    batchSize: 10,
+    maxBatchingWindowSeconds: 0.2,
+    concurrency: 1,
+    waitTimeSeconds: 1,
   });
 }
 
 async function deadLetters(queue: LocalQueue): Promise<string[]> {
-  const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queue.deadLetterUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }));
+  const out = await sqs.send(
+    new ReceiveMessageCommand({ QueueUrl: queue.deadLetterUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }),
+  );
   return (out.Messages ?? []).map((m) => m.Body!);
 }
 
 describe('queues from the manifest specs', () => {
   it('creates FIFO queues with .fifo names, dedup by id only, and a redrive policy to a dead-letter queue', async () => {
     const ordered = queues.get('ordered')!;
-    const attrs = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: ordered.url, AttributeNames: ['All'] }))).Attributes!;
+    const attrs = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: ordered.url, AttributeNames: ['All'] })))
+      .Attributes!;
 
     expect(ordered.url).toMatch(/\/ordered\.fifo$/);
     expect(ordered.deadLetterUrl).toMatch(/\/ordered-dlq\.fifo$/);
@@ -63,10 +79,17 @@ describe('SQS event-source mapping', () => {
     const seen: { body: string; receiveCount: string }[] = [];
     const poller = mapping(queue, async (event: SQSEvent) => {
       for (const r of event.Records) seen.push({ body: r.body, receiveCount: r.attributes.ApproximateReceiveCount });
-      return { batchItemFailures: event.Records.filter((r) => r.body === 'bad').map((r) => ({ itemIdentifier: r.messageId })) };
+      return {
+        batchItemFailures: event.Records.filter((r) => r.body === 'bad').map((r) => ({ itemIdentifier: r.messageId })),
+      };
     });
 
-    await sqs.send(new SendMessageBatchCommand({ QueueUrl: queue.url, Entries: ['ok-1', 'bad', 'ok-2'].map((body, i) => ({ Id: String(i), MessageBody: body })) }));
+    await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queue.url,
+        Entries: ['ok-1', 'bad', 'ok-2'].map((body, i) => ({ Id: String(i), MessageBody: body })),
+      }),
+    );
     await until(async () => (await deadLetters(queue)).includes('bad'));
     await poller.stop();
 
@@ -99,29 +122,68 @@ describe('SQS event-source mapping', () => {
       return { batchItemFailures: [] };
     });
 
-    await sqs.send(new SendMessageBatchCommand({
-      QueueUrl: queue.url,
-      Entries: [1, 2, 3].map((n) => ({ Id: String(n), MessageBody: `m${n}`, MessageGroupId: 'conn-1', MessageDeduplicationId: `cmd-${n}` })),
-    }));
-    await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: 'm1-again', MessageGroupId: 'conn-1', MessageDeduplicationId: 'cmd-1' }));
+    await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queue.url,
+        Entries: [1, 2, 3].map((n) => ({
+          Id: String(n),
+          MessageBody: `m${n}`,
+          MessageGroupId: 'conn-1',
+          MessageDeduplicationId: `cmd-${n}`,
+        })),
+      }),
+    );
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: queue.url,
+        MessageBody: 'm1-again',
+        MessageGroupId: 'conn-1',
+        MessageDeduplicationId: 'cmd-1',
+      }),
+    );
     // A later message of the same group is a barrier: FIFO order puts an undropped duplicate before it.
-    await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: 'm4', MessageGroupId: 'conn-1', MessageDeduplicationId: 'cmd-4' }));
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: queue.url,
+        MessageBody: 'm4',
+        MessageGroupId: 'conn-1',
+        MessageDeduplicationId: 'cmd-4',
+      }),
+    );
     await until(() => records.some((r) => r.body === 'm4'));
     await poller.stop();
 
     expect(records.map((r) => r.body)).toEqual(['m1', 'm2', 'm3', 'm4']); // the duplicate id was dropped
-    expect(records[0]).toMatchObject({ eventSource: 'aws:sqs', eventSourceARN: queue.arn, attributes: { MessageGroupId: 'conn-1', MessageDeduplicationId: 'cmd-1' } });
+    expect(records[0]).toMatchObject({
+      eventSource: 'aws:sqs',
+      eventSourceARN: queue.arn,
+      attributes: { MessageGroupId: 'conn-1', MessageDeduplicationId: 'cmd-1' },
+    });
   });
 });
 
 describe('scheduler', () => {
   it('sends an EventBridge scheduled event for the minute', async () => {
     const events: unknown[] = [];
-    const scheduler = startScheduler([{ name: 'tick', area: 'scheduler', everyMinutes: 1 }], createInvoker({ scheduler: async (e) => { events.push(e); } }));
+    const scheduler = startScheduler(
+      [{ name: 'tick', area: 'scheduler', everyMinutes: 1 }],
+      createInvoker({
+        scheduler: async (e) => {
+          events.push(e);
+        },
+      }),
+    );
     await scheduler.tick(new Date('2030-01-01T10:05:42.123Z'));
     scheduler.stop();
 
-    expect(events).toEqual([expect.objectContaining({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: '2030-01-01T10:05:00Z', detail: {} })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        'detail-type': 'Scheduled Event',
+        source: 'aws.events',
+        time: '2030-01-01T10:05:00Z',
+        detail: {},
+      }),
+    ]);
     expect(scheduledEvent('tick', new Date(0)).resources[0]).toMatch(/:rule\/atende-local-tick$/);
   });
 });

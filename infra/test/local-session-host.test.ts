@@ -8,7 +8,9 @@ import { createSessionHost, type SessionHostProcesses } from '../local/session-h
 /** A stand-in session host: /health, /env (what it was started with) and /crash. */
 const dir = mkdtempSync(join(tmpdir(), 'atende-fake-host-'));
 const entry = join(dir, 'main.mjs');
-writeFileSync(entry, `
+writeFileSync(
+  entry,
+  `
 import { createServer } from 'node:http';
 createServer((req, res) => {
   if (req.url === '/crash') { res.end(); setTimeout(() => process.exit(3), 10); return; }
@@ -16,7 +18,8 @@ createServer((req, res) => {
   res.end(JSON.stringify(req.url === '/env' ? { pid: process.pid, SHARD: process.env.SHARD, ADAPTER: process.env.ADAPTER, SIMULATOR_PORT: process.env.SIMULATOR_PORT, TABLE_NAME: process.env.TABLE_NAME } : { ok: true }));
 }).listen(Number(process.env.HEALTH_PORT), '127.0.0.1');
 process.on('SIGTERM', () => process.exit(0));
-`);
+`,
+);
 
 let host: SessionHostProcesses | undefined;
 afterAll(async () => {
@@ -24,7 +27,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const envOf = async (h: SessionHostProcesses) => (await fetch(`http://127.0.0.1:${h.healthPort(0)}/env`)).json() as Promise<Record<string, string | number>>;
+const envOf = async (h: SessionHostProcesses) =>
+  (await fetch(`http://127.0.0.1:${h.healthPort(0)}/env`)).json() as Promise<Record<string, string | number>>;
 
 /** Polls until `probe` answers something truthy (a condition, not a fixed sleep). */
 async function poll<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
@@ -44,7 +48,12 @@ describe('session host child process', () => {
     await host.waitHealthy(20_000);
     const first = await envOf(host);
 
-    expect(first).toMatchObject({ SHARD: '0', ADAPTER: 'simulator', SIMULATOR_PORT: String(host.simulatorPort(0)), TABLE_NAME: 'atende' });
+    expect(first).toMatchObject({
+      SHARD: '0',
+      ADAPTER: 'simulator',
+      SIMULATOR_PORT: String(host.simulatorPort(0)),
+      TABLE_NAME: 'atende',
+    });
 
     await fetch(`http://127.0.0.1:${host.healthPort(0)}/crash`);
     const running = host;

@@ -19,7 +19,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const documents = (s: LocalStack) => DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(s.endpoints.dynamodb)));
+const documents = (s: LocalStack) =>
+  DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(s.endpoints.dynamodb)));
 const media = (s: LocalStack) => new S3Client({ ...localClientConfig(s.endpoints.s3), forcePathStyle: true });
 const MEDIA_KEY = 'C#test/media/conn-1/01TEST-photo.jpg';
 
@@ -28,10 +29,24 @@ describe('local stack on a data folder', () => {
     stack = await startLocalStack(options);
     const first = stack;
     const javaPid = Number(readFileSync(join(dataDir, 'dynamodb-local.pid'), 'utf8'));
-    await documents(first).send(new PutCommand({ TableName: first.env.TABLE_NAME, Item: { PK: 'TEST#persist', SK: 'item', value: 42 } }));
-    await media(first).send(new PutObjectCommand({ Bucket: MEDIA_BUCKET, Key: MEDIA_KEY, Body: Buffer.from([1, 2, 3]), ContentType: 'image/jpeg' }));
+    await documents(first).send(
+      new PutCommand({ TableName: first.env.TABLE_NAME, Item: { PK: 'TEST#persist', SK: 'item', value: 42 } }),
+    );
+    await media(first).send(
+      new PutObjectCommand({
+        Bucket: MEDIA_BUCKET,
+        Key: MEDIA_KEY,
+        Body: Buffer.from([1, 2, 3]),
+        ContentType: 'image/jpeg',
+      }),
+    );
 
-    expect(first.env).toMatchObject({ STAGE: 'local', LOCAL_MODE: 'true', WS_MANAGEMENT_ENDPOINT: first.url, QUEUE_URL_INBOUND: expect.stringMatching(/inbound\.fifo$/) });
+    expect(first.env).toMatchObject({
+      STAGE: 'local',
+      LOCAL_MODE: 'true',
+      WS_MANAGEMENT_ENDPOINT: first.url,
+      QUEUE_URL_INBOUND: expect.stringMatching(/inbound\.fifo$/),
+    });
     expect(first.seeded.created).toBe(true);
     expect(first.seeded.logins.map((l) => l.role)).toHaveLength(3);
     expect(statSync(join(dataDir, 'seed-credentials.json')).mode & 0o777).toBe(0o600);
@@ -42,7 +57,9 @@ describe('local stack on a data folder', () => {
     expect(existsSync(join(dataDir, 'stack.pid'))).toBe(false);
 
     stack = await startLocalStack(options);
-    const item = await documents(stack).send(new GetCommand({ TableName: stack.env.TABLE_NAME, Key: { PK: 'TEST#persist', SK: 'item' } }));
+    const item = await documents(stack).send(
+      new GetCommand({ TableName: stack.env.TABLE_NAME, Key: { PK: 'TEST#persist', SK: 'item' } }),
+    );
     const object = await media(stack).send(new GetObjectCommand({ Bucket: MEDIA_BUCKET, Key: MEDIA_KEY }));
 
     expect(item.Item?.value).toBe(42);
@@ -61,10 +78,17 @@ describe('in-memory local stack', () => {
   it('wires the manifest: queue consumers, the scheduler and the REST routes reach their areas', async () => {
     const calls: string[] = [];
     const memory = await startLocalStack({
-      web: 'none', sessionHost: false, seed: false,
+      web: 'none',
+      sessionHost: false,
+      seed: false,
       handlers: {
-        dispatch: async (event: SQSEvent) => { calls.push(`dispatch:${event.Records.map((r) => r.body).join()}`); return { batchItemFailures: [] }; },
-        scheduler: async () => { calls.push('scheduler'); },
+        dispatch: async (event: SQSEvent) => {
+          calls.push(`dispatch:${event.Records.map((r) => r.body).join()}`);
+          return { batchItemFailures: [] };
+        },
+        scheduler: async () => {
+          calls.push('scheduler');
+        },
         auth: async () => ({ statusCode: 200, body: '{}' }),
       },
     });

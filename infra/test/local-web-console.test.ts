@@ -44,7 +44,9 @@ describe('console through Vite middleware on the gateway origin', () => {
 
   it('still routes /api and /config.json to the gateway', async () => {
     expect(await (await fetch(`${gateway.origin}/api/users/list`)).json()).toBe('api');
-    expect(((await (await fetch(`${gateway.origin}/config.json`)).json()) as { apiUrl: string }).apiUrl).toBe(`${gateway.origin}/api`);
+    expect(((await (await fetch(`${gateway.origin}/config.json`)).json()) as { apiUrl: string }).apiUrl).toBe(
+      `${gateway.origin}/api`,
+    );
   });
 
   it('lets Vite take its HMR WebSocket on the same server', async () => {

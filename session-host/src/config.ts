@@ -65,7 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   if (shard >= shards) throw new Error(`SHARD ${shard} is outside SESSION_SHARDS ${shards}`);
   const localMode = env.LOCAL_MODE === 'true' || env.STAGE === 'local';
   const adapters = (env.ADAPTER ?? (localMode ? 'simulator' : 'baileys'))
-    .split(',').map((s) => s.trim()).filter(Boolean) as AdapterKind[];
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) as AdapterKind[];
   for (const kind of adapters) {
     if (!ADAPTER_KINDS.includes(kind)) throw new Error(`ADAPTER "${kind}" is not one of ${ADAPTER_KINDS.join(', ')}`);
   }

@@ -4,7 +4,8 @@
  * in CloudWatch. The host replaces those calls' arguments with the message alone; everything else on
  * the console passes through untouched.
  */
-const SESSION_DUMPS = /^(Closing session|Opening session|Removing old closed session|Session already (open|closed)|Migrating session|Closing open session|Closing stale open session)/;
+const SESSION_DUMPS =
+  /^(Closing session|Opening session|Removing old closed session|Session already (open|closed)|Migrating session|Closing open session|Closing stale open session)/;
 
 type ConsoleLike = Pick<Console, 'info' | 'warn' | 'log' | 'error'>;
 const PATCHED = Symbol.for('atende.consoleFilter');

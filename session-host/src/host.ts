@@ -58,7 +58,10 @@ export class SessionHost {
   /** Ports actually bound (0 in the config asks the OS for a free one). */
   readonly ports: { health?: number; simulator?: number } = {};
 
-  constructor(readonly config: HostConfig, private readonly overrides: HostOverrides = {}) {
+  constructor(
+    readonly config: HostConfig,
+    private readonly overrides: HostOverrides = {},
+  ) {
     this.log = overrides.log ?? createLogger(config.logLevel);
     this.clients = createAwsClients(config);
     this.waVersions = new WaVersionSource({ override: config.waVersion });
@@ -68,7 +71,10 @@ export class SessionHost {
     this.publisher = overrides.sink ? undefined : new InboundPublisher(this.clients.sqs, config.inboundQueueUrl, this.log);
     this.world = config.adapters.includes('simulator')
       ? new SimulatorWorld({
-          media, log: this.log, timing: overrides.simulatorTiming, maxInboundMediaBytes: config.maxInboundMediaBytes,
+          media,
+          log: this.log,
+          timing: overrides.simulatorTiming,
+          maxInboundMediaBytes: config.maxInboundMediaBytes,
           persistence: new SimulatorPersistence(this.clients.ddb, config.tableName, this.log),
         })
       : undefined;
@@ -96,12 +102,15 @@ export class SessionHost {
     if (this.world) {
       const world = this.world;
       const mediaStore = media;
-      this.controlApi = () => createControlApi({
-        world, media: mediaStore, log: this.log,
-        statusOf: (id) => this.manager.statusOf(id),
-        health: () => this.health(),
-        consoleTokenSecret: config.consoleTokenSecret,
-      });
+      this.controlApi = () =>
+        createControlApi({
+          world,
+          media: mediaStore,
+          log: this.log,
+          statusOf: (id) => this.manager.statusOf(id),
+          health: () => this.health(),
+          consoleTokenSecret: config.consoleTokenSecret,
+        });
     }
   }
 
@@ -123,7 +132,10 @@ export class SessionHost {
     this.consumer.start();
     await this.beat();
     this.heartbeatTimer = setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
-    this.log.info({ shard: this.config.shard, resumed, adapters: this.config.adapters, ports: this.ports }, 'session host started');
+    this.log.info(
+      { shard: this.config.shard, resumed, adapters: this.config.adapters, ports: this.ports },
+      'session host started',
+    );
   }
 
   /** Graceful stop: no new commands, held ones handed back, sockets closed (credentials kept), DISCONNECTED published. */
@@ -157,7 +169,9 @@ export class SessionHost {
   private createAdapter(kind: AdapterKind): ChannelAdapter {
     if (kind === 'simulator' && this.world) return new SimulatorAdapter(this.world);
     return new BaileysAdapter({
-      log: this.log, createSocket: this.overrides.baileysSocketFactory, versions: this.waVersions,
+      log: this.log,
+      createSocket: this.overrides.baileysSocketFactory,
+      versions: this.waVersions,
       mediaLimits: { maxBytes: this.config.maxInboundMediaBytes },
     });
   }
@@ -166,8 +180,13 @@ export class SessionHost {
     const sessions = this.manager.snapshot();
     const connected = sessions.filter((s) => s.status === 'CONNECTED').length;
     this.log.info({ shard: this.config.shard, sessions: sessions.length, connected }, SESSION_HOST_HEARTBEAT_MESSAGE);
-    await this.registry.heartbeat({
-      hostId: this.hostId, startedAt: this.startedAt, sessions: sessions.length, connected,
-    }).catch((err) => this.log.warn({ err }, 'heartbeat not written'));
+    await this.registry
+      .heartbeat({
+        hostId: this.hostId,
+        startedAt: this.startedAt,
+        sessions: sessions.length,
+        connected,
+      })
+      .catch((err) => this.log.warn({ err }, 'heartbeat not written'));
   }
 }

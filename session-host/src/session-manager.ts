@@ -38,7 +38,8 @@ export class SessionManager {
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         await this.open(next.companyId, next.connectionId, next.adapter).catch((err) =>
-          this.deps.log.error({ err, connectionId: next.connectionId }, 'resume failed'));
+          this.deps.log.error({ err, connectionId: next.connectionId }, 'resume failed'),
+        );
       }
     };
     await Promise.all(Array.from({ length: RESUME_CONCURRENCY }, worker));
@@ -48,12 +49,18 @@ export class SessionManager {
   /** Executes a session or message command; returns the WhatsApp id of a sent message. */
   async execute(command: OutboundCommand): Promise<{ externalId?: string }> {
     switch (command.type) {
-      case 'session.start': return this.start(command).then(() => ({}));
-      case 'session.newQr': return this.newQr(command.companyId, command.connectionId).then(() => ({}));
-      case 'session.logout': return this.logout(command.companyId, command.connectionId).then(() => ({}));
-      case 'session.stop': return this.stopSession(command.companyId, command.connectionId).then(() => ({}));
-      case 'host.restart': return this.restartAll().then(() => ({}));
-      default: return this.message(command);
+      case 'session.start':
+        return this.start(command).then(() => ({}));
+      case 'session.newQr':
+        return this.newQr(command.companyId, command.connectionId).then(() => ({}));
+      case 'session.logout':
+        return this.logout(command.companyId, command.connectionId).then(() => ({}));
+      case 'session.stop':
+        return this.stopSession(command.companyId, command.connectionId).then(() => ({}));
+      case 'host.restart':
+        return this.restartAll().then(() => ({}));
+      default:
+        return this.message(command);
     }
   }
 
@@ -79,14 +86,21 @@ export class SessionManager {
         resolve(readiness);
       };
       let timedOut = false;
-      const timer = setTimeout(() => { timedOut = true; done(); }, timeoutMs);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        done();
+      }, timeoutMs);
       this.changes.on(connectionId, done);
     });
   }
 
   snapshot(): SessionSnapshot[] {
     return [...this.sessions.values()].map((s) => ({
-      companyId: s.companyId, connectionId: s.connectionId, adapter: s.kind, status: s.status, number: s.number,
+      companyId: s.companyId,
+      connectionId: s.connectionId,
+      adapter: s.kind,
+      status: s.status,
+      number: s.number,
     }));
   }
 
@@ -97,12 +111,14 @@ export class SessionManager {
   /** Graceful stop: close every socket (keeping credentials) and report the sessions disconnected. */
   async stopAll(): Promise<void> {
     this.stopped = true;
-    await Promise.all([...this.sessions.values()].map(async (session) => {
-      session.closing = true;
-      clearTimeout(session.retryTimer);
-      await session.adapter.stop().catch(() => undefined);
-      this.setStatus(session, 'DISCONNECTED', { reason: 'session host stopping' });
-    }));
+    await Promise.all(
+      [...this.sessions.values()].map(async (session) => {
+        session.closing = true;
+        clearTimeout(session.retryTimer);
+        await session.adapter.stop().catch(() => undefined);
+        this.setStatus(session, 'DISCONNECTED', { reason: 'session host stopping' });
+      }),
+    );
   }
 
   // ------------------------------------------------------------------ session commands
@@ -121,7 +137,8 @@ export class SessionManager {
     }
     // Registered sessions that are not running here (a start that failed for good) get another chance too.
     for (const registered of await this.deps.registry.list()) {
-      if (!this.sessions.has(registered.connectionId)) await this.open(registered.companyId, registered.connectionId, registered.adapter);
+      if (!this.sessions.has(registered.connectionId))
+        await this.open(registered.companyId, registered.connectionId, registered.adapter);
     }
   }
 
@@ -130,7 +147,10 @@ export class SessionManager {
     await this.deps.registry.register({ companyId: command.companyId, connectionId: command.connectionId, adapter: kind });
     const session = this.sessions.get(command.connectionId);
     if (!session) {
-      await this.open(command.companyId, command.connectionId, kind, { usePairingCode: command.usePairingCode, phoneNumber: command.phoneNumber });
+      await this.open(command.companyId, command.connectionId, kind, {
+        usePairingCode: command.usePairingCode,
+        phoneNumber: command.phoneNumber,
+      });
       return;
     }
     if (session.retryTimer) {
@@ -174,7 +194,13 @@ export class SessionManager {
     await this.deps.registry.unregister(companyId, connectionId);
     if (!session) {
       await this.deps.authStore.forConnection(companyId, connectionId).clear();
-      this.publish(companyId, connectionId, { type: 'connection.status', eventId: statusEventId(connectionId, 'DISCONNECTED'), status: 'DISCONNECTED', loggedOut: true, reason: 'logout' });
+      this.publish(companyId, connectionId, {
+        type: 'connection.status',
+        eventId: statusEventId(connectionId, 'DISCONNECTED'),
+        status: 'DISCONNECTED',
+        loggedOut: true,
+        reason: 'logout',
+      });
       return;
     }
     session.closing = true;
@@ -215,20 +241,41 @@ export class SessionManager {
   }
 
   /** Tells the business side a send will not happen (its message is then marked failed). */
-  reportSendFailed(command: Extract<OutboundCommand, { type: 'message.send' }>, error: string, reason?: SendFailureReason): void {
-    const body = { type: 'message.sendFailed' as const, clientMessageId: command.clientMessageId, error, ...(reason ? { reason } : {}) };
+  reportSendFailed(
+    command: Extract<OutboundCommand, { type: 'message.send' }>,
+    error: string,
+    reason?: SendFailureReason,
+  ): void {
+    const body = {
+      type: 'message.sendFailed' as const,
+      clientMessageId: command.clientMessageId,
+      error,
+      ...(reason ? { reason } : {}),
+    };
     this.publish(command.companyId, command.connectionId, { ...body, eventId: eventIdFor(command.connectionId, body) });
   }
 
   // ------------------------------------------------------------------ lifecycle
 
-  private async open(companyId: string, connectionId: string, kind: AdapterKind, extra: { usePairingCode?: boolean; phoneNumber?: string } = {}): Promise<void> {
+  private async open(
+    companyId: string,
+    connectionId: string,
+    kind: AdapterKind,
+    extra: { usePairingCode?: boolean; phoneNumber?: string } = {},
+  ): Promise<void> {
     if (this.stopped) return;
     const adapter = this.deps.createAdapter(kind);
     const session: ManagedSession = {
-      companyId, connectionId, kind, adapter,
+      companyId,
+      connectionId,
+      kind,
+      adapter,
       auth: this.deps.authStore.forConnection(companyId, connectionId),
-      status: 'OPENING', qrAttempt: 0, retryAttempt: 0, announceOpening: true, closing: false,
+      status: 'OPENING',
+      qrAttempt: 0,
+      retryAttempt: 0,
+      announceOpening: true,
+      closing: false,
     };
     this.sessions.set(connectionId, session);
     adapter.onEvent((event) => this.onAdapterEvent(session, event));
@@ -241,7 +288,10 @@ export class SessionManager {
     session.closing = false;
     try {
       await session.adapter.start({
-        companyId: session.companyId, connectionId: session.connectionId, auth: session.auth, media: this.deps.media,
+        companyId: session.companyId,
+        connectionId: session.connectionId,
+        auth: session.auth,
+        media: this.deps.media,
         ...this.startOptions.get(session.connectionId),
       });
     } catch (err) {
@@ -285,7 +335,10 @@ export class SessionManager {
     }
   }
 
-  private async onClosed(session: ManagedSession, closed: Extract<LifecycleEvent, { type: 'lifecycle.closed' }>): Promise<void> {
+  private async onClosed(
+    session: ManagedSession,
+    closed: Extract<LifecycleEvent, { type: 'lifecycle.closed' }>,
+  ): Promise<void> {
     const { connectionId } = session;
     this.deps.log.info({ connectionId, reason: closed.reason }, 'socket closed');
     if (closed.restartRequired) {
@@ -301,7 +354,10 @@ export class SessionManager {
     if (closed.final) {
       // Retrying cannot help (another client took the session, the account is refused, …): stop and
       // tell a person. Credentials and the registry entry stay, so "try again" resumes without a QR.
-      this.deps.log.error({ connectionId, reason: closed.reason, alarm: 'connection-closed-for-good' }, 'connection closed for good');
+      this.deps.log.error(
+        { connectionId, reason: closed.reason, alarm: 'connection-closed-for-good' },
+        'connection closed for good',
+      );
       this.forget(session, 'DISCONNECTED', { reason: closed.reason });
       return;
     }
@@ -336,13 +392,20 @@ export class SessionManager {
     this.changes.emit(session.connectionId);
   }
 
-  private setStatus(session: ManagedSession, status: ConnectionStatus, extra: { number?: string; loggedOut?: boolean; reason?: string } = {}): void {
+  private setStatus(
+    session: ManagedSession,
+    status: ConnectionStatus,
+    extra: { number?: string; loggedOut?: boolean; reason?: string } = {},
+  ): void {
     session.status = status;
     const signature = `${status}|${extra.number ?? ''}`;
     if (session.lastPublished !== signature) {
       session.lastPublished = signature;
       this.publish(session.companyId, session.connectionId, {
-        type: 'connection.status', eventId: statusEventId(session.connectionId, status), status, ...extra,
+        type: 'connection.status',
+        eventId: statusEventId(session.connectionId, status),
+        status,
+        ...extra,
       });
     }
     this.changes.emit(session.connectionId);
@@ -350,17 +413,31 @@ export class SessionManager {
 
   private publishQr(session: ManagedSession): void {
     if (!session.lastQr) return;
-    this.publish(session.companyId, session.connectionId, { type: 'connection.qr', eventId: qrEventId(session.connectionId), qr: session.lastQr, attempt: session.qrAttempt });
+    this.publish(session.companyId, session.connectionId, {
+      type: 'connection.qr',
+      eventId: qrEventId(session.connectionId),
+      qr: session.lastQr,
+      attempt: session.qrAttempt,
+    });
   }
 
   private publishBody(session: ManagedSession, body: ChannelEventBody): void {
-    this.publish(session.companyId, session.connectionId, { ...body, eventId: eventIdFor(session.connectionId, body) } as DistributiveStamped);
+    this.publish(session.companyId, session.connectionId, {
+      ...body,
+      eventId: eventIdFor(session.connectionId, body),
+    } as DistributiveStamped);
   }
 
   private publish(companyId: string, connectionId: string, event: DistributiveStamped): void {
     const stamped = { ...event, companyId, connectionId, occurredAt: new Date().toISOString() } as ChannelEvent;
-    this.deps.sink.publish(stamped).catch((err) => this.deps.log.error({ err, eventId: stamped.eventId }, 'channel event lost'));
+    this.deps.sink
+      .publish(stamped)
+      .catch((err) => this.deps.log.error({ err, eventId: stamped.eventId }, 'channel event lost'));
   }
 }
 
-type DistributiveStamped = ChannelEvent extends infer E ? E extends unknown ? Omit<E, 'companyId' | 'connectionId' | 'occurredAt'> : never : never;
+type DistributiveStamped = ChannelEvent extends infer E
+  ? E extends unknown
+    ? Omit<E, 'companyId' | 'connectionId' | 'occurredAt'>
+    : never
+  : never;

@@ -5,7 +5,12 @@
  * the network, the customer.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NotConnectedError, type AdapterStartOptions, type ChannelAdapter, type SendCommand } from '../src/adapters/channel-adapter';
+import {
+  NotConnectedError,
+  type AdapterStartOptions,
+  type ChannelAdapter,
+  type SendCommand,
+} from '../src/adapters/channel-adapter';
 import type { DynamoDbAuthStateStore } from '../src/auth-state/dynamodb-auth-state';
 import type { MediaStore } from '../src/media/media-store';
 import { EventRecorder } from './support/event-recorder';
@@ -44,16 +49,27 @@ export interface AdapterHarness {
 export function adapterContract(label: string, makeHarness: () => Promise<AdapterHarness>): void {
   describe(`${label}: adapter contract`, () => {
     let h: AdapterHarness;
-    beforeEach(async () => { h = await makeHarness(); });
+    beforeEach(async () => {
+      h = await makeHarness();
+    });
     afterEach(() => h.dispose());
 
     const startOptions = (): AdapterStartOptions => ({
-      companyId: h.companyId, connectionId: h.connectionId, auth: h.authStore.forConnection(h.companyId, h.connectionId), media: h.media,
+      companyId: h.companyId,
+      connectionId: h.connectionId,
+      auth: h.authStore.forConnection(h.companyId, h.connectionId),
+      media: h.media,
     });
     let sequence = 0;
     const sendCommand = (fields: Partial<SendCommand>): SendCommand => ({
-      type: 'message.send', commandId: `c-${++sequence}`, companyId: h.companyId, connectionId: h.connectionId,
-      issuedAt: new Date().toISOString(), to: h.customerNumber, clientMessageId: `client-${sequence}`, ...fields,
+      type: 'message.send',
+      commandId: `c-${++sequence}`,
+      companyId: h.companyId,
+      connectionId: h.connectionId,
+      issuedAt: new Date().toISOString(),
+      to: h.customerNumber,
+      clientMessageId: `client-${sequence}`,
+      ...fields,
     });
 
     /** New device: QR → scan → restart required → open. */
@@ -95,20 +111,65 @@ export function adapterContract(label: string, makeHarness: () => Promise<Adapte
     it('sends text, each media kind and a quoted reply under the ids it is given', async () => {
       const { adapter } = await paired();
       const stored = async (mimetype: string, fileName: string) =>
-        (await h.media.put({ companyId: h.companyId, connectionId: h.connectionId, fileName, mimetype, body: Buffer.from(fileName) })).key;
+        (
+          await h.media.put({
+            companyId: h.companyId,
+            connectionId: h.connectionId,
+            fileName,
+            mimetype,
+            body: Buffer.from(fileName),
+          })
+        ).key;
 
       const text = await adapter.send(sendCommand({ text: 'Olá, como posso ajudar?' }), '3EB0TEXT');
-      await adapter.send(sendCommand({ text: 'foto', media: { kind: 'image', key: await stored('image/jpeg', 'a.jpg'), mimetype: 'image/jpeg' } }), '3EB0IMAGE');
-      await adapter.send(sendCommand({ media: { kind: 'audio', key: await stored('audio/ogg', 'a.ogg'), mimetype: 'audio/ogg', voiceNote: true } }), '3EB0VOICE');
-      await adapter.send(sendCommand({ media: { kind: 'video', key: await stored('video/mp4', 'a.mp4'), mimetype: 'video/mp4' } }), '3EB0VIDEO');
-      await adapter.send(sendCommand({ media: { kind: 'document', key: await stored('application/pdf', 'nota.pdf'), mimetype: 'application/pdf', fileName: 'nota.pdf' } }), '3EB0DOC');
-      const reply = await adapter.send(sendCommand({ text: 'respondendo', quoted: { externalId: '3EB0TEXT', fromMe: true, body: 'Olá' } }), '3EB0REPLY');
+      await adapter.send(
+        sendCommand({
+          text: 'foto',
+          media: { kind: 'image', key: await stored('image/jpeg', 'a.jpg'), mimetype: 'image/jpeg' },
+        }),
+        '3EB0IMAGE',
+      );
+      await adapter.send(
+        sendCommand({
+          media: { kind: 'audio', key: await stored('audio/ogg', 'a.ogg'), mimetype: 'audio/ogg', voiceNote: true },
+        }),
+        '3EB0VOICE',
+      );
+      await adapter.send(
+        sendCommand({ media: { kind: 'video', key: await stored('video/mp4', 'a.mp4'), mimetype: 'video/mp4' } }),
+        '3EB0VIDEO',
+      );
+      await adapter.send(
+        sendCommand({
+          media: {
+            kind: 'document',
+            key: await stored('application/pdf', 'nota.pdf'),
+            mimetype: 'application/pdf',
+            fileName: 'nota.pdf',
+          },
+        }),
+        '3EB0DOC',
+      );
+      const reply = await adapter.send(
+        sendCommand({ text: 'respondendo', quoted: { externalId: '3EB0TEXT', fromMe: true, body: 'Olá' } }),
+        '3EB0REPLY',
+      );
 
-      expect(text).toMatchObject({ externalId: '3EB0TEXT', fromMe: true, body: 'Olá, como posso ajudar?', contact: { number: h.customerNumber } });
+      expect(text).toMatchObject({
+        externalId: '3EB0TEXT',
+        fromMe: true,
+        body: 'Olá, como posso ajudar?',
+        contact: { number: h.customerNumber },
+      });
       expect(reply.quotedExternalId).toBe('3EB0TEXT');
       const seen = await h.recipientSees();
       expect(seen.map((m) => [m.id, m.mediaKind ?? 'text'])).toEqual([
-        ['3EB0TEXT', 'text'], ['3EB0IMAGE', 'image'], ['3EB0VOICE', 'audio'], ['3EB0VIDEO', 'video'], ['3EB0DOC', 'document'], ['3EB0REPLY', 'text'],
+        ['3EB0TEXT', 'text'],
+        ['3EB0IMAGE', 'image'],
+        ['3EB0VOICE', 'audio'],
+        ['3EB0VIDEO', 'video'],
+        ['3EB0DOC', 'document'],
+        ['3EB0REPLY', 'text'],
       ]);
       expect(seen.find((m) => m.id === '3EB0VOICE')!.voiceNote).toBe(true);
       expect(seen.find((m) => m.id === '3EB0REPLY')!.quotedId).toBe('3EB0TEXT');
@@ -130,7 +191,12 @@ export function adapterContract(label: string, makeHarness: () => Promise<Adapte
 
       const text = await events.waitFor('message.received', (e) => e.message.externalId === textId);
       const image = await events.waitFor('message.received', (e) => e.message.externalId === imageId);
-      expect(text.message).toMatchObject({ fromMe: false, body: 'Bom dia', isGroup: false, contact: { number: h.customerNumber } });
+      expect(text.message).toMatchObject({
+        fromMe: false,
+        body: 'Bom dia',
+        isGroup: false,
+        contact: { number: h.customerNumber },
+      });
       expect(text.message.contact.pushName).toBeTruthy();
       expect(image.message).toMatchObject({ body: 'minha foto' });
       // The file comes on the message, or (Baileys: downloads never hold up the conversation) right after it.
@@ -146,8 +212,25 @@ export function adapterContract(label: string, makeHarness: () => Promise<Adapte
       const inboundId = await h.customerSendsText('leia isto');
       await events.waitFor('message.received', (e) => e.message.externalId === inboundId);
 
-      await adapter.deleteMessage({ type: 'message.delete', commandId: 'd1', companyId: h.companyId, connectionId: h.connectionId, issuedAt: '', to: h.customerNumber, externalId: sent.externalId, fromMe: true });
-      await adapter.markRead({ type: 'message.read', commandId: 'r1', companyId: h.companyId, connectionId: h.connectionId, issuedAt: '', to: h.customerNumber, externalIds: [inboundId] });
+      await adapter.deleteMessage({
+        type: 'message.delete',
+        commandId: 'd1',
+        companyId: h.companyId,
+        connectionId: h.connectionId,
+        issuedAt: '',
+        to: h.customerNumber,
+        externalId: sent.externalId,
+        fromMe: true,
+      });
+      await adapter.markRead({
+        type: 'message.read',
+        commandId: 'r1',
+        companyId: h.companyId,
+        connectionId: h.connectionId,
+        issuedAt: '',
+        to: h.customerNumber,
+        externalIds: [inboundId],
+      });
 
       expect((await h.recipientSees()).find((m) => m.id === '3EB0DEL')!.deleted).toBe(true);
       expect(h.businessReadIds()).toContain(inboundId);

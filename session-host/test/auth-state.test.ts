@@ -49,7 +49,9 @@ describe('DynamoDB auth state', () => {
   it('writes and reads keys in batches beyond the 25-write and 100-read limits', async () => {
     const auth = store.forConnection('company-1', 'conn-keys');
     await auth.load();
-    const preKeys = Object.fromEntries(Array.from({ length: 140 }, (_, i) => [String(i), initAuthCreds().signedIdentityKey]));
+    const preKeys = Object.fromEntries(
+      Array.from({ length: 140 }, (_, i) => [String(i), initAuthCreds().signedIdentityKey]),
+    );
     await auth.keys.set({ 'pre-key': preKeys, session: { 'a.0': Buffer.from('session-bytes') } });
 
     const other = store.forConnection('company-1', 'conn-keys'); // a new host: empty cache
@@ -69,13 +71,26 @@ describe('DynamoDB auth state', () => {
     await auth.keys.set({ 'sender-key': { g1: Buffer.from('one'), g2: Buffer.from('two') } });
     await auth.keys.set({ 'sender-key': { g2: null } });
 
-    const stored = await env.clients.ddb.send(new QueryCommand({
-      TableName: env.config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': authPk('company-1', 'conn-cache') },
-    }));
+    const stored = await env.clients.ddb.send(
+      new QueryCommand({
+        TableName: env.config.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': authPk('company-1', 'conn-cache') },
+      }),
+    );
     expect(stored.Items!.map((i) => i.SK)).toEqual(['key#sender-key#g1']);
 
     // Change the table behind the cache's back: the cached value is still what the socket wrote.
-    await env.clients.ddb.send(new PutCommand({ TableName: env.config.tableName, Item: { PK: authPk('company-1', 'conn-cache'), SK: 'key#sender-key#g1', data: JSON.stringify(Buffer.from('other'), BufferJSON.replacer) } }));
+    await env.clients.ddb.send(
+      new PutCommand({
+        TableName: env.config.tableName,
+        Item: {
+          PK: authPk('company-1', 'conn-cache'),
+          SK: 'key#sender-key#g1',
+          data: JSON.stringify(Buffer.from('other'), BufferJSON.replacer),
+        },
+      }),
+    );
     const cached = await auth.keys.get('sender-key', ['g1', 'g2']);
     expect(Buffer.from(cached.g1!).toString()).toBe('one');
     expect(cached.g2).toBeUndefined();
@@ -98,14 +113,24 @@ describe('DynamoDB auth state', () => {
     await auth.saveCreds();
     await auth.keys.set({ 'pre-key': { 1: creds.noiseKey } });
     const pk = authPk('company-1', 'conn-clear');
-    await env.clients.ddb.send(new PutCommand({ TableName: env.config.tableName, Item: { PK: pk, SK: 'cmd#c-1', entity: 'executedCommand' } }));
+    await env.clients.ddb.send(
+      new PutCommand({ TableName: env.config.tableName, Item: { PK: pk, SK: 'cmd#c-1', entity: 'executedCommand' } }),
+    );
 
     await auth.clear();
 
     expect(auth.isRegistered).toBe(false);
-    const left = await env.clients.ddb.send(new QueryCommand({ TableName: env.config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }));
+    const left = await env.clients.ddb.send(
+      new QueryCommand({
+        TableName: env.config.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+      }),
+    );
     expect(left.Items!.map((i) => i.SK)).toEqual(['cmd#c-1']);
-    const credsItem = await env.clients.ddb.send(new GetCommand({ TableName: env.config.tableName, Key: { PK: pk, SK: 'creds' } }));
+    const credsItem = await env.clients.ddb.send(
+      new GetCommand({ TableName: env.config.tableName, Key: { PK: pk, SK: 'creds' } }),
+    );
     expect(credsItem.Item).toBeUndefined();
   });
 
@@ -113,10 +138,13 @@ describe('DynamoDB auth state', () => {
     const auth = store.forConnection('company-1', 'conn-big');
     await auth.load();
     // ~10,000 synced index entries: about 1.3 MB of JSON, three times what one item may hold.
-    const indexValueMap = Object.fromEntries(Array.from({ length: 10_000 }, () => [randomBytes(32).toString('base64'), { valueMac: randomBytes(32) }]));
+    const indexValueMap = Object.fromEntries(
+      Array.from({ length: 10_000 }, () => [randomBytes(32).toString('base64'), { valueMac: randomBytes(32) }]),
+    );
     const state = { version: 7, hash: randomBytes(128), indexValueMap };
     await auth.keys.set({ 'app-state-sync-version': { regular: state } });
-    const read = (await store.forConnection('company-1', 'conn-big').keys.get('app-state-sync-version', ['regular'])).regular!;
+    const read = (await store.forConnection('company-1', 'conn-big').keys.get('app-state-sync-version', ['regular']))
+      .regular!;
     expect(read.version).toBe(7);
     expect(Object.keys(read.indexValueMap)).toHaveLength(10_000);
     const [first] = Object.keys(indexValueMap);
@@ -125,29 +153,47 @@ describe('DynamoDB auth state', () => {
     // A smaller state replaces it, and the parts of the big one are gone.
     const reader = store.forConnection('company-1', 'conn-big');
     await reader.keys.get('app-state-sync-version', ['regular']);
-    await reader.keys.set({ 'app-state-sync-version': { regular: { version: 8, hash: randomBytes(128), indexValueMap: {} } } });
-    const items = await env.clients.ddb.send(new QueryCommand({
-      TableName: env.config.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': authPk('company-1', 'conn-big') },
-    }));
+    await reader.keys.set({
+      'app-state-sync-version': { regular: { version: 8, hash: randomBytes(128), indexValueMap: {} } },
+    });
+    const items = await env.clients.ddb.send(
+      new QueryCommand({
+        TableName: env.config.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': authPk('company-1', 'conn-big') },
+      }),
+    );
     expect(items.Items!.map((i) => i.SK)).toEqual(['key#app-state-sync-version#regular']);
-    expect((await store.forConnection('company-1', 'conn-big').keys.get('app-state-sync-version', ['regular'])).regular!.version).toBe(8);
+    expect(
+      (await store.forConnection('company-1', 'conn-big').keys.get('app-state-sync-version', ['regular'])).regular!.version,
+    ).toBe(8);
   });
 
   it('never lets a read that started before a write cache the older value (the Bad MAC race)', async () => {
     const real = env.clients.ddb;
     let releaseRead!: () => void;
-    const readHeld = new Promise<void>((resolve) => { releaseRead = resolve; });
+    const readHeld = new Promise<void>((resolve) => {
+      releaseRead = resolve;
+    });
     let holding = true;
-    const slowReads = { send: async (command: { constructor: { name: string } }) => {
-      const answer = await real.send(command as never); // read now, answer later
-      if (holding && command.constructor.name === 'BatchGetCommand') { holding = false; await readHeld; }
-      return answer;
-    } } as unknown as DynamoDBDocumentClient;
+    const slowReads = {
+      send: async (command: { constructor: { name: string } }) => {
+        const answer = await real.send(command as never); // read now, answer later
+        if (holding && command.constructor.name === 'BatchGetCommand') {
+          holding = false;
+          await readHeld;
+        }
+        return answer;
+      },
+    } as unknown as DynamoDBDocumentClient;
     const seed = store.forConnection('company-1', 'conn-race');
     await seed.load();
     await seed.keys.set({ session: { peer: Buffer.from('old-session') } });
 
-    const auth = new DynamoDbAuthStateStore({ ddb: slowReads, tableName: env.config.tableName }).forConnection('company-1', 'conn-race');
+    const auth = new DynamoDbAuthStateStore({ ddb: slowReads, tableName: env.config.tableName }).forConnection(
+      'company-1',
+      'conn-race',
+    );
     const staleRead = auth.keys.get('session', ['peer']); // misses the cache, reads 'old-session', then waits
     await new Promise((r) => setTimeout(r, 50));
     await auth.keys.set({ session: { peer: Buffer.from('new-session') } });
@@ -165,7 +211,9 @@ describe('DynamoDB auth state', () => {
     const second = store.forConnection('company-1', 'conn-lease');
     await second.load();
     let told = false;
-    first.onSuperseded(() => { told = true; });
+    first.onSuperseded(() => {
+      told = true;
+    });
 
     creds.me = { id: '5511999990002:1@s.whatsapp.net', name: 'stale' };
     await expect(first.saveCreds()).rejects.toBeInstanceOf(CredentialsSupersededError);

@@ -11,13 +11,19 @@ import { baileysOn, connectedBaileys, type Stores } from './support/baileys-harn
 import { sharedStores } from './support/shared-stores';
 
 let stores: Stores;
-beforeAll(async () => { stores = await sharedStores(); });
+beforeAll(async () => {
+  stores = await sharedStores();
+});
 afterAll(() => stores.env.destroy());
 
 describe('pairing', () => {
   it('announces a browser WhatsApp accepts pairing codes for (Chrome on a desktop OS), not "Atende (Ubuntu)"', () => {
     const config = socketConfig({
-      auth: {} as never, logger: silentLogger(), getMessage: async () => undefined, cachedGroupMetadata: async () => undefined, msgRetryCounterCache: {} as never,
+      auth: {} as never,
+      logger: silentLogger(),
+      getMessage: async () => undefined,
+      cachedGroupMetadata: async () => undefined,
+      msgRetryCounterCache: {} as never,
     });
     const [os, browser] = config.browser!;
     expect(browser).toBe('Chrome');
@@ -29,10 +35,15 @@ describe('pairing', () => {
 
   it('processes only the history syncs that carry LID mappings', () => {
     const config = socketConfig({
-      auth: {} as never, logger: silentLogger(), getMessage: async () => undefined, cachedGroupMetadata: async () => undefined, msgRetryCounterCache: {} as never,
+      auth: {} as never,
+      logger: silentLogger(),
+      getMessage: async () => undefined,
+      cachedGroupMetadata: async () => undefined,
+      msgRetryCounterCache: {} as never,
     });
     const { INITIAL_BOOTSTRAP, PUSH_NAME, RECENT, FULL } = proto.HistorySync.HistorySyncType;
-    const accepts = (syncType: number) => config.shouldSyncHistoryMessage!({ syncType } as proto.Message.IHistorySyncNotification);
+    const accepts = (syncType: number) =>
+      config.shouldSyncHistoryMessage!({ syncType } as proto.Message.IHistorySyncNotification);
     expect([INITIAL_BOOTSTRAP, PUSH_NAME].map(accepts)).toEqual([true, true]);
     expect([RECENT, FULL].map(accepts)).toEqual([false, false]);
   });
@@ -69,7 +80,10 @@ describe('pairing', () => {
     const h = await connectedBaileys(stores);
     const old = h.fake.current;
     let loggedOut = false;
-    old.logout = async () => { loggedOut = true; old.close(401, 'Intentional Logout'); };
+    old.logout = async () => {
+      loggedOut = true;
+      old.close(401, 'Intentional Logout');
+    };
     const mark = h.events.mark();
     await h.adapter.requestNewQr();
     expect(loggedOut).toBe(true);
@@ -79,14 +93,32 @@ describe('pairing', () => {
 });
 
 describe('web version', () => {
-  it('fetches the current version once, honours WA_VERSION, and falls back to Baileys\' own when the fetch fails', async () => {
+  it("fetches the current version once, honours WA_VERSION, and falls back to Baileys' own when the fetch fails", async () => {
     let fetches = 0;
-    const source = new WaVersionSource({ fetch: async () => { fetches += 1; return { version: [2, 3000, 42], isLatest: true }; } });
+    const source = new WaVersionSource({
+      fetch: async () => {
+        fetches += 1;
+        return { version: [2, 3000, 42], isLatest: true };
+      },
+    });
     expect(await source.version()).toEqual([2, 3000, 42]);
     expect(await source.version()).toEqual([2, 3000, 42]);
     expect(fetches).toBe(1);
-    expect(await new WaVersionSource({ override: '2.3000.7', fetch: async () => { throw new Error('no'); } }).version()).toEqual([2, 3000, 7]);
-    expect(await new WaVersionSource({ fetch: async () => { throw new Error('offline'); } }).version()).toBeUndefined();
+    expect(
+      await new WaVersionSource({
+        override: '2.3000.7',
+        fetch: async () => {
+          throw new Error('no');
+        },
+      }).version(),
+    ).toEqual([2, 3000, 7]);
+    expect(
+      await new WaVersionSource({
+        fetch: async () => {
+          throw new Error('offline');
+        },
+      }).version(),
+    ).toBeUndefined();
   });
 
   it('passes the version to the socket; a 405 refetches once and becomes final when the version does not change', async () => {
@@ -99,7 +131,7 @@ describe('web version', () => {
     expect(await h.events.waitFor('lifecycle.closed')).toMatchObject({ final: true });
   });
 
-  it('a 405 retries when WhatsApp\'s current version moved on', async () => {
+  it("a 405 retries when WhatsApp's current version moved on", async () => {
     let current = 9;
     const versions = new WaVersionSource({ fetch: async () => ({ version: [2, 3000, current], isLatest: true }) });
     const h = baileysOn(stores, { versions });
@@ -116,7 +148,11 @@ describe('web version', () => {
 });
 
 describe('final close reasons', () => {
-  it.each([[440, 'another client'], [403, 'refused'], [411, 'mismatch']])('treats %i as final', async (code, text) => {
+  it.each([
+    [440, 'another client'],
+    [403, 'refused'],
+    [411, 'mismatch'],
+  ])('treats %i as final', async (code, text) => {
     const h = await connectedBaileys(stores);
     h.fake.current.close(code, 'Stream Errored (conflict)');
     const closed = await h.events.waitFor('lifecycle.closed', (e) => !e.restartRequired);

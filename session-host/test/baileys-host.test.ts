@@ -20,7 +20,10 @@ describe('Baileys host', () => {
 
   beforeAll(async () => {
     env = await createTestEnvironment({ adapters: ['baileys'] });
-    host = new SessionHost({ ...env.config, waVersion: '2.3000.1' }, { log: silentLogger(), sink, baileysSocketFactory: fake.factory, receiveWaitSeconds: 1 });
+    host = new SessionHost(
+      { ...env.config, waVersion: '2.3000.1' },
+      { log: silentLogger(), sink, baileysSocketFactory: fake.factory, receiveWaitSeconds: 1 },
+    );
     await host.start();
   });
   afterAll(async () => {
@@ -29,7 +32,8 @@ describe('Baileys host', () => {
   });
 
   const newIds = () => ({ companyId: `co-${ulid()}`, connectionId: `cn-${ulid()}` });
-  const of = (connectionId: string, type: ChannelEvent['type']) => (e: ChannelEvent) => e.connectionId === connectionId && e.type === type;
+  const of = (connectionId: string, type: ChannelEvent['type']) => (e: ChannelEvent) =>
+    e.connectionId === connectionId && e.type === type;
 
   async function connected() {
     const ids = newIds();
@@ -42,7 +46,9 @@ describe('Baileys host', () => {
 
   it('fails a send at once while a pairing code waits to be typed (instead of holding it for the hold window)', async () => {
     const ids = newIds();
-    await env.sendCommand(command('session.start', ids, { adapter: 'baileys', usePairingCode: true, phoneNumber: '5511900001111' }));
+    await env.sendCommand(
+      command('session.start', ids, { adapter: 'baileys', usePairingCode: true, phoneNumber: '5511900001111' }),
+    );
     await sink.waitFor((e) => of(ids.connectionId, 'connection.pairingCode')(e), 10_000);
     await env.sendCommand(command('message.send', ids, { to: '5511988887777', clientMessageId: 'm-pairing', text: 'oi' }));
     // The hold window in tests is 20 s; a failure well inside it means the send was not held.
@@ -54,8 +60,11 @@ describe('Baileys host', () => {
     const ids = await connected();
     fake.notOnWhatsApp.add('5511900000000@s.whatsapp.net');
     await env.sendCommand(command('message.send', ids, { to: '5511900000000', clientMessageId: 'm-nowa', text: 'oi' }));
-    expect(await sink.waitFor(of(ids.connectionId, 'message.sendFailed'), 10_000))
-      .toMatchObject({ clientMessageId: 'm-nowa', reason: 'not-on-whatsapp', error: 'ERR_WAPP_INVALID_CONTACT' });
+    expect(await sink.waitFor(of(ids.connectionId, 'message.sendFailed'), 10_000)).toMatchObject({
+      clientMessageId: 'm-nowa',
+      reason: 'not-on-whatsapp',
+      error: 'ERR_WAPP_INVALID_CONTACT',
+    });
   });
 
   it('stops for good on 440 (connection replaced): DISCONNECTED with the reason, and no reconnect ping-pong', async () => {

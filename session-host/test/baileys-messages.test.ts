@@ -10,11 +10,20 @@ import { SendRefusedError } from '../src/adapters/channel-adapter';
 import { silentLogger } from '../src/logger';
 import { MediaTooLargeError } from '../src/media/media-store';
 import { ffmpegTranscoder } from '../src/media/voice-notes';
-import { CUSTOMER_JID, connectedBaileys, inbound, offlineVersions, sendCommand, type Stores } from './support/baileys-harness';
+import {
+  CUSTOMER_JID,
+  connectedBaileys,
+  inbound,
+  offlineVersions,
+  sendCommand,
+  type Stores,
+} from './support/baileys-harness';
 import { sharedStores } from './support/shared-stores';
 
 let stores: Stores;
-beforeAll(async () => { stores = await sharedStores(); });
+beforeAll(async () => {
+  stores = await sharedStores();
+});
 afterAll(() => stores.env.destroy());
 
 const doc = (id: string, fileLength: number) => ({
@@ -25,49 +34,99 @@ const doc = (id: string, fileLength: number) => ({
 describe('inbound files', () => {
   it('refuses a file announced over the limit without downloading it, and still reports the message', async () => {
     let downloads = 0;
-    const h = await connectedBaileys(stores, { mediaLimits: { maxBytes: 1024 * 1024 }, downloadMedia: async () => { downloads += 1; return Readable.from([]); } });
+    const h = await connectedBaileys(stores, {
+      mediaLimits: { maxBytes: 1024 * 1024 },
+      downloadMedia: async () => {
+        downloads += 1;
+        return Readable.from([]);
+      },
+    });
     inbound(h.fake, doc('BIG', 2_000_000_000));
     expect((await h.events.waitFor('message.received')).message).toMatchObject({ externalId: 'BIG', body: 'segue' });
     expect(await h.events.waitFor('message.media')).toEqual({
-      type: 'message.media', externalId: 'BIG', failure: { reason: 'too-large', sizeBytes: 2_000_000_000, limitBytes: 1024 * 1024 },
+      type: 'message.media',
+      externalId: 'BIG',
+      failure: { reason: 'too-large', sizeBytes: 2_000_000_000, limitBytes: 1024 * 1024 },
     });
     expect(downloads).toBe(0);
   });
 
   it('does not hold up the conversation behind a slow download, and bounds the wait', async () => {
     const stalled = new PassThrough(); // never ends
-    const h = await connectedBaileys(stores, { mediaLimits: { downloadTimeoutMs: 300 }, downloadMedia: async () => stalled });
+    const h = await connectedBaileys(stores, {
+      mediaLimits: { downloadTimeoutMs: 300 },
+      downloadMedia: async () => stalled,
+    });
     inbound(h.fake, doc('SLOW', 5_000));
     inbound(h.fake, { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'NEXT' }, message: { conversation: 'oi?' } });
     await h.events.waitFor('message.received', (e) => e.message.externalId === 'NEXT');
     expect(h.events.of('message.media')).toEqual([]); // the text did not wait for the file
-    expect(await h.events.waitFor('message.media', () => true, 0, 3_000)).toMatchObject({ externalId: 'SLOW', failure: { reason: 'download-failed' } });
+    expect(await h.events.waitFor('message.media', () => true, 0, 3_000)).toMatchObject({
+      externalId: 'SLOW',
+      failure: { reason: 'download-failed' },
+    });
   });
 
   it('streams a file into S3 in parts, and stops a file that turns out larger than announced', async () => {
     const { companyId, connectionId } = stores.ids();
     const mb = Buffer.alloc(1024 * 1024, 7);
     const twelveMb = () => Readable.from(Array.from({ length: 12 }, () => mb));
-    const stored = await stores.media.putStream({ companyId, connectionId, mimetype: 'application/pdf', fileName: 'a.pdf', body: twelveMb(), maxBytes: 50 * 1024 * 1024 });
+    const stored = await stores.media.putStream({
+      companyId,
+      connectionId,
+      mimetype: 'application/pdf',
+      fileName: 'a.pdf',
+      body: twelveMb(),
+      maxBytes: 50 * 1024 * 1024,
+    });
     expect(stored.sizeBytes).toBe(12 * 1024 * 1024);
     expect((await stores.media.get(stored.key)).body.length).toBe(12 * 1024 * 1024);
-    await expect(stores.media.putStream({ companyId, connectionId, mimetype: 'application/pdf', body: twelveMb(), maxBytes: 3 * 1024 * 1024 }))
-      .rejects.toBeInstanceOf(MediaTooLargeError);
+    await expect(
+      stores.media.putStream({
+        companyId,
+        connectionId,
+        mimetype: 'application/pdf',
+        body: twelveMb(),
+        maxBytes: 3 * 1024 * 1024,
+      }),
+    ).rejects.toBeInstanceOf(MediaTooLargeError);
   });
 
   it('reports video notes, polls and reactions; albums only through their items; "delete for me" is not a deletion', async () => {
     const h = await connectedBaileys(stores);
     h.downloads.set('PTV', Buffer.from('mp4'));
-    inbound(h.fake, { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'ALBUM' }, message: { albumMessage: { expectedImageCount: 2 } } });
-    inbound(h.fake, { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'PTV' }, message: { ptvMessage: { mimetype: 'video/mp4', fileLength: 3 } } });
-    inbound(h.fake, { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'POLL' }, message: { pollCreationMessageV3: { name: 'Horário?', options: [{ optionName: 'manhã' }, { optionName: 'tarde' }] } } });
-    h.fake.emit('messages.reaction', [{ key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'MINE' }, reaction: { text: '👍', key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'R1' } } }]);
+    inbound(h.fake, {
+      key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'ALBUM' },
+      message: { albumMessage: { expectedImageCount: 2 } },
+    });
+    inbound(h.fake, {
+      key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'PTV' },
+      message: { ptvMessage: { mimetype: 'video/mp4', fileLength: 3 } },
+    });
+    inbound(h.fake, {
+      key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'POLL' },
+      message: { pollCreationMessageV3: { name: 'Horário?', options: [{ optionName: 'manhã' }, { optionName: 'tarde' }] } },
+    });
+    h.fake.emit('messages.reaction', [
+      {
+        key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'MINE' },
+        reaction: { text: '👍', key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'R1' } },
+      },
+    ]);
     h.fake.emit('messages.delete', { keys: [{ remoteJid: CUSTOMER_JID, fromMe: false, id: 'PTV' }] });
 
-    expect(await h.events.waitFor('message.media', (e) => e.externalId === 'PTV')).toMatchObject({ media: { kind: 'video' } });
-    expect((await h.events.waitFor('message.received', (e) => e.message.externalId === 'POLL')).message.body).toBe('📊 Horário?\n- manhã\n- tarde');
+    expect(await h.events.waitFor('message.media', (e) => e.externalId === 'PTV')).toMatchObject({
+      media: { kind: 'video' },
+    });
+    expect((await h.events.waitFor('message.received', (e) => e.message.externalId === 'POLL')).message.body).toBe(
+      '📊 Horário?\n- manhã\n- tarde',
+    );
     expect(await h.events.waitFor('message.reaction')).toEqual({
-      type: 'message.reaction', externalId: 'MINE', emoji: '👍', fromMe: false, from: { jid: CUSTOMER_JID, number: '5511988887777' },
+      type: 'message.reaction',
+      externalId: 'MINE',
+      emoji: '👍',
+      fromMe: false,
+      from: { jid: CUSTOMER_JID, number: '5511988887777' },
     });
     expect(h.events.of('message.received').map((e) => e.message.externalId)).toEqual(['PTV', 'POLL']);
     expect(h.events.of('message.deleted')).toEqual([]);
@@ -78,10 +137,24 @@ describe('sending', () => {
   it('turns an error ack (status ERROR) into message.sendFailed with the reason', async () => {
     const h = await connectedBaileys(stores);
     const sent = await h.adapter.send(sendCommand(h), '3EB0REFUSED');
-    h.fake.emit('messages.update', [{ key: { remoteJid: CUSTOMER_JID, fromMe: true, id: sent.externalId }, update: { status: 0, messageStubParameters: ['463'] } }]);
-    h.fake.emit('messages.update', [{ key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'LOCKED' }, update: { status: 0, messageStubParameters: ['463', 'Your account has been restricted'] } }]);
-    expect(await h.events.waitFor('message.sendFailed', (e) => e.externalId === '3EB0REFUSED')).toMatchObject({ reason: 'account-restricted' });
-    expect(await h.events.waitFor('message.sendFailed', (e) => e.externalId === 'LOCKED')).toMatchObject({ reason: 'reach-out-locked' });
+    h.fake.emit('messages.update', [
+      {
+        key: { remoteJid: CUSTOMER_JID, fromMe: true, id: sent.externalId },
+        update: { status: 0, messageStubParameters: ['463'] },
+      },
+    ]);
+    h.fake.emit('messages.update', [
+      {
+        key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'LOCKED' },
+        update: { status: 0, messageStubParameters: ['463', 'Your account has been restricted'] },
+      },
+    ]);
+    expect(await h.events.waitFor('message.sendFailed', (e) => e.externalId === '3EB0REFUSED')).toMatchObject({
+      reason: 'account-restricted',
+    });
+    expect(await h.events.waitFor('message.sendFailed', (e) => e.externalId === 'LOCKED')).toMatchObject({
+      reason: 'reach-out-locked',
+    });
     expect(h.events.of('message.ack')).toEqual([]);
   });
 
@@ -120,11 +193,33 @@ describe('sending', () => {
 
   it('sends read receipts to the chat JID a message came on, with the group participant', async () => {
     const h = await connectedBaileys(stores);
-    inbound(h.fake, { key: { remoteJid: '184467440737095@lid', fromMe: false, id: 'ON-LID' }, message: { conversation: 'oi' } });
-    inbound(h.fake, { key: { remoteJid: '123@g.us', participant: '5511977776666@s.whatsapp.net', fromMe: false, id: 'IN-GROUP' }, message: { conversation: 'oi grupo' } });
+    inbound(h.fake, {
+      key: { remoteJid: '184467440737095@lid', fromMe: false, id: 'ON-LID' },
+      message: { conversation: 'oi' },
+    });
+    inbound(h.fake, {
+      key: { remoteJid: '123@g.us', participant: '5511977776666@s.whatsapp.net', fromMe: false, id: 'IN-GROUP' },
+      message: { conversation: 'oi grupo' },
+    });
     await h.events.waitFor('message.received', (e) => e.message.externalId === 'IN-GROUP');
-    await h.adapter.markRead({ type: 'message.read', commandId: 'r', companyId: h.companyId, connectionId: h.connectionId, issuedAt: '', to: '5511988887777', externalIds: ['ON-LID'] });
-    await h.adapter.markRead({ type: 'message.read', commandId: 'r2', companyId: h.companyId, connectionId: h.connectionId, issuedAt: '', to: '123@g.us', externalIds: ['IN-GROUP'] });
+    await h.adapter.markRead({
+      type: 'message.read',
+      commandId: 'r',
+      companyId: h.companyId,
+      connectionId: h.connectionId,
+      issuedAt: '',
+      to: '5511988887777',
+      externalIds: ['ON-LID'],
+    });
+    await h.adapter.markRead({
+      type: 'message.read',
+      commandId: 'r2',
+      companyId: h.companyId,
+      connectionId: h.connectionId,
+      issuedAt: '',
+      to: '123@g.us',
+      externalIds: ['IN-GROUP'],
+    });
     expect(h.fake.reads).toEqual([
       { remoteJid: '184467440737095@lid', id: 'ON-LID', fromMe: false },
       { remoteJid: '123@g.us', id: 'IN-GROUP', fromMe: false, participant: '5511977776666@s.whatsapp.net' },
@@ -133,28 +228,78 @@ describe('sending', () => {
 
   it('quotes a message under the chat JID it arrived on (its LID), not the number the reply goes to', async () => {
     const h = await connectedBaileys(stores);
-    inbound(h.fake, { key: { remoteJid: '184467440737095@lid', fromMe: false, id: 'Q-LID' }, message: { conversation: 'pergunta' } });
+    inbound(h.fake, {
+      key: { remoteJid: '184467440737095@lid', fromMe: false, id: 'Q-LID' },
+      message: { conversation: 'pergunta' },
+    });
     await h.events.waitFor('message.received');
-    await h.adapter.send(sendCommand(h, { to: '5511988887777@s.whatsapp.net', quoted: { externalId: 'Q-LID', fromMe: false, body: 'pergunta' } }), '3EB0Q');
+    await h.adapter.send(
+      sendCommand(h, {
+        to: '5511988887777@s.whatsapp.net',
+        quoted: { externalId: 'Q-LID', fromMe: false, body: 'pergunta' },
+      }),
+      '3EB0Q',
+    );
     expect(h.fake.sent.at(-1)!.options?.quoted?.key).toMatchObject({ remoteJid: '184467440737095@lid', id: 'Q-LID' });
   });
 
-  it('finds the phone number of a LID chat in Baileys\' mapping store when the message lacks it', async () => {
+  it("finds the phone number of a LID chat in Baileys' mapping store when the message lacks it", async () => {
     const h = await connectedBaileys(stores);
     h.fake.lidMappings.set('184467440737095@lid', CUSTOMER_JID);
-    inbound(h.fake, { key: { remoteJid: '184467440737095@lid', fromMe: false, id: 'NO-ALT' }, pushName: 'Maria', message: { conversation: 'oi' } });
-    expect((await h.events.waitFor('message.received')).message.contact).toMatchObject({ jid: '184467440737095@lid', number: '5511988887777' });
+    inbound(h.fake, {
+      key: { remoteJid: '184467440737095@lid', fromMe: false, id: 'NO-ALT' },
+      pushName: 'Maria',
+      message: { conversation: 'oi' },
+    });
+    expect((await h.events.waitFor('message.received')).message.contact).toMatchObject({
+      jid: '184467440737095@lid',
+      number: '5511988887777',
+    });
   });
 });
 
 describe('voice notes', () => {
-  const hasFfmpeg = (() => { try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; } })();
+  const hasFfmpeg = (() => {
+    try {
+      execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
 
   it.runIf(hasFfmpeg)('converts a browser WebM voice note to Ogg/Opus before sending it as a voice note', async () => {
-    const webm = execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libopus', '-f', 'webm', 'pipe:1']);
+    const webm = execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=1',
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      'pipe:1',
+    ]);
     const h = await connectedBaileys(stores);
-    const key = (await stores.media.put({ companyId: h.companyId, connectionId: h.connectionId, fileName: 'nota.webm', mimetype: 'audio/webm;codecs=opus', body: webm })).key;
-    const sent = await h.adapter.send(sendCommand(h, { text: undefined, media: { kind: 'audio', key, mimetype: 'audio/webm;codecs=opus', voiceNote: true } }), '3EB0VOICE');
+    const key = (
+      await stores.media.put({
+        companyId: h.companyId,
+        connectionId: h.connectionId,
+        fileName: 'nota.webm',
+        mimetype: 'audio/webm;codecs=opus',
+        body: webm,
+      })
+    ).key;
+    const sent = await h.adapter.send(
+      sendCommand(h, {
+        text: undefined,
+        media: { kind: 'audio', key, mimetype: 'audio/webm;codecs=opus', voiceNote: true },
+      }),
+      '3EB0VOICE',
+    );
     const content = h.fake.sent.at(-1)!.content as { audio: Buffer; ptt: boolean; mimetype: string };
     expect(content).toMatchObject({ ptt: true, mimetype: 'audio/ogg; codecs=opus' });
     expect(content.audio.subarray(0, 4).toString()).toBe('OggS');
@@ -163,8 +308,18 @@ describe('voice notes', () => {
 
   it('refuses a voice note it cannot convert, with a reason the console can show', async () => {
     const h = await connectedBaileys(stores, { transcodeVoiceNote: ffmpegTranscoder('/nonexistent/ffmpeg') });
-    const key = (await stores.media.put({ companyId: h.companyId, connectionId: h.connectionId, fileName: 'n.webm', mimetype: 'audio/webm', body: Buffer.from('x') })).key;
-    const refused = await h.adapter.send(sendCommand(h, { media: { kind: 'audio', key, mimetype: 'audio/webm', voiceNote: true } }), '3EB0NOFF').catch((e: unknown) => e);
+    const key = (
+      await stores.media.put({
+        companyId: h.companyId,
+        connectionId: h.connectionId,
+        fileName: 'n.webm',
+        mimetype: 'audio/webm',
+        body: Buffer.from('x'),
+      })
+    ).key;
+    const refused = await h.adapter
+      .send(sendCommand(h, { media: { kind: 'audio', key, mimetype: 'audio/webm', voiceNote: true } }), '3EB0NOFF')
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SendRefusedError);
     expect(refused).toMatchObject({ reason: 'unsupported-format' });
     expect((refused as Error).message).toContain('ffmpeg');

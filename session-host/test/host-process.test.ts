@@ -24,7 +24,9 @@ describe('session host process', () => {
   const ids = { companyId: 'co-process', connectionId: 'cn-process' };
   const inbound: ChannelEvent[] = [];
 
-  beforeAll(async () => { env = await createTestEnvironment(); });
+  beforeAll(async () => {
+    env = await createTestEnvironment();
+  });
   afterAll(() => {
     child?.kill('SIGKILL');
     env.destroy();
@@ -38,11 +40,24 @@ describe('session host process', () => {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: {
         ...process.env,
-        SHARD: '0', SESSION_SHARDS: '1', ADAPTER: 'simulator', LOCAL_MODE: 'true', STAGE: 'local', LOG_LEVEL: 'warn',
-        AWS_REGION: 'us-east-1', TABLE_NAME: config.tableName, DYNAMODB_ENDPOINT: config.dynamoDbEndpoint,
-        SQS_ENDPOINT: config.sqsEndpoint, S3_ENDPOINT: config.s3Endpoint, MEDIA_BUCKET: config.mediaBucket,
-        QUEUE_URL_OUTBOUND_0: config.outboundQueueUrl, QUEUE_URL_INBOUND: config.inboundQueueUrl,
-        SIMULATOR_PORT: String(port), JWT_SECRET: CONSOLE_TOKEN_SECRET, RECONNECT_INITIAL_MS: '100', OUTBOUND_VISIBILITY_SECONDS: '6',
+        SHARD: '0',
+        SESSION_SHARDS: '1',
+        ADAPTER: 'simulator',
+        LOCAL_MODE: 'true',
+        STAGE: 'local',
+        LOG_LEVEL: 'warn',
+        AWS_REGION: 'us-east-1',
+        TABLE_NAME: config.tableName,
+        DYNAMODB_ENDPOINT: config.dynamoDbEndpoint,
+        SQS_ENDPOINT: config.sqsEndpoint,
+        S3_ENDPOINT: config.s3Endpoint,
+        MEDIA_BUCKET: config.mediaBucket,
+        QUEUE_URL_OUTBOUND_0: config.outboundQueueUrl,
+        QUEUE_URL_INBOUND: config.inboundQueueUrl,
+        SIMULATOR_PORT: String(port),
+        JWT_SECRET: CONSOLE_TOKEN_SECRET,
+        RECONNECT_INITIAL_MS: '100',
+        OUTBOUND_VISIBILITY_SECONDS: '6',
       },
     });
     await eventually(async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, 30_000, 'session host up');
@@ -54,11 +69,16 @@ describe('session host process', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await consoleToken(ids.companyId)}` },
       body: init?.body === undefined ? undefined : JSON.stringify(init.body),
     });
-    return { status: res.status, body: await res.json() as Record<string, any> };
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
-  const connection = async () => (await api(`/connections/${ids.connectionId}`)).body.connection as { status: string; qr: string | null };
-  const collect = async () => { inbound.push(...await env.drainInbound()); return inbound; };
-  const exited = (proc: ChildProcess) => new Promise<void>((r) => (proc.exitCode !== null ? r() : proc.once('exit', () => r())));
+  const connection = async () =>
+    (await api(`/connections/${ids.connectionId}`)).body.connection as { status: string; qr: string | null };
+  const collect = async () => {
+    inbound.push(...(await env.drainInbound()));
+    return inbound;
+  };
+  const exited = (proc: ChildProcess) =>
+    new Promise<void>((r) => (proc.exitCode !== null ? r() : proc.once('exit', () => r())));
 
   it('pairs a simulated phone through the queue and the control API', async () => {
     await launch();
@@ -66,8 +86,15 @@ describe('session host process', () => {
     await eventually(async () => (await connection().catch(() => undefined))?.status === 'qrcode', 15_000, 'QR');
     expect((await api(`/connections/${ids.connectionId}/scan`, { method: 'POST', body: {} })).status).toBe(200);
     await eventually(async () => (await connection()).status === 'CONNECTED', 15_000, 'connected');
-    expect((await api(`/connections/${ids.connectionId}/contacts`, { method: 'POST', body: { name: 'Maria', number: CUSTOMER } })).status).toBe(201);
-    await eventually(async () => (await collect()).some((e) => e.type === 'connection.status' && e.status === 'CONNECTED'), 10_000, 'CONNECTED published');
+    expect(
+      (await api(`/connections/${ids.connectionId}/contacts`, { method: 'POST', body: { name: 'Maria', number: CUSTOMER } }))
+        .status,
+    ).toBe(201);
+    await eventually(
+      async () => (await collect()).some((e) => e.type === 'connection.status' && e.status === 'CONNECTED'),
+      10_000,
+      'CONNECTED published',
+    );
   });
 
   it('SIGKILL: nothing is published by the dead host; the watcher reports the shard down', async () => {
@@ -80,33 +107,62 @@ describe('session host process', () => {
 
     // What the local runner / ECS watcher does when the process dies.
     const reported = await publishShardDisconnected({
-      ddb: env.clients.ddb, sqs: env.clients.sqs, tableName: env.config.tableName, inboundQueueUrl: env.config.inboundQueueUrl,
-      shard: 0, reason: 'session host exited', log: silentLogger(),
+      ddb: env.clients.ddb,
+      sqs: env.clients.sqs,
+      tableName: env.config.tableName,
+      inboundQueueUrl: env.config.inboundQueueUrl,
+      shard: 0,
+      reason: 'session host exited',
+      log: silentLogger(),
     });
     expect(reported).toBe(1);
-    await eventually(async () => (await collect()).at(-1)?.type === 'connection.status' && (inbound.at(-1) as { status: string }).status === 'DISCONNECTED', 5_000, 'DISCONNECTED');
+    await eventually(
+      async () =>
+        (await collect()).at(-1)?.type === 'connection.status' &&
+        (inbound.at(-1) as { status: string }).status === 'DISCONNECTED',
+      5_000,
+      'DISCONNECTED',
+    );
   });
 
   it('restarts without a new QR and delivers the message queued while down exactly once', { timeout: 90_000 }, async () => {
-    await env.sendCommand(command('message.send', ids, { to: CUSTOMER, clientMessageId: 'queued-while-down', text: 'mensagem da fila' }));
+    await env.sendCommand(
+      command('message.send', ids, { to: CUSTOMER, clientMessageId: 'queued-while-down', text: 'mensagem da fila' }),
+    );
     const mark = inbound.length;
     await launch();
 
     await eventually(async () => (await connection().catch(() => undefined))?.status === 'CONNECTED', 15_000, 'resumed');
-    const conversation = await eventually(async () => {
-      const { body } = await api(`/connections/${ids.connectionId}/contacts/${CUSTOMER}/messages`);
-      return body.messages?.some((m: { text: string }) => m.text === 'mensagem da fila') ? body.messages as { text: string; from: string }[] : undefined;
-    }, 30_000, 'message delivered'); // up to one receive visibility (6 s here) if the killed host's last poll took it
+    const conversation = await eventually(
+      async () => {
+        const { body } = await api(`/connections/${ids.connectionId}/contacts/${CUSTOMER}/messages`);
+        return body.messages?.some((m: { text: string }) => m.text === 'mensagem da fila')
+          ? (body.messages as { text: string; from: string }[])
+          : undefined;
+      },
+      30_000,
+      'message delivered',
+    ); // up to one receive visibility (6 s here) if the killed host's last poll took it
     expect(conversation.filter((m) => m.text === 'mensagem da fila')).toHaveLength(1);
 
-    await eventually(async () => (await collect()).some((e) => e.type === 'message.sent' && e.message.clientMessageId === 'queued-while-down'), 10_000, 'message.sent published');
+    await eventually(
+      async () =>
+        (await collect()).some((e) => e.type === 'message.sent' && e.message.clientMessageId === 'queued-while-down'),
+      10_000,
+      'message.sent published',
+    );
     // After the host reported the send (it deletes the command only then), the phone still holds it once.
     const { body: stored } = await api(`/connections/${ids.connectionId}/contacts/${CUSTOMER}/messages`);
     expect((stored.messages as { text: string }[]).filter((m) => m.text === 'mensagem da fila')).toHaveLength(1);
     const after = inbound.slice(mark);
     expect(after.filter((e) => e.type === 'connection.qr')).toEqual([]);
-    expect(after.filter((e) => e.type === 'connection.status').map((e) => (e as { status: string }).status)).toEqual(['OPENING', 'CONNECTED']);
-    expect(after.filter((e) => e.type === 'message.sent' && e.message.clientMessageId === 'queued-while-down')).toHaveLength(1);
+    expect(after.filter((e) => e.type === 'connection.status').map((e) => (e as { status: string }).status)).toEqual([
+      'OPENING',
+      'CONNECTED',
+    ]);
+    expect(after.filter((e) => e.type === 'message.sent' && e.message.clientMessageId === 'queued-while-down')).toHaveLength(
+      1,
+    );
   });
 
   it('SIGTERM: the host reports its sessions DISCONNECTED before it exits', async () => {

@@ -12,12 +12,17 @@ import { connectSimulated, isStatus, startHost } from './support/host-harness';
 
 const CUSTOMER = '5511988887777';
 const sentEventsFor = (sink: MemoryEventSink, clientMessageId: string) =>
-  sink.events.filter((e): e is Extract<ChannelEvent, { type: 'message.sent' }> => e.type === 'message.sent' && e.message.clientMessageId === clientMessageId);
+  sink.events.filter(
+    (e): e is Extract<ChannelEvent, { type: 'message.sent' }> =>
+      e.type === 'message.sent' && e.message.clientMessageId === clientMessageId,
+  );
 
 describe('outbound consumer', () => {
   let env: TestEnvironment;
   const hosts: SessionHost[] = [];
-  beforeEach(async () => { env = await createTestEnvironment(); });
+  beforeEach(async () => {
+    env = await createTestEnvironment();
+  });
   afterEach(async () => {
     for (const host of hosts.splice(0)) await host.stop().catch(() => undefined);
     env.destroy();
@@ -53,20 +58,37 @@ describe('outbound consumer', () => {
     phone.upsertContact({ name: 'Maria', number: CUSTOMER });
     await first.host.stop();
     hosts.splice(hosts.indexOf(first.host), 1);
-    expect(first.sink.events.at(-1)).toMatchObject({ type: 'connection.status', status: 'DISCONNECTED', connectionId: ids.connectionId });
+    expect(first.sink.events.at(-1)).toMatchObject({
+      type: 'connection.status',
+      status: 'DISCONNECTED',
+      connectionId: ids.connectionId,
+    });
 
-    const send = command('message.send', ids, { to: CUSTOMER, clientMessageId: 'client-while-down', text: 'enviada com o host fora' });
+    const send = command('message.send', ids, {
+      to: CUSTOMER,
+      clientMessageId: 'client-while-down',
+      text: 'enviada com o host fora',
+    });
     await env.sendCommand(send);
     const second = await running();
 
     await second.sink.waitFor(isStatus(ids.connectionId, 'CONNECTED'), 10_000);
-    const sent = await second.sink.waitFor((e) => e.type === 'message.sent' && e.message.clientMessageId === 'client-while-down', 10_000);
-    const statuses = second.sink.events.filter((e) => e.type === 'connection.status').map((e) => (e as { status: string }).status);
+    const sent = await second.sink.waitFor(
+      (e) => e.type === 'message.sent' && e.message.clientMessageId === 'client-while-down',
+      10_000,
+    );
+    const statuses = second.sink.events
+      .filter((e) => e.type === 'connection.status')
+      .map((e) => (e as { status: string }).status);
     expect(statuses.slice(0, 2)).toEqual(['OPENING', 'CONNECTED']);
     expect(second.sink.events.filter((e) => e.type === 'connection.qr')).toEqual([]);
     // The simulated customer (state reloaded from DynamoDB by the new host) has it once.
     const resumedPhone = second.host.world!.find(ids.connectionId)!;
-    await eventually(() => resumedPhone.conversation(CUSTOMER).messages.some((m) => m.id === (sent as { message: { externalId: string } }).message.externalId));
+    await eventually(() =>
+      resumedPhone
+        .conversation(CUSTOMER)
+        .messages.some((m) => m.id === (sent as { message: { externalId: string } }).message.externalId),
+    );
     expect(resumedPhone.conversation(CUSTOMER).messages.filter((m) => m.text === 'enviada com o host fora')).toHaveLength(1);
     expect(sentEventsFor(second.sink, 'client-while-down')).toHaveLength(1);
   });
@@ -77,7 +99,9 @@ describe('outbound consumer', () => {
     phone.drop();
     await sink.waitFor(isStatus(ids.connectionId, 'DISCONNECTED'));
 
-    await env.sendCommand(command('message.send', ids, { to: CUSTOMER, clientMessageId: 'client-held', text: 'espera a rede' }));
+    await env.sendCommand(
+      command('message.send', ids, { to: CUSTOMER, clientMessageId: 'client-held', text: 'espera a rede' }),
+    );
     await eventually(() => host.consumer.stats.held >= 1, 10_000, 'command held');
     expect(sentEventsFor(sink, 'client-held')).toHaveLength(0);
     expect(host.consumer.inFlight).toBe(1); // not deleted: still on the queue, in flight
@@ -88,12 +112,15 @@ describe('outbound consumer', () => {
     expect(phone.conversation(CUSTOMER).messages.filter((m) => m.text === 'espera a rede')).toHaveLength(1);
   });
 
-  it('keeps a connection\'s commands in order while one of them waits', async () => {
+  it("keeps a connection's commands in order while one of them waits", async () => {
     const { host, sink } = await running();
     const { ids, phone } = await connectSimulated(env, host, sink);
     phone.drop();
     await sink.waitFor(isStatus(ids.connectionId, 'DISCONNECTED'));
-    for (const n of [1, 2, 3]) await env.sendCommand(command('message.send', ids, { to: CUSTOMER, clientMessageId: `order-${n}`, text: `mensagem ${n}` }));
+    for (const n of [1, 2, 3])
+      await env.sendCommand(
+        command('message.send', ids, { to: CUSTOMER, clientMessageId: `order-${n}`, text: `mensagem ${n}` }),
+      );
     await eventually(() => host.consumer.stats.held >= 1, 10_000, 'command held');
     phone.restore();
     await eventually(() => phone.conversation(CUSTOMER).messages.length === 3, 10_000, 'three delivered');
@@ -110,8 +137,9 @@ describe('outbound consumer', () => {
     await env.sendCommand(command('message.send', qrOnly, { to: CUSTOMER, clientMessageId: 'client-qr', text: 'x' }));
 
     for (const clientMessageId of ['client-nowhere', 'client-qr']) {
-      expect(await sink.waitFor((e) => e.type === 'message.sendFailed' && e.clientMessageId === clientMessageId, 10_000))
-        .toMatchObject({ error: 'ERR_WAPP_NOT_INITIALIZED' });
+      expect(
+        await sink.waitFor((e) => e.type === 'message.sendFailed' && e.clientMessageId === clientMessageId, 10_000),
+      ).toMatchObject({ error: 'ERR_WAPP_NOT_INITIALIZED' });
     }
   });
 
@@ -121,7 +149,11 @@ describe('outbound consumer', () => {
     phone.upsertContact({ name: 'Maria', number: CUSTOMER });
     const message = await phone.customerSends(CUSTOMER, { text: 'Bom dia' });
     const received = await sink.waitFor((e) => e.type === 'message.received' && e.message.externalId === message.id);
-    expect(received).toMatchObject({ eventId: `msg:${ids.connectionId}:${message.id}`, companyId: ids.companyId, connectionId: ids.connectionId });
+    expect(received).toMatchObject({
+      eventId: `msg:${ids.connectionId}:${message.id}`,
+      companyId: ids.companyId,
+      connectionId: ids.connectionId,
+    });
     await env.sendCommand(command('message.read', ids, { to: CUSTOMER, externalIds: [message.id] }));
     await eventually(() => phone.conversation(CUSTOMER).messages[0]!.ack === 3, 10_000, 'read receipt');
   });

@@ -7,7 +7,9 @@ import { EventRecorder } from './support/event-recorder';
 import { sharedStores } from './support/shared-stores';
 
 let stores: Awaited<ReturnType<typeof sharedStores>>;
-beforeAll(async () => { stores = await sharedStores(); });
+beforeAll(async () => {
+  stores = await sharedStores();
+});
 afterAll(() => stores.env.destroy());
 
 const fastTiming = { deliveredAckMs: 20, readAckMs: 60, networkLatencyMs: 5, qrRefreshMs: 5_000, qrMaxAttempts: 3 };
@@ -19,21 +21,47 @@ async function simulatorHarness(timing = fastTiming): Promise<AdapterHarness & {
   const phone = () => world.find(connectionId)!;
   const contact = () => phone().upsertContact({ name: 'Maria', number: customerNumber });
   return {
-    world, companyId, connectionId, customerNumber, media: stores.media, authStore: stores.authStore,
+    world,
+    companyId,
+    connectionId,
+    customerNumber,
+    media: stores.media,
+    authStore: stores.authStore,
     createAdapter: () => new SimulatorAdapter(world),
     scan: () => phone().scan(),
     drop: () => phone().drop(),
     restore: () => phone().restore(),
     logoutFromPhone: () => phone().logoutFromPhone(),
-    customerSendsText: async (text) => { contact(); return (await phone().customerSends(customerNumber, { text })).id; },
+    customerSendsText: async (text) => {
+      contact();
+      return (await phone().customerSends(customerNumber, { text })).id;
+    },
     customerSendsImage: async (bytes, caption) => {
       contact();
-      return (await phone().customerSends(customerNumber, { text: caption, media: { mimetype: 'image/jpeg', fileName: 'f.jpg', base64: bytes.toString('base64') } })).id;
+      return (
+        await phone().customerSends(customerNumber, {
+          text: caption,
+          media: { mimetype: 'image/jpeg', fileName: 'f.jpg', base64: bytes.toString('base64') },
+        })
+      ).id;
     },
-    recipientSees: async () => phone().conversation(customerNumber).messages.filter((m) => m.from === 'business').map((m) => ({
-      id: m.id, text: m.text, mediaKind: m.media?.kind, voiceNote: m.media?.voiceNote, quotedId: m.quotedId ?? undefined, deleted: m.deleted,
-    })),
-    businessReadIds: () => phone().conversation(customerNumber).messages.filter((m) => m.from === 'customer' && m.ack === 3).map((m) => m.id),
+    recipientSees: async () =>
+      phone()
+        .conversation(customerNumber)
+        .messages.filter((m) => m.from === 'business')
+        .map((m) => ({
+          id: m.id,
+          text: m.text,
+          mediaKind: m.media?.kind,
+          voiceNote: m.media?.voiceNote,
+          quotedId: m.quotedId ?? undefined,
+          deleted: m.deleted,
+        })),
+    businessReadIds: () =>
+      phone()
+        .conversation(customerNumber)
+        .messages.filter((m) => m.from === 'customer' && m.ack === 3)
+        .map((m) => m.id),
     recipientAcknowledges: () => undefined, // the simulated phone delivers and reads by itself
     dispose: () => world.dispose(),
   };
@@ -46,7 +74,12 @@ describe('simulator: beyond the contract', () => {
     const h = await simulatorHarness(timing);
     const adapter = h.createAdapter();
     const events = new EventRecorder(adapter);
-    const options = { companyId: h.companyId, connectionId: h.connectionId, auth: h.authStore.forConnection(h.companyId, h.connectionId), media: h.media };
+    const options = {
+      companyId: h.companyId,
+      connectionId: h.connectionId,
+      auth: h.authStore.forConnection(h.companyId, h.connectionId),
+      media: h.media,
+    };
     await adapter.start(options);
     await events.waitFor('lifecycle.qr');
     await h.scan();
@@ -69,7 +102,12 @@ describe('simulator: beyond the contract', () => {
     await adapter.start(options);
     await events.waitFor('message.received', (e) => e.message.externalId === second.id, from);
     expect(events.of('message.received', from).map((e) => e.message.body)).toEqual(['um', 'dois']);
-    expect(phone.conversation(h.customerNumber).messages.filter((m) => m.from === 'customer').map((m) => m.ack)).toEqual([2, 2]);
+    expect(
+      phone
+        .conversation(h.customerNumber)
+        .messages.filter((m) => m.from === 'customer')
+        .map((m) => m.ack),
+    ).toEqual([2, 2]);
     h.dispose();
   });
 
@@ -101,7 +139,16 @@ describe('simulator: beyond the contract', () => {
 
   it('delivers a message sent twice under one id only once (as WhatsApp phones do)', async () => {
     const { h, adapter, phone } = await connected();
-    const command = { type: 'message.send' as const, commandId: 'dup', companyId: h.companyId, connectionId: h.connectionId, issuedAt: '', to: h.customerNumber, clientMessageId: 'c', text: 'uma vez' };
+    const command = {
+      type: 'message.send' as const,
+      commandId: 'dup',
+      companyId: h.companyId,
+      connectionId: h.connectionId,
+      issuedAt: '',
+      to: h.customerNumber,
+      clientMessageId: 'c',
+      text: 'uma vez',
+    };
     await adapter.send(command, '3EB0SAME');
     await adapter.send(command, '3EB0SAME');
     expect(phone.conversation(h.customerNumber).messages.filter((m) => m.id === '3EB0SAME')).toHaveLength(1);
@@ -112,7 +159,12 @@ describe('simulator: beyond the contract', () => {
     const h = await simulatorHarness({ ...fastTiming, qrRefreshMs: 20, qrMaxAttempts: 2 });
     const adapter = h.createAdapter();
     const events = new EventRecorder(adapter);
-    await adapter.start({ companyId: h.companyId, connectionId: h.connectionId, auth: h.authStore.forConnection(h.companyId, h.connectionId), media: h.media });
+    await adapter.start({
+      companyId: h.companyId,
+      connectionId: h.connectionId,
+      auth: h.authStore.forConnection(h.companyId, h.connectionId),
+      media: h.media,
+    });
     expect(await events.waitFor('lifecycle.closed')).toMatchObject({ qrTimeout: true });
     expect(events.of('lifecycle.qr')).toHaveLength(2);
     h.dispose();
@@ -122,7 +174,14 @@ describe('simulator: beyond the contract', () => {
     const h = await simulatorHarness();
     const adapter = h.createAdapter();
     const events = new EventRecorder(adapter);
-    await adapter.start({ companyId: h.companyId, connectionId: h.connectionId, auth: h.authStore.forConnection(h.companyId, h.connectionId), media: h.media, usePairingCode: true, phoneNumber: '5511900001111' });
+    await adapter.start({
+      companyId: h.companyId,
+      connectionId: h.connectionId,
+      auth: h.authStore.forConnection(h.companyId, h.connectionId),
+      media: h.media,
+      usePairingCode: true,
+      phoneNumber: '5511900001111',
+    });
     expect((await events.waitFor('connection.pairingCode')).code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     expect(events.of('lifecycle.qr')).toEqual([]);
     h.dispose();

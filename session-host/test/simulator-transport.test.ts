@@ -29,42 +29,84 @@ describe('simulator: pairing codes, refused sends, large files', () => {
   const call = (method: string, path: string, body?: unknown) => controlApi(host)(method, path, body);
 
   it('pairs with the code the console shows, typed on the simulated phone; a wrong code is refused', async () => {
-    await env.sendCommand(command('session.start', ids, { adapter: 'simulator', usePairingCode: true, phoneNumber: '5511933334444' }));
-    const shown = await sink.waitFor((e) => e.type === 'connection.pairingCode' && e.connectionId === ids.connectionId, 10_000);
+    await env.sendCommand(
+      command('session.start', ids, { adapter: 'simulator', usePairingCode: true, phoneNumber: '5511933334444' }),
+    );
+    const shown = await sink.waitFor(
+      (e) => e.type === 'connection.pairingCode' && e.connectionId === ids.connectionId,
+      10_000,
+    );
     const code = (shown as Extract<typeof shown, { type: 'connection.pairingCode' }>).code;
-    expect((await call('GET', `/connections/${ids.connectionId}`)).body.connection).toMatchObject({ pairingCode: code, maxInboundMediaBytes: 1024 * 1024 });
+    expect((await call('GET', `/connections/${ids.connectionId}`)).body.connection).toMatchObject({
+      pairingCode: code,
+      maxInboundMediaBytes: 1024 * 1024,
+    });
 
-    expect(await call('POST', `/connections/${ids.connectionId}/pairing-code`, { code: 'AAAA-0000' })).toMatchObject({ status: 400, body: { message: 'wrong pairing code' } });
-    expect((await call('POST', `/connections/${ids.connectionId}/pairing-code`, { code: code.toLowerCase(), number: '5511933334444' })).status).toBe(200);
+    expect(await call('POST', `/connections/${ids.connectionId}/pairing-code`, { code: 'AAAA-0000' })).toMatchObject({
+      status: 400,
+      body: { message: 'wrong pairing code' },
+    });
+    expect(
+      (
+        await call('POST', `/connections/${ids.connectionId}/pairing-code`, {
+          code: code.toLowerCase(),
+          number: '5511933334444',
+        })
+      ).status,
+    ).toBe(200);
     await sink.waitFor(isStatus(ids.connectionId, 'CONNECTED'), 10_000);
-    expect((await call('GET', `/connections/${ids.connectionId}`)).body.connection).toMatchObject({ pairingCode: null, number: '5511933334444' });
+    expect((await call('GET', `/connections/${ids.connectionId}`)).body.connection).toMatchObject({
+      pairingCode: null,
+      number: '5511933334444',
+    });
   });
 
-  it('refuses the business\'s sends while the account is restricted: failed on the phone, message.sendFailed for the platform', async () => {
+  it("refuses the business's sends while the account is restricted: failed on the phone, message.sendFailed for the platform", async () => {
     await call('POST', `/connections/${ids.connectionId}/contacts`, { name: 'Maria', number: '5511988887777' });
     expect((await call('POST', `/connections/${ids.connectionId}/restriction`, { restricted: 'yes' })).status).toBe(400);
-    expect((await call('POST', `/connections/${ids.connectionId}/restriction`, { restricted: true })).body.connection.restricted).toBe(true);
-    await env.sendCommand(command('message.send', ids, { to: '5511988887777', clientMessageId: 'c-restricted', text: 'promoção!' }));
+    expect(
+      (await call('POST', `/connections/${ids.connectionId}/restriction`, { restricted: true })).body.connection.restricted,
+    ).toBe(true);
+    await env.sendCommand(
+      command('message.send', ids, { to: '5511988887777', clientMessageId: 'c-restricted', text: 'promoção!' }),
+    );
 
-    const sent = await sink.waitFor((e) => e.type === 'message.sent' && e.message.clientMessageId === 'c-restricted', 10_000);
+    const sent = await sink.waitFor(
+      (e) => e.type === 'message.sent' && e.message.clientMessageId === 'c-restricted',
+      10_000,
+    );
     const externalId = (sent as Extract<typeof sent, { type: 'message.sent' }>).message.externalId;
-    expect(await sink.waitFor((e) => e.type === 'message.sendFailed' && e.externalId === externalId, 10_000)).toMatchObject({ reason: 'account-restricted' });
+    expect(await sink.waitFor((e) => e.type === 'message.sendFailed' && e.externalId === externalId, 10_000)).toMatchObject({
+      reason: 'account-restricted',
+    });
     const { body } = await call('GET', `/connections/${ids.connectionId}/contacts/5511988887777/messages`);
     expect(body.messages.find((m: any) => m.id === externalId)).toMatchObject({ failure: 'account-restricted', ack: 0 });
     await call('POST', `/connections/${ids.connectionId}/restriction`, { restricted: false });
   });
 
-  it('delivers a customer file over the host\'s limit as the message without the file, saying why', async () => {
+  it("delivers a customer file over the host's limit as the message without the file, saying why", async () => {
     const sent = await call('POST', `/connections/${ids.connectionId}/contacts/5511988887777/messages`, {
-      text: 'contrato', media: { fileName: 'contrato.pdf', mimetype: 'application/pdf', base64: Buffer.from('%PDF').toString('base64'), sizeBytes: 2_000_000_000 },
+      text: 'contrato',
+      media: {
+        fileName: 'contrato.pdf',
+        mimetype: 'application/pdf',
+        base64: Buffer.from('%PDF').toString('base64'),
+        sizeBytes: 2_000_000_000,
+      },
     });
     expect(sent.body.message).toMatchObject({ failure: 'too-large', media: { fileName: 'contrato.pdf' } });
     const id = sent.body.message.id;
     const received = await sink.waitFor((e) => e.type === 'message.received' && e.message.externalId === id, 10_000);
     expect((received as Extract<typeof received, { type: 'message.received' }>).message).toMatchObject({ body: 'contrato' });
     expect((received as Extract<typeof received, { type: 'message.received' }>).message.media).toBeUndefined();
-    expect(await sink.waitFor((e) => e.type === 'message.media' && e.externalId === id, 10_000))
-      .toMatchObject({ failure: { reason: 'too-large', sizeBytes: 2_000_000_000, limitBytes: 1024 * 1024 } });
-    await eventually(async () => (await call('GET', `/connections/${ids.connectionId}/contacts/5511988887777/messages`)).body.messages.length > 0, 5_000, 'listed');
+    expect(await sink.waitFor((e) => e.type === 'message.media' && e.externalId === id, 10_000)).toMatchObject({
+      failure: { reason: 'too-large', sizeBytes: 2_000_000_000, limitBytes: 1024 * 1024 },
+    });
+    await eventually(
+      async () =>
+        (await call('GET', `/connections/${ids.connectionId}/contacts/5511988887777/messages`)).body.messages.length > 0,
+      5_000,
+      'listed',
+    );
   });
 });

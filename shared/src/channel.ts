@@ -111,7 +111,13 @@ export interface ChannelMessage {
  * - `not-connected`: the connection did not come back in time.
  */
 export const SEND_FAILURE_REASONS = [
-  'account-restricted', 'reach-out-locked', 'rejected', 'not-on-whatsapp', 'media-too-large', 'unsupported-format', 'not-connected',
+  'account-restricted',
+  'reach-out-locked',
+  'rejected',
+  'not-on-whatsapp',
+  'media-too-large',
+  'unsupported-format',
+  'not-connected',
 ] as const;
 export type SendFailureReason = (typeof SEND_FAILURE_REASONS)[number];
 
@@ -122,19 +128,36 @@ export type MediaFailureReason = (typeof MEDIA_FAILURE_REASONS)[number];
 export type ChannelEvent =
   | (EventBase & { type: 'connection.qr'; qr: string; attempt: number })
   | (EventBase & { type: 'connection.pairingCode'; code: string })
-  | (EventBase & { type: 'connection.status'; status: ConnectionStatus; number?: string; reason?: string; loggedOut?: boolean })
+  | (EventBase & {
+      type: 'connection.status';
+      status: ConnectionStatus;
+      number?: string;
+      reason?: string;
+      loggedOut?: boolean;
+    })
   | (EventBase & { type: 'message.received'; message: ChannelMessage })
   | (EventBase & { type: 'message.sent'; message: ChannelMessage })
   /**
    * A send that failed. Before WhatsApp took it: `clientMessageId` only (no message was recorded).
    * Refused after it was sent (`message.sent` already published): `externalId` too.
    */
-  | (EventBase & { type: 'message.sendFailed'; clientMessageId?: string; externalId?: string; error: string; reason?: SendFailureReason })
+  | (EventBase & {
+      type: 'message.sendFailed';
+      clientMessageId?: string;
+      externalId?: string;
+      error: string;
+      reason?: SendFailureReason;
+    })
   /**
    * The file of a message published earlier without it (`message.received`/`message.sent` come first so a
    * large download never holds up the conversation): `media` once stored, or `failure` when it will not come.
    */
-  | (EventBase & { type: 'message.media'; externalId: string; media?: MediaRef; failure?: { reason: MediaFailureReason; sizeBytes?: number; limitBytes?: number } })
+  | (EventBase & {
+      type: 'message.media';
+      externalId: string;
+      media?: MediaRef;
+      failure?: { reason: MediaFailureReason; sizeBytes?: number; limitBytes?: number };
+    })
   /** A reaction to a message (`emoji` '' = reaction removed). `fromMe`: reacted from the business's phone. */
   | (EventBase & { type: 'message.reaction'; externalId: string; emoji: string; fromMe: boolean; from?: ChannelContact })
   | (EventBase & { type: 'message.ack'; externalId: string; ack: 0 | 1 | 2 | 3 | 4 })

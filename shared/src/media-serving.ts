@@ -6,9 +6,20 @@
  * and by the local simulator's /media.
  */
 const INLINE_TYPES = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp',
-  'audio/ogg', 'audio/mpeg', 'audio/mp4', 'audio/aac', 'audio/wav', 'audio/webm', 'audio/amr',
-  'video/mp4', 'video/webm', 'video/3gpp',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'audio/ogg',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/aac',
+  'audio/wav',
+  'audio/webm',
+  'audio/amr',
+  'video/mp4',
+  'video/webm',
+  'video/3gpp',
 ]);
 
 export interface MediaResponseHeaders {
@@ -18,7 +29,11 @@ export interface MediaResponseHeaders {
 
 /** `filename*` (RFC 6266/5987) plus an ASCII fallback, quotes and controls removed. */
 function filenameParams(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]+/g, '_').replace(/["\\]/g, '_').slice(-150) || 'arquivo';
+  const ascii =
+    fileName
+      .replace(/[^\x20-\x7e]+/g, '_')
+      .replace(/["\\]/g, '_')
+      .slice(-150) || 'arquivo';
   return `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName.slice(-150))}`;
 }
 

@@ -47,7 +47,12 @@ export type WhatsappSessionRealtimeData = { action: 'update'; session: Connectio
  * `company-<cid>-appMessage`: a new message carries its ticket (the tickets area sends its full
  * `TicketDto`) to whoever may see it; an update (ack, edit, delete) goes to the ticket's viewers without it.
  */
-export type AppMessageRealtimeData = { action: 'create' | 'update'; message: MessageDto; contact: ContactDto; ticket?: TicketSummary };
+export type AppMessageRealtimeData = {
+  action: 'create' | 'update';
+  message: MessageDto;
+  contact: ContactDto;
+  ticket?: TicketSummary;
+};
 /** `company-<cid>-contact` */
 export type ContactRealtimeData = { action: 'update'; contact: ContactDto };
 /** `company-<cid>-user`: lists update; a user who sees themself deleted or deactivated is logged out. */
@@ -59,10 +64,10 @@ export type UserRealtimeData = { action: 'update'; user: UserDto } | { action: '
  *   console logs out (a socket closed for an expired token gets no frame: the console reconnects).
  */
 export type AuthRealtimeData =
-  | { action: 'update'; user: { id: string }; sessionId?: string }
-  | { action: 'revoked'; reason: 'deleted' | 'deactivated' };
+  { action: 'update'; user: { id: string }; sessionId?: string } | { action: 'revoked'; reason: 'deleted' | 'deactivated' };
 /** `company-<cid>-changed` */
-export type CompanyRealtimeData = { action: 'update'; company: Partial<CompanyDto> & { id: string } } | { action: 'delete'; companyId: string };
+export type CompanyRealtimeData =
+  { action: 'update'; company: Partial<CompanyDto> & { id: string } } | { action: 'delete'; companyId: string };
 
 /**
  * `company-<cid>-payment`: an invoice of the company was paid (spec part 2 §7); the checkout shows
@@ -70,7 +75,8 @@ export type CompanyRealtimeData = { action: 'update'; company: Partial<CompanyDt
  */
 export type PaymentRealtimeData = { action: 'CONCLUIDA'; company: Partial<CompanyDto> & { id: string }; dueDate: string };
 /** `company-<cid>-announcement`: the platform's announcements changed (spec part 3 "Announcements"). */
-export type AnnouncementRealtimeData = { action: 'create' | 'update'; record: AnnouncementDto } | { action: 'delete'; id: string };
+export type AnnouncementRealtimeData =
+  { action: 'create' | 'update'; record: AnnouncementDto } | { action: 'delete'; id: string };
 
 /** The channel → payload map. Add a channel here (and its name below); everything else follows. */
 export interface RealtimeEvents {

@@ -40,9 +40,13 @@ interface SimMediaBase {
 }
 
 /** Media as the API answers it: a `/media?key=` URL relative to the API. */
-export interface SimMediaView extends SimMediaBase { url: string }
+export interface SimMediaView extends SimMediaBase {
+  url: string;
+}
 /** Media as the simulator stores it: the S3 key. */
-export interface SimMediaStored extends SimMediaBase { key: string }
+export interface SimMediaStored extends SimMediaBase {
+  key: string;
+}
 
 export interface SimMessageOf<TMedia> {
   id: string;

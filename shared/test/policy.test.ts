@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { channelAvailability, maySeeQueue, maySeeTicket, mayManageConnections, mayReadConnectionToken, policySettings, signatureForced, type Viewer } from '../src/policy';
+import {
+  channelAvailability,
+  maySeeQueue,
+  maySeeTicket,
+  mayManageConnections,
+  mayReadConnectionToken,
+  policySettings,
+  signatureForced,
+  type Viewer,
+} from '../src/policy';
 
 const operator: Viewer = { userId: 'u1', companyId: 'c1', profile: 'user', super: false, queueIds: ['q1'] };
 const admin: Viewer = { ...operator, userId: 'a1', profile: 'admin', queueIds: [] };
@@ -13,7 +22,9 @@ describe('ticket visibility', () => {
 
   it('shows queue-less tickets to operators only when userViewTicketsWithoutDepartment is enabled', () => {
     expect(maySeeQueue(operator, null, {})).toBe(false);
-    expect(maySeeQueue(operator, null, policySettings([{ key: 'userViewTicketsWithoutDepartment', value: 'enabled' }]))).toBe(true);
+    expect(
+      maySeeQueue(operator, null, policySettings([{ key: 'userViewTicketsWithoutDepartment', value: 'enabled' }])),
+    ).toBe(true);
   });
 
   it('always shows a ticket to the user it is assigned to', () => {
@@ -24,7 +35,10 @@ describe('ticket visibility', () => {
 
 describe('connections and signature', () => {
   it('lets operators manage connections only with addAlterConnection, and never read the token', () => {
-    const on = policySettings([{ key: 'addAlterConnection', value: 'enabled' }, { key: 'useApi', value: 'true' }]);
+    const on = policySettings([
+      { key: 'addAlterConnection', value: 'enabled' },
+      { key: 'useApi', value: 'true' },
+    ]);
     expect(mayManageConnections(operator, {})).toBe(false);
     expect(mayManageConnections(operator, on)).toBe(true);
     expect(mayReadConnectionToken(operator, on)).toBe(false);

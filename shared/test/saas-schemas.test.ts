@@ -24,8 +24,14 @@ describe('CPF/CNPJ (spec part 2 §5 "Company form")', () => {
 
 describe('sign-up (spec part 1 §5)', () => {
   const good = {
-    name: 'Loja Azul', vat: '54.550.752/0001-55', namePersonal: 'Maria Souza', email: 'maria@azul.com.br',
-    phone: '11 98888-7777', password: 'segredo1', planId: 'P1', terms: true,
+    name: 'Loja Azul',
+    vat: '54.550.752/0001-55',
+    namePersonal: 'Maria Souza',
+    email: 'maria@azul.com.br',
+    phone: '11 98888-7777',
+    password: 'segredo1',
+    planId: 'P1',
+    terms: true,
   };
 
   it('accepts a complete form', () => {
@@ -34,12 +40,16 @@ describe('sign-up (spec part 1 §5)', () => {
 
   it("refuses the word 'teste' in any field", () => {
     expect(fieldMessage(signupSchema, { ...good, name: 'Empresa Teste' }, 'name')).toBe('validation.saas.invalidValue');
-    expect(fieldMessage(signupSchema, { ...good, email: 'teste@azul.com.br' }, 'email')).toBe('validation.saas.invalidValue');
+    expect(fieldMessage(signupSchema, { ...good, email: 'teste@azul.com.br' }, 'email')).toBe(
+      'validation.saas.invalidValue',
+    );
   });
 
   it('checks the CNPJ digits, the e-mail and the terms', () => {
     expect(fieldMessage(signupSchema, { ...good, vat: '54.550.752/0001-56' }, 'vat')).toBe('validation.saas.invalidCnpj');
-    expect(fieldMessage(signupSchema, { ...good, email: 'not-an-email' }, 'email')).toBe('validation.saas.invalidSignupEmail');
+    expect(fieldMessage(signupSchema, { ...good, email: 'not-an-email' }, 'email')).toBe(
+      'validation.saas.invalidSignupEmail',
+    );
     // The spec's text, not zod's default, when no plan was chosen.
     expect(fieldMessage(signupSchema, { ...good, planId: '' }, 'planId')).toBe('validation.saas.choosePlan');
     expect(z.safeParse(signupSchema, { ...good, terms: false }).success).toBe(false);
@@ -48,20 +58,43 @@ describe('sign-up (spec part 1 §5)', () => {
 
 describe('plans and companies', () => {
   it('upper-cases the plan name and accepts a comma as decimal separator', () => {
-    const plan = z.parse(planSchema, { name: 'básico', users: 3, connections: 1, queues: 2, value: '99,90', valueYearly: '999,9' });
+    const plan = z.parse(planSchema, {
+      name: 'básico',
+      users: 3,
+      connections: 1,
+      queues: 2,
+      value: '99,90',
+      valueYearly: '999,9',
+    });
     expect(plan).toMatchObject({ name: 'BÁSICO', value: 99.9, valueYearly: 999.9, isPublished: true });
   });
 
   it('refuses campaign counts below 1 and an unknown time zone', () => {
     const company = { name: 'Azul', email: 'a@azul.com', phone: '11988887777', vat: '29537995593', planId: 'P1' };
     expect(z.safeParse(companySchema, company).success).toBe(true);
-    const campaigns = { limitOfCampaignBy: 'day', numberOfCampaigns: 0, numberOfGroupsCampaigns: 1, numberOfContactsInGroupsCampaigns: 1, valueOfResourceCampaigns: '39,99' };
-    expect(z.safeParse(companySchema, { ...company, campaigns }).error?.issues[0]?.message).toBe('validation.saas.campaignCount');
+    const campaigns = {
+      limitOfCampaignBy: 'day',
+      numberOfCampaigns: 0,
+      numberOfGroupsCampaigns: 1,
+      numberOfContactsInGroupsCampaigns: 1,
+      valueOfResourceCampaigns: '39,99',
+    };
+    expect(z.safeParse(companySchema, { ...company, campaigns }).error?.issues[0]?.message).toBe(
+      'validation.saas.campaignCount',
+    );
     expect(z.safeParse(companySchema, { ...company, timeZone: 'Mars/Olympus' }).success).toBe(false);
   });
 
   it('colours due dates as the companies table does', () => {
-    expect([5, 4, 0, -3, -4, 10, null].map(dueDateTone)).toEqual(['yellow', 'orange', 'orange', 'orange', 'red', null, null]);
+    expect([5, 4, 0, -3, -4, 10, null].map(dueDateTone)).toEqual([
+      'yellow',
+      'orange',
+      'orange',
+      'orange',
+      'red',
+      null,
+      null,
+    ]);
   });
 });
 

@@ -27,6 +27,10 @@ describe('subscriptionStatus', () => {
 
   it('is always active for the platform company and for companies without a due date', () => {
     expect(subscriptionStatus({ ...dueIn(-100), isPlatform: true }, now).status).toBe('active');
-    expect(subscriptionStatus({ dueDate: null, isPlatform: false }, now)).toEqual({ status: 'active', dueDate: null, daysLeft: null });
+    expect(subscriptionStatus({ dueDate: null, isPlatform: false }, now)).toEqual({
+      status: 'active',
+      dueDate: null,
+      daysLeft: null,
+    });
   });
 });

@@ -9,7 +9,8 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { idSchema, listUsersQuerySchema, loginSchema } from '../src/index';
 
-const messages = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message);
+const messages = (result: { error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message);
 
 describe('zod messages', () => {
   it('default messages are classic zod English; the spec rules answer their message keys', () => {
@@ -24,9 +25,17 @@ describe('zod messages', () => {
         contents: "import { idSchema } from '@atende/shared'; console.log(idSchema.safeParse(5).error.issues[0].message);",
         resolveDir: fileURLToPath(new URL('..', import.meta.url)),
       },
-      bundle: true, minify: true, format: 'esm', platform: 'node', write: false, logLevel: 'error',
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+      logLevel: 'error',
     });
-    const run = spawnSync(process.execPath, ['--input-type=module'], { input: bundle.outputFiles[0]!.text, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--input-type=module'], {
+      input: bundle.outputFiles[0]!.text,
+      encoding: 'utf8',
+    });
     expect(run.stdout.trim()).toBe('Invalid input: expected string, received number');
   });
 });

@@ -21,11 +21,17 @@ const PK = platformPk('ANNOUNCEMENTS');
 
 /** AP-AN1: a page of announcements, newest first (ULID ids sort by creation). */
 export async function queryAnnouncements(limit: number, startKey?: Record<string, unknown>, onlyActive = false) {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), KeyConditionExpression: 'PK = :pk', ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey,
-    ExpressionAttributeValues: { ':pk': PK, ...(onlyActive ? { ':on': true } : {}) },
-    ...(onlyActive ? { FilterExpression: '#status = :on', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-  }));
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+      ExpressionAttributeValues: { ':pk': PK, ...(onlyActive ? { ':on': true } : {}) },
+      ...(onlyActive ? { FilterExpression: '#status = :on', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+    }),
+  );
   return { announcements: (out.Items ?? []).map(fromItem), nextCursor: out.LastEvaluatedKey };
 }
 
@@ -40,7 +46,9 @@ export async function putAnnouncement(record: AnnouncementRecord): Promise<void>
 }
 
 export async function removeAnnouncement(id: string): Promise<void> {
-  await ddb().send(new DeleteCommand({ TableName: tableName(), Key: { PK, SK: id }, ConditionExpression: 'attribute_exists(PK)' }));
+  await ddb().send(
+    new DeleteCommand({ TableName: tableName(), Key: { PK, SK: id }, ConditionExpression: 'attribute_exists(PK)' }),
+  );
 }
 
 function fromItem(item: Record<string, unknown>): AnnouncementRecord {

@@ -29,24 +29,35 @@ export async function batchWriteAll(requests: WriteRequest[], parallel = 4): Pro
 }
 
 /** Reads every key (duplicates collapsed); the answer is in no particular order. */
-export async function batchGetAll(keys: Key[], projection?: { expression: string; names?: Record<string, string> }): Promise<Record<string, unknown>[]> {
+export async function batchGetAll(
+  keys: Key[],
+  projection?: { expression: string; names?: Record<string, string> },
+): Promise<Record<string, unknown>[]> {
   const unique = [...new Map(keys.map((k) => [`${k.PK}\u0000${k.SK}`, k])).values()];
   const items: Record<string, unknown>[] = [];
   const chunks: Key[][] = [];
   for (let i = 0; i < unique.length; i += 100) chunks.push(unique.slice(i, i + 100));
-  await Promise.all(chunks.map(async (chunk) => {
-    let pending = chunk;
-    for (let attempt = 0; pending.length; attempt++) {
-      const out = await ddb().send(new BatchGetCommand({
-        RequestItems: { [tableName()]: {
-          Keys: pending,
-          ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}),
-        } },
-      }));
-      items.push(...(out.Responses?.[tableName()] ?? []));
-      pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
-      if (pending.length) await backoff(attempt);
-    }
-  }));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending = chunk;
+      for (let attempt = 0; pending.length; attempt++) {
+        const out = await ddb().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName()]: {
+                Keys: pending,
+                ...(projection
+                  ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names }
+                  : {}),
+              },
+            },
+          }),
+        );
+        items.push(...(out.Responses?.[tableName()] ?? []));
+        pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+        if (pending.length) await backoff(attempt);
+      }
+    }),
+  );
   return items;
 }

@@ -67,11 +67,45 @@ export async function findCompanyIdByName(name: string): Promise<string | undefi
  */
 export async function insertCompany(company: Company): Promise<void> {
   await transactWrite([
-    { label: 'company', item: { Put: { TableName: tableName(), Item: { ...companyKey(company.id), ...company }, ConditionExpression: 'attribute_not_exists(PK)' } } },
-    { label: 'directory', item: { Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } } } },
-    { label: 'name', item: { Put: { TableName: tableName(), Item: { ...nameLockKey(company.name), companyId: company.id }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      label: 'company',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...companyKey(company.id), ...company },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
+    {
+      label: 'directory',
+      item: {
+        Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } },
+      },
+    },
+    {
+      label: 'name',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...nameLockKey(company.name), companyId: company.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
     ...(company.isPlatform
-      ? [{ label: 'platform', item: { Put: { TableName: tableName(), Item: { ...platformPointerKey, companyId: company.id }, ConditionExpression: 'attribute_not_exists(PK)' } } }]
+      ? [
+          {
+            label: 'platform',
+            item: {
+              Put: {
+                TableName: tableName(),
+                Item: { ...platformPointerKey, companyId: company.id },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          },
+        ]
       : []),
   ]);
 }
@@ -81,16 +115,23 @@ export async function insertCompany(company: Company): Promise<void> {
  * plan and recurrence (a paid upgrade). Conditional on the due date it had, so two payments cannot both extend it
  * from the same base.
  */
-export function companyDueDateUpdate(companyId: string, from: string | null, to: string, switchTo?: { planId: string; recurrence: string }): LabelledItem {
+export function companyDueDateUpdate(
+  companyId: string,
+  from: string | null,
+  to: string,
+  switchTo?: { planId: string; recurrence: string },
+): LabelledItem {
   return {
     label: 'companyDueDate',
     item: {
       Update: {
-        TableName: tableName(), Key: companyKey(companyId),
+        TableName: tableName(),
+        Key: companyKey(companyId),
         UpdateExpression: `SET dueDate = :to, updatedAt = :now${switchTo ? ', planId = :plan, recurrence = :rec' : ''}`,
         ConditionExpression: from === null ? 'attribute_not_exists(dueDate) OR dueDate = :null' : 'dueDate = :from',
         ExpressionAttributeValues: {
-          ':to': to, ':now': new Date().toISOString(),
+          ':to': to,
+          ':now': new Date().toISOString(),
           ...(from === null ? { ':null': null } : { ':from': from }),
           ...(switchTo ? { ':plan': switchTo.planId, ':rec': switchTo.recurrence } : {}),
         },
@@ -115,11 +156,34 @@ export async function getPlatformCompanyId(): Promise<string | undefined> {
 export async function replaceCompany(company: Company, previousName: string): Promise<void> {
   const renamed = normaliseCompanyName(company.name) !== normaliseCompanyName(previousName);
   await transactWrite([
-    { label: 'company', item: { Put: { TableName: tableName(), Item: { ...companyKey(company.id), ...company }, ConditionExpression: 'attribute_exists(PK)' } } },
-    { label: 'directory', item: { Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } } } },
+    {
+      label: 'company',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...companyKey(company.id), ...company },
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+    },
+    {
+      label: 'directory',
+      item: {
+        Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } },
+      },
+    },
     ...(renamed
       ? [
-          { label: 'name', item: { Put: { TableName: tableName(), Item: { ...nameLockKey(company.name), companyId: company.id }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+          {
+            label: 'name',
+            item: {
+              Put: {
+                TableName: tableName(),
+                Item: { ...nameLockKey(company.name), companyId: company.id },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          },
           { label: 'oldName', item: { Delete: { TableName: tableName(), Key: nameLockKey(previousName) } } },
         ]
       : []),
@@ -128,8 +192,14 @@ export async function replaceCompany(company: Company, previousName: string): Pr
 
 /** AP-C4: a page of the company directory (super users' Companies tab). */
 export async function queryCompanyDirectory(limit: number, startKey?: Record<string, unknown>) {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': directoryKey('').PK }, Limit: limit, ExclusiveStartKey: startKey,
-  }));
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': directoryKey('').PK },
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
   return { companyIds: (out.Items ?? []).map((i) => String(i.companyId)), nextCursor: out.LastEvaluatedKey };
 }

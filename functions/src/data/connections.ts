@@ -30,17 +30,35 @@ export interface ConnectionRecord extends Omit<ConnectionDto, 'queues' | 'token'
 }
 
 /** Fields the connection form edits (PUT /whatsapp/{id}). */
-export type ConnectionSettings = Pick<ConnectionRecord,
-  'name' | 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage' | 'token' | 'provider'
-  | 'timeToTransfer' | 'transferQueueId' | 'queueIds'>;
+export type ConnectionSettings = Pick<
+  ConnectionRecord,
+  | 'name'
+  | 'greetingMessage'
+  | 'complationMessage'
+  | 'outOfHoursMessage'
+  | 'ratingMessage'
+  | 'token'
+  | 'provider'
+  | 'timeToTransfer'
+  | 'transferQueueId'
+  | 'queueIds'
+>;
 
 /** Fields the session lifecycle changes (API session actions and channel events). */
 export type ConnectionState = Partial<Pick<ConnectionRecord, 'status' | 'qrcode' | 'pairingCode' | 'number' | 'retries'>>;
 
-export interface ConnectionMeta { count: number; defaultId: string | null }
+export interface ConnectionMeta {
+  count: number;
+  defaultId: string | null;
+}
 
 /** Labels of the conditions a connection transaction can fail on. */
-export const CONNECTION_WRITE = { connection: 'connection', meta: 'meta', previousDefault: 'previousDefault', token: 'token' } as const;
+export const CONNECTION_WRITE = {
+  connection: 'connection',
+  meta: 'meta',
+  previousDefault: 'previousDefault',
+  token: 'token',
+} as const;
 
 const connectionsPk = (companyId: string) => tenantPk(companyId, 'WAPP');
 const connectionKey = (companyId: string, id: string) => ({ PK: connectionsPk(companyId), SK: id });
@@ -52,7 +70,13 @@ const tokenLockKey = (token: string) => ({ PK: platformPk('APITOKEN', token), SK
 function takeToken(companyId: string, connectionId: string, token: string): LabelledItem {
   return {
     label: CONNECTION_WRITE.token,
-    item: { Put: { TableName: tableName(), Item: { ...tokenLockKey(token), companyId, connectionId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: { ...tokenLockKey(token), companyId, connectionId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
   };
 }
 
@@ -60,10 +84,14 @@ function takeToken(companyId: string, connectionId: string, token: string): Labe
 function releaseToken(connectionId: string, token: string): LabelledItem {
   return {
     label: 'oldToken',
-    item: { Delete: {
-      TableName: tableName(), Key: tokenLockKey(token),
-      ConditionExpression: 'attribute_not_exists(PK) OR connectionId = :connectionId', ExpressionAttributeValues: { ':connectionId': connectionId },
-    } },
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: tokenLockKey(token),
+        ConditionExpression: 'attribute_not_exists(PK) OR connectionId = :connectionId',
+        ExpressionAttributeValues: { ':connectionId': connectionId },
+      },
+    },
   };
 }
 
@@ -74,7 +102,9 @@ function fromItem(item: Record<string, unknown>): ConnectionRecord {
 
 /** AP-W1: one connection of a company (strongly consistent: used before writes and by the inbound worker). */
 export async function getConnection(companyId: string, connectionId: string): Promise<ConnectionRecord | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: connectionKey(companyId, connectionId), ConsistentRead: true }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: connectionKey(companyId, connectionId), ConsistentRead: true }),
+  );
   return out.Item ? fromItem(out.Item) : undefined;
 }
 
@@ -107,7 +137,10 @@ export async function getShardLoads(shards: number): Promise<number[]> {
 function metaOnCreate(companyId: string, limit: number | null, newDefault: DefaultChange | null): LabelledItem {
   const conditions: string[] = [];
   const values: Record<string, unknown> = { ':one': 1 };
-  if (limit !== null) { conditions.push('(attribute_not_exists(#count) OR #count < :limit)'); values[':limit'] = limit; }
+  if (limit !== null) {
+    conditions.push('(attribute_not_exists(#count) OR #count < :limit)');
+    values[':limit'] = limit;
+  }
   let set = '';
   if (newDefault) {
     set = ' SET defaultId = :id';
@@ -116,12 +149,16 @@ function metaOnCreate(companyId: string, limit: number | null, newDefault: Defau
   }
   return {
     label: CONNECTION_WRITE.meta,
-    item: { Update: {
-      TableName: tableName(), Key: metaKey(companyId),
-      UpdateExpression: `ADD #count :one${set}`,
-      ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
-      ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: values,
-    } },
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: metaKey(companyId),
+        UpdateExpression: `ADD #count :one${set}`,
+        ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: values,
+      },
+    },
   };
 }
 
@@ -132,23 +169,38 @@ function defaultCondition(previousId: string | null, values: Record<string, unkn
 }
 
 /** The default moves to `id`; `previousId` is what the caller read (the condition catches races). */
-export interface DefaultChange { id: string; previousId: string | null }
+export interface DefaultChange {
+  id: string;
+  previousId: string | null;
+}
 
 function unsetPreviousDefault(companyId: string, previousId: string): LabelledItem {
   return {
     label: CONNECTION_WRITE.previousDefault,
-    item: { Update: {
-      TableName: tableName(), Key: connectionKey(companyId, previousId),
-      UpdateExpression: 'SET isDefault = :false', ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':false': false },
-    } },
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: connectionKey(companyId, previousId),
+        UpdateExpression: 'SET isDefault = :false',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':false': false },
+      },
+    },
   };
 }
 
 function shardLoadChange(shard: number, delta: 1 | -1): LabelledItem {
   return {
     label: 'shardLoad',
-    item: { Update: { TableName: tableName(), Key: shardLoadKey(shard), UpdateExpression: 'ADD #count :delta', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':delta': delta } } },
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: shardLoadKey(shard),
+        UpdateExpression: 'ADD #count :delta',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':delta': delta },
+      },
+    },
   };
 }
 
@@ -158,9 +210,22 @@ function shardLoadChange(shard: number, delta: 1 | -1): LabelledItem {
  * Creates the connection, bumps the company counter (label `meta` fails at the plan limit or when the
  * default moved meanwhile) and the shard load; when it becomes the default, unsets the previous one.
  */
-export async function insertConnection(record: ConnectionRecord, limit: number | null, newDefault: DefaultChange | null): Promise<void> {
+export async function insertConnection(
+  record: ConnectionRecord,
+  limit: number | null,
+  newDefault: DefaultChange | null,
+): Promise<void> {
   const items: LabelledItem[] = [
-    { label: CONNECTION_WRITE.connection, item: { Put: { TableName: tableName(), Item: { ...connectionKey(record.companyId, record.id), ...record }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      label: CONNECTION_WRITE.connection,
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...connectionKey(record.companyId, record.id), ...record },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
     metaOnCreate(record.companyId, limit, newDefault),
     shardLoadChange(record.shard, 1),
     takeToken(record.companyId, record.id, record.token),
@@ -177,13 +242,24 @@ export async function insertConnection(record: ConnectionRecord, limit: number |
  * Undefined when it is gone.
  */
 export async function updateConnectionSettings(
-  companyId: string, connectionId: string, settings: ConnectionSettings, newDefault: DefaultChange | null, previousToken?: string,
+  companyId: string,
+  connectionId: string,
+  settings: ConnectionSettings,
+  newDefault: DefaultChange | null,
+  previousToken?: string,
 ): Promise<ConnectionRecord | undefined> {
   const tokenMoves = previousToken !== undefined && settings.token !== previousToken;
-  const fields: Record<string, unknown> = { ...settings, updatedAt: new Date().toISOString(), ...(newDefault ? { isDefault: true } : {}) };
+  const fields: Record<string, unknown> = {
+    ...settings,
+    updatedAt: new Date().toISOString(),
+    ...(newDefault ? { isDefault: true } : {}),
+  };
   const update = updateExpression(fields);
   const connectionUpdate = {
-    TableName: tableName(), Key: connectionKey(companyId, connectionId), ...update, ConditionExpression: 'attribute_exists(PK)',
+    TableName: tableName(),
+    Key: connectionKey(companyId, connectionId),
+    ...update,
+    ConditionExpression: 'attribute_exists(PK)',
   };
   if (!newDefault && !tokenMoves) {
     try {
@@ -198,10 +274,18 @@ export async function updateConnectionSettings(
   if (tokenMoves) items.push(releaseToken(connectionId, previousToken), takeToken(companyId, connectionId, settings.token));
   if (newDefault) {
     const values: Record<string, unknown> = { ':id': connectionId };
-    items.push({ label: CONNECTION_WRITE.meta, item: { Update: {
-      TableName: tableName(), Key: metaKey(companyId), UpdateExpression: 'SET defaultId = :id',
-      ConditionExpression: defaultCondition(newDefault.previousId, values), ExpressionAttributeValues: values,
-    } } });
+    items.push({
+      label: CONNECTION_WRITE.meta,
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: metaKey(companyId),
+          UpdateExpression: 'SET defaultId = :id',
+          ConditionExpression: defaultCondition(newDefault.previousId, values),
+          ExpressionAttributeValues: values,
+        },
+      },
+    });
     if (newDefault.previousId) items.push(unsetPreviousDefault(companyId, newDefault.previousId));
   }
   await transactWrite(items);
@@ -214,17 +298,26 @@ export async function updateConnectionSettings(
  * or the event is stale.
  */
 export async function updateConnectionState(
-  companyId: string, connectionId: string, state: ConnectionState, eventAt?: string,
+  companyId: string,
+  connectionId: string,
+  state: ConnectionState,
+  eventAt?: string,
 ): Promise<ConnectionRecord | undefined> {
   const update = updateExpression({ ...state, updatedAt: new Date().toISOString(), ...(eventAt ? { eventAt } : {}) });
   const ordering = eventAt ? ' AND (attribute_not_exists(eventAt) OR eventAt <= :eventAtCondition)' : '';
   try {
-    const out = await ddb().send(new UpdateCommand({
-      TableName: tableName(), Key: connectionKey(companyId, connectionId), ...update,
-      ConditionExpression: `attribute_exists(PK)${ordering}`,
-      ...(eventAt ? { ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':eventAtCondition': eventAt } } : {}),
-      ReturnValues: 'ALL_NEW',
-    }));
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: connectionKey(companyId, connectionId),
+        ...update,
+        ConditionExpression: `attribute_exists(PK)${ordering}`,
+        ...(eventAt
+          ? { ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':eventAtCondition': eventAt } }
+          : {}),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     return fromItem(out.Attributes!);
   } catch (err) {
     if (isConditionFailed(err)) return undefined;
@@ -241,19 +334,38 @@ export async function deleteConnectionRecord(record: ConnectionRecord, meta: Con
   const holdsDefault = meta.defaultId === record.id;
   const values: Record<string, unknown> = { ':minusOne': -1, ':expectedCount': meta.count };
   const conditions = ['#count = :expectedCount'];
-  if (holdsDefault) { conditions.push('defaultId = :id'); values[':id'] = record.id; }
+  if (holdsDefault) {
+    conditions.push('defaultId = :id');
+    values[':id'] = record.id;
+  }
   await transactWrite([
-    { label: CONNECTION_WRITE.connection, item: { Delete: { TableName: tableName(), Key: connectionKey(record.companyId, record.id), ConditionExpression: 'attribute_exists(PK)' } } },
-    { label: CONNECTION_WRITE.meta, item: { Update: {
-      TableName: tableName(), Key: metaKey(record.companyId), UpdateExpression: `ADD #count :minusOne${holdsDefault ? ' REMOVE defaultId' : ''}`,
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: values,
-    } } },
+    {
+      label: CONNECTION_WRITE.connection,
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: connectionKey(record.companyId, record.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+    },
+    {
+      label: CONNECTION_WRITE.meta,
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: metaKey(record.companyId),
+          UpdateExpression: `ADD #count :minusOne${holdsDefault ? ' REMOVE defaultId' : ''}`,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: values,
+        },
+      },
+    },
     shardLoadChange(record.shard, -1),
     releaseToken(record.id, record.token),
   ]);
 }
-
 
 /** AP-W3 then AP-W1: the company's default connection, if it has one. */
 export async function findDefaultConnection(companyId: string): Promise<ConnectionRecord | undefined> {

@@ -25,20 +25,32 @@ export interface ContactRecord extends ContactDto {
 export type ContactKeyKind = 'number' | 'lid';
 
 const contactKey = (companyId: string, id: string) => ({ PK: tenantPk(companyId, 'CONTACT'), SK: id });
-const lookupKey = (companyId: string, kind: ContactKeyKind, value: string) => ({ PK: tenantPk(companyId, 'CONTACTKEY'), SK: `${kind}#${value}` });
+const lookupKey = (companyId: string, kind: ContactKeyKind, value: string) => ({
+  PK: tenantPk(companyId, 'CONTACTKEY'),
+  SK: `${kind}#${value}`,
+});
 const nameIndex = (contact: ContactRecord) => ({
   GSI1PK: tenantPk(contact.companyId, 'CONTACTNAME'),
   GSI1SK: `${contact.name.trim().toLowerCase()}#${contact.id}`,
 });
 
 const counterKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COUNTER'), SK: 'CONTACTS' });
-const countOne = (companyId: string, delta: number): LabelledItem => ({ label: 'counter', item: { Update: {
-  TableName: tableName(), Key: counterKey(companyId), UpdateExpression: 'ADD n :d', ExpressionAttributeValues: { ':d': delta },
-} } });
+const countOne = (companyId: string, delta: number): LabelledItem => ({
+  label: 'counter',
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: counterKey(companyId),
+      UpdateExpression: 'ADD n :d',
+      ExpressionAttributeValues: { ':d': delta },
+    },
+  },
+});
 
 /** What the contact search finds a contact by: the words of its name and its number (search-tokens.ts bounds). */
-export const contactSearchTokens = (c: Pick<ContactRecord, 'name' | 'number' | 'isGroup'>) =>
-  [...new Set([...tokensOf(c.name, 8), ...(c.isGroup ? [] : numberTokens(c.number))])];
+export const contactSearchTokens = (c: Pick<ContactRecord, 'name' | 'number' | 'isGroup'>) => [
+  ...new Set([...tokensOf(c.name, 8), ...(c.isGroup ? [] : numberTokens(c.number))]),
+];
 
 /** The stored items of a new contact (the bench bulk-loads these). */
 export const contactItems = (c: ContactRecord) => [
@@ -55,19 +67,33 @@ function fromItem(item: Record<string, unknown>): ContactRecord {
 
 /** AP-CT1: contact by id. */
 export async function getContact(companyId: string, contactId: string): Promise<ContactRecord | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: contactKey(companyId, contactId), ConsistentRead: true }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: contactKey(companyId, contactId), ConsistentRead: true }),
+  );
   return out.Item ? fromItem(out.Item) : undefined;
 }
 
 /** AP-CT2: contact id by phone number or by lid. */
-export async function findContactIdByKey(companyId: string, kind: ContactKeyKind, value: string): Promise<string | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: lookupKey(companyId, kind, value), ConsistentRead: true }));
+export async function findContactIdByKey(
+  companyId: string,
+  kind: ContactKeyKind,
+  value: string,
+): Promise<string | undefined> {
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: lookupKey(companyId, kind, value), ConsistentRead: true }),
+  );
   return out.Item?.contactId as string | undefined;
 }
 
 const takeLookup = (companyId: string, kind: ContactKeyKind, value: string, contactId: string): LabelledItem => ({
   label: kind,
-  item: { Put: { TableName: tableName(), Item: { ...lookupKey(companyId, kind, value), contactId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: { ...lookupKey(companyId, kind, value), contactId },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  },
 });
 
 /**
@@ -76,7 +102,16 @@ const takeLookup = (companyId: string, kind: ContactKeyKind, value: string, cont
  */
 export async function insertContact(contact: ContactRecord): Promise<void> {
   const items: LabelledItem[] = [
-    { label: 'contact', item: { Put: { TableName: tableName(), Item: { ...contactKey(contact.companyId, contact.id), ...nameIndex(contact), ...contact }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      label: 'contact',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...contactKey(contact.companyId, contact.id), ...nameIndex(contact), ...contact },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
   ];
   if (contact.number) items.push(takeLookup(contact.companyId, 'number', contact.number, contact.id));
   if (contact.lid) items.push(takeLookup(contact.companyId, 'lid', contact.lid, contact.id));
@@ -90,17 +125,35 @@ export async function insertContact(contact: ContactRecord): Promise<void> {
  * `lid` = taken by another contact), `contact` = changed meanwhile. Then the search tokens follow.
  */
 export async function replaceContact(before: ContactRecord, after: ContactRecord): Promise<void> {
-  const items: LabelledItem[] = [{ label: 'contact', item: { Put: {
-    TableName: tableName(), Item: { ...contactKey(after.companyId, after.id), ...nameIndex(after), ...after },
-    ConditionExpression: 'updatedAt = :prev', ExpressionAttributeValues: { ':prev': before.updatedAt },
-  } } }];
+  const items: LabelledItem[] = [
+    {
+      label: 'contact',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...contactKey(after.companyId, after.id), ...nameIndex(after), ...after },
+          ConditionExpression: 'updatedAt = :prev',
+          ExpressionAttributeValues: { ':prev': before.updatedAt },
+        },
+      },
+    },
+  ];
   for (const kind of ['number', 'lid'] as const) {
     const was = before[kind] || null;
     const now = after[kind] || null;
     if (was === now) continue;
-    if (was) items.push({ label: `${kind}-release`, item: { Delete: {
-      TableName: tableName(), Key: lookupKey(before.companyId, kind, was), ConditionExpression: 'contactId = :me', ExpressionAttributeValues: { ':me': before.id },
-    } } });
+    if (was)
+      items.push({
+        label: `${kind}-release`,
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: lookupKey(before.companyId, kind, was),
+            ConditionExpression: 'contactId = :me',
+            ExpressionAttributeValues: { ':me': before.id },
+          },
+        },
+      });
     if (now) items.push(takeLookup(after.companyId, kind, now, after.id));
   }
   await transactWrite(items);
@@ -109,14 +162,21 @@ export async function replaceContact(before: ContactRecord, after: ContactRecord
 
 /** AP-CT3: a page of the company's contacts by name. */
 export async function queryContactsByName(companyId: string, page: { after?: Record<string, unknown>; limit: number }) {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'CONTACTNAME') }, Limit: page.limit, ExclusiveStartKey: page.after,
-  }));
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'CONTACTNAME') },
+      Limit: page.limit,
+      ExclusiveStartKey: page.after,
+    }),
+  );
   return { contacts: (out.Items ?? []).map(fromItem), next: out.LastEvaluatedKey };
 }
 
-export const isContactsCursorOf = (companyId: string, key: Record<string, unknown>) => key.GSI1PK === tenantPk(companyId, 'CONTACTNAME');
+export const isContactsCursorOf = (companyId: string, key: Record<string, unknown>) =>
+  key.GSI1PK === tenantPk(companyId, 'CONTACTNAME');
 
 /** Bulk loading (bench generator): many contacts at once. */
 export async function addToContactCount(companyId: string, n: number): Promise<void> {
@@ -136,14 +196,27 @@ export async function getContacts(companyId: string, ids: string[]): Promise<Con
 }
 
 /** Registers a key the contact did not have yet (a lid learnt later, or a number revealed behind a lid). */
-export async function attachContactKey(companyId: string, contactId: string, kind: ContactKeyKind, value: string): Promise<ContactRecord | undefined> {
+export async function attachContactKey(
+  companyId: string,
+  contactId: string,
+  kind: ContactKeyKind,
+  value: string,
+): Promise<ContactRecord | undefined> {
   await transactWrite([
     takeLookup(companyId, kind, value, contactId),
-    { label: 'contact', item: { Update: {
-      TableName: tableName(), Key: contactKey(companyId, contactId),
-      UpdateExpression: 'SET #field = :value, updatedAt = :now', ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#field': kind }, ExpressionAttributeValues: { ':value': value, ':now': new Date().toISOString() },
-    } } },
+    {
+      label: 'contact',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: contactKey(companyId, contactId),
+          UpdateExpression: 'SET #field = :value, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#field': kind },
+          ExpressionAttributeValues: { ':value': value, ':now': new Date().toISOString() },
+        },
+      },
+    },
   ]);
   const after = await getContact(companyId, contactId);
   if (after && kind === 'number') await indexTokens('CIX', companyId, contactId, numberTokens(value));
@@ -152,17 +225,26 @@ export async function attachContactKey(companyId: string, contactId: string, kin
 
 /** Name and/or picture from the channel; keeps the name index in step. */
 export async function updateContactProfile(
-  contact: ContactRecord, changes: { name?: string; profilePicUrl?: string },
+  contact: ContactRecord,
+  changes: { name?: string; profilePicUrl?: string },
 ): Promise<ContactRecord> {
   const next: ContactRecord = { ...contact, ...changes, updatedAt: new Date().toISOString() };
-  const out = await ddb().send(new UpdateCommand({
-    TableName: tableName(), Key: contactKey(contact.companyId, contact.id),
-    UpdateExpression: 'SET #name = :name, profilePicUrl = :pic, updatedAt = :now, GSI1SK = :gsi1sk',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeNames: { '#name': 'name' },
-    ExpressionAttributeValues: { ':name': next.name, ':pic': next.profilePicUrl, ':now': next.updatedAt, ':gsi1sk': nameIndex(next).GSI1SK },
-    ReturnValues: 'ALL_NEW',
-  }));
+  const out = await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: contactKey(contact.companyId, contact.id),
+      UpdateExpression: 'SET #name = :name, profilePicUrl = :pic, updatedAt = :now, GSI1SK = :gsi1sk',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: {
+        ':name': next.name,
+        ':pic': next.profilePicUrl,
+        ':now': next.updatedAt,
+        ':gsi1sk': nameIndex(next).GSI1SK,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
   const updated = fromItem(out.Attributes!);
   await reindexContact(contact, updated);
   return updated;
@@ -171,6 +253,16 @@ export async function updateContactProfile(
 async function reindexContact(before: ContactRecord, after: ContactRecord): Promise<void> {
   const old = new Set(contactSearchTokens(before));
   const next = contactSearchTokens(after);
-  await unindexTokens('CIX', after.companyId, after.id, [...old].filter((t) => !next.includes(t)));
-  await indexTokens('CIX', after.companyId, after.id, next.filter((t) => !old.has(t)));
+  await unindexTokens(
+    'CIX',
+    after.companyId,
+    after.id,
+    [...old].filter((t) => !next.includes(t)),
+  );
+  await indexTokens(
+    'CIX',
+    after.companyId,
+    after.id,
+    next.filter((t) => !old.has(t)),
+  );
 }

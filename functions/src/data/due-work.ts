@@ -31,10 +31,15 @@ export const epochMinute = (at: Date | string) => Math.floor(new Date(at).getTim
 /** `2025-01-31T13:05` (UTC). */
 export const minuteLabel = (minute: number) => new Date(minute * MINUTE_MS).toISOString().slice(0, 16);
 
-const dueKey = (minute: number, job: Pick<DueJob, 'companyId' | 'jobType' | 'jobId'>) =>
-  ({ PK: platformPk('DUE', minuteLabel(minute)), SK: `${job.companyId}#${job.jobType}#${job.jobId}` });
+const dueKey = (minute: number, job: Pick<DueJob, 'companyId' | 'jobType' | 'jobId'>) => ({
+  PK: platformPk('DUE', minuteLabel(minute)),
+  SK: `${job.companyId}#${job.jobType}#${job.jobId}`,
+});
 const cursorKey = { PK: platformPk('TICK'), SK: 'CURSOR' };
-const jobRunKey = (job: DueJob) => ({ PK: tenantPk(job.companyId, 'JOBRUN'), SK: `${job.jobType}#${job.jobId}#${job.dueAt}` });
+const jobRunKey = (job: DueJob) => ({
+  PK: tenantPk(job.companyId, 'JOBRUN'),
+  SK: `${job.jobType}#${job.jobId}#${job.dueAt}`,
+});
 
 /** Re-putting the same job for the same minute overwrites it (idempotent scheduling). */
 export async function putDueJob(minute: number, job: DueJob): Promise<void> {
@@ -52,7 +57,10 @@ export async function listDueJobs(minute: number): Promise<DueJob[]> {
     ExpressionAttributeValues: { ':pk': dueKey(minute, { companyId: '', jobType: '', jobId: '' }).PK },
   });
   return items.map((item) => ({
-    companyId: String(item.companyId), jobType: String(item.jobType), jobId: String(item.jobId), dueAt: String(item.dueAt),
+    companyId: String(item.companyId),
+    jobType: String(item.jobType),
+    jobId: String(item.jobId),
+    dueAt: String(item.dueAt),
   }));
 }
 
@@ -65,11 +73,16 @@ export async function getTickCursor(): Promise<number | undefined> {
 /** Moves the cursor forward only: a slow, overlapping tick can never move it back. */
 export async function advanceTickCursor(minute: number): Promise<void> {
   try {
-    await ddb().send(new UpdateCommand({
-      TableName: tableName(), Key: cursorKey, UpdateExpression: 'SET #minute = :m',
-      ConditionExpression: 'attribute_not_exists(#minute) OR #minute < :m',
-      ExpressionAttributeNames: { '#minute': 'minute' }, ExpressionAttributeValues: { ':m': minute },
-    }));
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: cursorKey,
+        UpdateExpression: 'SET #minute = :m',
+        ConditionExpression: 'attribute_not_exists(#minute) OR #minute < :m',
+        ExpressionAttributeNames: { '#minute': 'minute' },
+        ExpressionAttributeValues: { ':m': minute },
+      }),
+    );
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
   }
@@ -82,7 +95,10 @@ export async function hasJobRun(job: DueJob): Promise<boolean> {
 }
 
 export async function markJobRun(job: DueJob): Promise<void> {
-  await ddb().send(new PutCommand({
-    TableName: tableName(), Item: { ...jobRunKey(job), ranAt: new Date().toISOString(), expiresAt: ttlIn(JOB_RUN_TTL_SECONDS) },
-  }));
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...jobRunKey(job), ranAt: new Date().toISOString(), expiresAt: ttlIn(JOB_RUN_TTL_SECONDS) },
+    }),
+  );
 }

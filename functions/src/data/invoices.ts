@@ -30,7 +30,14 @@ const cents = (value: number) => Math.round(value * 100);
 function totalsMove(pendingCents: number, paidCents: number, companyId: string): LabelledItem[] {
   const update = (Key: Record<string, string>, label: string): LabelledItem => ({
     label,
-    item: { Update: { TableName: tableName(), Key, UpdateExpression: 'ADD pending :p, paid :d', ExpressionAttributeValues: { ':p': pendingCents, ':d': paidCents } } },
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key,
+        UpdateExpression: 'ADD pending :p, paid :d',
+        ExpressionAttributeValues: { ':p': pendingCents, ':d': paidCents },
+      },
+    },
   });
   return [update(companyTotalsKey(companyId), 'companyTotals'), update(platformTotalsKey, 'platformTotals')];
 }
@@ -38,10 +45,29 @@ function totalsMove(pendingCents: number, paidCents: number, companyId: string):
 /** Creates the period's invoice; throws TransactionConditionFailed('period') when it exists already. */
 export async function insertInvoice(invoice: InvoiceRecord): Promise<void> {
   await transactWrite([
-    { label: 'period', item: { Put: { TableName: tableName(), Item: { ...periodKey(invoice.companyId, invoice.dueDate), invoiceId: invoice.id }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      label: 'period',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...periodKey(invoice.companyId, invoice.dueDate), invoiceId: invoice.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
     {
       label: 'invoice',
-      item: { Put: { TableName: tableName(), Item: { ...invoiceKey(invoice.companyId, invoice.id), GSI1PK: ALL_INVOICES, GSI1SK: `${invoice.dueDate}#${invoice.companyId}#${invoice.id}`, ...invoice } } },
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...invoiceKey(invoice.companyId, invoice.id),
+            GSI1PK: ALL_INVOICES,
+            GSI1SK: `${invoice.dueDate}#${invoice.companyId}#${invoice.id}`,
+            ...invoice,
+          },
+        },
+      },
     },
     ...totalsMove(cents(invoice.value), 0, invoice.companyId),
   ]);
@@ -49,41 +75,72 @@ export async function insertInvoice(invoice: InvoiceRecord): Promise<void> {
 
 /** AP-INV1: invoice by company and id. */
 export async function getInvoice(companyId: string, invoiceId: string): Promise<InvoiceRecord | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: invoiceKey(companyId, invoiceId), ConsistentRead: true }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: invoiceKey(companyId, invoiceId), ConsistentRead: true }),
+  );
   return out.Item ? fromItem(out.Item) : undefined;
 }
 
 /** AP-INV2: invoice of a company's billing period (the job's idempotency check). */
 export async function findInvoiceIdForPeriod(companyId: string, dueDate: string): Promise<string | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: periodKey(companyId, dueDate), ConsistentRead: true }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: periodKey(companyId, dueDate), ConsistentRead: true }),
+  );
   return out.Item?.invoiceId as string | undefined;
 }
 
-export interface InvoicePage { invoices: InvoiceRecord[]; nextCursor?: Record<string, unknown> }
+export interface InvoicePage {
+  invoices: InvoiceRecord[];
+  nextCursor?: Record<string, unknown>;
+}
 
 /** AP-INV3: a page of one company's invoices, newest first, optionally by status. */
-export async function queryCompanyInvoices(companyId: string, status: InvoiceStatus | 'all', limit: number, startKey?: Record<string, unknown>): Promise<InvoicePage> {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), KeyConditionExpression: 'PK = :pk', ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey,
-    ExpressionAttributeValues: { ':pk': invoiceKey(companyId, '').PK, ...(status === 'all' ? {} : { ':s': status }) },
-    ...(status === 'all' ? {} : { FilterExpression: '#status = :s', ExpressionAttributeNames: { '#status': 'status' } }),
-  }));
+export async function queryCompanyInvoices(
+  companyId: string,
+  status: InvoiceStatus | 'all',
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<InvoicePage> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+      ExpressionAttributeValues: { ':pk': invoiceKey(companyId, '').PK, ...(status === 'all' ? {} : { ':s': status }) },
+      ...(status === 'all' ? {} : { FilterExpression: '#status = :s', ExpressionAttributeNames: { '#status': 'status' } }),
+    }),
+  );
   return { invoices: (out.Items ?? []).map(fromItem), nextCursor: out.LastEvaluatedKey };
 }
 
 /** AP-INV4: a page of every company's invoices by due date, newest first (super users). */
-export async function queryAllInvoices(status: InvoiceStatus | 'all', limit: number, startKey?: Record<string, unknown>): Promise<InvoicePage> {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey,
-    ExpressionAttributeValues: { ':pk': ALL_INVOICES, ...(status === 'all' ? {} : { ':s': status }) },
-    ...(status === 'all' ? {} : { FilterExpression: '#status = :s', ExpressionAttributeNames: { '#status': 'status' } }),
-  }));
+export async function queryAllInvoices(
+  status: InvoiceStatus | 'all',
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<InvoicePage> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+      ExpressionAttributeValues: { ':pk': ALL_INVOICES, ...(status === 'all' ? {} : { ':s': status }) },
+      ...(status === 'all' ? {} : { FilterExpression: '#status = :s', ExpressionAttributeNames: { '#status': 'status' } }),
+    }),
+  );
   return { invoices: (out.Items ?? []).map(fromItem), nextCursor: out.LastEvaluatedKey };
 }
 
 /** AP-INV5: pending/paid totals of one company, or of the platform. */
 export async function getInvoiceTotals(companyId?: string): Promise<InvoiceTotals> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: companyId ? companyTotalsKey(companyId) : platformTotalsKey }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: companyId ? companyTotalsKey(companyId) : platformTotalsKey }),
+  );
   const pending = Number(out.Item?.pending ?? 0) / 100;
   const paid = Number(out.Item?.paid ?? 0) / 100;
   return { pending, paid, total: Math.round((pending + paid) * 100) / 100 };
@@ -94,7 +151,15 @@ export async function attachCharge(companyId: string, invoiceId: string, txid: s
   await transactWrite([
     {
       label: 'invoice',
-      item: { Update: { TableName: tableName(), Key: invoiceKey(companyId, invoiceId), UpdateExpression: 'SET txid = :t', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':t': txid } } },
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: invoiceKey(companyId, invoiceId),
+          UpdateExpression: 'SET txid = :t',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':t': txid },
+        },
+      },
     },
     { label: 'txid', item: { Put: { TableName: tableName(), Item: { ...txidKey(txid), companyId, invoiceId } } } },
   ]);
@@ -117,8 +182,12 @@ export async function markInvoicePaid(invoice: InvoiceRecord, paidAt: string, al
         label: 'open',
         item: {
           Update: {
-            TableName: tableName(), Key: invoiceKey(invoice.companyId, invoice.id), UpdateExpression: 'SET #status = :paid, paidAt = :at',
-            ConditionExpression: '#status = :open', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':paid': 'paid', ':open': 'open', ':at': paidAt },
+            TableName: tableName(),
+            Key: invoiceKey(invoice.companyId, invoice.id),
+            UpdateExpression: 'SET #status = :paid, paidAt = :at',
+            ConditionExpression: '#status = :open',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':paid': 'paid', ':open': 'open', ':at': paidAt },
           },
         },
       },
@@ -136,15 +205,23 @@ export async function markInvoicePaid(invoice: InvoiceRecord, paidAt: string, al
  * A plan upgrade at checkout: the open invoice takes the new plan's price, and remembers the plan and
  * recurrence that its payment switches the company to.
  */
-export async function repriceInvoice(invoice: InvoiceRecord, value: number, planId: string, recurrence: string): Promise<void> {
+export async function repriceInvoice(
+  invoice: InvoiceRecord,
+  value: number,
+  planId: string,
+  recurrence: string,
+): Promise<void> {
   await transactWrite([
     {
       label: 'open',
       item: {
         Update: {
-          TableName: tableName(), Key: invoiceKey(invoice.companyId, invoice.id),
-          UpdateExpression: 'SET #value = :v, upgradePlanId = :p, upgradeRecurrence = :r', ConditionExpression: '#status = :open AND #value = :old',
-          ExpressionAttributeNames: { '#value': 'value', '#status': 'status' }, ExpressionAttributeValues: { ':v': value, ':p': planId, ':r': recurrence, ':open': 'open', ':old': invoice.value },
+          TableName: tableName(),
+          Key: invoiceKey(invoice.companyId, invoice.id),
+          UpdateExpression: 'SET #value = :v, upgradePlanId = :p, upgradeRecurrence = :r',
+          ConditionExpression: '#status = :open AND #value = :old',
+          ExpressionAttributeNames: { '#value': 'value', '#status': 'status' },
+          ExpressionAttributeValues: { ':v': value, ':p': planId, ':r': recurrence, ':open': 'open', ':old': invoice.value },
         },
       },
     },
@@ -155,17 +232,49 @@ export async function repriceInvoice(invoice: InvoiceRecord, value: number, plan
 export async function deleteInvoice(invoice: InvoiceRecord): Promise<void> {
   const open = invoice.status === 'open';
   await transactWrite([
-    { label: 'invoice', item: { Delete: { TableName: tableName(), Key: invoiceKey(invoice.companyId, invoice.id), ConditionExpression: 'attribute_exists(PK)' } } },
+    {
+      label: 'invoice',
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: invoiceKey(invoice.companyId, invoice.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+    },
     { label: 'period', item: { Delete: { TableName: tableName(), Key: periodKey(invoice.companyId, invoice.dueDate) } } },
     ...totalsMove(open ? -cents(invoice.value) : 0, open ? 0 : -cents(invoice.value), invoice.companyId),
   ]);
 }
 
 function fromItem(item: Record<string, unknown>): InvoiceRecord {
-  const { id, companyId, companyName, description, detail, value, dueDate, status, txid, paidAt, createdAt, upgradePlanId, upgradeRecurrence } = item as unknown as InvoiceRecord;
+  const {
+    id,
+    companyId,
+    companyName,
+    description,
+    detail,
+    value,
+    dueDate,
+    status,
+    txid,
+    paidAt,
+    createdAt,
+    upgradePlanId,
+    upgradeRecurrence,
+  } = item as unknown as InvoiceRecord;
   return {
-    id, companyId, companyName, description, detail, value: Number(value), dueDate, status, txid: txid ?? null, paidAt: paidAt ?? null, createdAt,
+    id,
+    companyId,
+    companyName,
+    description,
+    detail,
+    value: Number(value),
+    dueDate,
+    status,
+    txid: txid ?? null,
+    paidAt: paidAt ?? null,
+    createdAt,
     ...(upgradePlanId ? { upgradePlanId, upgradeRecurrence } : {}),
   };
 }
-

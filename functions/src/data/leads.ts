@@ -32,14 +32,35 @@ export interface Lead {
 
 const leadKey = (leadId: string) => ({ PK: platformPk('LEAD', leadId), SK: 'LEAD' });
 const emailKey = (email: string) => ({ PK: platformPk('LEADEMAIL', email.toLowerCase()), SK: 'LEAD' });
-const tokenKey = (token: string) => ({ PK: platformPk('SIGNUPTOKEN', createHash('sha256').update(token).digest('base64url')), SK: 'TOKEN' });
+const tokenKey = (token: string) => ({
+  PK: platformPk('SIGNUPTOKEN', createHash('sha256').update(token).digest('base64url')),
+  SK: 'TOKEN',
+});
 const LEADS = platformPk('LEADS');
 
 /** Stores the lead and its e-mail lock; throws TransactionConditionFailed('email') when the e-mail waits already. */
 export async function insertLead(lead: Lead): Promise<void> {
   await transactWrite([
-    { label: 'lead', item: { Put: { TableName: tableName(), Item: { ...leadKey(lead.id), GSI1PK: LEADS, GSI1SK: `${lead.createdAt}#${lead.id}`, ...lead }, ConditionExpression: 'attribute_not_exists(PK)' } } },
-    { label: 'email', item: { Put: { TableName: tableName(), Item: { ...emailKey(lead.email), leadId: lead.id }, ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      label: 'lead',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...leadKey(lead.id), GSI1PK: LEADS, GSI1SK: `${lead.createdAt}#${lead.id}`, ...lead },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
+    {
+      label: 'email',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...emailKey(lead.email), leadId: lead.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
   ]);
 }
 
@@ -59,10 +80,17 @@ export async function findLeadIdByEmail(email: string): Promise<string | undefin
 
 /** AP-L3: a page of leads, newest first (super users' `GET /leads-web`). */
 export async function queryLeads(limit: number, startKey?: Record<string, unknown>) {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': LEADS },
-    ScanIndexForward: false, Limit: limit, ExclusiveStartKey: startKey,
-  }));
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': LEADS },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
   return { leads: (out.Items ?? []) as Lead[], nextCursor: out.LastEvaluatedKey };
 }
 
@@ -80,11 +108,16 @@ export async function findSignupToken(token: string): Promise<{ leadId: string; 
 /** Claims the lead for activation with the company id to create; a second claim keeps the first id. */
 export async function claimLeadCompanyId(leadId: string, companyId: string): Promise<string> {
   try {
-    const out = await ddb().send(new UpdateCommand({
-      TableName: tableName(), Key: leadKey(leadId), UpdateExpression: 'SET companyId = :c',
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(companyId) OR companyId = :null)',
-      ExpressionAttributeValues: { ':c': companyId, ':null': null }, ReturnValues: 'ALL_NEW',
-    }));
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: leadKey(leadId),
+        UpdateExpression: 'SET companyId = :c',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(companyId) OR companyId = :null)',
+        ExpressionAttributeValues: { ':c': companyId, ':null': null },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     return String(out.Attributes!.companyId);
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
@@ -93,8 +126,14 @@ export async function claimLeadCompanyId(leadId: string, companyId: string): Pro
 }
 
 export async function setLeadStatus(leadId: string, status: LeadStatus): Promise<void> {
-  await ddb().send(new UpdateCommand({
-    TableName: tableName(), Key: leadKey(leadId), UpdateExpression: 'SET #status = :s', ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':s': status },
-  }));
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: leadKey(leadId),
+      UpdateExpression: 'SET #status = :s',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':s': status },
+    }),
+  );
 }

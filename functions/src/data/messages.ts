@@ -55,21 +55,34 @@ export interface MessageRecord {
   pipelineDone?: boolean;
 }
 
-const messageKey = (companyId: string, connectionId: string, externalId: string) =>
-  ({ PK: tenantPk(companyId, 'MSG', connectionId), SK: externalId });
-const connectionIndex = (m: MessageRecord) =>
-  ({ GSI1PK: tenantPk(m.companyId, 'WAPPMSG', m.connectionId), GSI1SK: `${m.createdAt}#${m.externalId}` });
+const messageKey = (companyId: string, connectionId: string, externalId: string) => ({
+  PK: tenantPk(companyId, 'MSG', connectionId),
+  SK: externalId,
+});
+const connectionIndex = (m: MessageRecord) => ({
+  GSI1PK: tenantPk(m.companyId, 'WAPPMSG', m.connectionId),
+  GSI1SK: `${m.createdAt}#${m.externalId}`,
+});
 
-const ticketIndex = (m: Pick<MessageRecord, 'companyId' | 'createdAt' | 'externalId'>, ticketId: string) =>
-  ({ GSI2PK: tenantPk(m.companyId, 'TICKETMSG', ticketId), GSI2SK: `${m.createdAt}#${m.externalId}` });
+const ticketIndex = (m: Pick<MessageRecord, 'companyId' | 'createdAt' | 'externalId'>, ticketId: string) => ({
+  GSI2PK: tenantPk(m.companyId, 'TICKETMSG', ticketId),
+  GSI2SK: `${m.createdAt}#${m.externalId}`,
+});
 const refKey = (companyId: string, messageId: string) => ({ PK: tenantPk(companyId, 'MSGREF', messageId), SK: 'REF' });
 
 /** The stored item of a message (already attached when `ticketId` is set); the bench bulk-loads these. */
 export const messageItem = (m: MessageRecord) => ({
-  ...messageKey(m.companyId, m.connectionId, m.externalId), ...connectionIndex(m), ...(m.ticketId ? ticketIndex(m, m.ticketId) : {}), ...m,
+  ...messageKey(m.companyId, m.connectionId, m.externalId),
+  ...connectionIndex(m),
+  ...(m.ticketId ? ticketIndex(m, m.ticketId) : {}),
+  ...m,
 });
-export const messageRefItem = (m: MessageRecord, ticketId: string) =>
-  ({ ...refKey(m.companyId, m.id), connectionId: m.connectionId, externalId: m.externalId, ticketId });
+export const messageRefItem = (m: MessageRecord, ticketId: string) => ({
+  ...refKey(m.companyId, m.id),
+  connectionId: m.connectionId,
+  externalId: m.externalId,
+  ticketId,
+});
 
 function fromItem(item: Record<string, unknown>): MessageRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _g1pk, GSI1SK: _g1sk, GSI2PK: _g2pk, GSI2SK: _g2sk, ...message } = item;
@@ -77,19 +90,27 @@ function fromItem(item: Record<string, unknown>): MessageRecord {
 }
 
 /** AP-M1: one message by connection and channel message id. */
-export async function getMessage(companyId: string, connectionId: string, externalId: string): Promise<MessageRecord | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: messageKey(companyId, connectionId, externalId), ConsistentRead: true }));
+export async function getMessage(
+  companyId: string,
+  connectionId: string,
+  externalId: string,
+): Promise<MessageRecord | undefined> {
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: messageKey(companyId, connectionId, externalId), ConsistentRead: true }),
+  );
   return out.Item ? fromItem(out.Item) : undefined;
 }
 
 /** Stores the message unless its (connection, externalId) is already there; then returns the stored one. */
 export async function insertMessageOnce(message: MessageRecord): Promise<{ created: boolean; message: MessageRecord }> {
   try {
-    await ddb().send(new PutCommand({
-      TableName: tableName(),
-      Item: messageItem(message),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }));
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: messageItem(message),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
     return { created: true, message };
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
@@ -97,23 +118,41 @@ export async function insertMessageOnce(message: MessageRecord): Promise<{ creat
   }
 }
 
-export async function markMessagePipelineDone(m: Pick<MessageRecord, 'companyId' | 'connectionId' | 'externalId'>): Promise<void> {
-  await ddb().send(new UpdateCommand({
-    TableName: tableName(), Key: messageKey(m.companyId, m.connectionId, m.externalId),
-    UpdateExpression: 'SET pipelineDone = :true', ExpressionAttributeValues: { ':true': true },
-  }));
+export async function markMessagePipelineDone(
+  m: Pick<MessageRecord, 'companyId' | 'connectionId' | 'externalId'>,
+): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: messageKey(m.companyId, m.connectionId, m.externalId),
+      UpdateExpression: 'SET pipelineDone = :true',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
 }
 
 /** Runs one conditional update; undefined when the message is missing or the condition says "nothing to do". */
 async function updateIfApplies(
-  companyId: string, connectionId: string, externalId: string,
-  update: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, unknown>; ExpressionAttributeNames?: Record<string, string> },
+  companyId: string,
+  connectionId: string,
+  externalId: string,
+  update: {
+    UpdateExpression: string;
+    ConditionExpression: string;
+    ExpressionAttributeValues: Record<string, unknown>;
+    ExpressionAttributeNames?: Record<string, string>;
+  },
 ): Promise<MessageRecord | undefined> {
   try {
-    const out = await ddb().send(new UpdateCommand({
-      TableName: tableName(), Key: messageKey(companyId, connectionId, externalId), ...update,
-      ConditionExpression: `attribute_exists(PK) AND (${update.ConditionExpression})`, ReturnValues: 'ALL_NEW',
-    }));
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(companyId, connectionId, externalId),
+        ...update,
+        ConditionExpression: `attribute_exists(PK) AND (${update.ConditionExpression})`,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     return fromItem(out.Attributes!);
   } catch (err) {
     if (isConditionFailed(err)) return undefined;
@@ -149,11 +188,21 @@ export const markMessageDeleted = (companyId: string, connectionId: string, exte
  * exactly the four string keys of a GSI1 position, inside the company's own partitions. A forged
  * one (other keys, other types, another tenant) must not reach DynamoDB's marshaller or query.
  */
-export function isConnectionMessagesCursorOf(companyId: string, connectionId: string, key: Record<string, unknown>): boolean {
+export function isConnectionMessagesCursorOf(
+  companyId: string,
+  connectionId: string,
+  key: Record<string, unknown>,
+): boolean {
   const keys = Object.keys(key);
-  return keys.length === 4
-    && key.PK === tenantPk(companyId, 'MSG', connectionId) && key.GSI1PK === tenantPk(companyId, 'WAPPMSG', connectionId)
-    && typeof key.SK === 'string' && typeof key.GSI1SK === 'string' && key.SK.length <= 1024 && key.GSI1SK.length <= 1024;
+  return (
+    keys.length === 4 &&
+    key.PK === tenantPk(companyId, 'MSG', connectionId) &&
+    key.GSI1PK === tenantPk(companyId, 'WAPPMSG', connectionId) &&
+    typeof key.SK === 'string' &&
+    typeof key.GSI1SK === 'string' &&
+    key.SK.length <= 1024 &&
+    key.GSI1SK.length <= 1024
+  );
 }
 
 /** Marks a sent message failed; a redelivery (same reason already set) changes nothing. */
@@ -166,19 +215,30 @@ export const markMessageSendFailed = (companyId: string, connectionId: string, e
 
 /** Attaches the file of a message recorded without it; only once (a redelivery finds mediaKey set). */
 export const attachMessageMedia = (
-  companyId: string, connectionId: string, externalId: string,
+  companyId: string,
+  connectionId: string,
+  externalId: string,
   media: { key: string; type: MessageMediaType; mimetype: string; fileName: string | null },
 ) =>
   updateIfApplies(companyId, connectionId, externalId, {
-    UpdateExpression: 'SET mediaKey = :key, mediaType = :type, mediaMimetype = :mime, mediaFileName = :name, updatedAt = :now',
+    UpdateExpression:
+      'SET mediaKey = :key, mediaType = :type, mediaMimetype = :mime, mediaFileName = :name, updatedAt = :now',
     ConditionExpression: 'attribute_not_exists(mediaKey) OR mediaKey = :null',
     ExpressionAttributeValues: {
-      ':key': media.key, ':type': media.type, ':mime': media.mimetype, ':name': media.fileName, ':null': null, ':now': new Date().toISOString(),
+      ':key': media.key,
+      ':type': media.type,
+      ':mime': media.mimetype,
+      ':name': media.fileName,
+      ':null': null,
+      ':now': new Date().toISOString(),
     },
   });
 
 export const markMessageMediaFailed = (
-  companyId: string, connectionId: string, externalId: string, failure: { reason: string; sizeBytes?: number; limitBytes?: number },
+  companyId: string,
+  connectionId: string,
+  externalId: string,
+  failure: { reason: string; sizeBytes?: number; limitBytes?: number },
 ) =>
   updateIfApplies(companyId, connectionId, externalId, {
     UpdateExpression: 'SET mediaFailure = :failure, updatedAt = :now',
@@ -188,10 +248,16 @@ export const markMessageMediaFailed = (
 
 /** Sets one reactor's emoji (the map is created on the first reaction); the same emoji again changes nothing. */
 export async function setMessageReaction(
-  companyId: string, connectionId: string, externalId: string, reactor: string, emoji: string,
+  companyId: string,
+  connectionId: string,
+  externalId: string,
+  reactor: string,
+  emoji: string,
 ): Promise<MessageRecord | undefined> {
   await updateIfApplies(companyId, connectionId, externalId, {
-    UpdateExpression: 'SET reactions = :empty', ConditionExpression: 'attribute_not_exists(reactions)', ExpressionAttributeValues: { ':empty': {} },
+    UpdateExpression: 'SET reactions = :empty',
+    ConditionExpression: 'attribute_not_exists(reactions)',
+    ExpressionAttributeValues: { ':empty': {} },
   });
   return updateIfApplies(companyId, connectionId, externalId, {
     UpdateExpression: 'SET reactions.#who = :emoji, updatedAt = :now',
@@ -203,14 +269,19 @@ export async function setMessageReaction(
 
 /** AP-M2: a page of a connection's messages, newest first. */
 export async function queryConnectionMessages(
-  companyId: string, connectionId: string, page: { after?: Record<string, unknown>; limit: number },
+  companyId: string,
+  connectionId: string,
+  page: { after?: Record<string, unknown>; limit: number },
 ): Promise<{ messages: MessageRecord[]; next?: Record<string, unknown> }> {
-  const { items, next } = await queryPage({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'WAPPMSG', connectionId) },
-    ScanIndexForward: false,
-  }, page);
+  const { items, next } = await queryPage(
+    {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'WAPPMSG', connectionId) },
+      ScanIndexForward: false,
+    },
+    page,
+  );
   return { messages: items.map(fromItem), next };
 }
 
@@ -221,12 +292,23 @@ export async function queryConnectionMessages(
  */
 export function attachToTicketItems(m: MessageRecord, ticketId: string, queueId: string | null): LabelledItem[] {
   return [
-    { label: 'message', item: { Update: {
-      TableName: tableName(), Key: messageKey(m.companyId, m.connectionId, m.externalId),
-      UpdateExpression: 'SET ticketId = :t, queueId = :q, GSI2PK = :g2pk, GSI2SK = :g2sk',
-      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI2PK)',
-      ExpressionAttributeValues: { ':t': ticketId, ':q': queueId, ':g2pk': ticketIndex(m, ticketId).GSI2PK, ':g2sk': ticketIndex(m, ticketId).GSI2SK },
-    } } },
+    {
+      label: 'message',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: messageKey(m.companyId, m.connectionId, m.externalId),
+          UpdateExpression: 'SET ticketId = :t, queueId = :q, GSI2PK = :g2pk, GSI2SK = :g2sk',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI2PK)',
+          ExpressionAttributeValues: {
+            ':t': ticketId,
+            ':q': queueId,
+            ':g2pk': ticketIndex(m, ticketId).GSI2PK,
+            ':g2sk': ticketIndex(m, ticketId).GSI2SK,
+          },
+        },
+      },
+    },
     { label: 'ref', item: { Put: { TableName: tableName(), Item: messageRefItem(m, ticketId) } } },
   ];
 }
@@ -234,36 +316,58 @@ export function attachToTicketItems(m: MessageRecord, ticketId: string, queueId:
 /** An outbound message written by the API, already attached (the echo from the channel then finds it). */
 export function newAttachedMessageItem(m: MessageRecord & { ticketId: string }): LabelledItem[] {
   return [
-    { label: 'message', item: { Put: { TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      label: 'message',
+      item: { Put: { TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(PK)' } },
+    },
     { label: 'ref', item: { Put: { TableName: tableName(), Item: messageRefItem(m, m.ticketId) } } },
   ];
 }
 
 /** AP-M3: where a message is, by its API id. */
-export async function getMessageRef(companyId: string, messageId: string): Promise<{ connectionId: string; externalId: string; ticketId: string } | undefined> {
+export async function getMessageRef(
+  companyId: string,
+  messageId: string,
+): Promise<{ connectionId: string; externalId: string; ticketId: string } | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: refKey(companyId, messageId) }));
-  return out.Item ? { connectionId: String(out.Item.connectionId), externalId: String(out.Item.externalId), ticketId: String(out.Item.ticketId) } : undefined;
+  return out.Item
+    ? {
+        connectionId: String(out.Item.connectionId),
+        externalId: String(out.Item.externalId),
+        ticketId: String(out.Item.ticketId),
+      }
+    : undefined;
 }
 
 /** AP-M4: a page of a ticket's conversation, newest first. */
 export async function queryTicketMessages(
-  companyId: string, ticketId: string, page: { after?: Record<string, unknown>; limit: number },
+  companyId: string,
+  ticketId: string,
+  page: { after?: Record<string, unknown>; limit: number },
 ): Promise<{ messages: MessageRecord[]; next?: Record<string, unknown> }> {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), IndexName: 'GSI2',
-    KeyConditionExpression: 'GSI2PK = :pk',
-    ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'TICKETMSG', ticketId) },
-    ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: page.after,
-  }));
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'TICKETMSG', ticketId) },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: page.after,
+    }),
+  );
   return { messages: (out.Items ?? []).map(fromItem), next: out.LastEvaluatedKey };
 }
 
 export const isTicketMessagesCursorOf = (companyId: string, ticketId: string, key: Record<string, unknown>) =>
-  key.GSI2PK === tenantPk(companyId, 'TICKETMSG', ticketId) && typeof key.PK === 'string' && key.PK.startsWith(tenantPk(companyId, 'MSG') + '#');
+  key.GSI2PK === tenantPk(companyId, 'TICKETMSG', ticketId) &&
+  typeof key.PK === 'string' &&
+  key.PK.startsWith(tenantPk(companyId, 'MSG') + '#');
 
 export const markMessageRead = (companyId: string, connectionId: string, externalId: string) =>
   updateIfApplies(companyId, connectionId, externalId, {
-    UpdateExpression: 'SET #read = :true', ConditionExpression: '#read <> :true',
-    ExpressionAttributeNames: { '#read': 'read' }, ExpressionAttributeValues: { ':true': true },
+    UpdateExpression: 'SET #read = :true',
+    ConditionExpression: '#read <> :true',
+    ExpressionAttributeNames: { '#read': 'read' },
+    ExpressionAttributeValues: { ':true': true },
   });
-

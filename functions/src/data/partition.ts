@@ -7,10 +7,15 @@ export async function queryWholePartition(pk: string, index?: 'GSI1' | 'GSI2'): 
   const key = index ? `${index}PK` : 'PK';
   let after: Record<string, unknown> | undefined;
   do {
-    const out = await ddb().send(new QueryCommand({
-      TableName: tableName(), ...(index ? { IndexName: index } : {}),
-      KeyConditionExpression: `${key} = :pk`, ExpressionAttributeValues: { ':pk': pk }, ExclusiveStartKey: after,
-    }));
+    const out = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        ...(index ? { IndexName: index } : {}),
+        KeyConditionExpression: `${key} = :pk`,
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: after,
+      }),
+    );
     items.push(...(out.Items ?? []));
     after = out.LastEvaluatedKey;
   } while (after);

@@ -31,8 +31,14 @@ export async function getSandboxCharge(txid: string): Promise<SandboxCharge | un
 }
 
 export async function markSandboxChargePaid(txid: string): Promise<void> {
-  await ddb().send(new UpdateCommand({
-    TableName: tableName(), Key: chargeKey(txid), UpdateExpression: 'SET #status = :paid',
-    ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':paid': 'CONCLUIDA' },
-  }));
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: chargeKey(txid),
+      UpdateExpression: 'SET #status = :paid',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':paid': 'CONCLUIDA' },
+    }),
+  );
 }

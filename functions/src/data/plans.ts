@@ -28,7 +28,10 @@ export interface Plan {
 const PLANS_PK = platformPk('PLANS');
 const planKey = (planId: string) => ({ PK: PLANS_PK, SK: `PLAN#${planId}` });
 
-interface PlanItem extends Plan { PK: string; SK: string }
+interface PlanItem extends Plan {
+  PK: string;
+  SK: string;
+}
 
 function fromItem(item: Record<string, unknown> | undefined): Plan | undefined {
   if (!item) return undefined;
@@ -53,18 +56,28 @@ export async function listPlans(): Promise<Plan[]> {
 
 /** Creates a plan; fails (ConditionalCheckFailedException) if the id is taken. */
 export async function insertPlan(plan: Plan): Promise<void> {
-  await ddb().send(new PutCommand({
-    TableName: tableName(),
-    Item: { ...planKey(plan.id), ...plan },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  }));
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...planKey(plan.id), ...plan },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 /** Replaces a plan's fields; fails (ConditionalCheckFailedException) when it does not exist. */
 export async function replacePlan(plan: Plan): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...planKey(plan.id), ...plan }, ConditionExpression: 'attribute_exists(PK)' }));
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...planKey(plan.id), ...plan },
+      ConditionExpression: 'attribute_exists(PK)',
+    }),
+  );
 }
 
 export async function removePlan(planId: string): Promise<void> {
-  await ddb().send(new DeleteCommand({ TableName: tableName(), Key: planKey(planId), ConditionExpression: 'attribute_exists(PK)' }));
+  await ddb().send(
+    new DeleteCommand({ TableName: tableName(), Key: planKey(planId), ConditionExpression: 'attribute_exists(PK)' }),
+  );
 }

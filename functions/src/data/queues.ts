@@ -18,9 +18,13 @@ const queueKey = (companyId: string, queueId: string) => ({ PK: tenantPk(company
 export async function getQueueRefs(companyId: string, queueIds: string[]): Promise<QueueRef[]> {
   const ids = [...new Set(queueIds)];
   const found = new Map<string, QueueRef>();
-  const items = await batchGet(ids.map((id) => queueKey(companyId, id)), {
-    projection: 'PK, #name, color', names: { '#name': 'name' },
-  });
+  const items = await batchGet(
+    ids.map((id) => queueKey(companyId, id)),
+    {
+      projection: 'PK, #name, color',
+      names: { '#name': 'name' },
+    },
+  );
   for (const item of items) {
     const id = String(item.PK).split('#').pop()!;
     found.set(id, { id, name: String(item.name ?? ''), color: String(item.color ?? '') });
@@ -28,16 +32,27 @@ export async function getQueueRefs(companyId: string, queueIds: string[]): Promi
   return queueIds.filter((id, i) => queueIds.indexOf(id) === i && found.has(id)).map((id) => found.get(id)!);
 }
 
-export interface QueueRecord extends QueueDto { companyId: string }
+export interface QueueRecord extends QueueDto {
+  companyId: string;
+}
 
-const listIndex = (q: QueueRecord) => ({ GSI1PK: tenantPk(q.companyId, 'QUEUES'), GSI1SK: `${pad(q.orderQueue ?? 9999, 4)}#${q.id}` });
+const listIndex = (q: QueueRecord) => ({
+  GSI1PK: tenantPk(q.companyId, 'QUEUES'),
+  GSI1SK: `${pad(q.orderQueue ?? 9999, 4)}#${q.id}`,
+});
 
 export async function putQueue(q: QueueRecord): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...queueKey(q.companyId, q.id), ...listIndex(q), entity: 'queue', ...q } }));
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...queueKey(q.companyId, q.id), ...listIndex(q), entity: 'queue', ...q },
+    }),
+  );
 }
 
 /** AP-Q2: every queue of a company in menu order (bounded by the plan's queue limit). */
 export async function listQueues(companyId: string): Promise<QueueRecord[]> {
-  return (await queryWholePartition(tenantPk(companyId, 'QUEUES'), 'GSI1'))
-    .map(({ PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, entity: _e, ...queue }) => queue as unknown as QueueRecord);
+  return (await queryWholePartition(tenantPk(companyId, 'QUEUES'), 'GSI1')).map(
+    ({ PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, entity: _e, ...queue }) => queue as unknown as QueueRecord,
+  );
 }

@@ -9,7 +9,10 @@ import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { queryWholePartition } from './partition';
 
-export interface QuickMessageRecord extends QuickMessageDto { companyId: string; createdAt: string }
+export interface QuickMessageRecord extends QuickMessageDto {
+  companyId: string;
+  createdAt: string;
+}
 
 const key = (companyId: string, id: string) => ({ PK: tenantPk(companyId, 'QUICKMSG'), SK: id });
 
@@ -19,5 +22,7 @@ export async function putQuickMessage(q: QuickMessageRecord): Promise<void> {
 
 /** AP-QM1: every quick message of a company. */
 export async function listQuickMessages(companyId: string): Promise<QuickMessageRecord[]> {
-  return (await queryWholePartition(tenantPk(companyId, 'QUICKMSG'))).map(({ PK: _pk, SK: _sk, ...rest }) => rest as unknown as QuickMessageRecord);
+  return (await queryWholePartition(tenantPk(companyId, 'QUICKMSG'))).map(
+    ({ PK: _pk, SK: _sk, ...rest }) => rest as unknown as QuickMessageRecord,
+  );
 }

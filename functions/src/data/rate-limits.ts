@@ -21,7 +21,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** AP-RL1: the open window for a subject, if any (closed windows read as none: TTL deletes late). */
 export async function getOpenWindow(scope: string, subject: string): Promise<FailureWindow | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: windowKey(scope, subject), ConsistentRead: true }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: windowKey(scope, subject), ConsistentRead: true }),
+  );
   const endsAt = Number(out.Item?.windowEndsAt ?? 0);
   return out.Item && endsAt > nowSeconds() ? { count: Number(out.Item.count ?? 0), windowEndsAt: endsAt } : undefined;
 }
@@ -31,26 +33,31 @@ export async function recordFailure(scope: string, subject: string, windowSecond
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = nowSeconds();
     try {
-      const out = await ddb().send(new UpdateCommand({
-        TableName: tableName(), Key: windowKey(scope, subject),
-        UpdateExpression: 'ADD #count :one',
-        ConditionExpression: 'windowEndsAt > :now',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':now': now },
-        ReturnValues: 'ALL_NEW',
-      }));
+      const out = await ddb().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: windowKey(scope, subject),
+          UpdateExpression: 'ADD #count :one',
+          ConditionExpression: 'windowEndsAt > :now',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':now': now },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
       return { count: Number(out.Attributes?.count), windowEndsAt: Number(out.Attributes?.windowEndsAt) };
     } catch (err) {
       if (!isConditionFailed(err)) throw err;
     }
     const fresh = { count: 1, windowEndsAt: now + windowSeconds };
     try {
-      await ddb().send(new PutCommand({
-        TableName: tableName(),
-        Item: { ...windowKey(scope, subject), ...fresh, expiresAt: fresh.windowEndsAt + 60 },
-        ConditionExpression: 'attribute_not_exists(PK) OR windowEndsAt <= :now',
-        ExpressionAttributeValues: { ':now': now },
-      }));
+      await ddb().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...windowKey(scope, subject), ...fresh, expiresAt: fresh.windowEndsAt + 60 },
+          ConditionExpression: 'attribute_not_exists(PK) OR windowEndsAt <= :now',
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      );
       return fresh;
     } catch (err) {
       if (!isConditionFailed(err)) throw err; // another failure opened the window first: add to it

@@ -11,7 +11,10 @@ export const MAX_TOKENS_PER_TEXT = 12;
 export const bucketOf = (token: string) => token.slice(0, MIN_TOKEN);
 
 export const normaliseForSearch = (text: string) =>
-  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Distinct tokens of a text, first occurrences first, at most `max`. */
 export function tokensOf(text: string, max = MAX_TOKENS_PER_TEXT): string[] {
@@ -40,6 +43,9 @@ export function numberTokens(number: string): string[] {
 
 /** Tokens of what a person typed in a search box; empty when nothing is long enough to search. */
 export function searchTerms(searchParam: string): string[] {
-  const words = normaliseForSearch(searchParam).split(/[^a-z0-9]+/).filter((w) => w.length >= MIN_TOKEN).map((w) => w.slice(0, MAX_TOKEN));
+  const words = normaliseForSearch(searchParam)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= MIN_TOKEN)
+    .map((w) => w.slice(0, MAX_TOKEN));
   return [...new Set(words)].sort((a, b) => b.length - a.length).slice(0, 4);
 }

@@ -19,11 +19,13 @@ export async function isSeeded(): Promise<boolean> {
 /** Writes the marker once; false when another run wrote it first. */
 export async function markSeeded(details: Record<string, string>): Promise<boolean> {
   try {
-    await ddb().send(new PutCommand({
-      TableName: tableName(),
-      Item: { ...markerKey, ...details, seededAt: new Date().toISOString() },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }));
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...markerKey, ...details, seededAt: new Date().toISOString() },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
     return true;
   } catch (err) {
     if (isConditionFailed(err)) return false;

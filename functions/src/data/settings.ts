@@ -8,7 +8,10 @@ import { ddb, tableName } from './client';
 import { batchWrite, queryAll } from './table-operations';
 import { tenantPk } from './keys';
 
-export interface Setting { key: string; value: string }
+export interface Setting {
+  key: string;
+  value: string;
+}
 
 const settingsPk = (companyId: string) => tenantPk(companyId, 'SETTING');
 
@@ -28,16 +31,20 @@ export async function getSetting(companyId: string, key: string): Promise<string
 }
 
 export async function putSetting(companyId: string, key: string, value: string): Promise<void> {
-  await ddb().send(new PutCommand({
-    TableName: tableName(),
-    Item: { PK: settingsPk(companyId), SK: key, companyId, key, value, updatedAt: new Date().toISOString() },
-  }));
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { PK: settingsPk(companyId), SK: key, companyId, key, value, updatedAt: new Date().toISOString() },
+    }),
+  );
 }
 
 /** Writes many settings at once (new companies get their defaults this way). */
 export async function putSettings(companyId: string, settings: Setting[]): Promise<void> {
   const now = new Date().toISOString();
-  await batchWrite(settings.map((s) => ({
-    PutRequest: { Item: { PK: settingsPk(companyId), SK: s.key, companyId, key: s.key, value: s.value, updatedAt: now } },
-  })));
+  await batchWrite(
+    settings.map((s) => ({
+      PutRequest: { Item: { PK: settingsPk(companyId), SK: s.key, companyId, key: s.key, value: s.value, updatedAt: now } },
+    })),
+  );
 }

@@ -37,8 +37,10 @@ const HOST_SK = 'HOST';
 const HEARTBEAT_TTL_SECONDS = 24 * 3600;
 
 export const shardPk = (shard: number) => platformPk('SHARD', String(shard));
-export const shardSessionKey = (shard: number, companyId: string, connectionId: string) =>
-  ({ PK: shardPk(shard), SK: `${companyId}#${connectionId}` });
+export const shardSessionKey = (shard: number, companyId: string, connectionId: string) => ({
+  PK: shardPk(shard),
+  SK: `${companyId}#${connectionId}`,
+});
 export const shardHostKey = (shard: number) => ({ PK: shardPk(shard), SK: HOST_SK });
 
 export function shardSessionItem(shard: number, session: ShardSession): Record<string, unknown> {
@@ -60,17 +62,25 @@ function toShardSession(item: Record<string, unknown>): ShardSession {
 
 /** AP-SH1: every session of a shard (host boot, `host.restart`, reporting a dead shard). */
 export async function listShardSessions(shard: number, table: TableRef = processTable()): Promise<ShardSession[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': shardPk(shard) },
-    ConsistentRead: true,
-  }, table);
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': shardPk(shard) },
+      ConsistentRead: true,
+    },
+    table,
+  );
   return items.filter((item) => item.entity === 'shardSession').map(toShardSession);
 }
 
 /** AP-SH2: the shard host's heartbeat, if a host is (or was, until a day ago) beating. */
-export async function getShardHost(shard: number, table: TableRef = processTable()): Promise<ShardHostHeartbeat | undefined> {
-  const out = await table.ddb.send(new GetCommand({ TableName: table.tableName, Key: shardHostKey(shard), ConsistentRead: true }));
+export async function getShardHost(
+  shard: number,
+  table: TableRef = processTable(),
+): Promise<ShardHostHeartbeat | undefined> {
+  const out = await table.ddb.send(
+    new GetCommand({ TableName: table.tableName, Key: shardHostKey(shard), ConsistentRead: true }),
+  );
   if (!out.Item) return undefined;
   const { hostId, startedAt, aliveAt, staleAfterSeconds, sessions, connected } = out.Item;
   return { hostId, startedAt, aliveAt, staleAfterSeconds, sessions, connected } as ShardHostHeartbeat;

@@ -20,7 +20,10 @@ export const DEFAULT_TABLE_NAME = 'atende';
 /** Parameters for CreateTable, used by the local platform and the tests. */
 export function createTableInput(tableName: string) {
   const attrs = new Set<string>([TABLE_KEY.partitionKey, TABLE_KEY.sortKey]);
-  for (const g of TABLE_GSIS) { attrs.add(g.partitionKey); attrs.add(g.sortKey); }
+  for (const g of TABLE_GSIS) {
+    attrs.add(g.partitionKey);
+    attrs.add(g.sortKey);
+  }
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,

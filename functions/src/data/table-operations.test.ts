@@ -11,7 +11,10 @@ describe('updateExpression', () => {
   });
 
   it('omits the values when it only removes, and refuses an empty update', () => {
-    expect(updateExpression({}, ['token'])).toEqual({ UpdateExpression: 'REMOVE #u0', ExpressionAttributeNames: { '#u0': 'token' } });
+    expect(updateExpression({}, ['token'])).toEqual({
+      UpdateExpression: 'REMOVE #u0',
+      ExpressionAttributeNames: { '#u0': 'token' },
+    });
     expect(() => updateExpression({ a: undefined })).toThrow();
   });
 });

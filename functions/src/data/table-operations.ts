@@ -7,8 +7,11 @@
  * the same code through `@atende/functions/shared-surface`.
  */
 import {
-  BatchGetCommand, BatchWriteCommand, QueryCommand,
-  type DynamoDBDocumentClient, type QueryCommandInput,
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 
@@ -26,11 +29,15 @@ export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKe
 
 /** Each page of a Query in turn, starting after `after`; stop iterating to stop reading. */
 export async function* queryPages(
-  input: QueryInput, after?: Item, table: TableRef = processTable(),
+  input: QueryInput,
+  after?: Item,
+  table: TableRef = processTable(),
 ): AsyncGenerator<{ items: Item[]; next?: Item }> {
   let startKey = after;
   do {
-    const out = await table.ddb.send(new QueryCommand({ ...input, TableName: table.tableName, ExclusiveStartKey: startKey }));
+    const out = await table.ddb.send(
+      new QueryCommand({ ...input, TableName: table.tableName, ExclusiveStartKey: startKey }),
+    );
     startKey = out.LastEvaluatedKey;
     yield { items: out.Items ?? [], next: startKey };
   } while (startKey);
@@ -48,11 +55,18 @@ export async function queryAll(input: QueryInput, table: TableRef = processTable
 
 /** One page of up to `limit` items after `after`; `next` is where the following page starts. */
 export async function queryPage(
-  input: QueryInput, page: { limit: number; after?: Item }, table: TableRef = processTable(),
+  input: QueryInput,
+  page: { limit: number; after?: Item },
+  table: TableRef = processTable(),
 ): Promise<{ items: Item[]; next?: Item }> {
-  const out = await table.ddb.send(new QueryCommand({
-    ...input, TableName: table.tableName, Limit: page.limit, ExclusiveStartKey: page.after,
-  }));
+  const out = await table.ddb.send(
+    new QueryCommand({
+      ...input,
+      TableName: table.tableName,
+      Limit: page.limit,
+      ExclusiveStartKey: page.after,
+    }),
+  );
   return { items: out.Items ?? [], next: out.LastEvaluatedKey };
 }
 
@@ -60,14 +74,19 @@ export async function queryPage(
 export const BATCH_RETRY = { attempts: 8, baseMs: 25, maxMs: 2_000 };
 
 export class UnprocessedItemsError extends Error {
-  constructor(operation: 'BatchGetItem' | 'BatchWriteItem', readonly remaining: number) {
+  constructor(
+    operation: 'BatchGetItem' | 'BatchWriteItem',
+    readonly remaining: number,
+  ) {
     super(`${operation} left ${remaining} request(s) unprocessed after ${BATCH_RETRY.attempts} attempts`);
     this.name = 'UnprocessedItemsError';
   }
 }
 
 const backoff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(BATCH_RETRY.maxMs, BATCH_RETRY.baseMs * 2 ** attempt)));
+  new Promise((resolve) =>
+    setTimeout(resolve, Math.random() * Math.min(BATCH_RETRY.maxMs, BATCH_RETRY.baseMs * 2 ** attempt)),
+  );
 
 const chunks = <T>(list: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
@@ -79,23 +98,29 @@ export interface BatchGetOptions {
 }
 
 /** Items by key (any number, 100 per call), retrying unprocessed keys. Missing keys are skipped; order is not kept. */
-export async function batchGet(keys: Item[], options: BatchGetOptions = {}, table: TableRef = processTable()): Promise<Item[]> {
+export async function batchGet(
+  keys: Item[],
+  options: BatchGetOptions = {},
+  table: TableRef = processTable(),
+): Promise<Item[]> {
   const found: Item[] = [];
   for (const chunk of chunks(keys, 100)) {
     let pending = chunk;
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt >= BATCH_RETRY.attempts) throw new UnprocessedItemsError('BatchGetItem', pending.length);
       if (attempt > 0) await backoff(attempt);
-      const out = await table.ddb.send(new BatchGetCommand({
-        RequestItems: {
-          [table.tableName]: {
-            Keys: pending,
-            ...(options.projection ? { ProjectionExpression: options.projection } : {}),
-            ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
-            ...(options.consistentRead ? { ConsistentRead: true } : {}),
+      const out = await table.ddb.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table.tableName]: {
+              Keys: pending,
+              ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+              ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+              ...(options.consistentRead ? { ConsistentRead: true } : {}),
+            },
           },
-        },
-      }));
+        }),
+      );
       found.push(...(out.Responses?.[table.tableName] ?? []));
       pending = (out.UnprocessedKeys?.[table.tableName]?.Keys ?? []) as Item[];
     }

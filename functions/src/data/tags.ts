@@ -10,14 +10,28 @@ import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { queryWholePartition } from './partition';
 
-export interface TagRecord extends TagDto { companyId: string; createdAt: string }
+export interface TagRecord extends TagDto {
+  companyId: string;
+  createdAt: string;
+}
 
 const tagKey = (companyId: string, id: string) => ({ PK: tenantPk(companyId, 'TAG'), SK: id });
-const fromItem = (item: Record<string, unknown>): TagRecord =>
-  ({ id: String(item.SK), companyId: String(item.companyId), name: String(item.name), color: String(item.color), createdAt: String(item.createdAt) });
+const fromItem = (item: Record<string, unknown>): TagRecord => ({
+  id: String(item.SK),
+  companyId: String(item.companyId),
+  name: String(item.name),
+  color: String(item.color),
+  createdAt: String(item.createdAt),
+});
 
 export async function insertTag(tag: TagRecord): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...tagKey(tag.companyId, tag.id), ...tag }, ConditionExpression: 'attribute_not_exists(PK)' }));
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...tagKey(tag.companyId, tag.id), ...tag },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 /** AP-TG1: every tag of a company. */

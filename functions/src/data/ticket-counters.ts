@@ -17,22 +17,36 @@ const counterPk = (companyId: string) => tenantPk(companyId, 'TCOUNT');
 const queueSk = (status: TicketStatus, queueId: string | null) => `${status}#Q#${queueId ?? NONE}`;
 const userSk = (status: TicketStatus, userId: string | null) => `${status}#U#${userId ?? NONE}`;
 
-interface ListFacts { status: TicketStatus; queueId: string | null; userId: string | null }
+interface ListFacts {
+  status: TicketStatus;
+  queueId: string | null;
+  userId: string | null;
+}
 
 const add = (companyId: string, sk: string, delta: number): LabelledItem => ({
   label: 'counter',
-  item: { Update: {
-    TableName: tableName(), Key: { PK: counterPk(companyId), SK: sk },
-    UpdateExpression: 'ADD n :d', ExpressionAttributeValues: { ':d': delta },
-  } },
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: { PK: counterPk(companyId), SK: sk },
+      UpdateExpression: 'ADD n :d',
+      ExpressionAttributeValues: { ':d': delta },
+    },
+  },
 });
 
 /** Counter moves for a ticket leaving `before` and entering `after` (either may be absent). */
 export function counterMoves(companyId: string, before: ListFacts | null, after: ListFacts | null): LabelledItem[] {
   const deltas = new Map<string, number>();
   const bump = (sk: string, d: number) => deltas.set(sk, (deltas.get(sk) ?? 0) + d);
-  if (before) { bump(queueSk(before.status, before.queueId), -1); bump(userSk(before.status, before.userId), -1); }
-  if (after) { bump(queueSk(after.status, after.queueId), 1); bump(userSk(after.status, after.userId), 1); }
+  if (before) {
+    bump(queueSk(before.status, before.queueId), -1);
+    bump(userSk(before.status, before.userId), -1);
+  }
+  if (after) {
+    bump(queueSk(after.status, after.queueId), 1);
+    bump(userSk(after.status, after.userId), 1);
+  }
   return [...deltas].filter(([, d]) => d !== 0).map(([sk, d]) => add(companyId, sk, d));
 }
 
@@ -51,7 +65,9 @@ export interface TicketCounts {
 
 /** AP-TC1: every counter of a company (one Query; bounded by queues + users × 3 statuses). */
 export async function readTicketCounts(companyId: string): Promise<TicketCounts> {
-  const values = new Map((await queryWholePartition(counterPk(companyId))).map((item) => [String(item.SK), Math.max(0, Number(item.n ?? 0))]));
+  const values = new Map(
+    (await queryWholePartition(counterPk(companyId))).map((item) => [String(item.SK), Math.max(0, Number(item.n ?? 0))]),
+  );
   return {
     byQueue: (status, queueId) => values.get(queueSk(status, queueId)) ?? 0,
     byUser: (status, userId) => values.get(userSk(status, userId)) ?? 0,

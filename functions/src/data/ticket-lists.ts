@@ -10,11 +10,18 @@ import type { TicketStatus } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { queueListPk, ticketFromItem, userListPk, type TicketRecord } from './tickets';
 
-export interface ListSource { index: 'GSI1' | 'GSI2'; pk: string }
-export const queueList = (companyId: string, status: TicketStatus, queueId: string | null): ListSource =>
-  ({ index: 'GSI1', pk: queueListPk(companyId, status, queueId) });
-export const userList = (companyId: string, status: TicketStatus, userId: string | null): ListSource =>
-  ({ index: 'GSI2', pk: userListPk(companyId, status, userId) });
+export interface ListSource {
+  index: 'GSI1' | 'GSI2';
+  pk: string;
+}
+export const queueList = (companyId: string, status: TicketStatus, queueId: string | null): ListSource => ({
+  index: 'GSI1',
+  pk: queueListPk(companyId, status, queueId),
+});
+export const userList = (companyId: string, status: TicketStatus, userId: string | null): ListSource => ({
+  index: 'GSI2',
+  pk: userListPk(companyId, status, userId),
+});
 
 export interface MergeOptions {
   /** Only tickets strictly older than this activity key (the cursor). */
@@ -30,9 +37,19 @@ export interface MergeOptions {
   maxItemsRead: number;
 }
 
-export interface MergedPage { tickets: TicketRecord[]; hasMore: boolean; cursor?: string; itemsRead: number }
+export interface MergedPage {
+  tickets: TicketRecord[];
+  hasMore: boolean;
+  cursor?: string;
+  itemsRead: number;
+}
 
-interface SourceState { source: ListSource; buffer: TicketRecord[]; lastKey?: Record<string, unknown>; exhausted: boolean }
+interface SourceState {
+  source: ListSource;
+  buffer: TicketRecord[];
+  lastKey?: Record<string, unknown>;
+  exhausted: boolean;
+}
 
 const activityOf = (t: TicketRecord) => `${t.updatedAt}#${t.id}`;
 
@@ -40,14 +57,29 @@ async function fill(state: SourceState, opts: MergeOptions, limit: number): Prom
   const sk = `${state.source.index}SK`;
   const conditions = [`${state.source.index}PK = :pk`];
   const values: Record<string, unknown> = { ':pk': state.source.pk };
-  if (opts.before && opts.notBefore) { conditions.push(`${sk} BETWEEN :lo AND :hi`); values[':lo'] = opts.notBefore; values[':hi'] = opts.before; }
-  else if (opts.before) { conditions.push(`${sk} < :hi`); values[':hi'] = opts.before; }
-  else if (opts.notBefore) { conditions.push(`${sk} >= :lo`); values[':lo'] = opts.notBefore; }
+  if (opts.before && opts.notBefore) {
+    conditions.push(`${sk} BETWEEN :lo AND :hi`);
+    values[':lo'] = opts.notBefore;
+    values[':hi'] = opts.before;
+  } else if (opts.before) {
+    conditions.push(`${sk} < :hi`);
+    values[':hi'] = opts.before;
+  } else if (opts.notBefore) {
+    conditions.push(`${sk} >= :lo`);
+    values[':lo'] = opts.notBefore;
+  }
   // AP-T6 (GSI1) / AP-T7 (GSI2)
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), IndexName: state.source.index, KeyConditionExpression: conditions.join(' AND '),
-    ExpressionAttributeValues: values, ScanIndexForward: false, Limit: limit, ExclusiveStartKey: state.lastKey,
-  }));
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: state.source.index,
+      KeyConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeValues: values,
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: state.lastKey,
+    }),
+  );
   const items = (out.Items ?? []).map(ticketFromItem).filter((t) => !opts.before || activityOf(t) < opts.before);
   state.buffer.push(...items);
   state.lastKey = out.LastEvaluatedKey;
@@ -75,7 +107,8 @@ export async function mergeTicketLists(sources: ListSource[], opts: MergeOptions
       continue;
     }
     let head: SourceState | undefined;
-    for (const s of states) if (s.buffer.length && (!head || activityOf(s.buffer[0]!) > activityOf(head.buffer[0]!))) head = s;
+    for (const s of states)
+      if (s.buffer.length && (!head || activityOf(s.buffer[0]!) > activityOf(head.buffer[0]!))) head = s;
     if (!head) return { tickets: out, hasMore: false, itemsRead };
     const ticket = head.buffer.shift()!;
     lastConsumed = activityOf(ticket);

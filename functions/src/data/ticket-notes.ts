@@ -25,11 +25,13 @@ const fromItem = (item: Record<string, unknown>): TicketNoteRecord => {
 };
 
 export async function insertTicketNote(n: TicketNoteRecord): Promise<void> {
-  await ddb().send(new PutCommand({
-    TableName: tableName(),
-    Item: { ...noteKey(n.companyId, n.id), GSI1PK: tenantPk(n.companyId, 'TICKETNOTES', n.ticketId), GSI1SK: n.id, ...n },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  }));
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...noteKey(n.companyId, n.id), GSI1PK: tenantPk(n.companyId, 'TICKETNOTES', n.ticketId), GSI1SK: n.id, ...n },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 /** AP-N1: note by id. */
@@ -40,10 +42,15 @@ export async function getTicketNote(companyId: string, id: string): Promise<Tick
 
 /** AP-N2: the notes of a ticket (at most `limit`, oldest first). */
 export async function listTicketNotes(companyId: string, ticketId: string, limit = 200): Promise<TicketNoteRecord[]> {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'TICKETNOTES', ticketId) }, Limit: limit,
-  }));
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'TICKETNOTES', ticketId) },
+      Limit: limit,
+    }),
+  );
   return (out.Items ?? []).map(fromItem);
 }
 

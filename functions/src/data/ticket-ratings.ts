@@ -9,12 +9,20 @@ import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { isConditionFailed } from './transactions';
 
-export async function recordTicketRating(companyId: string, userId: string, ticketId: string, rate: 1 | 2 | 3): Promise<boolean> {
+export async function recordTicketRating(
+  companyId: string,
+  userId: string,
+  ticketId: string,
+  rate: 1 | 2 | 3,
+): Promise<boolean> {
   try {
-    await ddb().send(new PutCommand({
-      TableName: tableName(), Item: { PK: tenantPk(companyId, 'RATING', userId), SK: ticketId, rate, ratedAt: new Date().toISOString() },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }));
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { PK: tenantPk(companyId, 'RATING', userId), SK: ticketId, rate, ratedAt: new Date().toISOString() },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
     return true;
   } catch (err) {
     if (isConditionFailed(err)) return false;

@@ -43,25 +43,37 @@ export interface TicketRecord {
   closedAt: string | null;
 }
 
-export interface ConversationPointer { ticketId: string; active: boolean; closedAt: string | null }
+export interface ConversationPointer {
+  ticketId: string;
+  active: boolean;
+  closedAt: string | null;
+}
 
 /** Labels of the conditions a ticket transaction can fail on. */
 export const TICKET_WRITE = { ticket: 'ticket', conversation: 'conversation', uuid: 'uuid', message: 'message' } as const;
 
 const ticketKey = (companyId: string, id: string) => ({ PK: tenantPk(companyId, 'TICKET', id), SK: 'TICKET' });
 const uuidKey = (companyId: string, uuid: string) => ({ PK: tenantPk(companyId, 'TICKETUUID', uuid), SK: 'UUID' });
-const conversationKey = (companyId: string, connectionId: string, contactId: string) =>
-  ({ PK: tenantPk(companyId, 'CONVO', connectionId, contactId), SK: 'CURRENT' });
-const contactTicketKey = (companyId: string, contactId: string, ticketId: string) =>
-  ({ PK: tenantPk(companyId, 'CONTACTTICKETS', contactId), SK: ticketId });
+const conversationKey = (companyId: string, connectionId: string, contactId: string) => ({
+  PK: tenantPk(companyId, 'CONVO', connectionId, contactId),
+  SK: 'CURRENT',
+});
+const contactTicketKey = (companyId: string, contactId: string, ticketId: string) => ({
+  PK: tenantPk(companyId, 'CONTACTTICKETS', contactId),
+  SK: ticketId,
+});
 
-export const queueListPk = (companyId: string, status: TicketStatus, queueId: string | null) => tenantPk(companyId, 'TQ', status, queueId ?? NONE);
-export const userListPk = (companyId: string, status: TicketStatus, userId: string | null) => tenantPk(companyId, 'TU', status, userId ?? NONE);
+export const queueListPk = (companyId: string, status: TicketStatus, queueId: string | null) =>
+  tenantPk(companyId, 'TQ', status, queueId ?? NONE);
+export const userListPk = (companyId: string, status: TicketStatus, userId: string | null) =>
+  tenantPk(companyId, 'TU', status, userId ?? NONE);
 export const activitySk = (updatedAt: string, id: string) => `${updatedAt}#${id}`;
 
 const listKeys = (t: Pick<TicketRecord, 'companyId' | 'status' | 'queueId' | 'userId' | 'updatedAt' | 'id'>) => ({
-  GSI1PK: queueListPk(t.companyId, t.status, t.queueId), GSI1SK: activitySk(t.updatedAt, t.id),
-  GSI2PK: userListPk(t.companyId, t.status, t.userId), GSI2SK: activitySk(t.updatedAt, t.id),
+  GSI1PK: queueListPk(t.companyId, t.status, t.queueId),
+  GSI1SK: activitySk(t.updatedAt, t.id),
+  GSI2PK: userListPk(t.companyId, t.status, t.userId),
+  GSI2SK: activitySk(t.updatedAt, t.id),
 });
 
 export const ticketItem = (t: TicketRecord) => ({ ...ticketKey(t.companyId, t.id), ...listKeys(t), entity: 'ticket', ...t });
@@ -80,7 +92,9 @@ export const ticketSideItems = (t: TicketRecord, conversation: ConversationPoint
 
 /** AP-T1: ticket by id. */
 export async function getTicket(companyId: string, id: string): Promise<TicketRecord | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: true }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: true }),
+  );
   return out.Item ? ticketFromItem(out.Item) : undefined;
 }
 
@@ -91,17 +105,38 @@ export async function getTicketIdByUuid(companyId: string, uuid: string): Promis
 }
 
 /** AP-T3: the current ticket of a contact on a connection (the lock). */
-export async function getConversation(companyId: string, connectionId: string, contactId: string): Promise<ConversationPointer | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: conversationKey(companyId, connectionId, contactId), ConsistentRead: true }));
-  return out.Item ? { ticketId: String(out.Item.ticketId), active: out.Item.active === true, closedAt: (out.Item.closedAt as string) ?? null } : undefined;
+export async function getConversation(
+  companyId: string,
+  connectionId: string,
+  contactId: string,
+): Promise<ConversationPointer | undefined> {
+  const out = await ddb().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: conversationKey(companyId, connectionId, contactId),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item
+    ? {
+        ticketId: String(out.Item.ticketId),
+        active: out.Item.active === true,
+        closedAt: (out.Item.closedAt as string) ?? null,
+      }
+    : undefined;
 }
 
 /** AP-T4: the newest tickets of a contact (re-indexing after a rename, the contact's history). */
 export async function listContactTicketIds(companyId: string, contactId: string, limit: number): Promise<string[]> {
-  const out = await ddb().send(new QueryCommand({
-    TableName: tableName(), KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': contactTicketKey(companyId, contactId, '').PK }, ScanIndexForward: false, Limit: limit,
-  }));
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': contactTicketKey(companyId, contactId, '').PK },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
   return (out.Items ?? []).map((i) => String(i.ticketId));
 }
 
@@ -113,14 +148,28 @@ export async function insertTicket(t: TicketRecord, replacing: string | null): P
   const pointer = conversationKey(t.companyId, t.connectionId, t.contactId);
   const [uuidItem, contactItem] = ticketSideItems(t, null);
   await transactWrite([
-    { label: TICKET_WRITE.ticket, item: { Put: { TableName: tableName(), Item: ticketItem(t), ConditionExpression: 'attribute_not_exists(PK)' } } },
-    { label: TICKET_WRITE.uuid, item: { Put: { TableName: tableName(), Item: uuidItem!, ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      label: TICKET_WRITE.ticket,
+      item: { Put: { TableName: tableName(), Item: ticketItem(t), ConditionExpression: 'attribute_not_exists(PK)' } },
+    },
+    {
+      label: TICKET_WRITE.uuid,
+      item: { Put: { TableName: tableName(), Item: uuidItem!, ConditionExpression: 'attribute_not_exists(PK)' } },
+    },
     { label: 'contact', item: { Put: { TableName: tableName(), Item: contactItem! } } },
-    { label: TICKET_WRITE.conversation, item: { Put: {
-      TableName: tableName(), Item: { ...pointer, ticketId: t.id, active: t.status !== 'closed', closedAt: null },
-      ConditionExpression: replacing ? 'attribute_not_exists(PK) OR (ticketId = :prev AND active = :false)' : 'attribute_not_exists(PK)',
-      ...(replacing ? { ExpressionAttributeValues: { ':prev': replacing, ':false': false } } : {}),
-    } } },
+    {
+      label: TICKET_WRITE.conversation,
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...pointer, ticketId: t.id, active: t.status !== 'closed', closedAt: null },
+          ConditionExpression: replacing
+            ? 'attribute_not_exists(PK) OR (ticketId = :prev AND active = :false)'
+            : 'attribute_not_exists(PK)',
+          ...(replacing ? { ExpressionAttributeValues: { ':prev': replacing, ':false': false } } : {}),
+        },
+      },
+    },
     ...counterMoves(t.companyId, null, t),
   ]);
 }
@@ -130,40 +179,73 @@ export async function insertTicket(t: TicketRecord, replacing: string | null): P
  * with, so two concurrent transitions cannot both apply (the loser gets label `ticket` and re-reads),
  * while message activity (unread, last message) never conflicts with a transition.
  */
-export async function moveTicket(before: TicketRecord, next: Pick<TicketRecord, 'status' | 'userId' | 'queueId'>, now: string): Promise<void> {
+export async function moveTicket(
+  before: TicketRecord,
+  next: Pick<TicketRecord, 'status' | 'userId' | 'queueId'>,
+  now: string,
+): Promise<void> {
   const after = { ...before, ...next, updatedAt: now };
   const closing = before.status !== 'closed' && after.status === 'closed';
   const reopening = before.status === 'closed' && after.status !== 'closed';
   const keys = listKeys(after);
   const old = listKeys(before);
   const items: LabelledItem[] = [
-    { label: TICKET_WRITE.ticket, item: { Update: {
-      TableName: tableName(), Key: ticketKey(before.companyId, before.id),
-      UpdateExpression: 'SET #status = :status, userId = :user, queueId = :queue, updatedAt = :now, closedAt = :closedAt, '
-        + 'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk',
-      ConditionExpression: 'GSI1PK = :oldG1 AND GSI2PK = :oldG2',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':status': after.status, ':user': after.userId, ':queue': after.queueId, ':now': now,
-        ':closedAt': after.status === 'closed' ? now : null,
-        ':g1pk': keys.GSI1PK, ':g1sk': keys.GSI1SK, ':g2pk': keys.GSI2PK, ':g2sk': keys.GSI2SK, ':oldG1': old.GSI1PK, ':oldG2': old.GSI2PK,
+    {
+      label: TICKET_WRITE.ticket,
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: ticketKey(before.companyId, before.id),
+          UpdateExpression:
+            'SET #status = :status, userId = :user, queueId = :queue, updatedAt = :now, closedAt = :closedAt, ' +
+            'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk',
+          ConditionExpression: 'GSI1PK = :oldG1 AND GSI2PK = :oldG2',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': after.status,
+            ':user': after.userId,
+            ':queue': after.queueId,
+            ':now': now,
+            ':closedAt': after.status === 'closed' ? now : null,
+            ':g1pk': keys.GSI1PK,
+            ':g1sk': keys.GSI1SK,
+            ':g2pk': keys.GSI2PK,
+            ':g2sk': keys.GSI2SK,
+            ':oldG1': old.GSI1PK,
+            ':oldG2': old.GSI2PK,
+          },
+        },
       },
-    } } },
+    },
     ...counterMoves(before.companyId, before, after),
   ];
   const pointer = conversationKey(before.companyId, before.connectionId, before.contactId);
   if (closing) {
-    items.push({ label: TICKET_WRITE.conversation, item: { Update: {
-      TableName: tableName(), Key: pointer, UpdateExpression: 'SET active = :false, closedAt = :now',
-      ConditionExpression: 'ticketId = :me', ExpressionAttributeValues: { ':false': false, ':now': now, ':me': before.id },
-    } } });
+    items.push({
+      label: TICKET_WRITE.conversation,
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: pointer,
+          UpdateExpression: 'SET active = :false, closedAt = :now',
+          ConditionExpression: 'ticketId = :me',
+          ExpressionAttributeValues: { ':false': false, ':now': now, ':me': before.id },
+        },
+      },
+    });
   }
   if (reopening) {
-    items.push({ label: TICKET_WRITE.conversation, item: { Put: {
-      TableName: tableName(), Item: { ...pointer, ticketId: before.id, active: true, closedAt: null },
-      ConditionExpression: 'attribute_not_exists(PK) OR ticketId = :me OR active = :false',
-      ExpressionAttributeValues: { ':me': before.id, ':false': false },
-    } } });
+    items.push({
+      label: TICKET_WRITE.conversation,
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...pointer, ticketId: before.id, active: true, closedAt: null },
+          ConditionExpression: 'attribute_not_exists(PK) OR ticketId = :me OR active = :false',
+          ExpressionAttributeValues: { ':me': before.id, ':false': false },
+        },
+      },
+    });
   }
   await transactWrite(items);
 }
@@ -172,21 +254,45 @@ export async function moveTicket(before: TicketRecord, next: Pick<TicketRecord, 
  * A message landed on the ticket: last message, activity time (moves it to the top of its lists)
  * and, for customer messages, one more unread. Part of the attach transaction (domain/tickets).
  */
-export function ticketActivityItem(t: TicketRecord, activity: { lastMessage: string; at: string; unreadDelta: number }): LabelledItem {
-  return { label: TICKET_WRITE.ticket, item: { Update: {
-    TableName: tableName(), Key: ticketKey(t.companyId, t.id),
-    UpdateExpression: 'SET lastMessage = :last, lastMessageAt = :at, updatedAt = :at, GSI1SK = :sk, GSI2SK = :sk ADD unreadMessages :d',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':last': activity.lastMessage, ':at': activity.at, ':sk': activitySk(activity.at, t.id), ':d': activity.unreadDelta },
-  } } };
+export function ticketActivityItem(
+  t: TicketRecord,
+  activity: { lastMessage: string; at: string; unreadDelta: number },
+): LabelledItem {
+  return {
+    label: TICKET_WRITE.ticket,
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: ticketKey(t.companyId, t.id),
+        UpdateExpression:
+          'SET lastMessage = :last, lastMessageAt = :at, updatedAt = :at, GSI1SK = :sk, GSI2SK = :sk ADD unreadMessages :d',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: {
+          ':last': activity.lastMessage,
+          ':at': activity.at,
+          ':sk': activitySk(activity.at, t.id),
+          ':d': activity.unreadDelta,
+        },
+      },
+    },
+  };
 }
 
 /** Runs one conditional update returning the new ticket, or undefined when the condition said "nothing to do". */
-async function updateTicket(companyId: string, id: string, update: {
-  UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues: Record<string, unknown>; ExpressionAttributeNames?: Record<string, string>;
-}): Promise<TicketRecord | undefined> {
+async function updateTicket(
+  companyId: string,
+  id: string,
+  update: {
+    UpdateExpression: string;
+    ConditionExpression: string;
+    ExpressionAttributeValues: Record<string, unknown>;
+    ExpressionAttributeNames?: Record<string, string>;
+  },
+): Promise<TicketRecord | undefined> {
   try {
-    const out = await ddb().send(new UpdateCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ...update, ReturnValues: 'ALL_NEW' }));
+    const out = await ddb().send(
+      new UpdateCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ...update, ReturnValues: 'ALL_NEW' }),
+    );
     return ticketFromItem(out.Attributes!);
   } catch (err) {
     if (isConditionFailed(err)) return undefined;
@@ -195,22 +301,34 @@ async function updateTicket(companyId: string, id: string, update: {
 }
 
 /** The operator opened the ticket: unread back to 0 (no-op when already 0). */
-export const resetUnread = (companyId: string, id: string) => updateTicket(companyId, id, {
-  UpdateExpression: 'SET unreadMessages = :zero', ConditionExpression: 'attribute_exists(PK) AND unreadMessages > :zero',
-  ExpressionAttributeValues: { ':zero': 0 },
-});
+export const resetUnread = (companyId: string, id: string) =>
+  updateTicket(companyId, id, {
+    UpdateExpression: 'SET unreadMessages = :zero',
+    ConditionExpression: 'attribute_exists(PK) AND unreadMessages > :zero',
+    ExpressionAttributeValues: { ':zero': 0 },
+  });
 
-export const setTicketTags = (companyId: string, id: string, tagIds: string[]) => updateTicket(companyId, id, {
-  UpdateExpression: 'SET tagIds = :tags', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':tags': tagIds },
-});
+export const setTicketTags = (companyId: string, id: string, tagIds: string[]) =>
+  updateTicket(companyId, id, {
+    UpdateExpression: 'SET tagIds = :tags',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':tags': tagIds },
+  });
 
 /** Bots (domain/bots) set the queue-menu state through this; the lists are untouched. */
-export const setTicketChatbot = (companyId: string, id: string, chatbot: boolean) => updateTicket(companyId, id, {
-  UpdateExpression: 'SET chatbot = :c', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':c': chatbot },
-});
+export const setTicketChatbot = (companyId: string, id: string, chatbot: boolean) =>
+  updateTicket(companyId, id, {
+    UpdateExpression: 'SET chatbot = :c',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':c': chatbot },
+  });
 
 /** The menu bot's state (chatbot, option path, rating wait); lists and counters are untouched. */
-export function setTicketBotState(companyId: string, id: string, state: { chatbot?: boolean; botPath?: string[]; awaitingRating?: boolean }) {
+export function setTicketBotState(
+  companyId: string,
+  id: string,
+  state: { chatbot?: boolean; botPath?: string[]; awaitingRating?: boolean },
+) {
   const entries = Object.entries(state).filter(([, v]) => v !== undefined);
   if (!entries.length) return getTicket(companyId, id);
   return updateTicket(companyId, id, {
@@ -224,17 +342,35 @@ export function setTicketBotState(companyId: string, id: string, state: { chatbo
 /** Deletes the ticket, its uuid and contact references, its counts, and the lock when it holds it. */
 export async function removeTicket(t: TicketRecord, holdsConversation: boolean): Promise<void> {
   const [uuidItem, contactItem] = ticketSideItems(t, null);
-  const del = (label: string, key: Record<string, unknown>, condition?: { expr: string; values: Record<string, unknown> }): LabelledItem => ({
-    label, item: { Delete: { TableName: tableName(), Key: { PK: key.PK, SK: key.SK },
-      ...(condition ? { ConditionExpression: condition.expr, ExpressionAttributeValues: condition.values } : {}) } },
+  const del = (
+    label: string,
+    key: Record<string, unknown>,
+    condition?: { expr: string; values: Record<string, unknown> },
+  ): LabelledItem => ({
+    label,
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: { PK: key.PK, SK: key.SK },
+        ...(condition ? { ConditionExpression: condition.expr, ExpressionAttributeValues: condition.values } : {}),
+      },
+    },
   });
   const old = listKeys(t);
   await transactWrite([
-    del(TICKET_WRITE.ticket, ticketKey(t.companyId, t.id), { expr: 'GSI1PK = :g1 AND GSI2PK = :g2', values: { ':g1': old.GSI1PK, ':g2': old.GSI2PK } }),
+    del(TICKET_WRITE.ticket, ticketKey(t.companyId, t.id), {
+      expr: 'GSI1PK = :g1 AND GSI2PK = :g2',
+      values: { ':g1': old.GSI1PK, ':g2': old.GSI2PK },
+    }),
     del(TICKET_WRITE.uuid, uuidItem!),
     del('contact', contactItem!),
     ...(holdsConversation
-      ? [del(TICKET_WRITE.conversation, conversationKey(t.companyId, t.connectionId, t.contactId), { expr: 'ticketId = :me', values: { ':me': t.id } })]
+      ? [
+          del(TICKET_WRITE.conversation, conversationKey(t.companyId, t.connectionId, t.contactId), {
+            expr: 'ticketId = :me',
+            values: { ':me': t.id },
+          }),
+        ]
       : []),
     ...counterMoves(t.companyId, t, null),
   ]);

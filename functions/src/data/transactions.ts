@@ -39,13 +39,15 @@ export async function transactWrite(items: LabelledItem[]): Promise<void> {
       await ddb().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.item) }));
       return;
     } catch (err) {
-      if (!(err instanceof TransactionCanceledException) && (err as Error).name !== 'TransactionCanceledException') throw err;
+      if (!(err instanceof TransactionCanceledException) && (err as Error).name !== 'TransactionCanceledException')
+        throw err;
       const reasons = (err as TransactionCanceledException).CancellationReasons ?? [];
       const failed = reasons
         .map((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? items[index]?.label : undefined))
         .filter((label): label is string => !!label);
       if (failed.length) throw new TransactionConditionFailed(failed);
-      const conflict = reasons.some((r) => r.Code === 'TransactionConflict') || (err as Error).message?.includes('TransactionConflict');
+      const conflict =
+        reasons.some((r) => r.Code === 'TransactionConflict') || (err as Error).message?.includes('TransactionConflict');
       if (!conflict || attempt >= CONFLICT_RETRIES) throw err;
       await new Promise((res) => setTimeout(res, 20 + Math.random() * 60 * (attempt + 1)));
     }

@@ -52,7 +52,11 @@ const activeCounterKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COUN
 
 /** Lower-case, no accents: what search and name ordering compare. */
 export const normaliseText = (text: string) =>
-  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 
 function toItem(user: UserRecord) {
   return {
@@ -67,7 +71,12 @@ function toItem(user: UserRecord) {
 function fromItem(item: Record<string, unknown>): UserRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _g1pk, GSI1SK: _g1sk, search: _search, ...user } = item;
   const record = user as unknown as UserRecord;
-  return { ...record, queueIds: record.queueIds ?? [], drawerMenuOpen: record.drawerMenuOpen ?? true, tokenVersion: record.tokenVersion ?? 0 };
+  return {
+    ...record,
+    queueIds: record.queueIds ?? [],
+    drawerMenuOpen: record.drawerMenuOpen ?? true,
+    tokenVersion: record.tokenVersion ?? 0,
+  };
 }
 
 /** The key DynamoDB needs to resume a GSI1 query right after this user. */
@@ -78,12 +87,17 @@ const gsi1Position = (user: UserRecord) => {
 
 /** Whether a decoded cursor points into this company's user list (a forged one must not reach DynamoDB). */
 export const isUsersCursorOf = (companyId: string, key: Record<string, unknown>) =>
-  key.GSI1PK === usersPk(companyId) && key.PK === usersPk(companyId) && typeof key.SK === 'string' && typeof key.GSI1SK === 'string'
-  && Object.keys(key).length === 4;
+  key.GSI1PK === usersPk(companyId) &&
+  key.PK === usersPk(companyId) &&
+  typeof key.SK === 'string' &&
+  typeof key.GSI1SK === 'string' &&
+  Object.keys(key).length === 4;
 
 /** AP-U1: user by company and id (strongly consistent: used right before writes). */
 export async function getUser(companyId: string, userId: string): Promise<UserRecord | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: userKey(companyId, userId), ConsistentRead: true }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: userKey(companyId, userId), ConsistentRead: true }),
+  );
   return out.Item ? fromItem(out.Item) : undefined;
 }
 
@@ -120,17 +134,27 @@ export interface UsersPageQuery {
  * The filter runs server-side on the company's user partition, so a filtered page reads up to all of
  * the company's users: bounded by the plan's user limit (decisions.md).
  */
-export async function queryUsersPage(companyId: string, q: UsersPageQuery): Promise<{ users: UserRecord[]; next?: Record<string, unknown> }> {
+export async function queryUsersPage(
+  companyId: string,
+  q: UsersPageQuery,
+): Promise<{ users: UserRecord[]; next?: Record<string, unknown> }> {
   const wanted = (q.skip ?? 0) + q.pageSize + 1; // one extra tells whether there is a next page
   const found: UserRecord[] = [];
-  const pages = queryPages({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ...(q.search
-      ? { FilterExpression: 'contains(#search, :q)', ExpressionAttributeNames: { '#search': 'search' }, ExpressionAttributeValues: { ':pk': usersPk(companyId), ':q': q.search } }
-      : { ExpressionAttributeValues: { ':pk': usersPk(companyId) } }),
-    Limit: q.search ? 100 : wanted,
-  }, q.after);
+  const pages = queryPages(
+    {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ...(q.search
+        ? {
+            FilterExpression: 'contains(#search, :q)',
+            ExpressionAttributeNames: { '#search': 'search' },
+            ExpressionAttributeValues: { ':pk': usersPk(companyId), ':q': q.search },
+          }
+        : { ExpressionAttributeValues: { ':pk': usersPk(companyId) } }),
+      Limit: q.search ? 100 : wanted,
+    },
+    q.after,
+  );
   for await (const page of pages) {
     found.push(...page.items.map(fromItem));
     if (found.length >= wanted) break;
@@ -153,7 +177,9 @@ export async function listAllUsers(companyId: string): Promise<UserRecord[]> {
 
 /** AP-U6: how many active users the company has. */
 export async function getActiveUserCount(companyId: string): Promise<number> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: activeCounterKey(companyId), ConsistentRead: true }));
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: activeCounterKey(companyId), ConsistentRead: true }),
+  );
   return Number(out.Item?.active ?? 0);
 }
 
@@ -176,12 +202,25 @@ function activeCounterChange(companyId: string, delta: 1 | -1, activeLimit: numb
 
 const takeEmail = (user: UserRecord): LabelledItem => ({
   label: USER_WRITE.email,
-  item: { Put: { TableName: tableName(), Item: { ...emailLockKey(user.email), userId: user.id, companyId: user.companyId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: { ...emailLockKey(user.email), userId: user.id, companyId: user.companyId },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  },
 });
 
 const releaseEmail = (user: UserRecord): LabelledItem => ({
   label: 'oldEmail',
-  item: { Delete: { TableName: tableName(), Key: emailLockKey(user.email), ConditionExpression: 'userId = :uid', ExpressionAttributeValues: { ':uid': user.id } } },
+  item: {
+    Delete: {
+      TableName: tableName(),
+      Key: emailLockKey(user.email),
+      ConditionExpression: 'userId = :uid',
+      ExpressionAttributeValues: { ':uid': user.id },
+    },
+  },
 });
 
 /**
@@ -190,9 +229,15 @@ const releaseEmail = (user: UserRecord): LabelledItem => ({
  */
 export async function insertUser(user: UserRecord, activeLimit: number | null): Promise<void> {
   const items: LabelledItem[] = [
-    { label: USER_WRITE.user, item: { Put: { TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(PK)' } } },
+    {
+      label: USER_WRITE.user,
+      item: { Put: { TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(PK)' } },
+    },
     takeEmail(user),
-    { label: 'locator', item: { Put: { TableName: tableName(), Item: { ...locatorKey(user.id), companyId: user.companyId } } } },
+    {
+      label: 'locator',
+      item: { Put: { TableName: tableName(), Item: { ...locatorKey(user.id), companyId: user.companyId } } },
+    },
   ];
   if (user.status) items.push(activeCounterChange(user.companyId, 1, activeLimit));
   await transactWrite(items);
@@ -203,10 +248,19 @@ export async function insertUser(user: UserRecord, activeLimit: number | null): 
  * the active counter when the status changes. Label `user` = someone else wrote first (retry).
  */
 export async function replaceUser(before: UserRecord, after: UserRecord, activeLimit: number | null): Promise<void> {
-  const items: LabelledItem[] = [{
-    label: USER_WRITE.user,
-    item: { Put: { TableName: tableName(), Item: toItem(after), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } } },
-  }];
+  const items: LabelledItem[] = [
+    {
+      label: USER_WRITE.user,
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: toItem(after),
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': before.version },
+        },
+      },
+    },
+  ];
   if (before.email !== after.email) items.push(releaseEmail(before), takeEmail(after));
   if (before.status !== after.status) items.push(activeCounterChange(after.companyId, after.status ? 1 : -1, activeLimit));
   await transactWrite(items);
@@ -215,7 +269,17 @@ export async function replaceUser(before: UserRecord, after: UserRecord, activeL
 /** Deletes the user, its e-mail lock and locator, and gives back its active seat. */
 export async function removeUser(user: UserRecord): Promise<void> {
   const items: LabelledItem[] = [
-    { label: USER_WRITE.user, item: { Delete: { TableName: tableName(), Key: userKey(user.companyId, user.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': user.version } } } },
+    {
+      label: USER_WRITE.user,
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: userKey(user.companyId, user.id),
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': user.version },
+        },
+      },
+    },
     { label: 'oldEmail', item: { Delete: { TableName: tableName(), Key: emailLockKey(user.email) } } },
     { label: 'locator', item: { Delete: { TableName: tableName(), Key: locatorKey(user.id) } } },
   ];
@@ -224,16 +288,22 @@ export async function removeUser(user: UserRecord): Promise<void> {
 }
 
 /** The side-menu state (spec part 1 §2 "drawerMenuOpen"); undefined when the user does not exist. */
-export async function updateDrawerMenuOpen(companyId: string, userId: string, open: boolean): Promise<UserRecord | undefined> {
+export async function updateDrawerMenuOpen(
+  companyId: string,
+  userId: string,
+  open: boolean,
+): Promise<UserRecord | undefined> {
   try {
-    const out = await ddb().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(companyId, userId),
-      UpdateExpression: 'SET drawerMenuOpen = :open, updatedAt = :now ADD version :one',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':open': open, ':now': new Date().toISOString(), ':one': 1 },
-      ReturnValues: 'ALL_NEW',
-    }));
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(companyId, userId),
+        UpdateExpression: 'SET drawerMenuOpen = :open, updatedAt = :now ADD version :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':open': open, ':now': new Date().toISOString(), ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
     return out.Attributes ? fromItem(out.Attributes) : undefined;
   } catch (err) {
     if ((err as Error).name === 'ConditionalCheckFailedException') return undefined;

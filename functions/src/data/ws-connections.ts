@@ -42,10 +42,22 @@ const reverseKey = (connectionId: string) => ({ PK: platformPk('WSCONN', connect
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export async function putWsConnection(conn: NewWsConnection): Promise<WsConnection> {
-  const full: WsConnection = { ...conn, viewingTicketId: null, connectedAt: new Date().toISOString(), expiresAt: ttlIn(WS_CONNECTION_TTL_SECONDS) };
+  const full: WsConnection = {
+    ...conn,
+    viewingTicketId: null,
+    connectedAt: new Date().toISOString(),
+    expiresAt: ttlIn(WS_CONNECTION_TTL_SECONDS),
+  };
   // Reverse item first: a socket item without it could not be found again by $disconnect.
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...reverseKey(conn.connectionId), companyId: conn.companyId, expiresAt: full.expiresAt } }));
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...socketKey(conn.companyId, conn.connectionId), ...full } }));
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...reverseKey(conn.connectionId), companyId: conn.companyId, expiresAt: full.expiresAt },
+    }),
+  );
+  await ddb().send(
+    new PutCommand({ TableName: tableName(), Item: { ...socketKey(conn.companyId, conn.connectionId), ...full } }),
+  );
   return full;
 }
 
@@ -74,13 +86,15 @@ export async function deleteWsConnection(connectionId: string, companyId?: strin
  */
 export async function setViewingTicket(companyId: string, connectionId: string, ticketId: string | null): Promise<boolean> {
   try {
-    await ddb().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: socketKey(companyId, connectionId),
-      UpdateExpression: 'SET viewingTicketId = :t',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':t': ticketId },
-    }));
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: socketKey(companyId, connectionId),
+        UpdateExpression: 'SET viewingTicketId = :t',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':t': ticketId },
+      }),
+    );
     return true;
   } catch (err) {
     if ((err as Error).name === 'ConditionalCheckFailedException') return false;
@@ -91,7 +105,10 @@ export async function setViewingTicket(companyId: string, connectionId: string, 
 /** AP-WS1: the company's live sockets (one partition; bounded by the company's logged-in users). */
 export async function listCompanyWsConnections(companyId: string): Promise<WsConnection[]> {
   const now = nowSeconds();
-  const items = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': socketKey(companyId, '').PK } });
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': socketKey(companyId, '').PK },
+  });
   return items.filter((item) => Number(item.expiresAt) > now).map(toWsConnection);
 }
 

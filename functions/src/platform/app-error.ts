@@ -9,7 +9,11 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly status: number = 400,
-    readonly details?: { params?: Record<string, string | number>; fields?: Record<string, string>; headers?: Record<string, string> },
+    readonly details?: {
+      params?: Record<string, string | number>;
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+    },
   ) {
     super(code);
     this.name = 'AppError';

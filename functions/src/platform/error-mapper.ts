@@ -44,8 +44,16 @@ export function errorMapper(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
       }
       const known = err ? KNOWN_FAILURES[(err as Error).name] : undefined;
       if (known) {
-        logger.warn('request refused by a known failure', { err, path: request.event?.path, method: request.event?.httpMethod });
-        request.response = { statusCode: known.status, headers: jsonHeaders, body: JSON.stringify({ error: known.code } satisfies ApiErrorBody) };
+        logger.warn('request refused by a known failure', {
+          err,
+          path: request.event?.path,
+          method: request.event?.httpMethod,
+        });
+        request.response = {
+          statusCode: known.status,
+          headers: jsonHeaders,
+          body: JSON.stringify({ error: known.code } satisfies ApiErrorBody),
+        };
         return;
       }
       logger.error('unhandled error', { err, path: request.event?.path, method: request.event?.httpMethod });

@@ -19,5 +19,6 @@ export const needsFreshRights = (access: string, method: string | undefined): bo
 
 export async function assertRightsCurrent(auth: AccessClaims): Promise<void> {
   const user = await getUser(auth.companyId, auth.userId);
-  if (!user || !user.status || user.tokenVersion !== (auth.tokenVersion ?? 0)) throw new AppError('ERR_SESSION_EXPIRED', 403);
+  if (!user || !user.status || user.tokenVersion !== (auth.tokenVersion ?? 0))
+    throw new AppError('ERR_SESSION_EXPIRED', 403);
 }

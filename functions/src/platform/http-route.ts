@@ -86,11 +86,18 @@ function wrapRoute(access: Access, def: RouteDefinition<Access, unknown, unknown
     .handler(core) as unknown as HttpHandler;
 }
 
-function prepareRoute(access: Access, def: RouteDefinition<Access, unknown, unknown, unknown>): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+function prepareRoute(
+  access: Access,
+  def: RouteDefinition<Access, unknown, unknown, unknown>,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     before: async (request) => {
       const event = request.event;
-      const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+      const raw = event.body
+        ? event.isBase64Encoded
+          ? Buffer.from(event.body, 'base64').toString('utf8')
+          : event.body
+        : '';
       if (Buffer.byteLength(raw) > MAX_REQUEST_BODY_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
 
       let auth: AccessClaims | undefined;
@@ -107,7 +114,11 @@ function prepareRoute(access: Access, def: RouteDefinition<Access, unknown, unkn
       if (def.body) {
         let input: unknown = {};
         if (raw.trim()) {
-          try { input = JSON.parse(raw); } catch { throw new AppError('ERR_INVALID_JSON', 400); }
+          try {
+            input = JSON.parse(raw);
+          } catch {
+            throw new AppError('ERR_INVALID_JSON', 400);
+          }
         }
         parsedBody = validate(def.body as Schema, input);
       }

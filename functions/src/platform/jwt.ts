@@ -65,7 +65,10 @@ export function bearerToken(headers: Record<string, string | undefined> | null |
   return match?.[1]?.trim();
 }
 
-export function headerValue(headers: Record<string, string | undefined> | null | undefined, name: string): string | undefined {
+export function headerValue(
+  headers: Record<string, string | undefined> | null | undefined,
+  name: string,
+): string | undefined {
   if (!headers) return undefined;
   const lower = name.toLowerCase();
   for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === lower) return v ?? undefined;

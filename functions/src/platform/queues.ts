@@ -34,12 +34,14 @@ export function queueUrl(name: string): string {
  * (the session host also dedups by commandId for later redeliveries).
  */
 export async function sendOutboundCommand(shard: number, command: OutboundCommand): Promise<void> {
-  await sqsClient().send(new SendMessageCommand({
-    QueueUrl: queueUrl(outboundQueueName(shard)),
-    MessageBody: toQueueBody(command),
-    MessageGroupId: command.connectionId,
-    MessageDeduplicationId: command.commandId,
-  }));
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl(outboundQueueName(shard)),
+      MessageBody: toQueueBody(command),
+      MessageGroupId: command.connectionId,
+      MessageDeduplicationId: command.commandId,
+    }),
+  );
 }
 
 /**
@@ -47,12 +49,14 @@ export async function sendOutboundCommand(shard: number, command: OutboundComman
  * id from the event id (used by the hostwatch area to report a dead shard's sessions).
  */
 export async function sendChannelEvent(event: ChannelEvent): Promise<void> {
-  await sqsClient().send(new SendMessageCommand({
-    QueueUrl: queueUrl('inbound'),
-    MessageBody: toQueueBody(event),
-    MessageGroupId: event.connectionId,
-    MessageDeduplicationId: deduplicationId(event.eventId),
-  }));
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl('inbound'),
+      MessageBody: toQueueBody(event),
+      MessageGroupId: event.connectionId,
+      MessageDeduplicationId: deduplicationId(event.eventId),
+    }),
+  );
 }
 
 /** SQS caps DelaySeconds at 15 minutes. */
@@ -60,9 +64,11 @@ export const MAX_DELAY_SECONDS = 900;
 
 /** Standard queue; `delaySeconds` gives second precision inside the tick's minute. */
 export async function sendToDispatch(body: unknown, delaySeconds = 0): Promise<void> {
-  await sqsClient().send(new SendMessageCommand({
-    QueueUrl: queueUrl('dispatch'),
-    MessageBody: toQueueBody(body),
-    DelaySeconds: Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.round(delaySeconds))),
-  }));
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl('dispatch'),
+      MessageBody: toQueueBody(body),
+      DelaySeconds: Math.max(0, Math.min(MAX_DELAY_SECONDS, Math.round(delaySeconds))),
+    }),
+  );
 }

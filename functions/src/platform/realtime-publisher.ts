@@ -46,7 +46,14 @@ export async function publish<K extends RealtimeChannelKind>(
   audience: Audience,
 ): Promise<void> {
   if (!process.env.QUEUE_URL_REALTIME) return; // no realtime queue wired (unit tests, scripts)
-  const event: RealtimeQueueEvent<K> = { eventId: ulid(), companyId, kind, data, audience, publishedAt: new Date().toISOString() };
+  const event: RealtimeQueueEvent<K> = {
+    eventId: ulid(),
+    companyId,
+    kind,
+    data,
+    audience,
+    publishedAt: new Date().toISOString(),
+  };
   const command = new SendMessageCommand({
     QueueUrl: queueUrl(REALTIME_QUEUE),
     MessageBody: JSON.stringify(event),

@@ -34,7 +34,9 @@ export async function processSqsBatch<T>(event: SQSEvent, options: BatchOptions<
   };
   await Promise.all(Array.from({ length: Math.min(GROUP_CONCURRENCY, queue.length) }, worker));
   // Report in batch order (SQS does not care; logs and tests read better).
-  return { batchItemFailures: event.Records.filter((r) => failures.has(r.messageId)).map((r) => ({ itemIdentifier: r.messageId })) };
+  return {
+    batchItemFailures: event.Records.filter((r) => failures.has(r.messageId)).map((r) => ({ itemIdentifier: r.messageId })),
+  };
 }
 
 async function processGroup<T>(records: SQSRecord[], options: BatchOptions<T>, failures: Set<string>): Promise<void> {

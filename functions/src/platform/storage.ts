@@ -40,24 +40,43 @@ export const MEDIA_URL_TTL_SECONDS = 60 * 60;
  * Content-Type and Content-Disposition (`mediaResponseHeaders`): only types that run no code are
  * inline, the rest download as attachments, whatever type the sender claimed.
  */
-export async function mediaDownloadUrl(key: string | null | undefined, media: { mimetype?: string | null; fileName?: string | null } = {}): Promise<string | null> {
+export async function mediaDownloadUrl(
+  key: string | null | undefined,
+  media: { mimetype?: string | null; fileName?: string | null } = {},
+): Promise<string | null> {
   const bucket = process.env.MEDIA_BUCKET;
   if (!key || !bucket) return null;
   const headers = mediaResponseHeaders(media.mimetype, media.fileName ?? key.split('/').pop());
-  return getSignedUrl(s3(), new GetObjectCommand({
-    Bucket: bucket, Key: key, ResponseContentType: headers.contentType, ResponseContentDisposition: headers.contentDisposition,
-  }), { expiresIn: MEDIA_URL_TTL_SECONDS });
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ResponseContentType: headers.contentType,
+      ResponseContentDisposition: headers.contentDisposition,
+    }),
+    { expiresIn: MEDIA_URL_TTL_SECONDS },
+  );
 }
 
 export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
 
 /** Presigned PUT for a browser upload: the signature pins the key, the type and the length. */
-export async function mediaUploadUrl(key: string, mimetype: string, size: number): Promise<{ url: string; headers: Record<string, string> } | null> {
+export async function mediaUploadUrl(
+  key: string,
+  mimetype: string,
+  size: number,
+): Promise<{ url: string; headers: Record<string, string> } | null> {
   const bucket = process.env.MEDIA_BUCKET;
   if (!bucket) return null;
-  const url = await getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: mimetype, ContentLength: size }), {
-    expiresIn: UPLOAD_URL_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']),
-  });
+  const url = await getSignedUrl(
+    s3(),
+    new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: mimetype, ContentLength: size }),
+    {
+      expiresIn: UPLOAD_URL_TTL_SECONDS,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    },
+  );
   return { url, headers: { 'Content-Type': mimetype } };
 }
 
@@ -69,13 +88,18 @@ export async function mediaObjectInfo(key: string): Promise<{ size: number; mime
     const out = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     return { size: out.ContentLength ?? 0, mimetype: out.ContentType ?? 'application/octet-stream' };
   } catch (err) {
-    if ((err as Error).name === 'NotFound' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    if (
+      (err as Error).name === 'NotFound' ||
+      (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+    )
+      return undefined;
     throw err;
   }
 }
 
 /** `C#<companyId>/private/<name>`: objects never handed out as URLs (the payment certificate). */
-export const privateObjectKey = (companyId: string, name: string) => `${companyPrefix(companyId)}private/${name.replace(/[^\w.-]+/g, '_')}`;
+export const privateObjectKey = (companyId: string, name: string) =>
+  `${companyPrefix(companyId)}private/${name.replace(/[^\w.-]+/g, '_')}`;
 
 /** Reads a whole (small) object; undefined when it does not exist or no bucket is configured. */
 export async function readObject(key: string): Promise<Buffer | undefined> {

@@ -3,7 +3,9 @@
  * fan-out area uses it (AREA_ACCESS.realtime). A plain-http endpoint is the local gateway.
  */
 import {
-  ApiGatewayManagementApiClient, DeleteConnectionCommand, PostToConnectionCommand,
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { localClientOptions } from './aws-clients';
 

@@ -8,11 +8,23 @@
 export { DEFAULT_TABLE_NAME, TTL_ATTRIBUTE } from '../data/table-definition';
 export { tenantPk, ttlIn } from '../data/keys';
 export {
-  listShardSessions, shardHostItem, shardHostKey, shardSessionItem, shardSessionKey,
-  type ShardHostHeartbeat, type ShardSession, type TableRef,
+  listShardSessions,
+  shardHostItem,
+  shardHostKey,
+  shardSessionItem,
+  shardSessionKey,
+  type ShardHostHeartbeat,
+  type ShardSession,
+  type TableRef,
 } from '../data/shard-registry';
 export {
-  batchGet, batchWrite, queryAll, queryPages, UnprocessedItemsError, updateExpression, type WriteRequest,
+  batchGet,
+  batchWrite,
+  queryAll,
+  queryPages,
+  UnprocessedItemsError,
+  updateExpression,
+  type WriteRequest,
 } from '../data/table-operations';
 export { outboundQueueName, queueUrlEnv, sessionShardCount } from '../manifest';
 export { deduplicationId, statusEventId } from './channel-event-ids';

@@ -17,7 +17,13 @@ import { signAccessToken } from '../../src/platform/jwt';
 import { buildApiEvent, lambdaContext, toApiCallResult, type ApiCallResult } from '../support/api-event';
 import { tokenFor, type TestUser } from '../support/tenancy-fixtures';
 import {
-  contentTypes, forgedTokens, hostileBodies, hostileCookies, hostileStrings, hostileValues, type TokenChoice,
+  contentTypes,
+  forgedTokens,
+  hostileBodies,
+  hostileCookies,
+  hostileStrings,
+  hostileValues,
+  type TokenChoice,
 } from './support/hostile-arbitraries';
 import { fixtureId, manifestRoutes, paramKinds, pathParamNames, routeKey, type FixtureKind } from './support/route-requests';
 import { useWorld } from './support/world';
@@ -33,25 +39,46 @@ beforeAll(async () => {
   forgeries = await forgedTokens(env.world.a, env.world.b, await tokenFor(env.world.a.admin.user, -60));
 });
 afterAll(() => {
-  const statuses = [...stats.byStatus].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ');
-  console.info(`hostile-input suite: ${manifestRoutes().length} HTTP routes, ${stats.requests} requests (${RUNS} generated per route + ${forgeries.length} forgeries per route), slowest ${stats.slowestMs} ms; statuses ${statuses}; ${WS_ROUTES.length} WebSocket routes, ${stats.wsEvents} events`);
+  const statuses = [...stats.byStatus]
+    .sort(([x], [y]) => x - y)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  console.info(
+    `hostile-input suite: ${manifestRoutes().length} HTTP routes, ${stats.requests} requests (${RUNS} generated per route + ${forgeries.length} forgeries per route), slowest ${stats.slowestMs} ms; statuses ${statuses}; ${WS_ROUTES.length} WebSocket routes, ${stats.wsEvents} events`,
+  );
 });
 
-type AreaHandler = (event: APIGatewayProxyEvent, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyResult>;
+type AreaHandler = (
+  event: APIGatewayProxyEvent,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<APIGatewayProxyResult>;
 const handlers = new Map<Area, Promise<AreaHandler>>();
 const handlerOf = (area: Area) => {
-  if (!handlers.has(area)) handlers.set(area, import(`../../src/handlers/${area}/index.ts`).then((m: { handler: AreaHandler }) => m.handler));
+  if (!handlers.has(area))
+    handlers.set(
+      area,
+      import(`../../src/handlers/${area}/index.ts`).then((m: { handler: AreaHandler }) => m.handler),
+    );
   return handlers.get(area)!;
 };
 
 /** A real token of the user as it is now (its tokenVersion may have moved under earlier hostile writes). */
 async function currentToken(user: TestUser): Promise<string> {
   const stored = await getUser(user.user.companyId, user.user.id);
-  return signAccessToken({ userId: user.user.id, companyId: user.user.companyId, profile: user.user.profile, super: false, tokenVersion: stored?.tokenVersion ?? 0 });
+  return signAccessToken({
+    userId: user.user.id,
+    companyId: user.user.companyId,
+    profile: user.user.profile,
+    super: false,
+    tokenVersion: stored?.tokenVersion ?? 0,
+  });
 }
 
 interface HostileRequest {
-  auth: { kind: 'user'; who: 'aAdmin' | 'aOperator' | 'bAdmin' } | { kind: 'forged'; index: number } | { kind: 'raw'; value?: string };
+  auth:
+    | { kind: 'user'; who: 'aAdmin' | 'aOperator' | 'bAdmin' }
+    | { kind: 'forged'; index: number }
+    | { kind: 'raw'; value?: string };
   params: Record<string, string>;
   query: [string, string][];
   body?: string;
@@ -61,30 +88,100 @@ interface HostileRequest {
 }
 
 function requestArbitrary(route: HttpRouteSpec): fc.Arbitrary<HostileRequest> {
-  const ids = [env.world.a.companyId, env.world.b.companyId, env.world.a.admin.user.id, env.world.b.operator.user.id, env.world.a.connection.id, env.world.b.connection.id];
+  const ids = [
+    env.world.a.companyId,
+    env.world.b.companyId,
+    env.world.a.admin.user.id,
+    env.world.b.operator.user.id,
+    env.world.a.connection.id,
+    env.world.b.connection.id,
+  ];
   const strings = hostileStrings(ids);
   // Real ids of the parameter's kind when PARAM_KINDS knows it (the isolation suite insists on it);
   // a route not classified yet is still attacked, with hostile strings only.
-  const kinds: Record<string, FixtureKind | undefined> = (() => { try { return paramKinds(route); } catch { return {}; } })();
-  const params = fc.record(Object.fromEntries(pathParamNames(route.path).map((name) => {
-    const kind = kinds[name];
-    return [name, kind ? fc.oneof(fc.constant(fixtureId(env.world.a, kind)), fc.constant(fixtureId(env.world.b, kind)), strings) : strings];
-  })));
-  const auth = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom('aAdmin', 'aOperator', 'bAdmin').map((who) => ({ kind: 'user' as const, who: who as 'aAdmin' })) },
-    { weight: 2, arbitrary: fc.nat({ max: forgeries.length - 1 }).map((index) => ({ kind: 'forged' as const, index })) },
-    { weight: 1, arbitrary: fc.option(fc.oneof(strings, strings.map((s) => `Bearer ${s}`), fc.constantFrom('Bearer', 'Bearer ', 'Basic YTpi', 'bearer  x.y.z')), { nil: undefined }).map((value) => ({ kind: 'raw' as const, value })) },
+  const kinds: Record<string, FixtureKind | undefined> = (() => {
+    try {
+      return paramKinds(route);
+    } catch {
+      return {};
+    }
+  })();
+  const params = fc.record(
+    Object.fromEntries(
+      pathParamNames(route.path).map((name) => {
+        const kind = kinds[name];
+        return [
+          name,
+          kind
+            ? fc.oneof(fc.constant(fixtureId(env.world.a, kind)), fc.constant(fixtureId(env.world.b, kind)), strings)
+            : strings,
+        ];
+      }),
+    ),
   );
-  const queryKeys = fc.oneof(fc.constantFrom('companyId', 'cursor', 'limit', 'pageNumber', 'searchParam', 'session', '__proto__', 'constructor', 'a#b'), fc.string({ maxLength: 10 }));
-  return fc.record({
-    auth,
-    params,
-    query: fc.array(fc.tuple(queryKeys, fc.oneof(strings, hostileValues(ids).map((v) => JSON.stringify(v) ?? ''))), { maxLength: 4 }),
-    body: hostileBodies(ids),
-    contentType: contentTypes,
-    cookie: hostileCookies(strings),
-    headers: fc.array(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'X-Forwarded-For', 'Origin', 'Host', 'Accept', 'X-Amz-Date'), strings), { maxLength: 3 }),
-  }, { requiredKeys: ['auth', 'params', 'query', 'headers'] });
+  const auth = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .constantFrom('aAdmin', 'aOperator', 'bAdmin')
+        .map((who) => ({ kind: 'user' as const, who: who as 'aAdmin' })),
+    },
+    { weight: 2, arbitrary: fc.nat({ max: forgeries.length - 1 }).map((index) => ({ kind: 'forged' as const, index })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .option(
+          fc.oneof(
+            strings,
+            strings.map((s) => `Bearer ${s}`),
+            fc.constantFrom('Bearer', 'Bearer ', 'Basic YTpi', 'bearer  x.y.z'),
+          ),
+          { nil: undefined },
+        )
+        .map((value) => ({ kind: 'raw' as const, value })),
+    },
+  );
+  const queryKeys = fc.oneof(
+    fc.constantFrom(
+      'companyId',
+      'cursor',
+      'limit',
+      'pageNumber',
+      'searchParam',
+      'session',
+      '__proto__',
+      'constructor',
+      'a#b',
+    ),
+    fc.string({ maxLength: 10 }),
+  );
+  return fc.record(
+    {
+      auth,
+      params,
+      query: fc.array(
+        fc.tuple(
+          queryKeys,
+          fc.oneof(
+            strings,
+            hostileValues(ids).map((v) => JSON.stringify(v) ?? ''),
+          ),
+        ),
+        { maxLength: 4 },
+      ),
+      body: hostileBodies(ids),
+      contentType: contentTypes,
+      cookie: hostileCookies(strings),
+      headers: fc.array(
+        fc.tuple(
+          fc.constantFrom('__proto__', 'constructor', 'X-Forwarded-For', 'Origin', 'Host', 'Accept', 'X-Amz-Date'),
+          strings,
+        ),
+        { maxLength: 3 },
+      ),
+    },
+    { requiredKeys: ['auth', 'params', 'query', 'headers'] },
+  );
 }
 
 async function bearerFor(auth: HostileRequest['auth']): Promise<string | undefined> {
@@ -117,7 +214,9 @@ async function send(route: HttpRouteSpec, req: HostileRequest): Promise<ApiCallR
   });
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS} ms`)), HANG_MS); });
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${HANG_MS} ms`)), HANG_MS);
+  });
   try {
     const result = await Promise.race([handlerOf(route.area).then((h) => h(event, lambdaContext())), hang]);
     return toApiCallResult(result);
@@ -132,29 +231,45 @@ async function send(route: HttpRouteSpec, req: HostileRequest): Promise<ApiCallR
 function problemWith(res: ApiCallResult, forged: boolean): string | undefined {
   stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
   if (res.status >= 500) return `answered ${res.status}`;
-  if (res.status >= 400 && !/^ERR_[A-Z_]+$/.test(String(res.body?.error))) return `refusal ${res.status} without an ERR_* code`;
+  if (res.status >= 400 && !/^ERR_[A-Z_]+$/.test(String(res.body?.error)))
+    return `refusal ${res.status} without an ERR_* code`;
   if (forged && res.status < 400) return `accepted a forged token with ${res.status}`;
   return undefined;
 }
 
 /** Long runs of one character shortened to `x×100000`, and the whole capped. */
-const readable = (message: string) => message.replace(/(.)\1{40,}/gs, (run, c: string) => `${c}×${run.length}`).slice(0, 4000);
+const readable = (message: string) =>
+  message.replace(/(.)\1{40,}/gs, (run, c: string) => `${c}×${run.length}`).slice(0, 4000);
 
 describe('hostile input over every manifest route', () => {
   for (const route of manifestRoutes()) {
     it(`${routeKey(route)}: no 5xx, no hang, no forged token accepted`, async () => {
       for (const forgery of forgeries) {
-        const res = await send(route, { auth: { kind: 'forged', index: forgeries.indexOf(forgery) }, params: {}, query: [], headers: [], body: '{}' });
-        expect({ forgery: forgery.label, problem: problemWith(res, true) }).toEqual({ forgery: forgery.label, problem: undefined });
+        const res = await send(route, {
+          auth: { kind: 'forged', index: forgeries.indexOf(forgery) },
+          params: {},
+          query: [],
+          headers: [],
+          body: '{}',
+        });
+        expect({ forgery: forgery.label, problem: problemWith(res, true) }).toEqual({
+          forgery: forgery.label,
+          problem: undefined,
+        });
         if (route.access !== 'public') expect([401, 403]).toContain(res.status);
       }
-      await fc.assert(fc.asyncProperty(requestArbitrary(route), async (req) => {
-        const res = await send(route, req);
-        const problem = problemWith(res, req.auth.kind === 'forged');
-        if (problem) throw new Error(`${problem}: ${JSON.stringify(res.body)?.slice(0, 300)}`);
-      }), { numRuns: RUNS, endOnFailure: true }).catch((err: Error) => {
-        throw new Error(readable(err.message)); // counterexamples hold 100 KB strings
-      });
+      await fc
+        .assert(
+          fc.asyncProperty(requestArbitrary(route), async (req) => {
+            const res = await send(route, req);
+            const problem = problemWith(res, req.auth.kind === 'forged');
+            if (problem) throw new Error(`${problem}: ${JSON.stringify(res.body)?.slice(0, 300)}`);
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        )
+        .catch((err: Error) => {
+          throw new Error(readable(err.message)); // counterexamples hold 100 KB strings
+        });
     }, 120_000);
   }
 });
@@ -164,28 +279,40 @@ describe('hostile input over every manifest WebSocket route', () => {
     it(`${wsRoute}: no failure, and no socket opened by a forged token`, async () => {
       const ids = [env.world.a.companyId, env.world.a.admin.user.id];
       const strings = hostileStrings(ids);
-      const token = fc.oneof(strings, fc.nat({ max: forgeries.length - 1 }).map((i) => forgeries[i]!.token!));
+      const token = fc.oneof(
+        strings,
+        fc.nat({ max: forgeries.length - 1 }).map((i) => forgeries[i]!.token!),
+      );
       const handler = (await handlerOf(area)) as unknown as (event: unknown) => Promise<{ statusCode: number }>;
-      await fc.assert(fc.asyncProperty(
-        // The connection id is API Gateway's own (16 characters), never the client's; token and body are the client's.
-        fc.record({
-          connectionId: fc.oneof(fc.constant(env.world.a.sockets.admin), fc.stringMatching(/^[A-Za-z0-9_-]{15}=$/)),
-          token: fc.option(token, { nil: undefined }),
-          body: fc.option(hostileBodies(ids), { nil: undefined }),
-        }),
-        async ({ connectionId, token: t, body }) => {
-          stats.wsEvents++;
-          const answer = await handler({
-            requestContext: { routeKey: wsRoute, connectionId },
-            // As API Gateway's JSON event: `__proto__` can be a plain key of the query.
-            queryStringParameters: t === undefined ? null : JSON.parse(`{"__proto__":"x",${JSON.stringify('token')}:${JSON.stringify(t)}}`),
-            body: body ?? null,
-          });
-          const status = answer?.statusCode ?? 200;
-          if (status >= 500) throw new Error(`answered ${status}`);
-          if (wsRoute === '$connect' && forgeries.some((f) => f.token === t) && status < 400) throw new Error('opened a socket with a forged token');
-        },
-      ), { numRuns: Math.ceil(RUNS / 2), endOnFailure: true }).catch((err: Error) => { throw new Error(readable(err.message)); });
+      await fc
+        .assert(
+          fc.asyncProperty(
+            // The connection id is API Gateway's own (16 characters), never the client's; token and body are the client's.
+            fc.record({
+              connectionId: fc.oneof(fc.constant(env.world.a.sockets.admin), fc.stringMatching(/^[A-Za-z0-9_-]{15}=$/)),
+              token: fc.option(token, { nil: undefined }),
+              body: fc.option(hostileBodies(ids), { nil: undefined }),
+            }),
+            async ({ connectionId, token: t, body }) => {
+              stats.wsEvents++;
+              const answer = await handler({
+                requestContext: { routeKey: wsRoute, connectionId },
+                // As API Gateway's JSON event: `__proto__` can be a plain key of the query.
+                queryStringParameters:
+                  t === undefined ? null : JSON.parse(`{"__proto__":"x",${JSON.stringify('token')}:${JSON.stringify(t)}}`),
+                body: body ?? null,
+              });
+              const status = answer?.statusCode ?? 200;
+              if (status >= 500) throw new Error(`answered ${status}`);
+              if (wsRoute === '$connect' && forgeries.some((f) => f.token === t) && status < 400)
+                throw new Error('opened a socket with a forged token');
+            },
+          ),
+          { numRuns: Math.ceil(RUNS / 2), endOnFailure: true },
+        )
+        .catch((err: Error) => {
+          throw new Error(readable(err.message));
+        });
     }, 120_000);
   }
 });

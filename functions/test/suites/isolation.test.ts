@@ -10,13 +10,22 @@ import type { HttpRouteSpec } from '../../src/manifest';
 import { apiCall, type ApiCallResult } from '../support/api-event';
 import type { TestUser } from '../support/tenancy-fixtures';
 import {
-  manifestRoutes, paramKinds, pathParamNames, pathParamsFor, routeKey, sampleBody, sampleQuery, takesBody,
+  manifestRoutes,
+  paramKinds,
+  pathParamNames,
+  pathParamsFor,
+  routeKey,
+  sampleBody,
+  sampleQuery,
+  takesBody,
 } from './support/route-requests';
 import { customerWrites, leakedSecrets, snapshotCompany, useWorld } from './support/world';
 
 const env = useWorld();
 let requests = 0;
-afterAll(() => { console.info(`isolation suite: ${manifestRoutes().length} routes, ${requests} requests`); });
+afterAll(() => {
+  console.info(`isolation suite: ${manifestRoutes().length} routes, ${requests} requests`);
+});
 
 type Variant = 'A ids' | 'A ids + forged companyId';
 
@@ -44,25 +53,36 @@ function verdict(route: HttpRouteSpec, variant: Variant, res: ApiCallResult): st
   // On A's ids a write must be refused outright; a read may also answer an empty 2xx (nothing of A in it, checked above).
   const targetsA = pathParamNames(route.path).length > 0;
   const emptyRead = route.method === 'GET' && res.status >= 200 && res.status < 300;
-  if (targetsA && !emptyRead && ![403, 404].includes(res.status)) return `answered ${res.status} on A's ids (expected 403 or 404)`;
+  if (targetsA && !emptyRead && ![403, 404].includes(res.status))
+    return `answered ${res.status} on A's ids (expected 403 or 404)`;
   return undefined;
 }
 
 describe('tenant isolation over every manifest route', () => {
   it('every path parameter of every route has a fixture kind', () => {
     const problems = manifestRoutes().flatMap((route) => {
-      try { paramKinds(route); return []; } catch (err) { return [(err as Error).message]; }
+      try {
+        paramKinds(route);
+        return [];
+      } catch (err) {
+        return [(err as Error).message];
+      }
     });
     expect(problems).toEqual([]);
     // …and a route with a parameter nobody classified fails, so a new route forces a decision.
-    expect(() => paramKinds({ method: 'GET', path: '/tickets/{ticketId}', area: 'users', access: 'user' })).toThrow(/PARAM_KINDS/);
+    expect(() => paramKinds({ method: 'GET', path: '/tickets/{ticketId}', area: 'users', access: 'user' })).toThrow(
+      /PARAM_KINDS/,
+    );
   });
 
   for (const route of manifestRoutes()) {
     it(`${routeKey(route)}: company B gets nothing of company A`, async () => {
       const before = await snapshotCompany(env.world.a.companyId);
       const failures: string[] = [];
-      for (const [who, actor] of [['B admin', env.world.b.admin], ['B operator', env.world.b.operator]] as const) {
+      for (const [who, actor] of [
+        ['B admin', env.world.b.admin],
+        ['B operator', env.world.b.operator],
+      ] as const) {
         for (const variant of ['A ids', 'A ids + forged companyId'] as const) {
           const res = await attack(route, actor, variant);
           const problem = verdict(route, variant, res);
@@ -80,8 +100,24 @@ describe('tenant isolation over every manifest route', () => {
     const a = env.world.a;
     await customerWrites(a, `outra mensagem secreta ${Date.now()}`);
     requests += 2;
-    expect((await apiCall('users', 'PUT', '/users/{id}', { token: a.admin.token, pathParameters: { id: a.operator.user.id }, body: { name: a.operator.user.name } })).status).toBe(200);
-    expect((await apiCall('whatsapp', 'PUT', '/whatsapp/{id}', { token: a.admin.token, pathParameters: { id: a.connection.id }, body: { name: a.connection.name } })).status).toBe(200);
+    expect(
+      (
+        await apiCall('users', 'PUT', '/users/{id}', {
+          token: a.admin.token,
+          pathParameters: { id: a.operator.user.id },
+          body: { name: a.operator.user.name },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await apiCall('whatsapp', 'PUT', '/whatsapp/{id}', {
+          token: a.admin.token,
+          pathParameters: { id: a.connection.id },
+          body: { name: a.connection.name },
+        })
+      ).status,
+    ).toBe(200);
 
     for (const socket of [env.world.b.sockets.admin, env.world.b.sockets.operator]) {
       const frames = env.sockets.of(socket);

@@ -51,16 +51,22 @@ export function buildApiEvent(method: HttpMethod, resource: string, options: Api
   const pathParameters = options.pathParameters ?? null;
   const path = resource.replace(/\{(\w+)\+?\}/g, (_, name: string) => encodeURIComponent(pathParameters?.[name] ?? ''));
   const query = Object.fromEntries(
-    Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]),
+    Object.entries(options.query ?? {})
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
   );
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.cookie) {
-    headers.Cookie = typeof options.cookie === 'string'
-      ? options.cookie
-      : Object.entries(options.cookie).map(([k, v]) => `${k}=${v}`).join('; ');
+    headers.Cookie =
+      typeof options.cookie === 'string'
+        ? options.cookie
+        : Object.entries(options.cookie)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; ');
   }
-  const body = options.body === undefined ? null : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const body =
+    options.body === undefined ? null : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   if (body !== null) headers['Content-Type'] ??= 'application/json';
   const ip = options.ip ?? '127.0.0.1';
   headers['X-Forwarded-For'] ??= ip;
@@ -93,9 +99,19 @@ export function buildApiEvent(method: HttpMethod, resource: string, options: Api
       identity: {
         sourceIp: ip,
         userAgent: 'vitest',
-        accessKey: null, accountId: null, apiKey: null, apiKeyId: null, caller: null, clientCert: null,
-        cognitoAuthenticationProvider: null, cognitoAuthenticationType: null, cognitoIdentityId: null,
-        cognitoIdentityPoolId: null, principalOrgId: null, user: null, userArn: null,
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        user: null,
+        userArn: null,
       },
     },
   } as APIGatewayProxyEvent;
@@ -148,7 +164,11 @@ export function toApiCallResult<T>(result: APIGatewayProxyResult): ApiCallResult
   }
   let body: unknown = undefined;
   if (result.body) {
-    try { body = JSON.parse(result.body); } catch { body = result.body; }
+    try {
+      body = JSON.parse(result.body);
+    } catch {
+      body = result.body;
+    }
   }
   return { status: result.statusCode, body: body as T, headers, cookies, setCookies };
 }

@@ -16,6 +16,8 @@ export function useApiWithQueues(shards = 1): { queues: Awaited<ReturnType<typeo
     logger.setLogLevel('SILENT');
     env.queues = await useLocalQueues(shards);
   });
-  afterAll(async () => { await env.queues?.stop(); });
+  afterAll(async () => {
+    await env.queues?.stop();
+  });
   return env;
 }

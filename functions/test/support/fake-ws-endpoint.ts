@@ -6,7 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface PostedFrame { channel: string; data: { action: string } & Record<string, any> }
+export interface PostedFrame {
+  channel: string;
+  data: { action: string } & Record<string, any>;
+}
 
 export async function startFakeWsEndpoint() {
   const posted = new Map<string, PostedFrame[]>();
@@ -19,7 +22,9 @@ export async function startFakeWsEndpoint() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (gone.has(id) || closed.has(id)) {
-        res.writeHead(410, { 'x-amzn-errortype': 'GoneException', 'content-type': 'application/json' }).end('{"message":null}');
+        res
+          .writeHead(410, { 'x-amzn-errortype': 'GoneException', 'content-type': 'application/json' })
+          .end('{"message":null}');
         return;
       }
       if (req.method === 'DELETE') {
@@ -35,10 +40,19 @@ export async function startFakeWsEndpoint() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.env.WS_MANAGEMENT_ENDPOINT = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    posted, closed, gone,
-    get postCount() { return postCount; },
+    posted,
+    closed,
+    gone,
+    get postCount() {
+      return postCount;
+    },
     framesOf: (id: string, channel?: string) => (posted.get(id) ?? []).filter((f) => !channel || f.channel === channel),
-    reset() { posted.clear(); closed.clear(); gone.clear(); postCount = 0; },
+    reset() {
+      posted.clear();
+      closed.clear();
+      gone.clear();
+      postCount = 0;
+    },
     async stop() {
       delete process.env.WS_MANAGEMENT_ENDPOINT;
       await new Promise((resolve) => server.close(resolve));

@@ -10,7 +10,11 @@ import { createQueues, startSqsEmulator } from '../../../infra/local/emulators/s
 import { queueSpecs, queueUrlEnv } from '../../src/manifest';
 import { resetQueueClient } from '../../src/platform/queues';
 
-export interface TakenMessage<T = any> { body: T; groupId?: string; deduplicationId?: string }
+export interface TakenMessage<T = any> {
+  body: T;
+  groupId?: string;
+  deduplicationId?: string;
+}
 
 export async function useLocalQueues(shards = 2) {
   const emulator = await startSqsEmulator();
@@ -19,25 +23,40 @@ export async function useLocalQueues(shards = 2) {
   const queues = await createQueues(emulator.endpoint, queueSpecs(shards));
   for (const [name, queue] of queues) process.env[queueUrlEnv(name)] = queue.url;
   resetQueueClient();
-  const sqs = new SQSClient({ region: 'us-east-1', endpoint: emulator.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const sqs = new SQSClient({
+    region: 'us-east-1',
+    endpoint: emulator.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const urlOf = (name: string) => queues.get(name)!.url;
 
   return {
     async take<T = any>(name: string): Promise<TakenMessage<T>[]> {
       const taken: TakenMessage<T>[] = [];
       for (;;) {
-        const out = await sqs.send(new ReceiveMessageCommand({
-          QueueUrl: urlOf(name), MaxNumberOfMessages: 10, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['All'],
-        }));
+        const out = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: urlOf(name),
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 0,
+            MessageSystemAttributeNames: ['All'],
+          }),
+        );
         if (!out.Messages?.length) return taken;
         for (const m of out.Messages) {
-          taken.push({ body: JSON.parse(m.Body!), groupId: m.Attributes?.MessageGroupId, deduplicationId: m.Attributes?.MessageDeduplicationId });
+          taken.push({
+            body: JSON.parse(m.Body!),
+            groupId: m.Attributes?.MessageGroupId,
+            deduplicationId: m.Attributes?.MessageDeduplicationId,
+          });
           await sqs.send(new DeleteMessageCommand({ QueueUrl: urlOf(name), ReceiptHandle: m.ReceiptHandle! }));
         }
       }
     },
     async delayedCount(name: string): Promise<number> {
-      const out = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: urlOf(name), AttributeNames: ['ApproximateNumberOfMessagesDelayed'] }));
+      const out = await sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl: urlOf(name), AttributeNames: ['ApproximateNumberOfMessagesDelayed'] }),
+      );
       return Number(out.Attributes?.ApproximateNumberOfMessagesDelayed ?? 0);
     },
     async stop() {
@@ -55,7 +74,9 @@ export function sqsEvent(records: { body: string; groupId?: string; messageId?: 
       receiptHandle: 'test',
       body,
       attributes: {
-        ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'test',
+        ApproximateReceiveCount: '1',
+        SentTimestamp: String(Date.now()),
+        SenderId: 'test',
         ApproximateFirstReceiveTimestamp: String(Date.now()),
         ...(groupId ? { MessageGroupId: groupId, MessageDeduplicationId: ulid() } : {}),
       },

@@ -17,8 +17,10 @@ export async function useRealtimeHarness() {
   logger.setLogLevel('SILENT');
   const queues = await useLocalQueues(1);
   const endpoint = await startFakeWsEndpoint();
-  const wsEvent = (routeKey: string, connectionId: string, extra: Partial<WebSocketEvent> = {}): WebSocketEvent =>
-    ({ requestContext: { routeKey, connectionId }, ...extra });
+  const wsEvent = (routeKey: string, connectionId: string, extra: Partial<WebSocketEvent> = {}): WebSocketEvent => ({
+    requestContext: { routeKey, connectionId },
+    ...extra,
+  });
   const [a, b] = [await createTestTenant(), await createTestTenant()];
   return {
     a,
@@ -29,12 +31,16 @@ export async function useRealtimeHarness() {
     realtime,
     /** Opens a socket with this token; returns its id. */
     async connect(token: string | undefined, connectionId = ulid()) {
-      const answer = await realtime(wsEvent('$connect', connectionId, { queryStringParameters: token === undefined ? null : { token } }));
+      const answer = await realtime(
+        wsEvent('$connect', connectionId, { queryStringParameters: token === undefined ? null : { token } }),
+      );
       return { connectionId, answer };
     },
     /** Sends a client frame on `$default`; returns the route response's body, parsed. */
     async send(connectionId: string, frame: unknown) {
-      const answer = await realtime(wsEvent('$default', connectionId, { body: typeof frame === 'string' ? frame : JSON.stringify(frame) }));
+      const answer = await realtime(
+        wsEvent('$default', connectionId, { body: typeof frame === 'string' ? frame : JSON.stringify(frame) }),
+      );
       return answer.body ? JSON.parse(answer.body) : undefined;
     },
     /** Runs the fan-out over everything published so far (as Lambda's event source would); returns the events. */

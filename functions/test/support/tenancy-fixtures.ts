@@ -20,8 +20,16 @@ const unique = () => ulid().toLowerCase().slice(-10);
 
 export async function createTestPlan(overrides: Partial<NewPlan> = {}): Promise<Plan> {
   return createPlan({
-    name: `plano ${unique()}`, users: 10, connections: 3, queues: 10, value: 99.9, valueYearly: 999,
-    useIntegration: false, isActive: true, isPublished: true, ...overrides,
+    name: `plano ${unique()}`,
+    users: 10,
+    connections: 3,
+    queues: 10,
+    value: 99.9,
+    valueYearly: 999,
+    useIntegration: false,
+    isActive: true,
+    isPublished: true,
+    ...overrides,
   });
 }
 
@@ -60,7 +68,11 @@ export interface TestUserOptions {
   queueIds?: string[];
 }
 
-export interface TestUser { user: UserRecord; password: string; token: string }
+export interface TestUser {
+  user: UserRecord;
+  password: string;
+  token: string;
+}
 
 export async function createTestUser(companyId: string, options: TestUserOptions = {}): Promise<TestUser> {
   const password = options.password ?? TEST_PASSWORD;
@@ -77,8 +89,14 @@ export async function createTestUser(companyId: string, options: TestUserOptions
 }
 
 /** A valid access token for the user, without going through login. */
-export function tokenFor(user: Pick<UserRecord, 'id' | 'companyId' | 'profile' | 'super'>, ttlSeconds?: number): Promise<string> {
-  return signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super }, ttlSeconds);
+export function tokenFor(
+  user: Pick<UserRecord, 'id' | 'companyId' | 'profile' | 'super'>,
+  ttlSeconds?: number,
+): Promise<string> {
+  return signAccessToken(
+    { userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super },
+    ttlSeconds,
+  );
 }
 
 /** A company with an admin and an operator, the usual cast of a tenancy test. */

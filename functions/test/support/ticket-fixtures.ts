@@ -25,18 +25,33 @@ export async function startWorkspaceEmulators() {
   return useLocalQueues(1);
 }
 
-export async function createWorkspace(options: { settings?: { key: string; value: string }[]; connectionQueues?: 'A' | 'none' } = {}) {
+export async function createWorkspace(
+  options: { settings?: { key: string; value: string }[]; connectionQueues?: 'A' | 'none' } = {},
+) {
   const tenant = await createTestTenant({ settings: options.settings });
   const cid = tenant.company.id;
   const now = new Date().toISOString();
-  const queueA = { id: ulid(), companyId: cid, name: 'Fila A', color: '#111111', greetingMessage: '', outOfHoursMessage: '', orderQueue: 1, createdAt: now, updatedAt: now };
+  const queueA = {
+    id: ulid(),
+    companyId: cid,
+    name: 'Fila A',
+    color: '#111111',
+    greetingMessage: '',
+    outOfHoursMessage: '',
+    orderQueue: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
   const queueB = { ...queueA, id: ulid(), name: 'Fila B', color: '#222222', orderQueue: 2 };
   await putQueue(queueA);
   await putQueue(queueB);
   const operatorA = await createTestUser(cid, { name: 'Operadora A', queueIds: [queueA.id] });
   const operatorB = await createTestUser(cid, { name: 'Operador B', queueIds: [queueB.id] });
   const queueIds = options.connectionQueues === 'none' ? [] : [queueA.id];
-  const created = await apiCall('whatsapp', 'POST', '/whatsapp', { token: tenant.admin.token, body: { name: `Conexão ${ulid().slice(-6)}`, queueIds } });
+  const created = await apiCall('whatsapp', 'POST', '/whatsapp', {
+    token: tenant.admin.token,
+    body: { name: `Conexão ${ulid().slice(-6)}`, queueIds },
+  });
   if (created.status !== 201) throw new Error(`connection: ${created.status} ${JSON.stringify(created.body)}`);
   const connection = created.body as ConnectionDto;
   forgetTicketSettings();
@@ -48,15 +63,30 @@ export async function setCompanySetting(w: Workspace, key: string, value: string
   forgetTicketSettings();
 }
 
-export interface CustomerMessage { number: string; name?: string; body?: string; externalId?: string; fromMe?: boolean; isGroup?: boolean; jid?: string }
+export interface CustomerMessage {
+  number: string;
+  name?: string;
+  body?: string;
+  externalId?: string;
+  fromMe?: boolean;
+  isGroup?: boolean;
+  jid?: string;
+}
 
 export function customerEvent(w: Workspace, m: CustomerMessage): ChannelEvent {
   const externalId = m.externalId ?? `3EB0${ulid()}`;
   return {
-    eventId: `msg:${w.connection.id}:${externalId}`, companyId: w.cid, connectionId: w.connection.id, occurredAt: new Date().toISOString(),
+    eventId: `msg:${w.connection.id}:${externalId}`,
+    companyId: w.cid,
+    connectionId: w.connection.id,
+    occurredAt: new Date().toISOString(),
     type: m.fromMe ? 'message.sent' : 'message.received',
     message: {
-      externalId, fromMe: m.fromMe ?? false, isGroup: m.isGroup ?? false, body: m.body ?? 'Olá', timestamp: new Date().toISOString(),
+      externalId,
+      fromMe: m.fromMe ?? false,
+      isGroup: m.isGroup ?? false,
+      body: m.body ?? 'Olá',
+      timestamp: new Date().toISOString(),
       contact: { jid: m.jid ?? `${m.number}@${m.isGroup ? 'g.us' : 's.whatsapp.net'}`, number: m.number, pushName: m.name },
     },
   };
@@ -64,9 +94,15 @@ export function customerEvent(w: Workspace, m: CustomerMessage): ChannelEvent {
 
 /** Delivers events as one SQS batch, each in its chat's FIFO group (as the session host publishes them). */
 export async function deliver(...events: ChannelEvent[]) {
-  const result = await inbound(sqsEvent(events.map((e) => ({
-    body: JSON.stringify(e), groupId: e.type.startsWith('message.') && 'message' in e ? `${e.connectionId}:${e.message.contact.jid}` : e.connectionId,
-  }))));
+  const result = await inbound(
+    sqsEvent(
+      events.map((e) => ({
+        body: JSON.stringify(e),
+        groupId:
+          e.type.startsWith('message.') && 'message' in e ? `${e.connectionId}:${e.message.contact.jid}` : e.connectionId,
+      })),
+    ),
+  );
   if (result.batchItemFailures.length) throw new Error(`inbound failures: ${result.batchItemFailures.length}`);
   return result;
 }
@@ -88,8 +124,10 @@ export async function ticketOf(w: Workspace, number: string): Promise<TicketDto 
   return res.status === 200 ? res.body : undefined;
 }
 
-export const putTicket = (token: string, id: string, body: unknown) => apiCall('tickets', 'PUT', '/tickets/{id}', { token, pathParameters: { id }, body });
-export const getTicket = (token: string, id: string) => apiCall('tickets', 'GET', '/tickets/{id}', { token, pathParameters: { id } });
+export const putTicket = (token: string, id: string, body: unknown) =>
+  apiCall('tickets', 'PUT', '/tickets/{id}', { token, pathParameters: { id }, body });
+export const getTicket = (token: string, id: string) =>
+  apiCall('tickets', 'GET', '/tickets/{id}', { token, pathParameters: { id } });
 
 let counter = 0;
 /** A fresh Brazilian mobile number per call. */

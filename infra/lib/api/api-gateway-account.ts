@@ -25,8 +25,11 @@ export class ApiGatewayAccount extends Construct {
     this.account = new CfnAccount(this, 'Account', { cloudWatchRoleArn: this.role.roleArn });
     this.account.applyRemovalPolicy(RemovalPolicy.RETAIN);
     this.account.node.addDependency(this.role);
-    acknowledge(this.role, managedPolicyFinding('service-role/AmazonAPIGatewayPushToCloudWatchLogs'),
-      'The AWS-managed policy made for exactly this role (API Gateway pushing its logs); it grants only CloudWatch Logs writes.');
+    acknowledge(
+      this.role,
+      managedPolicyFinding('service-role/AmazonAPIGatewayPushToCloudWatchLogs'),
+      'The AWS-managed policy made for exactly this role (API Gateway pushing its logs); it grants only CloudWatch Logs writes.',
+    );
   }
 
   /** The stage's access logs need the account setting in place first. */

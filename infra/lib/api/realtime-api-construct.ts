@@ -7,7 +7,13 @@
  * added once the functions exist.
  */
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CfnIntegrationResponse, LogGroupLogDestination, WebSocketApi, WebSocketIntegration, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CfnIntegrationResponse,
+  LogGroupLogDestination,
+  WebSocketApi,
+  WebSocketIntegration,
+  WebSocketStage,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration, WebSocketMockIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -55,8 +61,12 @@ export class RealtimeApi extends Construct {
       },
     });
     props.logging.requiredBy(this.stage);
-    acknowledge(this.api, 'APIG4', 'The realtime area verifies the access token on $connect (and refuses the upgrade); '
-      + '$disconnect and $default run only on a socket that passed $connect, and WebSocket APIs allow authorizers on $connect only.');
+    acknowledge(
+      this.api,
+      'APIG4',
+      'The realtime area verifies the access token on $connect (and refuses the upgrade); ' +
+        '$disconnect and $default run only on a socket that passed $connect, and WebSocket APIs allow authorizers on $connect only.',
+    );
   }
 
   /** `wss://…/<stage>`: what the console connects to (`?token=<access JWT>`). */
@@ -80,7 +90,10 @@ export class RealtimeApi extends Construct {
     const id = `${pascal(routeKey)}MockIntegration`;
     const wsRoute = this.api.addRoute(routeKey, {
       integration: new WebSocketMockIntegration(id, {
-        requestTemplates: { 'application/json': JSON.stringify({ statusCode: 200 }), $default: JSON.stringify({ statusCode: 200 }) },
+        requestTemplates: {
+          'application/json': JSON.stringify({ statusCode: 200 }),
+          $default: JSON.stringify({ statusCode: 200 }),
+        },
         templateSelectionExpression: '\\$default',
       }),
       returnResponse: true,

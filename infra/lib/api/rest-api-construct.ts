@@ -5,8 +5,18 @@
  * Gateway's own errors answered in the app's `{ error: ERR_* }` shape (as the local gateway does).
  */
 import {
-  AccessLogFormat, ApiKey, Cors, Deployment, EndpointType, LogGroupLogDestination, ResponseType, RestApi, Stage, UsagePlan,
-  type CorsOptions, type MethodDeploymentOptions,
+  AccessLogFormat,
+  ApiKey,
+  Cors,
+  Deployment,
+  EndpointType,
+  LogGroupLogDestination,
+  ResponseType,
+  RestApi,
+  Stage,
+  UsagePlan,
+  type CorsOptions,
+  type MethodDeploymentOptions,
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -87,7 +97,10 @@ export class RestApiConstruct extends Construct {
       description: 'Atende REST API routes',
     });
 
-    const deployment = new Deployment(this, 'Deployment', { api: this.api, description: 'Routes from functions/src/manifest.ts' });
+    const deployment = new Deployment(this, 'Deployment', {
+      api: this.api,
+      description: 'Routes from functions/src/manifest.ts',
+    });
     deployment.node.addDependency(this.routes);
     // CDK cannot see the nested stack's methods: a new deployment whenever the route table changes.
     deployment.addToLogicalId({ routes: HTTP_ROUTES.map((r) => `${r.method} ${r.path} ${r.area}`), cors });
@@ -99,22 +112,43 @@ export class RestApiConstruct extends Construct {
       // Per-method ("detailed") metrics are custom metrics billed per method, and nobody reads them:
       // the dashboard and the 5xx alarm use the API-level Count/Latency/4XX/5XX, published anyway.
       metricsEnabled: false,
-      accessLogDestination: new LogGroupLogDestination(new LogGroup(this, 'AccessLogs', {
-        retention: props.stage.logRetention,
-        removalPolicy: props.stage.statefulRemovalPolicy,
-      })),
+      accessLogDestination: new LogGroupLogDestination(
+        new LogGroup(this, 'AccessLogs', {
+          retention: props.stage.logRetention,
+          removalPolicy: props.stage.statefulRemovalPolicy,
+        }),
+      ),
       accessLogFormat: AccessLogFormat.jsonWithStandardFields({
-        caller: false, httpMethod: true, ip: true, protocol: true, requestTime: true,
-        resourcePath: true, responseLength: true, status: true, user: false,
+        caller: false,
+        httpMethod: true,
+        ip: true,
+        protocol: true,
+        requestTime: true,
+        resourcePath: true,
+        responseLength: true,
+        status: true,
+        user: false,
       }),
       throttlingRateLimit: props.stage.throttle.default.rateLimit,
       throttlingBurstLimit: props.stage.throttle.default.burstLimit,
       methodOptions: stricterThrottles(HTTP_ROUTES, props.stage.throttle),
     });
     props.logging.requiredBy(this.stage);
-    acknowledge(this.api, 'APIG2', 'Every route validates its body, query and path with the zod schemas from shared/ and answers 400 ERR_VALIDATION in the app\'s shape (functions/src/platform/http-route.ts).');
-    acknowledge(this.stage, 'APIG3', 'The API is reached only through CloudFront (API key sent by CloudFront alone), where the WAF web ACL of infra/bin/edge.ts applies.');
-    acknowledge(this.stage, 'APIG6', 'JSON access logs are on; execution logs would copy request and response bodies (personal data) into CloudWatch at a cost.');
+    acknowledge(
+      this.api,
+      'APIG2',
+      "Every route validates its body, query and path with the zod schemas from shared/ and answers 400 ERR_VALIDATION in the app's shape (functions/src/platform/http-route.ts).",
+    );
+    acknowledge(
+      this.stage,
+      'APIG3',
+      'The API is reached only through CloudFront (API key sent by CloudFront alone), where the WAF web ACL of infra/bin/edge.ts applies.',
+    );
+    acknowledge(
+      this.stage,
+      'APIG6',
+      'JSON access logs are on; execution logs would copy request and response bodies (personal data) into CloudWatch at a cost.',
+    );
     this.api.deploymentStage = this.stage;
 
     const key = new ApiKey(this, 'CloudFrontKey', {
@@ -129,7 +163,10 @@ export class RestApiConstruct extends Construct {
   }
 }
 
-function stricterThrottles(routes: HttpRouteSpec[], throttle: StageConfig['throttle']): Record<string, MethodDeploymentOptions> {
+function stricterThrottles(
+  routes: HttpRouteSpec[],
+  throttle: StageConfig['throttle'],
+): Record<string, MethodDeploymentOptions> {
   const options: Record<string, MethodDeploymentOptions> = {};
   for (const route of routes) {
     if (!route.throttle || route.throttle === 'default') continue;

@@ -20,7 +20,10 @@ export interface RestRoutesProps extends NestedStackProps {
 export class RestRoutesStack extends NestedStack {
   constructor(scope: Construct, id: string, props: RestRoutesProps) {
     super(scope, id, props);
-    const api = RestApi.fromRestApiAttributes(this, 'Api', { restApiId: props.restApiId, rootResourceId: props.rootResourceId });
+    const api = RestApi.fromRestApiAttributes(this, 'Api', {
+      restApiId: props.restApiId,
+      rootResourceId: props.rootResourceId,
+    });
 
     const integrations = new Map<Area, LambdaIntegration>();
     const integrationFor = (area: Area) => {
@@ -30,14 +33,17 @@ export class RestRoutesStack extends NestedStack {
       }
       return integrations.get(area)!;
     };
-    const noAuthorizer = 'Access is checked by the function, per the manifest\'s access level of each route (public, user, admin, '
-      + 'super): the http-route wrapper verifies the JWT and the role, and the company comes from the token. Public routes (login, '
-      + 'refresh, logout, CORS preflight) are public by design. Every method also requires the API key only CloudFront sends.';
+    const noAuthorizer =
+      "Access is checked by the function, per the manifest's access level of each route (public, user, admin, " +
+      'super): the http-route wrapper verifies the JWT and the role, and the company comes from the token. Public routes (login, ' +
+      'refresh, logout, CORS preflight) are public by design. Every method also requires the API key only CloudFront sends.';
     acknowledge(this, 'APIG4', noAuthorizer);
     acknowledge(this, 'COG4', noAuthorizer);
     for (const route of HTTP_ROUTES) {
       // Every method needs the API key CloudFront adds: the API answers only through CloudFront.
-      resourceFor(api.root, route.path, props.cors).addMethod(route.method, integrationFor(route.area), { apiKeyRequired: true });
+      resourceFor(api.root, route.path, props.cors).addMethod(route.method, integrationFor(route.area), {
+        apiKeyRequired: true,
+      });
     }
   }
 }
@@ -46,7 +52,9 @@ export class RestRoutesStack extends NestedStack {
 function resourceFor(root: IResource, path: string, cors: CorsOptions): IResource {
   let resource = root;
   for (const part of path.split('/').filter(Boolean)) {
-    resource = resource.getResource(part) ?? resource.addResource(part, resource === root ? { defaultCorsPreflightOptions: cors } : {});
+    resource =
+      resource.getResource(part) ??
+      resource.addResource(part, resource === root ? { defaultCorsPreflightOptions: cors } : {});
   }
   return resource;
 }

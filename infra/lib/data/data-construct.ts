@@ -51,13 +51,15 @@ export class Data extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      cors: [{
-        allowedOrigins: props.corsOrigins,
-        allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD],
-        allowedHeaders: ['*'],
-        exposedHeaders: ['ETag'],
-        maxAge: 3600,
-      }],
+      cors: [
+        {
+          allowedOrigins: props.corsOrigins,
+          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3600,
+        },
+      ],
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Conversation media is read a lot in its first weeks and rarely after.
@@ -72,8 +74,16 @@ export class Data extends Construct {
       // Customer media is never deleted with the stack, in any stage (docs/deploy.md "Tearing down").
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    acknowledge(this.mediaBucket, 'S1', 'Objects are read and written only through short-lived signed URLs issued by functions that '
-      + 'log who asked (request and company ids); server access logs would be a second, costlier copy. Turn on CloudTrail data events for an audit.');
-    acknowledge(this.mediaBucket, 'CloudFormation-Validate::W9003', 'CDK types ObjectSizeGreaterThan as a number; CloudFormation reads it as the same value.');
+    acknowledge(
+      this.mediaBucket,
+      'S1',
+      'Objects are read and written only through short-lived signed URLs issued by functions that ' +
+        'log who asked (request and company ids); server access logs would be a second, costlier copy. Turn on CloudTrail data events for an audit.',
+    );
+    acknowledge(
+      this.mediaBucket,
+      'CloudFormation-Validate::W9003',
+      'CDK types ObjectSizeGreaterThan as a number; CloudFormation reads it as the same value.',
+    );
   }
 }

@@ -18,7 +18,9 @@ export const EDGE_RATE_LIMITS = {
 } as const;
 
 const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
-  cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true,
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
 });
 
 export class EdgeWafStack extends Stack {
@@ -26,7 +28,12 @@ export class EdgeWafStack extends Stack {
 
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, { ...props, env: { ...props.env, region: 'us-east-1' } });
-    const blockAbove = (name: string, priority: number, rate: { limit: number; windowSeconds: number }, scopeDown?: CfnWebACL.StatementProperty): CfnWebACL.RuleProperty => ({
+    const blockAbove = (
+      name: string,
+      priority: number,
+      rate: { limit: number; windowSeconds: number },
+      scopeDown?: CfnWebACL.StatementProperty,
+    ): CfnWebACL.RuleProperty => ({
       name,
       priority,
       action: { block: { customResponse: { responseCode: 429 } } },

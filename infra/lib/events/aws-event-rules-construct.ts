@@ -45,21 +45,30 @@ export class AwsEventRules extends Construct {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
       });
-      acknowledge(deadLetterQueue, 'SQS3', 'It is a dead-letter queue itself (EventBridge\'s, for this rule\'s target), watched by an alarm.');
+      acknowledge(
+        deadLetterQueue,
+        'SQS3',
+        "It is a dead-letter queue itself (EventBridge's, for this rule's target), watched by an alarm.",
+      );
       const rule = new Rule(this, `${name}Rule`, {
         description: `Atende event rule "${spec.name}" → ${spec.area}`,
         eventPattern: { source: [spec.source], detailType: [spec.detailType], detail },
-        targets: [new LambdaFunction(fn, {
-          // A late report is still right (it is dated when the task stopped, and older statuses
-          // never override newer ones), so keep trying for a while rather than drop it.
-          maxEventAge: Duration.hours(2),
-          retryAttempts: 10,
-          deadLetterQueue,
-        })],
+        targets: [
+          new LambdaFunction(fn, {
+            // A late report is still right (it is dated when the task stopped, and older statuses
+            // never override newer ones), so keep trying for a while rather than drop it.
+            maxEventAge: Duration.hours(2),
+            retryAttempts: 10,
+            deadLetterQueue,
+          }),
+        ],
       });
       new Alarm(this, `${name}DeadLettersAlarm`, {
         alarmDescription: `Events of rule ${spec.name} could not be delivered to ${spec.area} and sit in its dead-letter queue`,
-        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(5),
+          statistic: 'Maximum',
+        }),
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

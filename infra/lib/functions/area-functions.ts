@@ -9,7 +9,15 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
-  AREA_ACCESS, AREAS, EVENT_RULES, HTTP_ROUTES, QUEUE_CONSUMERS, queueSpecs, SCHEDULES, WS_ROUTES, type Area,
+  AREA_ACCESS,
+  AREAS,
+  EVENT_RULES,
+  HTTP_ROUTES,
+  QUEUE_CONSUMERS,
+  queueSpecs,
+  SCHEDULES,
+  WS_ROUTES,
+  type Area,
 } from '@atende/functions/manifest';
 import { pascal } from '../names';
 import { areaEntry } from '../paths';
@@ -56,16 +64,22 @@ function timeoutFor(area: Area, sessionShards: number): Duration {
   if (consumed.length) {
     const specs = queueSpecs(sessionShards);
     const visibility = (c: (typeof consumed)[number]) => specs.find((q) => q.name === c.queue)!.visibilityTimeoutSeconds;
-    return Duration.seconds(Math.min(...consumed.map((c) => consumerTimeoutSeconds(visibility(c), c.maxBatchingWindowSeconds))));
+    return Duration.seconds(
+      Math.min(...consumed.map((c) => consumerTimeoutSeconds(visibility(c), c.maxBatchingWindowSeconds))),
+    );
   }
   if (SCHEDULES.some((s) => s.area === area) || EVENT_RULES.some((r) => r.area === area)) return SCHEDULED_TIMEOUT;
   return REQUEST_TIMEOUT;
 }
 
 function isWired(area: Area): boolean {
-  return HTTP_ROUTES.some((r) => r.area === area) || WS_ROUTES.some((r) => r.area === area)
-    || QUEUE_CONSUMERS.some((c) => c.area === area) || SCHEDULES.some((s) => s.area === area)
-    || EVENT_RULES.some((r) => r.area === area);
+  return (
+    HTTP_ROUTES.some((r) => r.area === area) ||
+    WS_ROUTES.some((r) => r.area === area) ||
+    QUEUE_CONSUMERS.some((c) => c.area === area) ||
+    SCHEDULES.some((s) => s.area === area) ||
+    EVENT_RULES.some((r) => r.area === area)
+  );
 }
 
 export class AreaFunctions extends Construct {
@@ -74,7 +88,8 @@ export class AreaFunctions extends Construct {
   constructor(scope: Construct, id: string, props: AreaFunctionsProps) {
     super(scope, id);
     for (const area of Object.keys(AREAS) as Area[]) {
-      if (!isWired(area)) throw new Error(`Area "${area}" has no HTTP route, WS route, consumer, schedule or event rule in the manifest`);
+      if (!isWired(area))
+        throw new Error(`Area "${area}" has no HTTP route, WS route, consumer, schedule or event rule in the manifest`);
       const fn = new AtendeFunction(this, pascal(area), {
         area,
         entry: areaEntry(area),

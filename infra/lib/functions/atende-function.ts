@@ -24,8 +24,18 @@ import { acknowledge, managedPolicyFinding, nagArnOf } from '../acknowledge';
 import { cdkBundlingOptions, FUNCTION_NODE_OPTIONS } from './bundling-options';
 
 /** Explicit DynamoDB actions. Transactions need the item actions they contain; Scan is never granted. */
-export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+];
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
 /** Reads of a function limited to some partitions (AREA_ACCESS `tablePartitions`): one item, or one partition. */
 export const TABLE_PARTITION_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'];
 
@@ -86,11 +96,18 @@ export class AtendeFunction extends NodejsFunction {
       },
     });
     this.area = props.area;
-    acknowledge(this, managedPolicyFinding('service-role/AWSLambdaBasicExecutionRole'),
-      'The AWS-managed policy for a function writing its own logs (CreateLogStream/PutLogEvents), what every Lambda needs.');
+    acknowledge(
+      this,
+      managedPolicyFinding('service-role/AWSLambdaBasicExecutionRole'),
+      'The AWS-managed policy for a function writing its own logs (CreateLogStream/PutLogEvents), what every Lambda needs.',
+    );
     acknowledge(this, 'IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords accept no resource other than "*".');
-    acknowledge(this, 'L1', 'Node 22 is an LTS Lambda runtime supported into 2027, the version the project builds, benches and '
-      + 'runs locally (bundles target node20); moving to a newer runtime is a deliberate upgrade, not a side effect of a lint.');
+    acknowledge(
+      this,
+      'L1',
+      'Node 22 is an LTS Lambda runtime supported into 2027, the version the project builds, benches and ' +
+        'runs locally (bundles target node20); moving to a newer runtime is a deliberate upgrade, not a side effect of a lint.',
+    );
   }
 
   /**
@@ -100,24 +117,29 @@ export class AtendeFunction extends NodejsFunction {
    */
   bindTable(table: ITable, mode: 'RO' | 'RW', partitions?: string[]): this {
     this.addEnvironment('TABLE_NAME', table.tableName);
-    this.addToRolePolicy(new PolicyStatement({
-      effect: Effect.DENY,
-      actions: ['dynamodb:*'],
-      resources: [table.tableArn, `${table.tableArn}/index/*`],
-      conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [WHATSAPP_AUTH_PARTITIONS] } },
-    }));
+    this.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: ['dynamodb:*'],
+        resources: [table.tableArn, `${table.tableArn}/index/*`],
+        conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [WHATSAPP_AUTH_PARTITIONS] } },
+      }),
+    );
     if (partitions?.length) {
-      this.addToRolePolicy(new PolicyStatement({
-        actions: mode === 'RW' ? [...TABLE_PARTITION_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_PARTITION_READ_ACTIONS,
-        resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitions } },
-      }));
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: mode === 'RW' ? [...TABLE_PARTITION_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_PARTITION_READ_ACTIONS,
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': partitions } },
+        }),
+      );
       return this;
     }
     const indexArns = TABLE_GSIS.map((gsi) => `${table.tableArn}/index/${gsi.indexName}`);
     this.addToRolePolicy(new PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn] }));
     this.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexArns }));
-    if (mode === 'RW') this.addToRolePolicy(new PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
+    if (mode === 'RW')
+      this.addToRolePolicy(new PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
     return this;
   }
 
@@ -127,7 +149,12 @@ export class AtendeFunction extends NodejsFunction {
    * Both set `QUEUE_URL_<NAME>`.
    */
   bindQueue(queue: IQueue, name: string, mode: 'send'): this;
-  bindQueue(queue: IQueue, name: string, mode: 'consume', consumer: { batchSize: number; maxBatchingWindowSeconds?: number }): this;
+  bindQueue(
+    queue: IQueue,
+    name: string,
+    mode: 'consume',
+    consumer: { batchSize: number; maxBatchingWindowSeconds?: number },
+  ): this;
   bindQueue(
     queue: IQueue,
     name: string,
@@ -137,12 +164,16 @@ export class AtendeFunction extends NodejsFunction {
     if (mode === 'send') {
       this.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
     } else {
-      this.addEventSource(new SqsEventSource(queue, {
-        batchSize: consumer?.batchSize ?? 10,
-        ...(consumer?.maxBatchingWindowSeconds ? { maxBatchingWindow: Duration.seconds(consumer.maxBatchingWindowSeconds) } : {}),
-        reportBatchItemFailures: true,
-        maxConcurrency: QUEUE_TRIGGER_MAX_CONCURRENCY,
-      }));
+      this.addEventSource(
+        new SqsEventSource(queue, {
+          batchSize: consumer?.batchSize ?? 10,
+          ...(consumer?.maxBatchingWindowSeconds
+            ? { maxBatchingWindow: Duration.seconds(consumer.maxBatchingWindowSeconds) }
+            : {}),
+          reportBatchItemFailures: true,
+          maxConcurrency: QUEUE_TRIGGER_MAX_CONCURRENCY,
+        }),
+      );
     }
     this.addEnvironment(queueUrlEnv(name), queue.queueUrl);
     return this;
@@ -152,9 +183,13 @@ export class AtendeFunction extends NodejsFunction {
   bindMediaBucket(bucket: IBucket, mode: 'read' | 'readWrite', keyPattern = MEDIA_KEY_PATTERN): this {
     const actions = mode === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keyPattern)] }));
-    acknowledge(this, `IAM5[Resource::${nagArnOf(bucket)}/${keyPattern}]`, 'Media keys begin with the company id; which '
-      + 'company a function serves comes from the verified token at run time, so the grant covers every tenant\'s prefix and '
-      + 'the code builds each key from the token (ARCHITECTURE, tenant isolation).');
+    acknowledge(
+      this,
+      `IAM5[Resource::${nagArnOf(bucket)}/${keyPattern}]`,
+      'Media keys begin with the company id; which ' +
+        "company a function serves comes from the verified token at run time, so the grant covers every tenant's prefix and " +
+        'the code builds each key from the token (ARCHITECTURE, tenant isolation).',
+    );
     this.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
     return this;
   }
@@ -174,8 +209,11 @@ export class AtendeFunction extends NodejsFunction {
       resourceName: `${stage.stageName}/POST/@connections/*`,
     });
     this.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connectionsArn] }));
-    acknowledge(this, `IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagArnOf(api).replace('.Arn', '')}/${stage.stageName}/POST/@connections/*]`,
-      'Socket connection ids are created by API Gateway at run time; the grant is limited to posting on this API\'s stage.');
+    acknowledge(
+      this,
+      `IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${nagArnOf(api).replace('.Arn', '')}/${stage.stageName}/POST/@connections/*]`,
+      "Socket connection ids are created by API Gateway at run time; the grant is limited to posting on this API's stage.",
+    );
     this.addEnvironment('WS_MANAGEMENT_ENDPOINT', stage.callbackUrl);
     return this;
   }

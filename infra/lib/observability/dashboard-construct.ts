@@ -6,8 +6,16 @@ import { Duration } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
-  Alarm, ComparisonOperator, Dashboard, GraphWidget, MathExpression, Metric, TextWidget, TreatMissingData,
-  type IAlarmAction, type IMetric,
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TextWidget,
+  TreatMissingData,
+  type IAlarmAction,
+  type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
 import type { AreaFunctions } from '../functions/area-functions';
@@ -38,7 +46,9 @@ export class OperationsDashboard extends Construct {
     const { restApi, functions, queues } = props;
     this.addAlarms(props);
 
-    const apiLatency = ['p50', 'p90', 'p99'].map((statistic) => restApi.metricLatency({ statistic, period: PERIOD, label: `latency ${statistic}` }));
+    const apiLatency = ['p50', 'p90', 'p99'].map((statistic) =>
+      restApi.metricLatency({ statistic, period: PERIOD, label: `latency ${statistic}` }),
+    );
     const apiErrors = [
       restApi.metricClientError({ period: PERIOD, label: '4xx' }),
       restApi.metricServerError({ period: PERIOD, label: '5xx' }),
@@ -50,44 +60,69 @@ export class OperationsDashboard extends Construct {
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `atende-${props.stage.name}`,
       widgets: [
-        [new TextWidget({ markdown: `# Atende (${props.stage.name})\nRoutes, queues and functions come from functions/src/manifest.ts.`, width: 24, height: 2 })],
+        [
+          new TextWidget({
+            markdown: `# Atende (${props.stage.name})\nRoutes, queues and functions come from functions/src/manifest.ts.`,
+            width: 24,
+            height: 2,
+          }),
+        ],
         [
           new GraphWidget({ title: 'REST API latency (ms)', left: apiLatency, width: WIDE }),
           new GraphWidget({ title: 'REST API requests and errors', left: apiErrors, width: WIDE }),
         ],
         [
-          new GraphWidget({ title: 'Function errors', left: fns.map((fn) => fn.metricErrors({ period: PERIOD, label: fn.area })), width: WIDE }),
-          new GraphWidget({ title: 'Function duration p90 (ms)', left: fns.map((fn) => fn.metricDuration({ period: PERIOD, statistic: 'p90', label: fn.area })), width: WIDE }),
+          new GraphWidget({
+            title: 'Function errors',
+            left: fns.map((fn) => fn.metricErrors({ period: PERIOD, label: fn.area })),
+            width: WIDE,
+          }),
+          new GraphWidget({
+            title: 'Function duration p90 (ms)',
+            left: fns.map((fn) => fn.metricDuration({ period: PERIOD, statistic: 'p90', label: fn.area })),
+            width: WIDE,
+          }),
         ],
         [
           new GraphWidget({
             title: 'Queue depth (visible messages)',
-            left: queuePairs.map((p) => p.queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, label: p.spec.name })),
-            right: queuePairs.map((p) => p.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, label: `${p.spec.name} DLQ` })),
+            left: queuePairs.map((p) =>
+              p.queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, label: p.spec.name }),
+            ),
+            right: queuePairs.map((p) =>
+              p.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, label: `${p.spec.name} DLQ` }),
+            ),
             width: WIDE,
           }),
           new GraphWidget({
             title: 'Age of oldest message (s)',
-            left: queuePairs.map((p) => p.queue.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum', label: p.spec.name })),
+            left: queuePairs.map((p) =>
+              p.queue.metricApproximateAgeOfOldestMessage({ period: PERIOD, statistic: 'Maximum', label: p.spec.name }),
+            ),
             width: WIDE,
           }),
         ],
         [
-          new GraphWidget({ title: 'Session host: connected WhatsApp sessions', left: this.connectedSessions(props), width: WIDE }),
+          new GraphWidget({
+            title: 'Session host: connected WhatsApp sessions',
+            left: this.connectedSessions(props),
+            width: WIDE,
+          }),
           new GraphWidget({
             title: 'Session host CPU / memory (%)',
-            left: props.sessionHost.services.map((s, shard) => s.metricCpuUtilization({ period: PERIOD, label: `shard ${shard} CPU` })),
-            right: props.sessionHost.services.map((s, shard) => s.metricMemoryUtilization({ period: PERIOD, label: `shard ${shard} memory` })),
+            left: props.sessionHost.services.map((s, shard) =>
+              s.metricCpuUtilization({ period: PERIOD, label: `shard ${shard} CPU` }),
+            ),
+            right: props.sessionHost.services.map((s, shard) =>
+              s.metricMemoryUtilization({ period: PERIOD, label: `shard ${shard} memory` }),
+            ),
             width: WIDE,
           }),
         ],
         [
           new GraphWidget({
             title: 'WebSocket connects and messages',
-            left: [
-              realtimeMetric(props.realtimeApi, 'ConnectCount'),
-              realtimeMetric(props.realtimeApi, 'MessageCount'),
-            ],
+            left: [realtimeMetric(props.realtimeApi, 'ConnectCount'), realtimeMetric(props.realtimeApi, 'MessageCount')],
             width: WIDE,
           }),
         ],
@@ -96,13 +131,17 @@ export class OperationsDashboard extends Construct {
   }
 
   private connectedSessions(props: DashboardProps): IMetric[] {
-    return Array.from({ length: props.sessionShards }, (_, shard) => new Metric({
-      ...CONNECTIONS_METRIC,
-      dimensionsMap: { Shard: String(shard) },
-      statistic: 'Maximum',
-      period: PERIOD,
-      label: `shard ${shard}`,
-    }));
+    return Array.from(
+      { length: props.sessionShards },
+      (_, shard) =>
+        new Metric({
+          ...CONNECTIONS_METRIC,
+          dimensionsMap: { Shard: String(shard) },
+          statistic: 'Maximum',
+          period: PERIOD,
+          label: `shard ${shard}`,
+        }),
+    );
   }
 
   private addAlarms(props: DashboardProps): void {

@@ -59,7 +59,10 @@ export class Queues extends Construct {
       });
       const deadLetters = new Alarm(this, `${name}DeadLettersAlarm`, {
         alarmDescription: `Messages of the ${spec.name} queue failed ${spec.maxReceiveCount} times and sit in its dead-letter queue`,
-        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        metric: deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(5),
+          statistic: 'Maximum',
+        }),
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -21,12 +21,14 @@ export class Scheduler extends Construct {
       const rule = new Rule(this, `${pascal(schedule.name)}Rule`, {
         description: `Atende schedule "${schedule.name}" every ${schedule.everyMinutes} min`,
         schedule: Schedule.rate(Duration.minutes(schedule.everyMinutes)),
-        targets: [new LambdaFunction(props.functions.get(schedule.area), {
-          // A tick that could not run within its own period is superseded by the next one, which
-          // enqueues everything overdue anyway (due work is indexed by minute).
-          maxEventAge: Duration.minutes(Math.max(1, schedule.everyMinutes)),
-          retryAttempts: 2,
-        })],
+        targets: [
+          new LambdaFunction(props.functions.get(schedule.area), {
+            // A tick that could not run within its own period is superseded by the next one, which
+            // enqueues everything overdue anyway (due work is indexed by minute).
+            maxEventAge: Duration.minutes(Math.max(1, schedule.everyMinutes)),
+            retryAttempts: 2,
+          }),
+        ],
       });
       failedDeliveriesAlarm(this, `${pascal(schedule.name)}FailedDeliveriesAlarm`, rule, props.alarmAction);
       this.rules.set(schedule.name, rule);

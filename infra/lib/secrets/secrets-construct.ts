@@ -36,7 +36,11 @@ export class Secrets extends Construct {
       // Nothing to keep: a new stack generates a new key for its own API and distribution.
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    acknowledge(this, 'SMG4', 'Rotating the JWT key signs every user out, so it is rotated by hand (docs/deploy.md "Secrets"); '
-      + 'provider credentials are issued by the providers; the API origin key is replaced with the stack.');
+    acknowledge(
+      this,
+      'SMG4',
+      'Rotating the JWT key signs every user out, so it is rotated by hand (docs/deploy.md "Secrets"); ' +
+        'provider credentials are issued by the providers; the API origin key is replaced with the stack.',
+    );
   }
 }

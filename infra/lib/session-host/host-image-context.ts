@@ -31,7 +31,9 @@ function removeOnExit(dir: string): void {
   staged.push(dir);
   if (cleanupRegistered) return;
   cleanupRegistered = true;
-  process.once('exit', () => { for (const d of staged) rmSync(d, { recursive: true, force: true }); });
+  process.once('exit', () => {
+    for (const d of staged) rmSync(d, { recursive: true, force: true });
+  });
 }
 
 /** A context with the Dockerfile alone, for synths that skip bundling (nothing is deployed from them). */
@@ -66,11 +68,24 @@ export function stageHostImageContext(options: { repoRoot?: string; outDir?: str
     logLevel: 'error',
   });
   copyFileSync(join(repoRoot, SESSION_HOST_DOCKERFILE), join(dir, 'Dockerfile'));
-  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string }>;
+  };
   const sharp = lock.packages['node_modules/sharp']?.version;
-  if (!sharp) throw new Error('sharp is not in package-lock.json (Baileys needs it for thumbnails in the session-host image)');
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({
-    name: 'atende-session-host-image', private: true, type: 'module', dependencies: { sharp },
-  }, null, 2)}\n`);
+  if (!sharp)
+    throw new Error('sharp is not in package-lock.json (Baileys needs it for thumbnails in the session-host image)');
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify(
+      {
+        name: 'atende-session-host-image',
+        private: true,
+        type: 'module',
+        dependencies: { sharp },
+      },
+      null,
+      2,
+    )}\n`,
+  );
   return { dir, inputs: Object.keys(result.metafile.inputs) };
 }

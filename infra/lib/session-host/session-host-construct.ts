@@ -10,7 +10,13 @@ import { Alarm, ComparisonOperator, TreatMissingData, type IAlarmAction } from '
 import { GatewayVpcEndpointAwsService, SecurityGroup, SubnetType, Vpc } from 'aws-cdk-lib/aws-ec2';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import {
-  Cluster, ContainerImage, CpuArchitecture, FargateService, FargateTaskDefinition, LogDrivers, OperatingSystemFamily,
+  Cluster,
+  ContainerImage,
+  CpuArchitecture,
+  FargateService,
+  FargateTaskDefinition,
+  LogDrivers,
+  OperatingSystemFamily,
 } from 'aws-cdk-lib/aws-ecs';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
@@ -18,7 +24,11 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import {
-  outboundQueueName, queueUrlEnv, SESSION_HOST_CONTAINER, sessionHostTaskFamily, sessionHostTaskFamilyPrefix,
+  outboundQueueName,
+  queueUrlEnv,
+  SESSION_HOST_CONTAINER,
+  sessionHostTaskFamily,
+  sessionHostTaskFamilyPrefix,
 } from '@atende/functions/manifest';
 import { MEDIA_KEY_PATTERN } from '../functions/atende-function';
 import { acknowledge, nagArnOf } from '../acknowledge';
@@ -28,8 +38,13 @@ import type { StageConfig } from '../stage-config';
 
 export const HEALTH_PORT = 8080;
 export const SESSION_HOST_TABLE_ACTIONS = [
-  'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem',
-  'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem',
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:Query',
+  'dynamodb:BatchGetItem',
+  'dynamodb:BatchWriteItem',
 ];
 /** The partition keys a shard may touch (ARCHITECTURE "Session host"). */
 export const sessionHostLeadingKeys = (shard: number) => ['C#*#WAAUTH#*', `P#SHARD#${shard}`];
@@ -88,8 +103,16 @@ export class SessionHost extends Construct {
       },
     });
     this.cluster = new Cluster(this, 'Cluster', { vpc, enableFargateCapacityProviders: true });
-    acknowledge(vpc, 'VPC7', 'Nothing can dial in (no inbound rule) and only the session host runs here; flow logs would cost more than they tell.');
-    acknowledge(this.cluster, 'ECS4', 'Container Insights is billed per metric and task; the service\'s own CPU/memory metrics feed the dashboard and the memory and down alarms.');
+    acknowledge(
+      vpc,
+      'VPC7',
+      'Nothing can dial in (no inbound rule) and only the session host runs here; flow logs would cost more than they tell.',
+    );
+    acknowledge(
+      this.cluster,
+      'ECS4',
+      "Container Insights is billed per metric and task; the service's own CPU/memory metrics feed the dashboard and the memory and down alarms.",
+    );
     this.taskFamilyPrefix = sessionHostTaskFamilyPrefix(Stack.of(this).stackName);
     const securityGroup = new SecurityGroup(this, 'TaskSecurityGroup', {
       vpc,
@@ -128,16 +151,31 @@ export class SessionHost extends Construct {
         },
       });
       this.grantShard(task.taskRole, shard, props);
-      acknowledge(task, 'ECS2', 'The environment holds only names, URLs and numbers (table, bucket, queue URLs, shard); no secret.');
-      acknowledge(task, `IAM5[Resource::${nagArnOf(props.mediaBucket)}/${MEDIA_KEY_PATTERN}]`, 'Media keys begin with the company '
-        + 'id of the connection a message belongs to; one host serves many companies, and builds each key from the connection\'s company.');
-      acknowledge(task, 'IAM5[Resource::*]', 'The execution role\'s ecr:GetAuthorizationToken accepts no resource other than "*" (CDK\'s ECR pull grant).');
+      acknowledge(
+        task,
+        'ECS2',
+        'The environment holds only names, URLs and numbers (table, bucket, queue URLs, shard); no secret.',
+      );
+      acknowledge(
+        task,
+        `IAM5[Resource::${nagArnOf(props.mediaBucket)}/${MEDIA_KEY_PATTERN}]`,
+        'Media keys begin with the company ' +
+          "id of the connection a message belongs to; one host serves many companies, and builds each key from the connection's company.",
+      );
+      acknowledge(
+        task,
+        'IAM5[Resource::*]',
+        'The execution role\'s ecr:GetAuthorizationToken accepts no resource other than "*" (CDK\'s ECR pull grant).',
+      );
       task.addContainer(SESSION_HOST_CONTAINER, {
         image,
         logging: LogDrivers.awsLogs({ logGroup: this.logGroup, streamPrefix: `shard-${shard}` }),
         environment: this.environment(shard, props),
         healthCheck: {
-          command: ['CMD-SHELL', `node -e "fetch('http://127.0.0.1:${HEALTH_PORT}/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"`],
+          command: [
+            'CMD-SHELL',
+            `node -e "fetch('http://127.0.0.1:${HEALTH_PORT}/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"`,
+          ],
           interval: Duration.seconds(30),
           timeout: Duration.seconds(5),
           retries: 3,
@@ -202,19 +240,25 @@ export class SessionHost extends Construct {
 
   private grantShard(role: IGrantable, shard: number, props: SessionHostProps): void {
     const policy = (statement: PolicyStatement) => role.grantPrincipal.addToPrincipalPolicy(statement);
-    policy(new PolicyStatement({
-      actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility'],
-      resources: [props.queues.outbound(shard).queue.queueArn],
-    }));
+    policy(
+      new PolicyStatement({
+        actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility'],
+        resources: [props.queues.outbound(shard).queue.queueArn],
+      }),
+    );
     policy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.queues.get('inbound').queue.queueArn] }));
-    policy(new PolicyStatement({
-      actions: ['s3:GetObject', 's3:PutObject'],
-      resources: [props.mediaBucket.arnForObjects(MEDIA_KEY_PATTERN)],
-    }));
-    policy(new PolicyStatement({
-      actions: SESSION_HOST_TABLE_ACTIONS,
-      resources: [props.table.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': sessionHostLeadingKeys(shard) } },
-    }));
+    policy(
+      new PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject'],
+        resources: [props.mediaBucket.arnForObjects(MEDIA_KEY_PATTERN)],
+      }),
+    );
+    policy(
+      new PolicyStatement({
+        actions: SESSION_HOST_TABLE_ACTIONS,
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': sessionHostLeadingKeys(shard) } },
+      }),
+    );
   }
 }

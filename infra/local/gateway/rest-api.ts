@@ -31,7 +31,13 @@ export interface RestApiOptions {
 }
 
 /** `path` is the request path with the `/api` prefix already removed. */
-export async function handleRestRequest(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, options: RestApiOptions): Promise<void> {
+export async function handleRestRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+  options: RestApiOptions,
+): Promise<void> {
   const { body, tooLarge } = await readBody(req, MAX_PAYLOAD_BYTES);
   if (tooLarge) return sendJson(res, 413, { error: 'ERR_PAYLOAD_TOO_LARGE' });
 
@@ -43,7 +49,10 @@ export async function handleRestRequest(req: IncomingMessage, res: ServerRespons
   const event = buildProxyEvent(req, { route: match.route, path, pathParameters: match.pathParameters, query, body });
   let result: unknown;
   try {
-    result = await withTimeout(options.invoke(match.route.area, event, { timeoutMs: INTEGRATION_TIMEOUT_MS }), INTEGRATION_TIMEOUT_MS);
+    result = await withTimeout(
+      options.invoke(match.route.area, event, { timeoutMs: INTEGRATION_TIMEOUT_MS }),
+      INTEGRATION_TIMEOUT_MS,
+    );
   } catch (err) {
     if (err === TIMED_OUT) return sendJson(res, 504, { message: 'Endpoint request timed out' });
     reportInvocationError(`${method} ${match.route.path} (${match.route.area})`, err);
@@ -66,7 +75,10 @@ export function buildProxyEvent(req: IncomingMessage, parts: EventParts): APIGat
   // As CloudFront's /api function does: the address the login limit keys on is the socket's, never
   // one the client sent.
   for (const name of Object.keys(headers)) {
-    if (name.toLowerCase() === VIEWER_IP_HEADER) { delete headers[name]; delete multiValueHeaders[name]; }
+    if (name.toLowerCase() === VIEWER_IP_HEADER) {
+      delete headers[name];
+      delete multiValueHeaders[name];
+    }
   }
   headers[VIEWER_IP_HEADER] = ip;
   multiValueHeaders[VIEWER_IP_HEADER] = [ip];
@@ -111,9 +123,19 @@ export function buildProxyEvent(req: IncomingMessage, parts: EventParts): APIGat
       resourcePath: parts.route.path,
       stage: LOCAL_STAGE,
       identity: {
-        accessKey: null, accountId: null, apiKey: null, apiKeyId: null, caller: null, clientCert: null,
-        cognitoAuthenticationProvider: null, cognitoAuthenticationType: null, cognitoIdentityId: null,
-        cognitoIdentityPoolId: null, principalOrgId: null, user: null, userArn: null,
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        user: null,
+        userArn: null,
         sourceIp: ip,
         userAgent: req.headers['user-agent'] ?? null,
       },
@@ -125,7 +147,10 @@ export function buildProxyEvent(req: IncomingMessage, parts: EventParts): APIGat
 export function writeProxyResult(res: ServerResponse, result: unknown, requestId: string): void {
   const proxy = result as Partial<APIGatewayProxyResult> | undefined;
   if (!proxy || typeof proxy.statusCode !== 'number') {
-    reportInvocationError('proxy result', new Error(`malformed Lambda proxy response: ${JSON.stringify(result)?.slice(0, 200)}`));
+    reportInvocationError(
+      'proxy result',
+      new Error(`malformed Lambda proxy response: ${JSON.stringify(result)?.slice(0, 200)}`),
+    );
     return sendJson(res, 502, { message: 'Internal server error' });
   }
   const merged = new Map<string, { name: string; values: string[] }>();
@@ -151,6 +176,8 @@ const TIMED_OUT = Symbol('timed out');
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(TIMED_OUT), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(TIMED_OUT), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -23,7 +23,9 @@ export const WEB_WORKSPACE = resolve(fileURLToPath(import.meta.url), '..', '..',
 /** Uses the web workspace's own Vite (the repo root hoists another major, for vitest). */
 export async function mountVite(gateway: Gateway, root: string = WEB_WORKSPACE): Promise<MountedConsole> {
   const vitePath = createRequire(join(WEB_WORKSPACE, 'package.json')).resolve('vite');
-  const { createServer } = (await import(pathToFileURL(vitePath).href)) as { createServer: (config: object) => Promise<ViteLike> };
+  const { createServer } = (await import(pathToFileURL(vitePath).href)) as {
+    createServer: (config: object) => Promise<ViteLike>;
+  };
   const vite = await createServer({
     root,
     appType: 'spa',
@@ -36,9 +38,16 @@ export async function mountVite(gateway: Gateway, root: string = WEB_WORKSPACE):
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /** What CloudFront compresses (its list of compressible types, the ones a Vite build emits). */
@@ -65,7 +74,9 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
 
 function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotliCompressSync(body, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : gzipSync(body, { level: 9 });
 }
 
@@ -100,11 +111,13 @@ export function mountStatic(gateway: Gateway, distDir: string): MountedConsole {
       return;
     }
     const candidate = normalize(join(base, pathname));
-    const file = candidate.startsWith(base + sep) && existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
+    const file =
+      candidate.startsWith(base + sep) && existsSync(candidate) && statSync(candidate).isFile() ? candidate : index;
     const immutable = file !== index && pathname.startsWith('/assets/');
     const ext = extname(file);
     const size = statSync(file).size;
-    const encoding = COMPRESSIBLE.has(ext) && size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+    const encoding =
+      COMPRESSIBLE.has(ext) && size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
     const body = bodyOf(file, encoding);
     res.writeHead(200, {
       'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',

@@ -61,7 +61,10 @@ export class WebSocketApi {
       queryStringParameters: hasQuery ? queryStringParameters : undefined,
       multiValueQueryStringParameters: hasQuery ? multiValueQueryStringParameters : undefined,
     };
-    (event.requestContext as Record<string, unknown>).identity = { sourceIp: sourceIp(req), userAgent: req.headers['user-agent'] ?? '' };
+    (event.requestContext as Record<string, unknown>).identity = {
+      sourceIp: sourceIp(req),
+      userAgent: req.headers['user-agent'] ?? '',
+    };
 
     const status = await this.routeStatus('$connect', event);
     if (status < 200 || status > 299) return refuseUpgrade(socket, status);
@@ -69,7 +72,12 @@ export class WebSocketApi {
 
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const connection: Connection = {
-        id, socket: ws, connectedAt, lastActiveAt: new Date(), sourceIp: sourceIp(req), userAgent: req.headers['user-agent'] ?? '',
+        id,
+        socket: ws,
+        connectedAt,
+        lastActiveAt: new Date(),
+        sourceIp: sourceIp(req),
+        userAgent: req.headers['user-agent'] ?? '',
       };
       this.connections.set(id, connection);
       this.touch(connection);
@@ -90,7 +98,8 @@ export class WebSocketApi {
     const { body, tooLarge } = await readBody(req, MAX_MESSAGE_BYTES);
     const connection = this.connections.get(safeDecode(encodedId));
     const open = connection && connection.socket.readyState === WebSocket.OPEN;
-    if (!['POST', 'GET', 'DELETE'].includes(method)) return awsError(res, 403, 'ForbiddenException', 'Missing Authentication Token');
+    if (!['POST', 'GET', 'DELETE'].includes(method))
+      return awsError(res, 403, 'ForbiddenException', 'Missing Authentication Token');
     if (!open) return awsError(res, 410, 'GoneException', null);
     if (method === 'POST') {
       if (tooLarge) return awsError(res, 413, 'PayloadTooLargeException', 'Message too long');
@@ -111,11 +120,17 @@ export class WebSocketApi {
 
   /** Closes every socket; `$disconnect` still runs for each, as when API Gateway drops connections. */
   async closeAll(): Promise<void> {
-    const closing = [...this.connections.values()].map((c) => new Promise<void>((resolve) => {
-      c.socket.once('close', () => resolve());
-      c.socket.close(1001, 'Going away');
-      setTimeout(() => { c.socket.terminate(); resolve(); }, 1000).unref();
-    }));
+    const closing = [...this.connections.values()].map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          c.socket.once('close', () => resolve());
+          c.socket.close(1001, 'Going away');
+          setTimeout(() => {
+            c.socket.terminate();
+            resolve();
+          }, 1000).unref();
+        }),
+    );
     await Promise.all(closing);
     this.wss.close();
   }
@@ -141,7 +156,8 @@ export class WebSocketApi {
     const result = await this.invokeRoute(routeKey, event);
     // A two-way route: the handler's body goes back to the caller (the CDK app sets a `$default` route response).
     const reply = (result as { body?: unknown } | undefined)?.body;
-    if (typeof reply === 'string' && reply.length > 0 && connection.socket.readyState === WebSocket.OPEN) connection.socket.send(reply);
+    if (typeof reply === 'string' && reply.length > 0 && connection.socket.readyState === WebSocket.OPEN)
+      connection.socket.send(reply);
   }
 
   private async onClose(connection: Connection, code: number, reason: string, host?: string): Promise<void> {

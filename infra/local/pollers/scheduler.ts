@@ -28,15 +28,17 @@ export function startScheduler(schedules: ScheduleSpec[], invoke: Invoke): Sched
   async function tick(at = new Date()): Promise<void> {
     const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
     const epochMinute = minute.getTime() / 60_000;
-    await Promise.all(schedules
-      .filter((s) => epochMinute % Math.max(1, s.everyMinutes) === 0)
-      .map(async (s) => {
-        try {
-          await invoke(s.area, scheduledEvent(s.name, minute), { timeoutMs: 60_000 });
-        } catch (err) {
-          reportInvocationError(`schedule ${s.name} (${s.area})`, err);
-        }
-      }));
+    await Promise.all(
+      schedules
+        .filter((s) => epochMinute % Math.max(1, s.everyMinutes) === 0)
+        .map(async (s) => {
+          try {
+            await invoke(s.area, scheduledEvent(s.name, minute), { timeoutMs: 60_000 });
+          } catch (err) {
+            reportInvocationError(`schedule ${s.name} (${s.area})`, err);
+          }
+        }),
+    );
   }
 
   function scheduleNext(): void {

@@ -65,13 +65,19 @@ async function pollLoop(options: EventSourceMappingOptions, signal: AbortSignal)
 }
 
 async function receiveBatch(options: EventSourceMappingOptions, signal: AbortSignal): Promise<Message[]> {
-  const receive = async (max: number, waitTimeSeconds: number) => (await options.sqs.send(new ReceiveMessageCommand({
-    QueueUrl: options.queueUrl,
-    MaxNumberOfMessages: Math.min(10, max),
-    WaitTimeSeconds: waitTimeSeconds,
-    MessageSystemAttributeNames: ['All'],
-    MessageAttributeNames: ['All'],
-  }), { abortSignal: signal })).Messages ?? [];
+  const receive = async (max: number, waitTimeSeconds: number) =>
+    (
+      await options.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: options.queueUrl,
+          MaxNumberOfMessages: Math.min(10, max),
+          WaitTimeSeconds: waitTimeSeconds,
+          MessageSystemAttributeNames: ['All'],
+          MessageAttributeNames: ['All'],
+        }),
+        { abortSignal: signal },
+      )
+    ).Messages ?? [];
 
   const batch = await receive(options.batchSize, options.waitTimeSeconds ?? 20);
   const windowMs = (options.maxBatchingWindowSeconds ?? 0) * 1000;
@@ -95,15 +101,20 @@ async function handleBatch(options: EventSourceMappingOptions, messages: Message
   }
   const failed = failedMessageIds(result, messages);
   if (failed === 'whole-batch') {
-    logLine('pollers', `${options.area}: invalid batchItemFailures ${JSON.stringify(result)}; the whole batch will be retried`);
+    logLine(
+      'pollers',
+      `${options.area}: invalid batchItemFailures ${JSON.stringify(result)}; the whole batch will be retried`,
+    );
     return;
   }
   const done = messages.filter((m) => !failed.has(m.MessageId!));
   for (let i = 0; i < done.length; i += 10) {
-    const out = await options.sqs.send(new DeleteMessageBatchCommand({
-      QueueUrl: options.queueUrl,
-      Entries: done.slice(i, i + 10).map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle! })),
-    }));
+    const out = await options.sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: options.queueUrl,
+        Entries: done.slice(i, i + 10).map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle! })),
+      }),
+    );
     if (out.Failed?.length) logLine('pollers', `delete failed for ${out.Failed.length} message(s) of ${options.queueArn}`);
   }
 }
@@ -152,8 +163,14 @@ export function toRecord(message: Message, queueArn: string): SQSRecord {
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted || ms <= 0) return resolve();
-    const onAbort = () => { clearTimeout(timer); resolve(); };
-    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -10,8 +10,18 @@ import { pascal } from '../../lib/names';
 import { REPO_ROOT } from '../../lib/paths';
 
 export type Json = Record<string, any>;
-export interface CfnResource { Type: string; Properties?: Json; DependsOn?: string | string[]; Metadata?: Json; DeletionPolicy?: string }
-export interface CfnTemplate { Resources: Record<string, CfnResource>; Parameters?: Json; Outputs?: Json }
+export interface CfnResource {
+  Type: string;
+  Properties?: Json;
+  DependsOn?: string | string[];
+  Metadata?: Json;
+  DeletionPolicy?: string;
+}
+export interface CfnTemplate {
+  Resources: Record<string, CfnResource>;
+  Parameters?: Json;
+  Outputs?: Json;
+}
 
 export interface CloudAssembly {
   dir: string;
@@ -23,11 +33,21 @@ export interface CloudAssembly {
 
 export function synthWithCli(outDir: string, context: Record<string, string>): CloudAssembly {
   const started = Date.now();
-  const args = ['cdk', 'synth', '--quiet', '--no-notices', '-o', outDir, ...Object.entries(context).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const args = [
+    'cdk',
+    'synth',
+    '--quiet',
+    '--no-notices',
+    '-o',
+    outDir,
+    ...Object.entries(context).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+  ];
   // No credentials, no Docker, no network: synth must need none of them.
   const env = {
     ...process.env,
-    AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '',
+    AWS_ACCESS_KEY_ID: '',
+    AWS_SECRET_ACCESS_KEY: '',
+    AWS_PROFILE: '',
     DOCKER_HOST: 'unix:///nonexistent.sock',
     CDK_DISABLE_CLI_TELEMETRY: 'true',
   };
@@ -39,7 +59,9 @@ export function synthWithCli(outDir: string, context: Record<string, string>): C
     dir: outDir,
     stackName,
     main: read(`${stackName}.template.json`),
-    nested: readdirSync(outDir).filter((f) => f.endsWith('.nested.template.json')).map(read),
+    nested: readdirSync(outDir)
+      .filter((f) => f.endsWith('.nested.template.json'))
+      .map(read),
     synthSeconds: (Date.now() - started) / 1000,
   };
 }
@@ -70,7 +92,10 @@ export function findCycle(t: CfnTemplate): string[] | undefined {
   for (const [id, r] of Object.entries(t.Resources)) {
     const deps = refsOf(r.Properties);
     for (const d of [r.DependsOn ?? []].flat()) deps.add(d);
-    edges.set(id, [...deps].filter((d) => ids.has(d)));
+    edges.set(
+      id,
+      [...deps].filter((d) => ids.has(d)),
+    );
   }
   const state = new Map<string, 'visiting' | 'done'>();
   const stack: string[] = [];
@@ -117,7 +142,12 @@ export function idAtPath(a: CloudAssembly, path: string): string {
 export const queueId = (a: CloudAssembly, name: string) => idAtPath(a, `Queues/${pascal(name)}`);
 export const deadLetterQueueId = (a: CloudAssembly, name: string) => idAtPath(a, `Queues/${pascal(name)}DeadLetters`);
 
-export interface Statement { Effect: string; Action: string | string[]; Resource?: unknown; Condition?: Json }
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource?: unknown;
+  Condition?: Json;
+}
 
 /** Every policy statement attached to a role (inline policies and AWS::IAM::Policy resources). */
 export function statementsOfRole(t: CfnTemplate, roleId: string): Statement[] {

@@ -14,7 +14,10 @@ function stat(pid: number): { ppid: number; state: string } | undefined {
   }
 }
 
-const pids = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+const pids = () =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
 
 /** Running (not gone, not a zombie). */
 export const isRunning = (pid: number) => {
@@ -52,7 +55,11 @@ function listening(): Map<string, number> {
   const byInode = new Map<string, number>();
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text = '';
-    try { text = readFileSync(file, 'utf8'); } catch { continue; }
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
     for (const line of text.split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
       if (cols.length < 10 || cols[3] !== '0A') continue;
@@ -68,13 +75,19 @@ export function listeningPorts(of: number[]): number[] {
   const ports = new Set<number>();
   for (const pid of of) {
     let fds: string[] = [];
-    try { fds = readdirSync(`/proc/${pid}/fd`); } catch { continue; }
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
     for (const fd of fds) {
       try {
         const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
         const port = inode && sockets.get(inode);
         if (port) ports.add(port);
-      } catch { /* closed meanwhile */ }
+      } catch {
+        /* closed meanwhile */
+      }
     }
   }
   return [...ports].sort((a, b) => a - b);

@@ -12,10 +12,15 @@ export interface DeployedRoute {
   area?: string;
 }
 
-export function deployedRoutes(main: CfnTemplate, routesStack: CfnTemplate, functionIds: Map<string, string>): DeployedRoute[] {
+export function deployedRoutes(
+  main: CfnTemplate,
+  routesStack: CfnTemplate,
+  functionIds: Map<string, string>,
+): DeployedRoute[] {
   const areaOfFunction = new Map([...functionIds].map(([area, id]) => [id, area]));
-  const nestedStack = ofType(main, 'AWS::CloudFormation::Stack')
-    .find(([, r]) => Object.keys(r.Properties?.Parameters ?? {}).some((p) => Object.keys(routesStack.Parameters ?? {}).includes(p)));
+  const nestedStack = ofType(main, 'AWS::CloudFormation::Stack').find(([, r]) =>
+    Object.keys(r.Properties?.Parameters ?? {}).some((p) => Object.keys(routesStack.Parameters ?? {}).includes(p)),
+  );
   if (!nestedStack) throw new Error('the main stack does not create the route stack');
   const parameters = nestedStack[1].Properties!.Parameters as Json;
 

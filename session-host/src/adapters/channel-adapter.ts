@@ -16,7 +16,10 @@ type Stamp = 'eventId' | 'companyId' | 'connectionId' | 'occurredAt';
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** A channel event before the manager stamps it. Status and QR events belong to the manager. */
-export type ChannelEventBody = DistributiveOmit<Exclude<ChannelEvent, { type: 'connection.status' | 'connection.qr' }>, Stamp>;
+export type ChannelEventBody = DistributiveOmit<
+  Exclude<ChannelEvent, { type: 'connection.status' | 'connection.qr' }>,
+  Stamp
+>;
 
 export type LifecycleEvent =
   | { type: 'lifecycle.connecting' }
@@ -67,7 +70,11 @@ export class NotConnectedError extends Error {
 
 /** A send that will never succeed as it is (number not on WhatsApp, a file WhatsApp will not take): no retry. */
 export class SendRefusedError extends Error {
-  constructor(readonly reason: SendFailureReason, readonly code: string, message: string) {
+  constructor(
+    readonly reason: SendFailureReason,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'SendRefusedError';
   }

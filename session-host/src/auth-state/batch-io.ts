@@ -10,10 +10,18 @@ export type { WriteRequest };
 
 /** The items found, by SK (one partition), read consistently. */
 export async function batchGet(
-  ddb: DynamoDBDocumentClient, tableName: string, pk: string, sortKeys: string[], projection: string[],
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  pk: string,
+  sortKeys: string[],
+  projection: string[],
 ): Promise<Map<string, Record<string, unknown>>> {
   const names = Object.fromEntries(projection.map((name, i) => [`#p${i}`, name]));
-  const items = await getItems(sortKeys.map((SK) => ({ PK: pk, SK })), { consistentRead: true, projection: Object.keys(names).join(', '), names }, { ddb, tableName });
+  const items = await getItems(
+    sortKeys.map((SK) => ({ PK: pk, SK })),
+    { consistentRead: true, projection: Object.keys(names).join(', '), names },
+    { ddb, tableName },
+  );
   return new Map(items.map((item) => [item.SK as string, item]));
 }
 

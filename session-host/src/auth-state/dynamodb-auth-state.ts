@@ -16,12 +16,30 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryPages } from '@atende/functions/shared-surface';
-import { initAuthCreds, proto, type AuthenticationCreds, type AuthenticationState, type SignalDataSet, type SignalDataTypeMap, type SignalKeyStore } from '@whiskeysockets/baileys';
+import {
+  initAuthCreds,
+  proto,
+  type AuthenticationCreds,
+  type AuthenticationState,
+  type SignalDataSet,
+  type SignalDataTypeMap,
+  type SignalKeyStore,
+} from '@whiskeysockets/baileys';
 import { ulid } from 'ulid';
 import { authPk, CREDS_SK, SIGNAL_KEY_PREFIX, signalKeySk } from './auth-keys';
 import { SentMessageStore } from './sent-messages';
 import { batchGet, batchWrite, type WriteRequest } from './batch-io';
-import { decodeJson, encodeJson, joinParts, partDeletes, partSk, readValue, VALUE_ATTRIBUTES, valueWrites, type SplitLocation } from './large-values';
+import {
+  decodeJson,
+  encodeJson,
+  joinParts,
+  partDeletes,
+  partSk,
+  readValue,
+  VALUE_ATTRIBUTES,
+  valueWrites,
+  type SplitLocation,
+} from './large-values';
 
 /** Per-connection cap on cached keys; sessions are a few KB each, so this bounds memory per connection. */
 const DEFAULT_CACHE_ENTRIES = 2_000;
@@ -51,7 +69,10 @@ export class DynamoDbAuthStateStore {
   }
 }
 
-interface CacheEntry { value: unknown; version: number }
+interface CacheEntry {
+  value: unknown;
+  version: number;
+}
 
 /** One connection's auth state. `load()` before handing `state` to a socket. */
 export class ConnectionAuthState {
@@ -75,7 +96,10 @@ export class ConnectionAuthState {
   private superseded = false;
   private readonly supersededListeners: (() => void)[] = [];
 
-  constructor(options: AuthStateStoreOptions, readonly pk: string) {
+  constructor(
+    options: AuthStateStoreOptions,
+    readonly pk: string,
+  ) {
     this.ddb = options.ddb;
     this.tableName = options.tableName;
     this.cacheEntries = options.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
@@ -84,7 +108,9 @@ export class ConnectionAuthState {
 
   /** Reads the stored credentials (taking the lease on them), or makes fresh ones (a new device: the next socket shows a QR). */
   async load(): Promise<AuthenticationCreds> {
-    const out = await this.ddb.send(new GetCommand({ TableName: this.tableName, Key: { PK: this.pk, SK: CREDS_SK }, ConsistentRead: true }));
+    const out = await this.ddb.send(
+      new GetCommand({ TableName: this.tableName, Key: { PK: this.pk, SK: CREDS_SK }, ConsistentRead: true }),
+    );
     const data = out.Item?.data as string | undefined;
     this.credsValue = data ? decodeJson<AuthenticationCreds>(data) : initAuthCreds();
     this.superseded = false;
@@ -94,11 +120,16 @@ export class ConnectionAuthState {
 
   private async takeLease(): Promise<void> {
     try {
-      await this.ddb.send(new UpdateCommand({
-        TableName: this.tableName, Key: { PK: this.pk, SK: CREDS_SK },
-        UpdateExpression: 'SET #owner = :me', ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#owner': 'owner' }, ExpressionAttributeValues: { ':me': this.owner },
-      }));
+      await this.ddb.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { PK: this.pk, SK: CREDS_SK },
+          UpdateExpression: 'SET #owner = :me',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':me': this.owner },
+        }),
+      );
     } catch (err) {
       if (!isConditionFailed(err)) throw err; // deleted in between: the first save creates it
     }
@@ -161,23 +192,35 @@ export class ConnectionAuthState {
   saveCreds(): Promise<void> {
     if (this.superseded) return Promise.reject(new CredentialsSupersededError(this.pk));
     if (this.saveQueued) return this.saveQueued;
-    const run = this.saving.catch(() => undefined).then(async () => {
-      this.saveQueued = undefined;
-      if (this.superseded) throw new CredentialsSupersededError(this.pk);
-      try {
-        await this.ddb.send(new PutCommand({
-          TableName: this.tableName,
-          Item: { PK: this.pk, SK: CREDS_SK, entity: 'waAuthCreds', data: encodeJson(this.creds), owner: this.owner, updatedAt: new Date().toISOString() },
-          ConditionExpression: 'attribute_not_exists(PK) OR #owner = :me',
-          ExpressionAttributeNames: { '#owner': 'owner' }, ExpressionAttributeValues: { ':me': this.owner },
-        }));
-      } catch (err) {
-        if (!isConditionFailed(err)) throw err;
-        this.superseded = true;
-        for (const listener of this.supersededListeners) listener();
-        throw new CredentialsSupersededError(this.pk);
-      }
-    });
+    const run = this.saving
+      .catch(() => undefined)
+      .then(async () => {
+        this.saveQueued = undefined;
+        if (this.superseded) throw new CredentialsSupersededError(this.pk);
+        try {
+          await this.ddb.send(
+            new PutCommand({
+              TableName: this.tableName,
+              Item: {
+                PK: this.pk,
+                SK: CREDS_SK,
+                entity: 'waAuthCreds',
+                data: encodeJson(this.creds),
+                owner: this.owner,
+                updatedAt: new Date().toISOString(),
+              },
+              ConditionExpression: 'attribute_not_exists(PK) OR #owner = :me',
+              ExpressionAttributeNames: { '#owner': 'owner' },
+              ExpressionAttributeValues: { ':me': this.owner },
+            }),
+          );
+        } catch (err) {
+          if (!isConditionFailed(err)) throw err;
+          this.superseded = true;
+          for (const listener of this.supersededListeners) listener();
+          throw new CredentialsSupersededError(this.pk);
+        }
+      });
     this.saveQueued = run;
     this.saving = run;
     return run;
@@ -189,19 +232,25 @@ export class ConnectionAuthState {
       const missing: string[] = [];
       for (const id of ids) {
         const entry = this.cache.get(`${type}#${id}`);
-        if (!entry) { missing.push(id); continue; }
+        if (!entry) {
+          missing.push(id);
+          continue;
+        }
         if (entry.value !== null && entry.value !== undefined) result[id] = entry.value as SignalDataTypeMap[T];
       }
       if (missing.length === 0) return result;
       const startedAt = this.version;
       this.readsInFlight += 1;
-      const fetched = await this.fetchValues(missing.map((id) => signalKeySk(type, id))).finally(() => { this.readsInFlight -= 1; });
+      const fetched = await this.fetchValues(missing.map((id) => signalKeySk(type, id))).finally(() => {
+        this.readsInFlight -= 1;
+      });
       for (const id of missing) {
         const cacheKey = `${type}#${id}`;
         // Written while we were reading: what was written is newer than what we read.
-        const value = (this.writtenAt.get(cacheKey) ?? -1) > startedAt
-          ? this.cache.get(cacheKey)?.value ?? null
-          : this.remember(cacheKey, reviveKey(type, fetched.get(signalKeySk(type, id)) ?? null), startedAt);
+        const value =
+          (this.writtenAt.get(cacheKey) ?? -1) > startedAt
+            ? (this.cache.get(cacheKey)?.value ?? null)
+            : this.remember(cacheKey, reviveKey(type, fetched.get(signalKeySk(type, id)) ?? null), startedAt);
         if (value !== null && value !== undefined) result[id] = value as SignalDataTypeMap[T];
       }
       this.forgetOldWrites();
@@ -219,16 +268,21 @@ export class ConnectionAuthState {
           const previous = this.splits.get(SK);
           if (previous) deletes.push(...partDeletes(this.pk, SK, previous));
           this.splits.delete(SK);
-          if (!value) { writes.push({ DeleteRequest: { Key: { PK: this.pk, SK } } }); continue; }
+          if (!value) {
+            writes.push({ DeleteRequest: { Key: { PK: this.pk, SK } } });
+            continue;
+          }
           const encoded = valueWrites(this.pk, SK, value);
           writes.push(...encoded.writes);
           if (encoded.split) this.splits.set(SK, encoded.split);
         }
       }
-      const run = this.keyWrites.catch(() => undefined).then(async () => {
-        await batchWrite(this.ddb, this.tableName, writes);
-        await batchWrite(this.ddb, this.tableName, deletes);
-      });
+      const run = this.keyWrites
+        .catch(() => undefined)
+        .then(async () => {
+          await batchWrite(this.ddb, this.tableName, writes);
+          await batchWrite(this.ddb, this.tableName, deletes);
+        });
       this.keyWrites = run;
       await run;
     },
@@ -248,13 +302,21 @@ export class ConnectionAuthState {
     await Promise.all([this.keyWrites.catch(() => undefined), this.saving.catch(() => undefined)]);
     await this.ddb.send(new DeleteCommand({ TableName: this.tableName, Key: { PK: this.pk, SK: CREDS_SK } }));
     // AP-SH3: every Signal key of one connection, deleted page by page.
-    const pages = queryPages({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': this.pk, ':prefix': SIGNAL_KEY_PREFIX },
-      ProjectionExpression: 'PK, SK',
-    }, undefined, { ddb: this.ddb, tableName: this.tableName });
+    const pages = queryPages(
+      {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': this.pk, ':prefix': SIGNAL_KEY_PREFIX },
+        ProjectionExpression: 'PK, SK',
+      },
+      undefined,
+      { ddb: this.ddb, tableName: this.tableName },
+    );
     for await (const page of pages) {
-      await batchWrite(this.ddb, this.tableName, page.items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK as string, SK: item.SK as string } } })));
+      await batchWrite(
+        this.ddb,
+        this.tableName,
+        page.items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK as string, SK: item.SK as string } } })),
+      );
     }
   }
 
@@ -280,7 +342,10 @@ export class ConnectionAuthState {
     const values = new Map<string, unknown>();
     for (const [sk, item] of items) {
       const read = readValue(item);
-      if ('value' in read) { values.set(sk, read.value); continue; }
+      if ('value' in read) {
+        values.set(sk, read.value);
+        continue;
+      }
       const partKeys = Array.from({ length: read.split.parts }, (_, n) => partSk(sk, read.split.writeId, n));
       const parts = await batchGet(this.ddb, this.tableName, this.pk, partKeys, ['SK', 'gz']);
       values.set(sk, joinParts(partKeys.map((k) => parts.get(k)!)));

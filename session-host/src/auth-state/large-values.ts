@@ -22,7 +22,10 @@ export const VALUE_ATTRIBUTES = ['SK', 'data', 'gz', 'parts', 'writeId'];
 export const encodeJson = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
 export const decodeJson = <T>(data: string): T => JSON.parse(data, BufferJSON.reviver) as T;
 
-export interface SplitLocation { writeId: string; parts: number }
+export interface SplitLocation {
+  writeId: string;
+  parts: number;
+}
 
 export const partSk = (sk: string, writeId: string, n: number) => `${sk}#part#${writeId}#${n}`;
 
@@ -36,7 +39,11 @@ export function valueWrites(pk: string, sk: string, value: unknown): { writes: W
   const writeId = ulid();
   const writes: WriteRequest[] = [];
   for (let n = 0, offset = 0; offset < gz.length; n++, offset += PART_BYTES) {
-    writes.push({ PutRequest: { Item: { PK: pk, SK: partSk(sk, writeId, n), entity: 'waAuthKeyPart', gz: gz.subarray(offset, offset + PART_BYTES) } } });
+    writes.push({
+      PutRequest: {
+        Item: { PK: pk, SK: partSk(sk, writeId, n), entity: 'waAuthKeyPart', gz: gz.subarray(offset, offset + PART_BYTES) },
+      },
+    });
   }
   writes.push({ PutRequest: { Item: { ...main, writeId, parts: writes.length } } });
   return { writes, split: { writeId, parts: writes.length - 1 } };

@@ -17,14 +17,26 @@ const CACHED = 500;
 export class SentMessageStore {
   private readonly cache = new Map<string, proto.IMessage>();
 
-  constructor(private readonly ddb: DynamoDBDocumentClient, private readonly tableName: string, private readonly pk: string) {}
+  constructor(
+    private readonly ddb: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly pk: string,
+  ) {}
 
   async put(id: string, message: proto.IMessage): Promise<void> {
     this.remember(id, message);
-    await this.ddb.send(new PutCommand({
-      TableName: this.tableName,
-      Item: { PK: this.pk, SK: sentSk(id), entity: 'waSentMessage', data: encodeJson(message), [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + KEEP_SECONDS },
-    }));
+    await this.ddb.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          PK: this.pk,
+          SK: sentSk(id),
+          entity: 'waSentMessage',
+          data: encodeJson(message),
+          [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + KEEP_SECONDS,
+        },
+      }),
+    );
   }
 
   async get(id: string): Promise<proto.IMessage | undefined> {

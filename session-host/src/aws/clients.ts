@@ -17,7 +17,7 @@ export interface AwsEndpoints {
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 const local = (region: string, endpoint?: string) =>
-  (endpoint ? { region, endpoint, credentials: LOCAL_CREDENTIALS } : { region });
+  endpoint ? { region, endpoint, credentials: LOCAL_CREDENTIALS } : { region };
 
 export interface AwsClients {
   ddb: DynamoDBDocumentClient;
@@ -30,7 +30,10 @@ export function createAwsClients(endpoints: AwsEndpoints): AwsClients {
   const raw = new DynamoDBClient(local(endpoints.region, endpoints.dynamoDbEndpoint));
   const ddb = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   const sqs = new SQSClient(local(endpoints.region, endpoints.sqsEndpoint));
-  const s3 = new S3Client({ ...local(endpoints.region, endpoints.s3Endpoint), forcePathStyle: Boolean(endpoints.s3Endpoint) });
+  const s3 = new S3Client({
+    ...local(endpoints.region, endpoints.s3Endpoint),
+    forcePathStyle: Boolean(endpoints.s3Endpoint),
+  });
   return {
     ddb,
     sqs,

@@ -25,7 +25,10 @@ const PART_BYTES = 5 * 1024 * 1024;
 const UPLOAD_QUEUE = 2;
 
 export class MediaTooLargeError extends Error {
-  constructor(readonly sizeBytes: number, readonly limitBytes: number) {
+  constructor(
+    readonly sizeBytes: number,
+    readonly limitBytes: number,
+  ) {
     super(`file of ${sizeBytes} bytes is over the ${limitBytes}-byte limit`);
     this.name = 'MediaTooLargeError';
   }
@@ -33,9 +36,17 @@ export class MediaTooLargeError extends Error {
 
 /** Keeps names readable but safe as one S3 key segment. */
 export function safeFileName(fileName: string | undefined, mimetype: string): string {
-  const cleaned = (fileName ?? '').normalize('NFKD').replace(/[^\w.-]+/g, '_').replace(/^[_.]+/, '').slice(-MAX_FILE_NAME);
+  const cleaned = (fileName ?? '')
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^[_.]+/, '')
+    .slice(-MAX_FILE_NAME);
   if (cleaned) return cleaned;
-  const extension = mimetype.split('/')[1]?.split(';')[0]?.replace(/[^\w]+/g, '') || 'bin';
+  const extension =
+    mimetype
+      .split('/')[1]
+      ?.split(';')[0]
+      ?.replace(/[^\w]+/g, '') || 'bin';
   return `file.${extension}`;
 }
 
@@ -48,15 +59,26 @@ export function mediaKindFor(mimetype: string): MediaKind {
 }
 
 export class MediaStore {
-  constructor(private readonly s3: S3Client, readonly bucket: string) {}
+  constructor(
+    private readonly s3: S3Client,
+    readonly bucket: string,
+  ) {}
 
   keyFor(companyId: string, connectionId: string, fileName: string | undefined, mimetype: string): string {
     return `C#${companyId}/media/${connectionId}/${ulid()}-${safeFileName(fileName, mimetype)}`;
   }
 
-  async put(input: { companyId: string; connectionId: string; fileName?: string; mimetype: string; body: Buffer }): Promise<StoredMedia> {
+  async put(input: {
+    companyId: string;
+    connectionId: string;
+    fileName?: string;
+    mimetype: string;
+    body: Buffer;
+  }): Promise<StoredMedia> {
     const key = this.keyFor(input.companyId, input.connectionId, input.fileName, input.mimetype);
-    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: input.body, ContentType: input.mimetype }));
+    await this.s3.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: input.body, ContentType: input.mimetype }),
+    );
     return { key, sizeBytes: input.body.length };
   }
 
@@ -64,7 +86,14 @@ export class MediaStore {
    * Streams a file of unknown length into S3 as a multipart upload: at most `queueSize` parts of
    * `PART_BYTES` are in memory at once, whatever the file's size. Stops (and aborts the upload) past `maxBytes`.
    */
-  async putStream(input: { companyId: string; connectionId: string; fileName?: string; mimetype: string; body: Readable; maxBytes: number }): Promise<StoredMedia> {
+  async putStream(input: {
+    companyId: string;
+    connectionId: string;
+    fileName?: string;
+    mimetype: string;
+    body: Readable;
+    maxBytes: number;
+  }): Promise<StoredMedia> {
     const key = this.keyFor(input.companyId, input.connectionId, input.fileName, input.mimetype);
     let sizeBytes = 0;
     const counter = new Transform({
@@ -78,7 +107,10 @@ export class MediaStore {
     // A stopped upload's parts are left to the bucket's abort-incomplete-uploads rule (1 day): the host's
     // role has s3:PutObject only, which covers multipart uploads but not AbortMultipartUpload.
     const upload = new Upload({
-      client: this.s3, queueSize: UPLOAD_QUEUE, partSize: PART_BYTES, leavePartsOnError: true,
+      client: this.s3,
+      queueSize: UPLOAD_QUEUE,
+      partSize: PART_BYTES,
+      leavePartsOnError: true,
       params: { Bucket: this.bucket, Key: key, Body: input.body.pipe(counter), ContentType: input.mimetype },
     });
     await upload.done();

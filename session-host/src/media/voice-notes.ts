@@ -22,28 +22,61 @@ export class UnsupportedFormatError extends Error {
 export type VoiceNoteTranscoder = (input: Buffer, mimetype: string) => Promise<Buffer>;
 
 export function ffmpegTranscoder(binary = process.env.FFMPEG_PATH || 'ffmpeg'): VoiceNoteTranscoder {
-  return (input, mimetype) => new Promise((resolve, reject) => {
-    const child = spawn(binary, [
-      '-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', '-vn', '-ac', '1', '-ar', '48000',
-      '-c:a', 'libopus', '-b:a', '32k', '-application', 'voip', '-f', 'ogg', 'pipe:1',
-    ], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let errors = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => { errors += chunk.toString(); });
-    child.on('error', (err: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(err.code === 'ENOENT'
-        ? new UnsupportedFormatError(`voice notes in ${mimetype} need ffmpeg on the session host, which is not installed`)
-        : err);
+  return (input, mimetype) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(
+        binary,
+        [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-i',
+          'pipe:0',
+          '-vn',
+          '-ac',
+          '1',
+          '-ar',
+          '48000',
+          '-c:a',
+          'libopus',
+          '-b:a',
+          '32k',
+          '-application',
+          'voip',
+          '-f',
+          'ogg',
+          'pipe:1',
+        ],
+        { stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      const out: Buffer[] = [];
+      let errors = '';
+      const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => {
+        errors += chunk.toString();
+      });
+      child.on('error', (err: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        reject(
+          err.code === 'ENOENT'
+            ? new UnsupportedFormatError(
+                `voice notes in ${mimetype} need ffmpeg on the session host, which is not installed`,
+              )
+            : err,
+        );
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        if (code === 0 && out.length > 0) resolve(Buffer.concat(out));
+        else
+          reject(
+            new UnsupportedFormatError(
+              `${mimetype} could not be converted to Ogg/Opus: ${errors.trim().slice(0, 300) || `exit ${code}`}`,
+            ),
+          );
+      });
+      child.stdin.on('error', () => undefined); // ffmpeg may close stdin early on bad input; 'close' reports it
+      child.stdin.end(input);
     });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0 && out.length > 0) resolve(Buffer.concat(out));
-      else reject(new UnsupportedFormatError(`${mimetype} could not be converted to Ogg/Opus: ${errors.trim().slice(0, 300) || `exit ${code}`}`));
-    });
-    child.stdin.on('error', () => undefined); // ffmpeg may close stdin early on bad input; 'close' reports it
-    child.stdin.end(input);
-  });
 }

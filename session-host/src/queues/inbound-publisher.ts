@@ -51,12 +51,14 @@ export class InboundPublisher implements EventSink {
   private async sendWithRetry(event: ChannelEvent, group: string): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.sqs.send(new SendMessageCommand({
-          QueueUrl: this.queueUrl,
-          MessageBody: toQueueBody(event),
-          MessageGroupId: group,
-          MessageDeduplicationId: deduplicationId(event.eventId),
-        }));
+        await this.sqs.send(
+          new SendMessageCommand({
+            QueueUrl: this.queueUrl,
+            MessageBody: toQueueBody(event),
+            MessageGroupId: group,
+            MessageDeduplicationId: deduplicationId(event.eventId),
+          }),
+        );
         return;
       } catch (err) {
         if (this.stopped && attempt >= 2) {
@@ -91,8 +93,18 @@ export class MemoryEventSink implements EventSink {
     const seen = this.events.find(test);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; saw ${this.events.map((e) => e.type).join(', ')}`)), timeoutMs);
-      this.waiters.push({ test, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no matching event within ${timeoutMs} ms; saw ${this.events.map((e) => e.type).join(', ')}`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        test,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
     });
   }
 }

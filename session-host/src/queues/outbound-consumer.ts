@@ -13,7 +13,13 @@
  *   not running here) fails the send at once with `message.sendFailed`; so does a hold longer than
  *   `holdMaxMs`. If the host stops meanwhile, held messages are released for the next host.
  */
-import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  type Message,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { OutboundCommand } from '@atende/shared';
 import { NotConnectedError, SendRefusedError } from '../adapters/channel-adapter';
 import type { Logger } from '../logger';
@@ -37,7 +43,8 @@ interface Lease {
   extendedAt: number;
 }
 
-const isMessageCommand = (c: OutboundCommand) => c.type === 'message.send' || c.type === 'message.delete' || c.type === 'message.read';
+const isMessageCommand = (c: OutboundCommand) =>
+  c.type === 'message.send' || c.type === 'message.delete' || c.type === 'message.read';
 const NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED';
 
 export class OutboundConsumer {
@@ -48,7 +55,9 @@ export class OutboundConsumer {
   private readonly groups = new Map<string, Promise<void>>();
   private stopping = false;
   private stopSignal!: () => void;
-  private readonly stopped = new Promise<void>((resolve) => { this.stopSignal = resolve; });
+  private readonly stopped = new Promise<void>((resolve) => {
+    this.stopSignal = resolve;
+  });
   private loop: Promise<void> | undefined;
   private leaseTimer: NodeJS.Timeout | undefined;
   /** Counters for /health and the tests. */
@@ -94,13 +103,15 @@ export class OutboundConsumer {
         continue;
       }
       try {
-        const out = await this.options.sqs.send(new ReceiveMessageCommand({
-          QueueUrl: this.options.queueUrl,
-          MaxNumberOfMessages: 10,
-          WaitTimeSeconds: this.waitTime,
-          VisibilityTimeout: this.visibility,
-          MessageSystemAttributeNames: ['MessageGroupId', 'ApproximateReceiveCount'],
-        }));
+        const out = await this.options.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: this.options.queueUrl,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: this.waitTime,
+            VisibilityTimeout: this.visibility,
+            MessageSystemAttributeNames: ['MessageGroupId', 'ApproximateReceiveCount'],
+          }),
+        );
         failures = 0;
         for (const message of out.Messages ?? []) {
           if (this.stopping) void this.release(message);
@@ -119,7 +130,9 @@ export class OutboundConsumer {
     const group = message.Attributes?.MessageGroupId ?? message.MessageId!;
     this.leases.set(message.MessageId!, { receiptHandle: message.ReceiptHandle!, extendedAt: Date.now() });
     const previous = this.groups.get(group) ?? Promise.resolve();
-    const next = previous.then(() => this.handle(message)).catch((err) => this.options.log.error({ err }, 'outbound command crashed'));
+    const next = previous
+      .then(() => this.handle(message))
+      .catch((err) => this.options.log.error({ err }, 'outbound command crashed'));
     this.groups.set(group, next);
     void next.finally(() => {
       if (this.groups.get(group) === next) this.groups.delete(group);
@@ -131,7 +144,8 @@ export class OutboundConsumer {
     let command: OutboundCommand;
     try {
       command = JSON.parse(message.Body ?? '') as OutboundCommand;
-      if (!command.commandId || !command.connectionId || !command.companyId || !command.type) throw new Error('missing fields');
+      if (!command.commandId || !command.connectionId || !command.companyId || !command.type)
+        throw new Error('missing fields');
     } catch (err) {
       log.error({ err, body: message.Body?.slice(0, 500) }, 'dropping malformed outbound command');
       await this.settle(message);
@@ -152,7 +166,9 @@ export class OutboundConsumer {
   }
 
   /** Executes, holding message commands until their connection is up. */
-  private async run(command: OutboundCommand): Promise<'release' | 'retry' | { outcome: 'done' | 'failed' | 'skipped'; externalId?: string }> {
+  private async run(
+    command: OutboundCommand,
+  ): Promise<'release' | 'retry' | { outcome: 'done' | 'failed' | 'skipped'; externalId?: string }> {
     const { manager, log } = this.options;
     const deadline = Date.now() + this.options.holdMaxMs;
     for (;;) {
@@ -160,7 +176,10 @@ export class OutboundConsumer {
         let readiness: Readiness | 'stopping' = manager.readiness(command.connectionId);
         if (readiness === 'transient') {
           this.stats.held += 1;
-          log.info({ commandId: command.commandId, connectionId: command.connectionId }, 'connection not up yet; holding command');
+          log.info(
+            { commandId: command.commandId, connectionId: command.connectionId },
+            'connection not up yet; holding command',
+          );
           readiness = await Promise.race([
             manager.waitForReadiness(command.connectionId, Math.max(0, deadline - Date.now())),
             this.stopped.then(() => 'stopping' as const),
@@ -200,30 +219,48 @@ export class OutboundConsumer {
   }
 
   private async settle(message: Message): Promise<void> {
-    await this.options.sqs.send(new DeleteMessageCommand({ QueueUrl: this.options.queueUrl, ReceiptHandle: message.ReceiptHandle! }));
+    await this.options.sqs.send(
+      new DeleteMessageCommand({ QueueUrl: this.options.queueUrl, ReceiptHandle: message.ReceiptHandle! }),
+    );
     this.leases.delete(message.MessageId!);
   }
 
   /** Hands the message back to the queue at once (graceful stop), for the next host. */
   private async release(message: Message): Promise<void> {
     this.leases.delete(message.MessageId!);
-    await this.options.sqs.send(new ChangeMessageVisibilityCommand({
-      QueueUrl: this.options.queueUrl, ReceiptHandle: message.ReceiptHandle!, VisibilityTimeout: 0,
-    })).catch((err) => this.options.log.warn({ err }, 'could not release held command; it returns after its visibility timeout'));
+    await this.options.sqs
+      .send(
+        new ChangeMessageVisibilityCommand({
+          QueueUrl: this.options.queueUrl,
+          ReceiptHandle: message.ReceiptHandle!,
+          VisibilityTimeout: 0,
+        }),
+      )
+      .catch((err) =>
+        this.options.log.warn({ err }, 'could not release held command; it returns after its visibility timeout'),
+      );
   }
 
   private async extendLeases(): Promise<void> {
     const due = Date.now() - (this.visibility * 1000) / 3;
-    await Promise.all([...this.leases.entries()].filter(([, lease]) => lease.extendedAt <= due).map(async ([id, lease]) => {
-      try {
-        await this.options.sqs.send(new ChangeMessageVisibilityCommand({
-          QueueUrl: this.options.queueUrl, ReceiptHandle: lease.receiptHandle, VisibilityTimeout: this.visibility,
-        }));
-        lease.extendedAt = Date.now();
-      } catch (err) {
-        this.options.log.warn({ err, messageId: id }, 'could not extend an outbound command lease');
-      }
-    }));
+    await Promise.all(
+      [...this.leases.entries()]
+        .filter(([, lease]) => lease.extendedAt <= due)
+        .map(async ([id, lease]) => {
+          try {
+            await this.options.sqs.send(
+              new ChangeMessageVisibilityCommand({
+                QueueUrl: this.options.queueUrl,
+                ReceiptHandle: lease.receiptHandle,
+                VisibilityTimeout: this.visibility,
+              }),
+            );
+            lease.extendedAt = Date.now();
+          } catch (err) {
+            this.options.log.warn({ err, messageId: id }, 'could not extend an outbound command lease');
+          }
+        }),
+    );
   }
 
   private sleep(ms: number): Promise<void> {

@@ -21,35 +21,42 @@ export interface ExecutedCommand {
 }
 
 export class CommandLog {
-  constructor(private readonly ddb: DynamoDBDocumentClient, private readonly tableName: string) {}
+  constructor(
+    private readonly ddb: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
 
   /** AP-SH4 */
   async find(command: OutboundCommand): Promise<ExecutedCommand | undefined> {
-    const out = await this.ddb.send(new GetCommand({
-      TableName: this.tableName,
-      Key: { PK: authPk(command.companyId, command.connectionId), SK: commandSk(command.commandId) },
-      ConsistentRead: true,
-    }));
+    const out = await this.ddb.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: { PK: authPk(command.companyId, command.connectionId), SK: commandSk(command.commandId) },
+        ConsistentRead: true,
+      }),
+    );
     return out.Item as ExecutedCommand | undefined;
   }
 
   /** Returns false when another delivery already recorded this command. */
   async record(command: OutboundCommand, result: Pick<ExecutedCommand, 'outcome' | 'externalId'>): Promise<boolean> {
     try {
-      await this.ddb.send(new PutCommand({
-        TableName: this.tableName,
-        Item: {
-          PK: authPk(command.companyId, command.connectionId),
-          SK: commandSk(command.commandId),
-          entity: 'executedCommand',
-          commandId: command.commandId,
-          type: command.type,
-          ...result,
-          executedAt: new Date().toISOString(),
-          expiresAt: ttlIn(MARKER_TTL_SECONDS),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }));
+      await this.ddb.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: {
+            PK: authPk(command.companyId, command.connectionId),
+            SK: commandSk(command.commandId),
+            entity: 'executedCommand',
+            commandId: command.commandId,
+            type: command.type,
+            ...result,
+            executedAt: new Date().toISOString(),
+            expiresAt: ttlIn(MARKER_TTL_SECONDS),
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
       return true;
     } catch (err) {
       if ((err as Error).name === 'ConditionalCheckFailedException') return false;

@@ -7,8 +7,13 @@
  */
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
-  listShardSessions, shardHostItem, shardHostKey, shardSessionItem, shardSessionKey,
-  type ShardHostHeartbeat, type ShardSession,
+  listShardSessions,
+  shardHostItem,
+  shardHostKey,
+  shardSessionItem,
+  shardSessionKey,
+  type ShardHostHeartbeat,
+  type ShardSession,
 } from '@atende/functions/shared-surface';
 
 export type RegisteredSession = ShardSession;
@@ -24,14 +29,18 @@ export class ShardRegistry {
   ) {}
 
   async register(session: Omit<RegisteredSession, 'registeredAt'>): Promise<void> {
-    await this.ddb.send(new PutCommand({
-      TableName: this.tableName,
-      Item: shardSessionItem(this.shard, { ...session, registeredAt: new Date().toISOString() }),
-    }));
+    await this.ddb.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: shardSessionItem(this.shard, { ...session, registeredAt: new Date().toISOString() }),
+      }),
+    );
   }
 
   async unregister(companyId: string, connectionId: string): Promise<void> {
-    await this.ddb.send(new DeleteCommand({ TableName: this.tableName, Key: shardSessionKey(this.shard, companyId, connectionId) }));
+    await this.ddb.send(
+      new DeleteCommand({ TableName: this.tableName, Key: shardSessionKey(this.shard, companyId, connectionId) }),
+    );
   }
 
   /** AP-SH1: every session of the shard, to resume on boot. */
@@ -41,25 +50,31 @@ export class ShardRegistry {
 
   /** AP-SH2: the host's liveness item (expires by TTL a day after the host stops refreshing it). */
   async heartbeat(beat: Omit<HostHeartbeat, 'aliveAt' | 'staleAfterSeconds'>): Promise<void> {
-    await this.ddb.send(new PutCommand({
-      TableName: this.tableName,
-      Item: shardHostItem(this.shard, {
-        ...beat,
-        aliveAt: new Date().toISOString(),
-        staleAfterSeconds: (HEARTBEAT_INTERVAL_MS / 1000) * 3,
+    await this.ddb.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: shardHostItem(this.shard, {
+          ...beat,
+          aliveAt: new Date().toISOString(),
+          staleAfterSeconds: (HEARTBEAT_INTERVAL_MS / 1000) * 3,
+        }),
       }),
-    }));
+    );
   }
 
   /** Written on graceful stop so readers need not wait for staleness. */
   async markStopped(hostId: string): Promise<void> {
-    await this.ddb.send(new DeleteCommand({
-      TableName: this.tableName,
-      Key: shardHostKey(this.shard),
-      ConditionExpression: 'attribute_not_exists(PK) OR hostId = :me',
-      ExpressionAttributeValues: { ':me': hostId },
-    })).catch((err: Error) => {
-      if (err.name !== 'ConditionalCheckFailedException') throw err;
-    });
+    await this.ddb
+      .send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: shardHostKey(this.shard),
+          ConditionExpression: 'attribute_not_exists(PK) OR hostId = :me',
+          ExpressionAttributeValues: { ':me': hostId },
+        }),
+      )
+      .catch((err: Error) => {
+        if (err.name !== 'ConditionalCheckFailedException') throw err;
+      });
   }
 }

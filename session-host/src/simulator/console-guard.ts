@@ -15,7 +15,11 @@ import type { IncomingMessage } from 'node:http';
 import { jwtVerify } from 'jose';
 
 export class GuardError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -37,7 +41,8 @@ function isLoopbackOrigin(origin: string): boolean {
 export function assertLocalSameOrigin(req: IncomingMessage): void {
   if (!isLoopbackHost(req.headers.host)) throw new GuardError(403, 'FORBIDDEN', 'host not allowed');
   const site = req.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new GuardError(403, 'FORBIDDEN', 'cross-site request');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none')
+    throw new GuardError(403, 'FORBIDDEN', 'cross-site request');
   const origin = req.headers.origin;
   if (origin !== undefined && !isLoopbackOrigin(origin)) throw new GuardError(403, 'FORBIDDEN', 'cross-origin request');
   const method = (req.method ?? 'GET').toUpperCase();
@@ -47,7 +52,10 @@ export function assertLocalSameOrigin(req: IncomingMessage): void {
   }
 }
 
-export interface ConsoleViewer { userId: string; companyId: string }
+export interface ConsoleViewer {
+  userId: string;
+  companyId: string;
+}
 
 /** The signed-in console user of the request (`Authorization: Bearer <access token>`). */
 export async function consoleViewer(req: IncomingMessage, secret: string | undefined): Promise<ConsoleViewer> {
@@ -82,7 +90,13 @@ export class MediaLinks {
     const exp = Number(params.get('exp'));
     const sig = Buffer.from(params.get('sig') ?? '', 'base64url');
     const expected = key ? Buffer.from(this.sign(key, exp), 'base64url') : Buffer.alloc(0);
-    if (!key || !Number.isInteger(exp) || exp < now / 1000 || sig.length !== expected.length || !timingSafeEqual(sig, expected)) {
+    if (
+      !key ||
+      !Number.isInteger(exp) ||
+      exp < now / 1000 ||
+      sig.length !== expected.length ||
+      !timingSafeEqual(sig, expected)
+    ) {
       throw new GuardError(403, 'FORBIDDEN', 'media link invalid or expired');
     }
     return key;

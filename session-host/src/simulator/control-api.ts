@@ -52,7 +52,11 @@ export interface ControlApiDeps {
 }
 
 class HttpError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -70,7 +74,8 @@ export function createControlApi(deps: ControlApiDeps): Server {
           const status = { NOT_FOUND: 404, CONFLICT: 409, BAD_REQUEST: 400 }[err.code];
           return send(res, { status, body: { error: err.code, message: err.message } });
         }
-        if (err instanceof HttpError || err instanceof GuardError) return send(res, { status: err.status, body: { error: err.code, message: err.message } });
+        if (err instanceof HttpError || err instanceof GuardError)
+          return send(res, { status: err.status, body: { error: err.code, message: err.message } });
         deps.log.error({ err, url: req.url }, 'simulator control API failed');
         send(res, { status: 500, body: { error: 'INTERNAL', message: 'unexpected error' } });
       });
@@ -96,11 +101,13 @@ async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessa
   if (method === 'GET' && parts.length === 1 && parts[0] === 'media') return media(deps, links.verify(url.searchParams));
   const viewer = await consoleViewer(req, deps.consoleTokenSecret);
   if (parts[0] !== 'connections') throw new HttpError(404, 'NOT_FOUND', `no route ${method} ${url.pathname}`);
-  if (parts.length === 1 && method === 'GET') return ok({ connections: ownPhones(deps, viewer).map((p) => connectionView(deps, p)) });
+  if (parts.length === 1 && method === 'GET')
+    return ok({ connections: ownPhones(deps, viewer).map((p) => connectionView(deps, p)) });
 
   const phone = deps.world.find(parts[1]!);
   // Another company's phone is as unknown as a missing one.
-  if (!phone || phone.companyId !== viewer.companyId) throw new HttpError(404, 'NOT_FOUND', `connection ${parts[1]} is not simulated on this host`);
+  if (!phone || phone.companyId !== viewer.companyId)
+    throw new HttpError(404, 'NOT_FOUND', `connection ${parts[1]} is not simulated on this host`);
   const messageView = (message: SimMessage) => messageViewOf(message, links);
   const [, , section, number, sub, messageId, action] = parts;
   const view = () => ok({ connection: connectionView(deps, phone) });
@@ -113,9 +120,15 @@ async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessa
         await phone.scan(optionalString(body, 'number'));
         return view();
       }
-      case 'drop': phone.drop(); return view();
-      case 'restore': phone.restore(); return view();
-      case 'logout-from-phone': phone.logoutFromPhone(); return view();
+      case 'drop':
+        phone.drop();
+        return view();
+      case 'restore':
+        phone.restore();
+        return view();
+      case 'logout-from-phone':
+        phone.logoutFromPhone();
+        return view();
       case 'pairing-code': {
         const body = await readJson(req);
         await phone.enterPairingCode(requiredString(body, 'code'), optionalString(body, 'number'));
@@ -123,7 +136,8 @@ async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessa
       }
       case 'restriction': {
         const body = await readJson(req);
-        if (typeof body.restricted !== 'boolean') throw new HttpError(400, 'BAD_REQUEST', 'restricted must be true or false');
+        if (typeof body.restricted !== 'boolean')
+          throw new HttpError(400, 'BAD_REQUEST', 'restricted must be true or false');
         phone.setRestricted(body.restricted);
         return view();
       }
@@ -134,7 +148,8 @@ async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessa
     if (parts.length === 3 && method === 'POST') {
       const body = await readJson(req);
       const { contact, created } = phone.upsertContact({
-        name: requiredString(body, 'name'), number: requiredString(body, 'number'),
+        name: requiredString(body, 'name'),
+        number: requiredString(body, 'number'),
         lidOnly: typeof body.lidOnly === 'boolean' ? body.lidOnly : undefined,
       });
       return ok({ contact }, created ? 201 : 200);
@@ -149,11 +164,15 @@ async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessa
       const message = await phone.customerSends(number!, {
         text: optionalString(body, 'text'),
         quotedId: optionalString(body, 'quotedId'),
-        media: mediaInput ? {
-          fileName: optionalString(mediaInput, 'fileName'), mimetype: requiredString(mediaInput, 'mimetype'),
-          base64: requiredString(mediaInput, 'base64'), voiceNote: mediaInput.voiceNote === true,
-          sizeBytes: optionalSize(mediaInput),
-        } : undefined,
+        media: mediaInput
+          ? {
+              fileName: optionalString(mediaInput, 'fileName'),
+              mimetype: requiredString(mediaInput, 'mimetype'),
+              base64: requiredString(mediaInput, 'base64'),
+              voiceNote: mediaInput.voiceNote === true,
+              sizeBytes: optionalSize(mediaInput),
+            }
+          : undefined,
       });
       return ok({ message: messageView(message) }, 201);
     }
@@ -172,7 +191,8 @@ async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessa
   throw new HttpError(404, 'NOT_FOUND', `no route ${method} ${url.pathname}`);
 }
 
-const ownPhones = (deps: ControlApiDeps, viewer: ConsoleViewer) => deps.world.list().filter((p) => p.companyId === viewer.companyId);
+const ownPhones = (deps: ControlApiDeps, viewer: ConsoleViewer) =>
+  deps.world.list().filter((p) => p.companyId === viewer.companyId);
 
 async function media(deps: ControlApiDeps, key: string): Promise<Reply> {
   if (!deps.world.list().some((phone) => phone.ownsMediaKey(key))) throw new HttpError(404, 'NOT_FOUND', 'no such media');
@@ -203,7 +223,13 @@ function messageViewOf(message: SimMessage, links: MediaLinks): Json {
   const view: SimMessageView = {
     ...rest,
     media: media
-      ? { kind: media.kind, mimetype: media.mimetype, fileName: media.fileName, voiceNote: media.voiceNote, url: links.link(media.key) }
+      ? {
+          kind: media.kind,
+          mimetype: media.mimetype,
+          fileName: media.fileName,
+          voiceNote: media.voiceNote,
+          url: links.link(media.key),
+        }
       : null,
   };
   return view as unknown as Json;
@@ -236,7 +262,8 @@ function requiredString(body: Json, field: string): string {
 function optionalSize(body: Json): number | undefined {
   const value = body.sizeBytes;
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw new HttpError(400, 'BAD_REQUEST', 'sizeBytes must be a positive integer');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+    throw new HttpError(400, 'BAD_REQUEST', 'sizeBytes must be a positive integer');
   return value;
 }
 
@@ -252,13 +279,19 @@ function send(res: ServerResponse, reply: Reply): void {
     // The customer chose the type: only code-free types inline, the rest as an attachment (shared/media-serving).
     const headers = mediaResponseHeaders(reply.contentType, reply.fileName);
     res.writeHead(reply.status, {
-      'content-type': headers.contentType, 'content-disposition': headers.contentDisposition, 'x-content-type-options': 'nosniff',
-      'content-length': reply.bytes.length, 'cache-control': 'private, max-age=3600',
+      'content-type': headers.contentType,
+      'content-disposition': headers.contentDisposition,
+      'x-content-type-options': 'nosniff',
+      'content-length': reply.bytes.length,
+      'cache-control': 'private, max-age=3600',
     });
     res.end(reply.bytes);
     return;
   }
   const text = JSON.stringify(reply.body);
-  res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(reply.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -19,7 +19,9 @@ export function baileysOn(stores: Stores, deps: Partial<BaileysAdapterDeps> = {}
   const fake = new FakeWhatsApp();
   const downloads = new Map<string, Buffer>();
   const adapter = new BaileysAdapter({
-    log: silentLogger(), createSocket: fake.factory, versions: offlineVersions(),
+    log: silentLogger(),
+    createSocket: fake.factory,
+    versions: offlineVersions(),
     downloadMedia: async (message) => {
       const bytes = downloads.get(message.key.id!);
       if (!bytes) throw new Error('media expired');
@@ -49,8 +51,15 @@ export const CUSTOMER_JID = '5511988887777@s.whatsapp.net';
 
 export function sendCommand(h: { companyId: string; connectionId: string }, fields: Partial<SendCommand> = {}): SendCommand {
   return {
-    type: 'message.send', commandId: `c-${Math.random()}`, companyId: h.companyId, connectionId: h.connectionId, issuedAt: '',
-    to: '5511988887777', clientMessageId: 'client-1', text: 'olá', ...fields,
+    type: 'message.send',
+    commandId: `c-${Math.random()}`,
+    companyId: h.companyId,
+    connectionId: h.connectionId,
+    issuedAt: '',
+    to: '5511988887777',
+    clientMessageId: 'client-1',
+    text: 'olá',
+    ...fields,
   };
 }
 

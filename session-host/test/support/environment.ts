@@ -3,7 +3,13 @@
  * `HostConfig` pointing at them.
  */
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { AdapterKind, ChannelEvent, OutboundCommand } from '@atende/shared';
 import { inject } from 'vitest';
 import { ulid } from 'ulid';
@@ -27,7 +33,12 @@ export async function createTestEnvironment(options: { adapters?: AdapterKind[] 
   const suffix = ulid().toLowerCase();
   const tableName = `sh-${suffix}`;
   await ensureTable(ddbEndpoint, tableName);
-  const clients = createAwsClients({ region: 'us-east-1', dynamoDbEndpoint: ddbEndpoint, sqsEndpoint: awsEndpoint, s3Endpoint: awsEndpoint });
+  const clients = createAwsClients({
+    region: 'us-east-1',
+    dynamoDbEndpoint: ddbEndpoint,
+    sqsEndpoint: awsEndpoint,
+    s3Endpoint: awsEndpoint,
+  });
   const fifo = { FifoQueue: 'true', ContentBasedDeduplication: 'false', VisibilityTimeout: '60' };
   const [outbound, inbound] = await Promise.all([
     clients.sqs.send(new CreateQueueCommand({ QueueName: `outbound-0-${suffix}.fifo`, Attributes: fifo })),
@@ -64,16 +75,28 @@ export async function createTestEnvironment(options: { adapters?: AdapterKind[] 
   };
 }
 
-async function sendCommand(sqs: SQSClient, queueUrl: string, command: OutboundCommand, dedupId = command.commandId): Promise<void> {
-  await sqs.send(new SendMessageCommand({
-    QueueUrl: queueUrl, MessageBody: JSON.stringify(command), MessageGroupId: command.connectionId, MessageDeduplicationId: dedupId,
-  }));
+async function sendCommand(
+  sqs: SQSClient,
+  queueUrl: string,
+  command: OutboundCommand,
+  dedupId = command.commandId,
+): Promise<void> {
+  await sqs.send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: JSON.stringify(command),
+      MessageGroupId: command.connectionId,
+      MessageDeduplicationId: dedupId,
+    }),
+  );
 }
 
 async function drain(sqs: SQSClient, queueUrl: string, waitSeconds: number): Promise<ChannelEvent[]> {
   const events: ChannelEvent[] = [];
   for (;;) {
-    const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: waitSeconds }));
+    const out = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: waitSeconds }),
+    );
     if (!out.Messages?.length) return events;
     for (const message of out.Messages) {
       events.push(JSON.parse(message.Body!) as ChannelEvent);
@@ -85,13 +108,24 @@ async function drain(sqs: SQSClient, queueUrl: string, waitSeconds: number): Pro
 let sequence = 0;
 /** A command as the functions would build it. */
 export function command<T extends OutboundCommand['type']>(
-  type: T, base: { companyId: string; connectionId: string }, fields: Omit<Extract<OutboundCommand, { type: T }>, 'type' | 'commandId' | 'companyId' | 'connectionId' | 'issuedAt'> & { commandId?: string },
+  type: T,
+  base: { companyId: string; connectionId: string },
+  fields: Omit<Extract<OutboundCommand, { type: T }>, 'type' | 'commandId' | 'companyId' | 'connectionId' | 'issuedAt'> & {
+    commandId?: string;
+  },
 ): Extract<OutboundCommand, { type: T }> {
   sequence += 1;
-  return { commandId: `cmd-${ulid()}-${sequence}`, issuedAt: new Date().toISOString(), ...base, ...fields, type } as Extract<OutboundCommand, { type: T }>;
+  return { commandId: `cmd-${ulid()}-${sequence}`, issuedAt: new Date().toISOString(), ...base, ...fields, type } as Extract<
+    OutboundCommand,
+    { type: T }
+  >;
 }
 
-export async function eventually<T>(probe: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<NonNullable<T>> {
+export async function eventually<T>(
+  probe: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {

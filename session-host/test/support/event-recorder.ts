@@ -21,17 +21,29 @@ export class EventRecorder {
   }
 
   async waitFor<T extends AdapterEvent['type']>(
-    type: T, test: (e: Extract<AdapterEvent, { type: T }>) => boolean = () => true, from = 0, timeoutMs = 5_000,
+    type: T,
+    test: (e: Extract<AdapterEvent, { type: T }>) => boolean = () => true,
+    from = 0,
+    timeoutMs = 5_000,
   ): Promise<Extract<AdapterEvent, { type: T }>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.of(type, from).find(test);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type} event within ${timeoutMs} ms; saw ${this.events.slice(from).map((e) => e.type).join(', ')}`);
+      if (left <= 0)
+        throw new Error(
+          `no ${type} event within ${timeoutMs} ms; saw ${this.events
+            .slice(from)
+            .map((e) => e.type)
+            .join(', ')}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }

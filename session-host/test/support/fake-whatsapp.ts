@@ -4,7 +4,16 @@
  * offline. What it cannot show: that real WhatsApp sends these frames (that needs a phone).
  */
 import { EventEmitter } from 'node:events';
-import type { AnyMessageContent, BaileysEventEmitter, BaileysEventMap, Contact, GroupMetadata, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
+import type {
+  AnyMessageContent,
+  BaileysEventEmitter,
+  BaileysEventMap,
+  Contact,
+  GroupMetadata,
+  MiscMessageGenerationOptions,
+  WAMessage,
+  WAMessageKey,
+} from '@whiskeysockets/baileys';
 import type { BaileysSocketLike, SocketFactory, SocketParams } from '../../src/adapters/baileys/baileys-adapter';
 
 const closeError = (statusCode: number, message: string) => Object.assign(new Error(message), { output: { statusCode } });
@@ -62,7 +71,12 @@ export class FakeWhatsApp {
     const creds = socket.params.auth.creds;
     creds.me = { id: `${number}:7@s.whatsapp.net`, lid: '99887766554433:7@lid', name: 'Loja' };
     // What Baileys' configureSuccessfulPairing writes: `account` marks a finished pairing.
-    creds.account = { details: Buffer.from('d'), accountSignatureKey: Buffer.from('k'), accountSignature: Buffer.from('s'), deviceSignature: Buffer.from('ds') };
+    creds.account = {
+      details: Buffer.from('d'),
+      accountSignatureKey: Buffer.from('k'),
+      accountSignature: Buffer.from('s'),
+      deviceSignature: Buffer.from('ds'),
+    };
     socket.ev.emit('creds.update', { me: creds.me, account: creds.account });
     socket.ev.emit('connection.update', { isNewLogin: true });
     socket.close(515, 'Stream Errored (restart required)');
@@ -109,7 +123,10 @@ export class FakeSocket implements BaileysSocketLike {
   isOpen = false;
   private closed = false;
 
-  constructor(private readonly world: FakeWhatsApp, readonly params: SocketParams) {}
+  constructor(
+    private readonly world: FakeWhatsApp,
+    readonly params: SocketParams,
+  ) {}
 
   boot(): void {
     if (this.closed) return;
@@ -132,17 +149,28 @@ export class FakeSocket implements BaileysSocketLike {
     if (this.closed) return;
     this.closed = true;
     this.isOpen = false;
-    this.ev.emit('connection.update', { connection: 'close', lastDisconnect: { error: closeError(statusCode, message), date: new Date() } });
+    this.ev.emit('connection.update', {
+      connection: 'close',
+      lastDisconnect: { error: closeError(statusCode, message), date: new Date() },
+    });
   }
 
-  async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined> {
+  async sendMessage(
+    jid: string,
+    content: AnyMessageContent,
+    options?: MiscMessageGenerationOptions,
+  ): Promise<WAMessage | undefined> {
     if (!this.isOpen) throw closeError(428, 'Connection Closed');
     // Like relayMessage: a group send needs the participants, from the cache or from WhatsApp.
     if (jid.endsWith('@g.us') && !(await this.params.cachedGroupMetadata(jid))) await this.groupMetadata(jid);
     this.world.sent.push({ jid, content, options });
     if ('delete' in content) return undefined;
     const message: WAMessage = {
-      key: { remoteJid: jid, id: options?.messageId ?? `3EB0${Math.random().toString(16).slice(2, 20).toUpperCase()}`, fromMe: true },
+      key: {
+        remoteJid: jid,
+        id: options?.messageId ?? `3EB0${Math.random().toString(16).slice(2, 20).toUpperCase()}`,
+        fromMe: true,
+      },
       message: 'text' in content ? { extendedTextMessage: { text: content.text } } : { conversation: '' },
       messageTimestamp: Math.floor(Date.now() / 1000),
       status: 1,
@@ -176,7 +204,10 @@ export class FakeSocket implements BaileysSocketLike {
 
   async onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[]> {
     this.world.onWhatsAppQueries.push(...jids);
-    return jids.map((jid) => ({ jid: this.world.numberAliases.get(jid) ?? jid, exists: !this.world.notOnWhatsApp.has(jid) }));
+    return jids.map((jid) => ({
+      jid: this.world.numberAliases.get(jid) ?? jid,
+      exists: !this.world.notOnWhatsApp.has(jid),
+    }));
   }
 
   async groupMetadata(jid: string): Promise<GroupMetadata> {

@@ -8,7 +8,12 @@ import { command, eventually, type TestEnvironment } from './environment';
 export const FAST_SIMULATOR = { deliveredAckMs: 20, readAckMs: 60, networkLatencyMs: 5 };
 
 export function startHost(env: TestEnvironment, sink = new MemoryEventSink()) {
-  const host = new SessionHost(env.config, { log: silentLogger(), sink, simulatorTiming: FAST_SIMULATOR, receiveWaitSeconds: 1 });
+  const host = new SessionHost(env.config, {
+    log: silentLogger(),
+    sink,
+    simulatorTiming: FAST_SIMULATOR,
+    receiveWaitSeconds: 1,
+  });
   return { host, sink, ready: host.start() };
 }
 
@@ -19,10 +24,14 @@ export const isStatus = (connectionId: string, status: string) => (e: ChannelEve
 export async function connectSimulated(env: TestEnvironment, host: SessionHost, sink: MemoryEventSink) {
   const ids = { companyId: `co-${ulid()}`, connectionId: `cn-${ulid()}` };
   await env.sendCommand(command('session.start', ids, { adapter: 'simulator' }));
-  const phone = await eventually(() => {
-    const found = host.world!.find(ids.connectionId);
-    return found?.awaitingScan ? found : undefined;
-  }, 10_000, 'QR shown');
+  const phone = await eventually(
+    () => {
+      const found = host.world!.find(ids.connectionId);
+      return found?.awaitingScan ? found : undefined;
+    },
+    10_000,
+    'QR shown',
+  );
   await phone.scan();
   await sink.waitFor(isStatus(ids.connectionId, 'CONNECTED'), 10_000);
   return { ids, phone };
@@ -32,8 +41,10 @@ export async function connectSimulated(env: TestEnvironment, host: SessionHost, 
 export function controlApi(host: SessionHost) {
   return async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`http://127.0.0.1:${host.ports.simulator}${path}`, {
-      method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: await res.json() as any };
+    return { status: res.status, body: (await res.json()) as any };
   };
 }

@@ -4,7 +4,12 @@ import { MediaStore } from '../../src/media/media-store';
 import { createTestEnvironment, type TestEnvironment } from './environment';
 
 /** One table and bucket per test file; ids unique per test. */
-export async function sharedStores(): Promise<{ env: TestEnvironment; authStore: DynamoDbAuthStateStore; media: MediaStore; ids(): { companyId: string; connectionId: string } }> {
+export async function sharedStores(): Promise<{
+  env: TestEnvironment;
+  authStore: DynamoDbAuthStateStore;
+  media: MediaStore;
+  ids(): { companyId: string; connectionId: string };
+}> {
   const env = await createTestEnvironment();
   return {
     env,

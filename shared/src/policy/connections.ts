@@ -21,7 +21,8 @@ export const mayRestartAllSessions = (viewer: Viewer): boolean => viewer.super;
  * Facebook/Instagram need their company toggle and, even then, the platform has no Meta channel yet;
  * Telegram is "in development".
  */
-export type ChannelAvailability = 'available' | 'inDevelopment' | 'facebookDisabled' | 'instagramDisabled' | 'notYetAvailable';
+export type ChannelAvailability =
+  'available' | 'inDevelopment' | 'facebookDisabled' | 'instagramDisabled' | 'notYetAvailable';
 
 export function channelAvailability(channel: Channel, settings: PolicySettings): ChannelAvailability {
   if (channel === 'whatsapp') return 'available';

@@ -36,8 +36,11 @@ export const mayReplyToTicket = (viewer: Viewer, ticket: TicketAccessFacts, sett
   ticket.status === 'open' && maySeeTicket(viewer, ticket, settings);
 
 /** Only own messages, only while the ticket is open. */
-export const mayDeleteMessage = (viewer: Viewer, message: { userId: string | null; fromMe: boolean }, ticket: TicketAccessFacts): boolean =>
-  ticket.status === 'open' && message.fromMe && message.userId === viewer.userId;
+export const mayDeleteMessage = (
+  viewer: Viewer,
+  message: { userId: string | null; fromMe: boolean },
+  ticket: TicketAccessFacts,
+): boolean => ticket.status === 'open' && message.fromMe && message.userId === viewer.userId;
 
 /** Admins sign by choice; userAlwaysSubmitSignature forces the signature on for everyone else. */
 export const signatureForced = (viewer: Viewer, settings: PolicySettings): boolean =>
@@ -49,13 +52,25 @@ export const mayEditContactLid = (viewer: Viewer): boolean => isAdmin(viewer);
 // ---------------------------------------------------------------- transitions (spec part 1 §4 "Ticket")
 
 export type TicketStatusValue = 'pending' | 'open' | 'closed';
-export interface TicketState { status: TicketStatusValue; userId: string | null; queueId: string | null }
+export interface TicketState {
+  status: TicketStatusValue;
+  userId: string | null;
+  queueId: string | null;
+}
 /** What PUT /tickets/{id} asks for: the target state; absent fields stay as they are. */
-export interface TicketChangeRequest { status?: TicketStatusValue; userId?: string | null; queueId?: string | null }
+export interface TicketChangeRequest {
+  status?: TicketStatusValue;
+  userId?: string | null;
+  queueId?: string | null;
+}
 export type TicketTransitionKind = 'accept' | 'return' | 'resolve' | 'reopen' | 'transfer' | 'none';
 export type TicketTransition =
   | { ok: true; kind: TicketTransitionKind; next: TicketState }
-  | { ok: false; code: 'ERR_VALIDATION' | 'ERR_NO_PERMISSION'; reason: 'queueRequired' | 'invalidTransition' | 'assignOthers' };
+  | {
+      ok: false;
+      code: 'ERR_VALIDATION' | 'ERR_NO_PERMISSION';
+      reason: 'queueRequired' | 'invalidTransition' | 'assignOthers';
+    };
 
 /**
  * Decides which transition a PUT /tickets/{id} is, and the state after it:
@@ -81,7 +96,12 @@ export function ticketTransition(viewer: Viewer, current: TicketState, request: 
     if (!queueId && ticketNeedsQueue(viewer)) return { ok: false, code: 'ERR_VALIDATION', reason: 'queueRequired' };
     return ok('reopen', { status: 'open', userId: viewer.userId, queueId });
   }
-  if (current.status === 'pending' && status === 'open' && !queueChanged && (request.userId === undefined || request.userId === viewer.userId)) {
+  if (
+    current.status === 'pending' &&
+    status === 'open' &&
+    !queueChanged &&
+    (request.userId === undefined || request.userId === viewer.userId)
+  ) {
     return ok('accept', { status: 'open', userId: viewer.userId, queueId: current.queueId });
   }
   if (current.status === 'open' && status === 'pending' && !queueChanged && !request.userId) {
@@ -111,7 +131,11 @@ export const mayAssignTicketTo = (viewer: Viewer, userId: string | null): boolea
  * their own assigned tickets; with showAll (admins) every open ticket; "pending" every waiting
  * ticket of the queues they may see.
  */
-export function ticketListScope(viewer: Viewer, status: TicketStatusValue, showAll: boolean): 'mine' | 'visibleQueues' | 'company' {
+export function ticketListScope(
+  viewer: Viewer,
+  status: TicketStatusValue,
+  showAll: boolean,
+): 'mine' | 'visibleQueues' | 'company' {
   if (showAll && mayShowAllTickets(viewer)) return 'company';
   if (status === 'open') return 'mine';
   return isAdmin(viewer) ? 'company' : 'visibleQueues';

@@ -5,7 +5,8 @@ import { isAdmin, type Viewer } from './viewer';
 export const mayManageUsers = (viewer: Viewer): boolean => isAdmin(viewer);
 
 /** Operators read and edit only themselves. */
-export const mayEditUser = (viewer: Viewer, targetUserId: string): boolean => isAdmin(viewer) || viewer.userId === targetUserId;
+export const mayEditUser = (viewer: Viewer, targetUserId: string): boolean =>
+  isAdmin(viewer) || viewer.userId === targetUserId;
 
 /** Status, profile and queues of a user are set by admins only (the own-user modal hides them from others). */
 export const mayEditUserAccessFields = (viewer: Viewer): boolean => isAdmin(viewer);

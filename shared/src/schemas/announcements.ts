@@ -4,14 +4,22 @@ import { SAAS_MSG } from './saas-messages';
 
 /** Announcements (spec part 3 §3, §5): title and text required; priority 1 high, 2 medium, 3 low (default); active by default. */
 export const announcementSchema = z.object({
-  title: z.string({ error: SAAS_MSG.required }).check(z.trim(), z.minLength(1, SAAS_MSG.required), z.maxLength(120, SAAS_MSG.tooLong)),
-  text: z.string({ error: SAAS_MSG.required }).check(z.trim(), z.minLength(1, SAAS_MSG.required), z.maxLength(5000, SAAS_MSG.tooLong)),
+  title: z
+    .string({ error: SAAS_MSG.required })
+    .check(z.trim(), z.minLength(1, SAAS_MSG.required), z.maxLength(120, SAAS_MSG.tooLong)),
+  text: z
+    .string({ error: SAAS_MSG.required })
+    .check(z.trim(), z.minLength(1, SAAS_MSG.required), z.maxLength(5000, SAAS_MSG.tooLong)),
   priority: z._default(z.union([z.literal(1), z.literal(2), z.literal(3)]), 3),
   status: z._default(z.boolean(), true),
 });
 export type AnnouncementInput = z.output<typeof announcementSchema>;
 
-export const listAnnouncementsQuerySchema = z.object({ searchParam: searchParamSchema, pageNumber: pageNumberSchema, cursor: z.optional(z.string().check(z.maxLength(2048))) });
+export const listAnnouncementsQuerySchema = z.object({
+  searchParam: searchParamSchema,
+  pageNumber: pageNumberSchema,
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
+});
 
 /** Images only (spec part 3 §5: png, jpg, jpeg). */
 export const ANNOUNCEMENT_IMAGE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;

@@ -18,7 +18,8 @@ export type MessageKey = (typeof MSG)[keyof typeof MSG];
 const EMAIL_MAX_LENGTH = 254;
 const DOMAIN_LABEL_MAX_LENGTH = 63;
 const withinEmailLimits = (email: string): boolean =>
-  email.length <= EMAIL_MAX_LENGTH && (email.split('@')[1] ?? '').split('.').every((label) => label.length <= DOMAIN_LABEL_MAX_LENGTH);
+  email.length <= EMAIL_MAX_LENGTH &&
+  (email.split('@')[1] ?? '').split('.').every((label) => label.length <= DOMAIN_LABEL_MAX_LENGTH);
 
 export const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -32,14 +33,12 @@ export const emailSchema = z.pipe(
 );
 
 /** A password of spaces only counts as empty (issue 8 item 16); inner and edge spaces are kept. */
-export const passwordSchema = z
-  .string({ error: MSG.required })
-  .check(
-    z.minLength(1, MSG.required),
-    z.refine((value: string) => value.trim().length > 0, MSG.required),
-    z.minLength(5, MSG.tooShort),
-    z.maxLength(50, MSG.tooLong),
-  );
+export const passwordSchema = z.string({ error: MSG.required }).check(
+  z.minLength(1, MSG.required),
+  z.refine((value: string) => value.trim().length > 0, MSG.required),
+  z.minLength(5, MSG.tooShort),
+  z.maxLength(50, MSG.tooLong),
+);
 
 /** Query-string page number: starts at 1 (spec part 1 §9). */
 export const pageNumberSchema = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1);

@@ -8,13 +8,21 @@ import { SAAS_MSG } from './saas-messages';
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
 /** '+ Vencimento' and a paid invoice advance the due date by the recurrence (spec part 2 §4). */
-export const RECURRENCE_MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
+export const RECURRENCE_MONTHS: Record<Recurrence, number> = {
+  MENSAL: 1,
+  BIMESTRAL: 2,
+  TRIMESTRAL: 3,
+  SEMESTRAL: 6,
+  ANUAL: 12,
+};
 
 export const CAMPAIGN_LIMITS = ['doNotLimit', 'day', 'week', 'month', 'year'] as const;
 
 /** CPF or CNPJ, masked or not (max 18 characters as typed); stored without the mask. */
 export const taxIdSchema = z.pipe(
-  z.string({ error: SAAS_MSG.invalidTaxId }).check(z.trim(), z.maxLength(18, SAAS_MSG.invalidTaxId), z.refine(isValidCpfOrCnpj, SAAS_MSG.invalidTaxId)),
+  z
+    .string({ error: SAAS_MSG.invalidTaxId })
+    .check(z.trim(), z.maxLength(18, SAAS_MSG.invalidTaxId), z.refine(isValidCpfOrCnpj, SAAS_MSG.invalidTaxId)),
   z.transform(normaliseTaxId),
 );
 
@@ -31,7 +39,9 @@ export const timeZoneSchema = z.string().check(
   }, SAAS_MSG.invalidValue),
 );
 
-const campaignCount = z.coerce.number({ error: SAAS_MSG.campaignCount }).check(z.int(SAAS_MSG.campaignCount), z.gte(1, SAAS_MSG.campaignCount), z.lte(1_000_000));
+const campaignCount = z.coerce
+  .number({ error: SAAS_MSG.campaignCount })
+  .check(z.int(SAAS_MSG.campaignCount), z.gte(1, SAAS_MSG.campaignCount), z.lte(1_000_000));
 
 /** Companies tab (spec part 2 §3 "Company", §5 "Company form"). */
 export const companySchema = z.object({
@@ -47,13 +57,15 @@ export const companySchema = z.object({
   /** An invalid due date is sent as null (spec part 2 §5). */
   dueDate: z._default(z.nullable(z.iso.date()), null),
   timeZone: z._default(timeZoneSchema, DEFAULT_TIME_ZONE),
-  campaigns: z.optional(z.object({
-    limitOfCampaignBy: z.enum(CAMPAIGN_LIMITS),
-    numberOfCampaigns: campaignCount,
-    numberOfGroupsCampaigns: campaignCount,
-    numberOfContactsInGroupsCampaigns: campaignCount,
-    valueOfResourceCampaigns: moneySchema,
-  })),
+  campaigns: z.optional(
+    z.object({
+      limitOfCampaignBy: z.enum(CAMPAIGN_LIMITS),
+      numberOfCampaigns: campaignCount,
+      numberOfGroupsCampaigns: campaignCount,
+      numberOfContactsInGroupsCampaigns: campaignCount,
+      valueOfResourceCampaigns: moneySchema,
+    }),
+  ),
 });
 export type CompanyInput = z.output<typeof companySchema>;
 

@@ -14,12 +14,14 @@ export const CONTACT_MSG = {
   duplicated: 'Já existe um contato com este número.',
 } as const;
 
-export const extraInfoSchema = z.array(
-  z.object({
-    name: z.string().check(z.trim(), z.minLength(1, MSG.required), z.maxLength(100)),
-    value: z.string().check(z.trim(), z.maxLength(1000)),
-  }),
-).check(z.maxLength(50));
+export const extraInfoSchema = z
+  .array(
+    z.object({
+      name: z.string().check(z.trim(), z.minLength(1, MSG.required), z.maxLength(100)),
+      value: z.string().check(z.trim(), z.maxLength(1000)),
+    }),
+  )
+  .check(z.maxLength(50));
 
 /** Number as typed (8 to 50 characters); the server keeps digits only (groups: digits and '-'). */
 export const contactNumberSchema = z
@@ -81,6 +83,11 @@ export interface ContactDto {
 }
 
 /** GET /contacts. `cursor` continues the list (preferred over pageNumber, which re-reads the skipped pages). */
-export interface ContactListAnswer { contacts: ContactDto[]; count: number; hasMore: boolean; cursor?: string }
+export interface ContactListAnswer {
+  contacts: ContactDto[];
+  count: number;
+  hasMore: boolean;
+  cursor?: string;
+}
 
 // `company-<cid>-contact` payloads: ContactRealtimeData in realtime.ts.

@@ -33,10 +33,17 @@ export const listInvoicesQuerySchema = z.object({
  * What the invoices screen shows: Pago if paid; Vencido if the due date is before today and not
  * paid (red tint); otherwise Em aberto.
  */
-export function invoiceDisplayStatus(invoice: Pick<InvoiceDto, 'status' | 'dueDate'>, now = Date.now()): 'paid' | 'overdue' | 'open' {
+export function invoiceDisplayStatus(
+  invoice: Pick<InvoiceDto, 'status' | 'dueDate'>,
+  now = Date.now(),
+): 'paid' | 'overdue' | 'open' {
   if (invoice.status === 'paid') return 'paid';
   const startOfToday = Math.floor(now / MS_PER_DAY) * MS_PER_DAY;
   return Date.parse(invoice.dueDate) < startOfToday ? 'overdue' : 'open';
 }
 
-export interface InvoiceTotals { pending: number; paid: number; total: number }
+export interface InvoiceTotals {
+  pending: number;
+  paid: number;
+  total: number;
+}

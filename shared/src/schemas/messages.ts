@@ -16,14 +16,66 @@ export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
 export const MIN_RECORDED_AUDIO_BYTES = 10_000;
 /** Extensions refused whatever the declared type says. */
 export const BLOCKED_MEDIA_EXTENSIONS = [
-  'exe', 'bat', 'cmd', 'com', 'msi', 'scr', 'pif', 'cpl', 'dll', 'sys', 'vbs', 'vbe', 'js', 'mjs', 'cjs', 'jse', 'ws', 'wsf',
-  'wsh', 'ps1', 'psm1', 'sh', 'bash', 'zsh', 'csh', 'ksh', 'php', 'phtml', 'py', 'pl', 'rb', 'jar', 'apk', 'app', 'dmg',
-  'deb', 'rpm', 'bin', 'run', 'html', 'htm', 'xhtml', 'shtml', 'svg', 'hta', 'lnk', 'reg', 'inf', 'msp', 'gadget', 'asp',
-  'aspx', 'jsp', 'cgi', 'swf',
+  'exe',
+  'bat',
+  'cmd',
+  'com',
+  'msi',
+  'scr',
+  'pif',
+  'cpl',
+  'dll',
+  'sys',
+  'vbs',
+  'vbe',
+  'js',
+  'mjs',
+  'cjs',
+  'jse',
+  'ws',
+  'wsf',
+  'wsh',
+  'ps1',
+  'psm1',
+  'sh',
+  'bash',
+  'zsh',
+  'csh',
+  'ksh',
+  'php',
+  'phtml',
+  'py',
+  'pl',
+  'rb',
+  'jar',
+  'apk',
+  'app',
+  'dmg',
+  'deb',
+  'rpm',
+  'bin',
+  'run',
+  'html',
+  'htm',
+  'xhtml',
+  'shtml',
+  'svg',
+  'hta',
+  'lnk',
+  'reg',
+  'inf',
+  'msp',
+  'gadget',
+  'asp',
+  'aspx',
+  'jsp',
+  'cgi',
+  'swf',
 ] as const;
 /** Declared types accepted: audio, video, image and documents (anything `application/` or `text/` except html/js). */
 const ALLOWED_MIME = /^(audio|video|image)\/[\w.+-]+$|^application\/[\w.+-]+$|^text\/(plain|csv)$/;
-const BLOCKED_MIME = /^(text\/html|application\/(x-)?(javascript|ecmascript|x-msdownload|x-sh|x-httpd-php|xhtml\+xml|java-archive|vnd\.microsoft\.portable-executable))$|^image\/svg\+xml$/;
+const BLOCKED_MIME =
+  /^(text\/html|application\/(x-)?(javascript|ecmascript|x-msdownload|x-sh|x-httpd-php|xhtml\+xml|java-archive|vnd\.microsoft\.portable-executable))$|^image\/svg\+xml$/;
 
 export const MESSAGE_MSG = {
   blockedType: 'Tipo de arquivo não permitido...',
@@ -49,21 +101,35 @@ export function mediaKindOf(mimetype: string): 'image' | 'audio' | 'video' | 'do
   return top === 'image' || top === 'audio' || top === 'video' ? top : 'document';
 }
 
-const fileNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.refine((name: string) => !/[/\\]/.test(name) && ![...name].some((ch) => ch.charCodeAt(0) < 32)));
+const fileNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(200),
+  z.refine((name: string) => !/[/\\]/.test(name) && ![...name].some((ch) => ch.charCodeAt(0) < 32)),
+);
 const mimetypeSchema = z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(100));
 
-const attachmentFile = z.object({
-  fileName: fileNameSchema,
-  mimetype: mimetypeSchema,
-  size: z.number().check(z.int(), z.gte(1), z.lte(MAX_MEDIA_BYTES, MESSAGE_MSG.tooLarge)),
-}).check(z.refine((f) => isAllowedAttachment(f.fileName, f.mimetype), { message: MESSAGE_MSG.blockedType, path: ['fileName'] }));
+const attachmentFile = z
+  .object({
+    fileName: fileNameSchema,
+    mimetype: mimetypeSchema,
+    size: z.number().check(z.int(), z.gte(1), z.lte(MAX_MEDIA_BYTES, MESSAGE_MSG.tooLarge)),
+  })
+  .check(
+    z.refine((f) => isAllowedAttachment(f.fileName, f.mimetype), { message: MESSAGE_MSG.blockedType, path: ['fileName'] }),
+  );
 
 const noDuplicateNames = (files: { fileName: string }[]) => new Set(files.map((f) => f.fileName)).size === files.length;
 
 /** POST /messages/{ticketId}/uploads: what the browser is about to upload. */
 export const requestUploadsSchema = z.object({
-  files: z.array(attachmentFile)
-    .check(z.minLength(1), z.maxLength(MAX_MEDIA_FILES, MESSAGE_MSG.tooMany), z.refine(noDuplicateNames, MESSAGE_MSG.duplicateName)),
+  files: z
+    .array(attachmentFile)
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_MEDIA_FILES, MESSAGE_MSG.tooMany),
+      z.refine(noDuplicateNames, MESSAGE_MSG.duplicateName),
+    ),
 });
 export type RequestUploadsInput = z.infer<typeof requestUploadsSchema>;
 
@@ -77,7 +143,9 @@ export interface UploadTicket {
   mimetype: string;
   expiresInSeconds: number;
 }
-export interface RequestUploadsAnswer { uploads: UploadTicket[] }
+export interface RequestUploadsAnswer {
+  uploads: UploadTicket[];
+}
 
 /** An uploaded file the send refers to (the `key` an upload ticket gave). */
 const sentMediaSchema = z.object({
@@ -94,24 +162,34 @@ const sentMediaSchema = z.object({
  * `signature`: sign with the operator's name (forced for non-admins by userAlwaysSubmitSignature).
  * `read`, `fromMe` and `mediaUrl` are accepted for compatibility with the spec's payload and ignored.
  */
-export const sendMessageSchema = z.object({
-  body: z._default(z.string().check(z.maxLength(4096)), ''),
-  quotedMsg: z.optional(z.nullable(z.pipe(
-    z.union([idSchema, z.object({ id: idSchema })]),
-    z.transform((v: string | { id: string }) => (typeof v === 'string' ? v : v.id)),
-  ))),
-  signature: z.optional(z.boolean()),
-  medias: z._default(z.array(sentMediaSchema).check(
-    z.maxLength(MAX_MEDIA_FILES, MESSAGE_MSG.tooMany),
-    z.refine(noDuplicateNames, MESSAGE_MSG.duplicateName),
-  ), []),
-  selectedOptionId: z.optional(z.string().check(z.maxLength(200))),
-  /** Idempotency key chosen by the console: the same send retried (a lost answer) is recorded and sent once. */
-  clientMessageId: z.optional(z.string().check(z.regex(/^[\w-]{8,64}$/))),
-  read: z.optional(z.boolean()),
-  fromMe: z.optional(z.boolean()),
-  mediaUrl: z.optional(z.string().check(z.maxLength(2048))),
-}).check(z.refine((m) => m.body.trim().length > 0 || m.medias.length > 0, { message: MESSAGE_MSG.emptyBody, path: ['body'] }));
+export const sendMessageSchema = z
+  .object({
+    body: z._default(z.string().check(z.maxLength(4096)), ''),
+    quotedMsg: z.optional(
+      z.nullable(
+        z.pipe(
+          z.union([idSchema, z.object({ id: idSchema })]),
+          z.transform((v: string | { id: string }) => (typeof v === 'string' ? v : v.id)),
+        ),
+      ),
+    ),
+    signature: z.optional(z.boolean()),
+    medias: z._default(
+      z
+        .array(sentMediaSchema)
+        .check(z.maxLength(MAX_MEDIA_FILES, MESSAGE_MSG.tooMany), z.refine(noDuplicateNames, MESSAGE_MSG.duplicateName)),
+      [],
+    ),
+    selectedOptionId: z.optional(z.string().check(z.maxLength(200))),
+    /** Idempotency key chosen by the console: the same send retried (a lost answer) is recorded and sent once. */
+    clientMessageId: z.optional(z.string().check(z.regex(/^[\w-]{8,64}$/))),
+    read: z.optional(z.boolean()),
+    fromMe: z.optional(z.boolean()),
+    mediaUrl: z.optional(z.string().check(z.maxLength(2048))),
+  })
+  .check(
+    z.refine((m) => m.body.trim().length > 0 || m.medias.length > 0, { message: MESSAGE_MSG.emptyBody, path: ['body'] }),
+  );
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 /** GET /messages/{ticketId}: newest page first; `cursor` (preferred) or `pageNumber` for older pages. */
@@ -123,7 +201,13 @@ export const messageIdParamsSchema = z.object({ id: idSchema });
 
 // ---------------------------------------------------------------- answers and realtime payloads
 
-export interface QuotedMessageDto { id: string; externalId: string; body: string; fromMe: boolean; mediaType: MessageMediaType | null }
+export interface QuotedMessageDto {
+  id: string;
+  externalId: string;
+  body: string;
+  fromMe: boolean;
+  mediaType: MessageMediaType | null;
+}
 
 export interface MessageDto {
   id: string;
@@ -165,6 +249,12 @@ export interface MessageDto {
 }
 
 /** GET /messages/{ticketId}: `messages` oldest → newest within the page; `cursor` fetches the older page. */
-export interface MessageListAnswer { messages: MessageDto[]; ticket: TicketDto; count: number; hasMore: boolean; cursor?: string }
+export interface MessageListAnswer {
+  messages: MessageDto[];
+  ticket: TicketDto;
+  count: number;
+  hasMore: boolean;
+  cursor?: string;
+}
 
 // `company-<cid>-appMessage` payloads: AppMessageRealtimeData in realtime.ts.

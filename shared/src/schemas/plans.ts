@@ -18,7 +18,10 @@ const count = z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000));
 
 /** Plans tab (spec part 2 §3 "Plan", §5): the name is upper-cased on save. */
 export const planSchema = z.object({
-  name: z.pipe(z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, MSG.required), z.maxLength(50, MSG.tooLong)), z.transform((s) => s.toUpperCase())),
+  name: z.pipe(
+    z.string({ error: MSG.required }).check(z.trim(), z.minLength(1, MSG.required), z.maxLength(50, MSG.tooLong)),
+    z.transform((s) => s.toUpperCase()),
+  ),
   users: count,
   connections: count,
   queues: count,
@@ -50,4 +53,6 @@ export const helpSchema = z.object({
   video: z._default(z.string().check(z.trim(), z.maxLength(200, MSG.tooLong)), ''),
 });
 export type HelpInput = z.output<typeof helpSchema>;
-export interface HelpDto extends HelpInput { id: string }
+export interface HelpDto extends HelpInput {
+  id: string;
+}

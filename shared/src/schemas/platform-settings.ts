@@ -23,11 +23,15 @@ export const PLATFORM_SETTING_KEYS = {
 } as const;
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTING_KEYS;
 
-export const platformSettingKeySchema = z.enum(Object.keys(PLATFORM_SETTING_KEYS) as [PlatformSettingKey, ...PlatformSettingKey[]]);
+export const platformSettingKeySchema = z.enum(
+  Object.keys(PLATFORM_SETTING_KEYS) as [PlatformSettingKey, ...PlatformSettingKey[]],
+);
 export const platformSettingValueSchema = z.object({ value: z.string().check(z.trim(), z.maxLength(500)) });
 
 /** A secret is `{ set: true }`; texts and toggles come back as they are. */
-export type PlatformSettingView = { key: PlatformSettingKey; kind: 'toggle' | 'text'; value: string } | { key: PlatformSettingKey; kind: 'secret'; set: boolean };
+export type PlatformSettingView =
+  | { key: PlatformSettingKey; kind: 'toggle' | 'text'; value: string }
+  | { key: PlatformSettingKey; kind: 'secret'; set: boolean };
 
 export interface PlatformSettingsDto {
   settings: PlatformSettingView[];

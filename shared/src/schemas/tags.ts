@@ -36,4 +36,8 @@ export const syncTagsSchema = z.object({
 });
 export type SyncTagsInput = z.infer<typeof syncTagsSchema>;
 
-export interface TagDto { id: string; name: string; color: string }
+export interface TagDto {
+  id: string;
+  name: string;
+  color: string;
+}

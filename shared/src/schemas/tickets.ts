@@ -39,13 +39,18 @@ const queryIdList = z.pipe(
     if (typeof v === 'string') {
       const text = v.trim();
       if (!text) return [];
-      try { list = text.startsWith('[') ? JSON.parse(text) : text.split(','); } catch { list = null; }
+      try {
+        list = text.startsWith('[') ? JSON.parse(text) : text.split(',');
+      } catch {
+        list = null;
+      }
     }
     if (!Array.isArray(list) || list.length > 100) {
       ctx.issues.push({ code: 'custom', message: 'Invalid id list', input: v });
       return z.NEVER;
     }
-    return list.map((x) => (typeof x === 'object' && x && 'id' in x ? String((x as { id: unknown }).id) : String(x)).trim())
+    return list
+      .map((x) => (typeof x === 'object' && x && 'id' in x ? String((x as { id: unknown }).id) : String(x)).trim())
       .filter((x) => x.length > 0 && x.length <= 64);
   }),
 );
@@ -66,7 +71,15 @@ export const listTicketsQuerySchema = z.object({
   searchParam: searchParamSchema,
   pageNumber: pageNumberSchema,
   cursor: cursorSchema,
-  status: z.optional(z.union([ticketStatusSchema, z.pipe(z.literal(''), z.transform(() => undefined))])),
+  status: z.optional(
+    z.union([
+      ticketStatusSchema,
+      z.pipe(
+        z.literal(''),
+        z.transform(() => undefined),
+      ),
+    ]),
+  ),
   showAll: z._default(queryBoolean, false),
   withUnreadMessages: z._default(queryBoolean, false),
   tags: z._default(queryIdList, []),
@@ -79,7 +92,10 @@ export const listTicketsQuerySchema = z.object({
 });
 export type ListTicketsQuery = z.infer<typeof listTicketsQuerySchema>;
 
-const nullableId = z.pipe(z.transform((v: unknown) => (v === '' || v === undefined ? null : v)), z.nullable(idSchema));
+const nullableId = z.pipe(
+  z.transform((v: unknown) => (v === '' || v === undefined ? null : v)),
+  z.nullable(idSchema),
+);
 
 /**
  * POST /tickets (the new-ticket modal). A queue is required unless the user is an admin
@@ -115,7 +131,9 @@ export const ticketUuidSchema = z.object({ uuid: z.string().check(z.regex(/^[0-9
 // ---------------------------------------------------------------- ticket notes
 
 export const createTicketNoteSchema = z.object({
-  note: z.string({ error: 'Obrigatório' }).check(z.trim(), z.minLength(2, 'Muito curto!'), z.maxLength(5000, 'Muito longo!')),
+  note: z
+    .string({ error: 'Obrigatório' })
+    .check(z.trim(), z.minLength(2, 'Muito curto!'), z.maxLength(5000, 'Muito longo!')),
   ticketId: idSchema,
   contactId: z.optional(idSchema),
 });
@@ -173,6 +191,11 @@ export interface TicketDto {
  * caller (maintained counters, O(queues)); for a search, the matches found so far.
  * `cursor` continues the list.
  */
-export interface TicketListAnswer { tickets: TicketDto[]; count: number; hasMore: boolean; cursor?: string }
+export interface TicketListAnswer {
+  tickets: TicketDto[];
+  count: number;
+  hasMore: boolean;
+  cursor?: string;
+}
 
 // `company-<cid>-ticket` payloads: TicketRealtimeData<TicketDto> in realtime.ts (update, tagUpdate, delete, updateUnread).

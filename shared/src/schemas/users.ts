@@ -50,7 +50,11 @@ export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
 export const drawerSchema = z.object({ drawerMenuOpen: z.boolean() });
 
-export interface QueueRef { id: string; name: string; color: string }
+export interface QueueRef {
+  id: string;
+  name: string;
+  color: string;
+}
 
 /** A user as the API returns it (never the password hash). */
 export interface UserDto {
@@ -98,5 +102,15 @@ export interface SessionUserDto extends UserDto {
  * `sessionId` (the same across refreshes of one sign-in) tells the console's own sign-in apart from
  * another device's in the `company-<cid>-auth` event.
  */
-export interface LoginResponse { token: string; user: SessionUserDto; subscription: SubscriptionStatus; sessionId: string }
-export interface UsersPage { users: UserDto[]; hasMore: boolean; cursor?: string; count?: number }
+export interface LoginResponse {
+  token: string;
+  user: SessionUserDto;
+  subscription: SubscriptionStatus;
+  sessionId: string;
+}
+export interface UsersPage {
+  users: UserDto[];
+  hasMore: boolean;
+  cursor?: string;
+  count?: number;
+}

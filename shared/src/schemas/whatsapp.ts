@@ -63,12 +63,17 @@ const timeToTransferSchema = z.pipe(
   z.transform((v: unknown) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v)),
   z.nullable(z.number().check(z.int(), z.gte(0), z.lte(525_600))),
 );
-const optionalQueueIdSchema = z.pipe(z.transform((v: unknown) => (v === '' || v === undefined ? null : v)), z.nullable(idSchema));
+const optionalQueueIdSchema = z.pipe(
+  z.transform((v: unknown) => (v === '' || v === undefined ? null : v)),
+  z.nullable(idSchema),
+);
 const messageTextSchema = z.string().check(z.maxLength(4096));
 
 /** Every field the form edits, none defaulted (so the update schema stays a true partial). */
 const connectionFields = {
-  name: z.string({ error: CONNECTION_MSG.nameRequired }).check(z.trim(), z.minLength(1, CONNECTION_MSG.nameRequired), z.maxLength(100)),
+  name: z
+    .string({ error: CONNECTION_MSG.nameRequired })
+    .check(z.trim(), z.minLength(1, CONNECTION_MSG.nameRequired), z.maxLength(100)),
   channel: z.enum(CHANNELS),
   isDefault: z.boolean(),
   greetingMessage: messageTextSchema,
@@ -111,7 +116,11 @@ export interface TransferFields {
 }
 export type TransferRuleResult =
   | { ok: true; timeToTransfer: number | null; transferQueueId: string | null }
-  | { ok: false; code: Extract<ErrorCode, 'ERR_TRANSFER_QUEUE_REQUIRED' | 'ERR_TRANSFER_QUEUE_NOT_SELECTED'>; message: string };
+  | {
+      ok: false;
+      code: Extract<ErrorCode, 'ERR_TRANSFER_QUEUE_REQUIRED' | 'ERR_TRANSFER_QUEUE_NOT_SELECTED'>;
+      message: string;
+    };
 
 /**
  * Spec §5: no minutes (empty, 0, null) clears queue and time; minutes without a queue, or with a
@@ -119,7 +128,8 @@ export type TransferRuleResult =
  */
 export function applyTransferRules({ queueIds = [], transferQueueId, timeToTransfer }: TransferFields): TransferRuleResult {
   if (!timeToTransfer) return { ok: true, timeToTransfer: null, transferQueueId: null };
-  if (!transferQueueId) return { ok: false, code: 'ERR_TRANSFER_QUEUE_REQUIRED', message: CONNECTION_MSG.transferQueueRequired };
+  if (!transferQueueId)
+    return { ok: false, code: 'ERR_TRANSFER_QUEUE_REQUIRED', message: CONNECTION_MSG.transferQueueRequired };
   if (!queueIds.includes(transferQueueId)) {
     return { ok: false, code: 'ERR_TRANSFER_QUEUE_NOT_SELECTED', message: CONNECTION_MSG.transferQueueNotSelected };
   }
@@ -131,7 +141,8 @@ export const connectionFormSchema = z.pipe(
   createConnectionSchema.check(
     z.superRefine((value: CreateConnectionInput, ctx) => {
       const rule = applyTransferRules(value);
-      if (!rule.ok) ctx.addIssue({ code: 'custom', path: ['transferQueueId'], message: rule.message, params: { errorCode: rule.code } });
+      if (!rule.ok)
+        ctx.addIssue({ code: 'custom', path: ['transferQueueId'], message: rule.message, params: { errorCode: rule.code } });
     }),
   ),
   z.transform((value: CreateConnectionInput) => {
@@ -187,6 +198,10 @@ export interface ConnectionDto {
   updatedAt: string;
 }
 
-export interface ConnectionMessagesPage { messages: MessageDto[]; hasMore: boolean; cursor?: string }
+export interface ConnectionMessagesPage {
+  messages: MessageDto[];
+  hasMore: boolean;
+  cursor?: string;
+}
 
 // The realtime payloads of connections, messages and contacts live in realtime.ts (RealtimeEvents).

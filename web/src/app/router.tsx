@@ -31,12 +31,16 @@ const settingsPage = page(async () => (await saas()).settingsPage());
 const announcementsPage = page(async () => (await saas()).announcementsPage());
 const invoicesPage = page(async () => (await saas()).invoicesPage());
 const appLayout = page(async () => ({ Component: (await import('./layout/app-layout')).AppLayout }));
-const ticketsPage = page(async () => ({ Component: (await (await import('@/features/tickets')).loadTicketsPage()).TicketsPage }));
+const ticketsPage = page(async () => ({
+  Component: (await (await import('@/features/tickets')).loadTicketsPage()).TicketsPage,
+}));
 const usersPage = page(async () => ({ Component: (await import('@/features/users')).UsersPage }));
 const connectionsPage = page(async () => ({ Component: (await import('@/features/connections')).default }));
 /** Local mode only: elsewhere /simulator is an unknown address. */
 const simulatorPage = page(async () =>
-  (await loadConfig()).localMode ? { Component: (await import('@/features/simulator')).default } : { Component: NotFoundPage },
+  (await loadConfig()).localMode
+    ? { Component: (await import('@/features/simulator')).default }
+    : { Component: NotFoundPage },
 );
 
 /** `/` is the admin dashboard; everyone else works from the tickets screen. */

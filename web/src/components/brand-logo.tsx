@@ -25,7 +25,15 @@ export function BrandMark({ size = 8 }: { size?: number | string }) {
   );
 }
 
-export function BrandLogo({ size = 8, hideName = false, inverted = false }: { size?: number; hideName?: boolean; inverted?: boolean }) {
+export function BrandLogo({
+  size = 8,
+  hideName = false,
+  inverted = false,
+}: {
+  size?: number;
+  hideName?: boolean;
+  inverted?: boolean;
+}) {
   return (
     <HStack gap="2.5" align="center">
       <BrandMark size={size} />

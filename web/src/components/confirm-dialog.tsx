@@ -31,22 +31,20 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   return (
     <DialogShell open={open} onClose={onClose} role="alertdialog" size="sm">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {children ? (
-              <Dialog.Body>
-                {typeof children === 'string' ? <Text color="fg.muted">{children}</Text> : children}
-              </Dialog.Body>
-            ) : null}
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={loading}>
-                {cancelLabel ?? t('common.cancel')}
-              </Button>
-              <Button colorPalette={destructive ? 'red' : 'brand'} onClick={onConfirm} loading={loading}>
-                {confirmLabel ?? t('common.confirm')}
-              </Button>
-            </Dialog.Footer>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      {children ? (
+        <Dialog.Body>{typeof children === 'string' ? <Text color="fg.muted">{children}</Text> : children}</Dialog.Body>
+      ) : null}
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose} disabled={loading}>
+          {cancelLabel ?? t('common.cancel')}
+        </Button>
+        <Button colorPalette={destructive ? 'red' : 'brand'} onClick={onConfirm} loading={loading}>
+          {confirmLabel ?? t('common.confirm')}
+        </Button>
+      </Dialog.Footer>
     </DialogShell>
   );
 }

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { translateMessage } from '@/lib/i18n';
 
 /** A labelled field with the translated rule message under it. */
-export function FormField({ label, error, required, children }: { label: string; error?: string; required?: boolean; children: ReactNode }) {
+export function FormField({
+  label,
+  error,
+  required,
+  children,
+}: {
+  label: string;
+  error?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Field.Root invalid={!!error} required={required}>
       <Field.Label>

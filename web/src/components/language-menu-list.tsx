@@ -18,11 +18,7 @@ export default function LanguageMenuList({ compact = false }: { compact?: boolea
         <Menu.Positioner>
           <Menu.Content minW="40">
             {LANGUAGES.map((lng) => (
-              <Menu.Item
-                key={lng}
-                value={lng}
-                onSelect={() => changeLanguage(lng)}
-              >
+              <Menu.Item key={lng} value={lng} onSelect={() => changeLanguage(lng)}>
                 <Menu.ItemText>{t(`languages.${lng}`)}</Menu.ItemText>
                 {lng === active ? <LuCheck /> : null}
               </Menu.Item>

@@ -23,4 +23,3 @@ export function LanguageTrigger({ compact = false }: { compact?: boolean }) {
     </Button>
   );
 }
-

@@ -36,7 +36,13 @@ function QueueDot({ color }: { color?: string }) {
 }
 
 /** Rendered without a Portal: inside a dialog the positioner must stay in the dialog's layer. */
-function QueueSelectBody({ collection, placeholder }: { collection: ReturnType<typeof useQueueCollection>; placeholder: string }) {
+function QueueSelectBody({
+  collection,
+  placeholder,
+}: {
+  collection: ReturnType<typeof useQueueCollection>;
+  placeholder: string;
+}) {
   return (
     <>
       <Select.HiddenSelect />

@@ -1,5 +1,12 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { isAdmin, policySettings, type CompanyDto, type PolicySettings, type SessionUserDto, type Viewer } from '@atende/shared';
+import {
+  isAdmin,
+  policySettings,
+  type CompanyDto,
+  type PolicySettings,
+  type SessionUserDto,
+  type Viewer,
+} from '@atende/shared';
 import { sessionStore, type SessionStatus } from '@/lib/session-store';
 
 /**

@@ -23,7 +23,13 @@ export class ApiError extends Error {
   /** Values the code's translation interpolates (e.g. a limit). */
   readonly params?: Record<string, unknown>;
 
-  constructor(status: number, code: string, message?: string, fields?: Record<string, string>, params?: Record<string, unknown>) {
+  constructor(
+    status: number,
+    code: string,
+    message?: string,
+    fields?: Record<string, string>,
+    params?: Record<string, unknown>,
+  ) {
     super(message ?? code);
     this.name = 'ApiError';
     this.status = status;
@@ -47,7 +53,8 @@ let configuredFor: string | null = null;
  * Amplify is loaded with the first request, not with the page: the sign-in screen renders before
  * it arrives (decisions.md "Web console: first load").
  */
-const loadAmplify = () => Promise.all([import('aws-amplify'), import('aws-amplify/api')]).then(([core, api]) => ({ ...core, ...api }));
+const loadAmplify = () =>
+  Promise.all([import('aws-amplify'), import('aws-amplify/api')]).then(([core, api]) => ({ ...core, ...api }));
 type AmplifyModules = Awaited<ReturnType<typeof loadAmplify>>;
 let amplify: Promise<AmplifyModules> | null = null;
 
@@ -192,4 +199,5 @@ async function request<T>(method: Method, path: string, query?: QueryParams, bod
 export const apiGet = <T>(path: string, query?: QueryParams): Promise<T> => request<T>('GET', path, query);
 export const apiPost = <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, undefined, body);
 export const apiPut = <T>(path: string, body?: unknown): Promise<T> => request<T>('PUT', path, undefined, body);
-export const apiDelete = <T>(path: string, body?: unknown, query?: QueryParams): Promise<T> => request<T>('DELETE', path, query, body);
+export const apiDelete = <T>(path: string, body?: unknown, query?: QueryParams): Promise<T> =>
+  request<T>('DELETE', path, query, body);

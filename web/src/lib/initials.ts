@@ -3,7 +3,8 @@
  * letter written with a combining mark is never cut in half (Chakra's fallback takes UTF-16 units:
  * 'O\uD83D' for 'Olá 😀'; issue 8 item 17).
  */
-const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+const segmenter =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
 
 function firstGrapheme(word: string): string {
   if (!segmenter) return Array.from(word)[0] ?? ''; // code points: no surrogate halves at least

@@ -23,7 +23,11 @@ export const TAX_ID_MASK: MaskOptions = {
 };
 
 /** Only CNPJ (the sign-up asks for the company's CNPJ). */
-export const CNPJ_MASK: MaskOptions = { mask: CNPJ, replacement: { _: TAX_ID_CHAR }, track: ({ data }) => (data ? data.toUpperCase() : data) };
+export const CNPJ_MASK: MaskOptions = {
+  mask: CNPJ,
+  replacement: { _: TAX_ID_CHAR },
+  track: ({ data }) => (data ? data.toUpperCase() : data),
+};
 
 /** Brazilian ZIP code (checkout). */
 export const ZIP_MASK: MaskOptions = { mask: '_____-___', replacement: { _: /\d/ } };

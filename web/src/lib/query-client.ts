@@ -8,8 +8,7 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // Client errors will not fix themselves; retry only network blips and 5xx once.
-      retry: (failureCount, error) =>
-        failureCount < 1 && (!isApiError(error) || error.status === 0 || error.status >= 500),
+      retry: (failureCount, error) => failureCount < 1 && (!isApiError(error) || error.status === 0 || error.status >= 500),
     },
     mutations: { retry: false },
   },

@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'react';
 import {
-  REALTIME_PING_ACTION, REALTIME_PING_INTERVAL_MS, realtimeChannel,
-  type RealtimeChannelKind, type RealtimeClientFrame, type RealtimeEvents,
+  REALTIME_PING_ACTION,
+  REALTIME_PING_INTERVAL_MS,
+  realtimeChannel,
+  type RealtimeChannelKind,
+  type RealtimeClientFrame,
+  type RealtimeEvents,
 } from '@atende/shared';
 import { refreshSession } from './api-client';
 import { getRuntimeConfig } from './config';
@@ -147,11 +151,15 @@ function dropped(): void {
 async function open(): Promise<void> {
   const token = await freshToken();
   if (!wanted || !token || socket) return;
-  socket = connect(token, (ws) => adopt(ws, token), () => {
-    socket = null;
-    gap = true;
-    scheduleReconnect();
-  });
+  socket = connect(
+    token,
+    (ws) => adopt(ws, token),
+    () => {
+      socket = null;
+      gap = true;
+      scheduleReconnect();
+    },
+  );
 }
 
 /** Make before break: the new socket takes over once open, then the old one closes. */
@@ -159,14 +167,18 @@ async function rotate(): Promise<void> {
   const old = socket;
   const token = await freshToken();
   if (!wanted || !token || socket !== old) return;
-  connect(token, (ws) => {
-    if (!wanted || socket !== old) return ws.close();
-    if (old) {
-      old.onclose = null;
-      old.close();
-    }
-    adopt(ws, token);
-  }, () => undefined); // the old socket stays; the server closing it takes the reconnect path
+  connect(
+    token,
+    (ws) => {
+      if (!wanted || socket !== old) return ws.close();
+      if (old) {
+        old.onclose = null;
+        old.close();
+      }
+      adopt(ws, token);
+    },
+    () => undefined,
+  ); // the old socket stays; the server closing it takes the reconnect path
 }
 
 function close(): void {

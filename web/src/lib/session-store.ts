@@ -60,5 +60,9 @@ export const sessionStore = {
 
 /** The signed-in user, reactive. Features other than auth use this instead of importing auth. */
 export function useSessionUser(): SessionUserDto | null {
-  return useSyncExternalStore(sessionStore.subscribe, () => sessionStore.get().user, () => null);
+  return useSyncExternalStore(
+    sessionStore.subscribe,
+    () => sessionStore.get().user,
+    () => null,
+  );
 }

@@ -8,8 +8,16 @@ const paths = (routes: RouteObject[]): string[] =>
 
 describe('route table (spec part 1 §2)', () => {
   it('opens the campaign area only with the cshow browser flag', () => {
-    const campaignPaths = ['contact-lists', 'contact-lists/:contactListId/contacts', 'campaigns', 'campaign/:campaignId/report', 'campaigns-config'];
-    expect(paths(appRoutes({ cshow: false }))).not.toEqual(expect.arrayContaining([expect.stringMatching(/campaign|contact-lists/)]));
+    const campaignPaths = [
+      'contact-lists',
+      'contact-lists/:contactListId/contacts',
+      'campaigns',
+      'campaign/:campaignId/report',
+      'campaigns-config',
+    ];
+    expect(paths(appRoutes({ cshow: false }))).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/campaign|contact-lists/)]),
+    );
     expect(paths(appRoutes({ cshow: true }))).toEqual(expect.arrayContaining(campaignPaths));
   });
 
@@ -28,7 +36,9 @@ describe('route table (spec part 1 §2)', () => {
   it('loads every screen lazily, so the sign-in page does not carry them', () => {
     const all = (routes: RouteObject[]): RouteObject[] => routes.flatMap((route) => [route, ...all(route.children ?? [])]);
     const screens = all(appRoutes({ cshow: true })).filter((route) => route.path && !route.element);
-    expect(screens.map((route) => route.path)).toEqual(expect.arrayContaining(['/login', 'users', 'connections', 'tickets/:ticketId?']));
+    expect(screens.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/login', 'users', 'connections', 'tickets/:ticketId?']),
+    );
     for (const route of screens) expect(typeof route.lazy, route.path).toBe('function');
   });
 });

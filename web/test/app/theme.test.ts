@@ -8,14 +8,22 @@ import { system } from '@/app/theme';
 
 const src = fileURLToPath(new URL('../../src', import.meta.url));
 const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : /\.tsx?$/.test(name) ? [join(dir, name)] : []));
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : /\.tsx?$/.test(name) ? [join(dir, name)] : [],
+  );
 
 /** Every Chakra component the console imports, by name (multi-line imports included). */
 function chakraComponents(): string[] {
   const names = new Set<string>();
   for (const file of files(src)) {
     for (const match of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
-      for (const name of match[1]!.split(',')) names.add(name.replace(/\btype\b/, '').split(' as ')[0]!.trim());
+      for (const name of match[1]!.split(','))
+        names.add(
+          name
+            .replace(/\btype\b/, '')
+            .split(' as ')[0]!
+            .trim(),
+        );
     }
   }
   return [...names].filter(Boolean);

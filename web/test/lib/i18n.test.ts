@@ -14,12 +14,15 @@ const SPEC_PT_BR: Record<string, string> = {
   [MSG.tooLong]: 'Muito longo!',
   [MSG.invalidEmail]: 'Email inválido',
   [CONNECTION_MSG.nameRequired]: 'Campo nome é obrigatório. Algo que identifique seu número de WhatsApp.',
-  [CONNECTION_MSG.transferQueueNotSelected]: 'A fila para auto-transferência precisa está entre as filas que a conexão irá atender!',
+  [CONNECTION_MSG.transferQueueNotSelected]:
+    'A fila para auto-transferência precisa está entre as filas que a conexão irá atender!',
   [CONNECTION_MSG.transferQueueRequired]: 'Informe a fila de transferência automática!',
   [CONNECTION_MSG.generateNeedsName]: 'Em nome, defina o nome da sua empresa de modo temporário!',
   [CONNECTION_MSG.accessDenied]: 'Acesso não permitido',
-  [CONNECTION_MSG.facebookDisabled]: 'O uso do Messenger/Facebook não está ativo no seu plano de assinatura, fale com depto. comercial.',
-  [CONNECTION_MSG.instagramDisabled]: 'O uso do Direct/Instagram não está ativo no seu plano de assinatura, fale com depto. comercial.',
+  [CONNECTION_MSG.facebookDisabled]:
+    'O uso do Messenger/Facebook não está ativo no seu plano de assinatura, fale com depto. comercial.',
+  [CONNECTION_MSG.instagramDisabled]:
+    'O uso do Direct/Instagram não está ativo no seu plano de assinatura, fale com depto. comercial.',
   [CONNECTION_MSG.inDevelopment]: 'Recurso em desenvolvimento...',
 };
 
@@ -58,7 +61,11 @@ describe('i18n', () => {
 
   it('has a text for every error code of the catalogue in every language', () => {
     for (const code of ERROR_CODES) {
-      for (const [lng, bundle] of [['pt-BR', ptBR], ['en', en], ['es', es]] as const) {
+      for (const [lng, bundle] of [
+        ['pt-BR', ptBR],
+        ['en', en],
+        ['es', es],
+      ] as const) {
         expect(typeof lookup(bundle, `errors.${code}`), `${lng} ${code}`).toBe('string');
       }
     }
@@ -71,7 +78,9 @@ describe('i18n', () => {
     expect(errorMessage({})).toBe('Ocorreu um erro inesperado!');
     expect(errorMessage(new Error(''))).toBe('Ocorreu um erro inesperado!');
     await i18n.changeLanguage('en');
-    expect(errorMessage(new ApiError(400, 'ERR_CONNECTION_LIMIT', 'O limite de conexões do seu plano foi atingido.'))).not.toMatch(/conexões/);
+    expect(
+      errorMessage(new ApiError(400, 'ERR_CONNECTION_LIMIT', 'O limite de conexões do seu plano foi atingido.')),
+    ).not.toMatch(/conexões/);
     expect(errorMessage({ code: 'ERR_NO_PERMISSION' })).not.toBe('Você não tem permissão para acessar este recurso.');
     await i18n.changeLanguage('pt-BR');
     // A code whose text is a rule's text reads it from the one place (nesting), not a copy.

@@ -31,8 +31,7 @@ class FakeWebSocket {
   }
 }
 
-const jwt = (expSeconds: number) =>
-  `h.${btoa(JSON.stringify({ exp: expSeconds })).replace(/=+$/, '')}.s`;
+const jwt = (expSeconds: number) => `h.${btoa(JSON.stringify({ exp: expSeconds })).replace(/=+$/, '')}.s`;
 
 describe('realtime', () => {
   let stop: () => void;
@@ -126,7 +125,7 @@ describe('realtime', () => {
     expect(FakeWebSocket.instances).toHaveLength(2); // closing the old one did not trigger a reconnect
   });
 
-  it('useRealtime listens to the signed-in company\'s channel of that kind', async () => {
+  it("useRealtime listens to the signed-in company's channel of that kind", async () => {
     sessionStore.signIn(jwt(Math.floor(Date.now() / 1000) + 900), sessionUser());
     await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const socket = FakeWebSocket.instances[0]!;

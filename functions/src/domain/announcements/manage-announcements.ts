@@ -4,7 +4,13 @@
  */
 import { ulid } from 'ulid';
 import { PAGE_SIZE, type AnnouncementDto, type AnnouncementInput } from '@atende/shared';
-import { getAnnouncement, putAnnouncement, queryAnnouncements, removeAnnouncement, type AnnouncementRecord } from '../../data/announcements';
+import {
+  getAnnouncement,
+  putAnnouncement,
+  queryAnnouncements,
+  removeAnnouncement,
+  type AnnouncementRecord,
+} from '../../data/announcements';
 import { getPlatformCompanyId } from '../../data/companies';
 import { decodeCursor, encodeCursor } from '../../data/paging';
 import { isConditionFailed } from '../../data/transactions';
@@ -21,8 +27,14 @@ async function toDto({ mediaPath, ...record }: AnnouncementRecord): Promise<Anno
 export async function listAnnouncements(auth: AccessClaims, query: { searchParam: string; cursor?: string }) {
   const page = await queryAnnouncements(PAGE_SIZE, decodeCursor(query.cursor), !auth.super);
   const needle = query.searchParam.toLowerCase();
-  const records = needle ? page.announcements.filter((a) => `${a.title} ${a.text}`.toLowerCase().includes(needle)) : page.announcements;
-  return { records: await Promise.all(records.map(toDto)), hasMore: !!page.nextCursor, cursor: encodeCursor(page.nextCursor) };
+  const records = needle
+    ? page.announcements.filter((a) => `${a.title} ${a.text}`.toLowerCase().includes(needle))
+    : page.announcements;
+  return {
+    records: await Promise.all(records.map(toDto)),
+    hasMore: !!page.nextCursor,
+    cursor: encodeCursor(page.nextCursor),
+  };
 }
 
 async function load(id: string): Promise<AnnouncementRecord> {
@@ -39,7 +51,14 @@ export async function showAnnouncement(auth: AccessClaims, id: string): Promise<
 
 export async function addAnnouncement(input: AnnouncementInput): Promise<AnnouncementDto> {
   const now = new Date().toISOString();
-  const record: AnnouncementRecord = { id: ulid(), ...input, mediaPath: null, mediaName: null, createdAt: now, updatedAt: now };
+  const record: AnnouncementRecord = {
+    id: ulid(),
+    ...input,
+    mediaPath: null,
+    mediaName: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   await putAnnouncement(record);
   const dto = await toDto(record);
   await publishAnnouncementChange({ action: 'create', record: dto });
@@ -65,7 +84,12 @@ export async function deleteAnnouncement(id: string): Promise<void> {
 }
 
 /** `POST /announcements/{id}/media-upload`: the image, stored under the platform company's media prefix. */
-export async function attachAnnouncementImage(id: string, fileName: string, contentType: string, base64: string): Promise<AnnouncementDto> {
+export async function attachAnnouncementImage(
+  id: string,
+  fileName: string,
+  contentType: string,
+  base64: string,
+): Promise<AnnouncementDto> {
   const record = await load(id);
   const platformId = await getPlatformCompanyId();
   if (!platformId) throw new AppError('ERR_NOT_FOUND', 404);
@@ -78,7 +102,11 @@ export async function detachAnnouncementImage(id: string): Promise<AnnouncementD
   return updateWithMedia(await load(id), null, null);
 }
 
-async function updateWithMedia(record: AnnouncementRecord, mediaPath: string | null, mediaName: string | null): Promise<AnnouncementDto> {
+async function updateWithMedia(
+  record: AnnouncementRecord,
+  mediaPath: string | null,
+  mediaName: string | null,
+): Promise<AnnouncementDto> {
   const next = { ...record, mediaPath, mediaName, updatedAt: new Date().toISOString() };
   await putAnnouncement(next);
   const dto = await toDto(next);

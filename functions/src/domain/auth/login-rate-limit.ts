@@ -26,7 +26,9 @@ export async function assertLoginAllowed(email: string, ip: string): Promise<voi
     getOpenWindow('LOGIN_EMAIL', email.toLowerCase()),
     getOpenWindow('LOGIN_KNOWN_PLACE', pair(email, ip)),
   ]);
-  const blocking: FailureWindow[] = [byPair, byIp].filter((w): w is FailureWindow => !!w && w.count >= LOGIN_RATE_LIMIT.maxFailures);
+  const blocking: FailureWindow[] = [byPair, byIp].filter(
+    (w): w is FailureWindow => !!w && w.count >= LOGIN_RATE_LIMIT.maxFailures,
+  );
   if (byEmail && byEmail.count >= MAX_FAILURES_PER_EMAIL && !knownPlace) blocking.push(byEmail);
   if (!blocking.length) return;
   const until = Math.max(...blocking.map((w) => w.windowEndsAt));

@@ -17,11 +17,19 @@ import { toUserDto } from '../users/user-dto';
 import { publishSessionStarted } from '../users/user-events';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
 import { burnPasswordCheck, verifyPassword } from '../credentials/password';
-import { revokeRefreshFamily, rotateRefreshSession, sessionIdOf, startRefreshSession } from '../credentials/refresh-sessions';
+import {
+  revokeRefreshFamily,
+  rotateRefreshSession,
+  sessionIdOf,
+  startRefreshSession,
+} from '../credentials/refresh-sessions';
 import { assertMayHoldSession } from './session-guard';
 import { subscriptionStatus } from '@atende/shared';
 
-export interface SessionAnswer { response: LoginResponse; refreshCookieValue: string }
+export interface SessionAnswer {
+  response: LoginResponse;
+  refreshCookieValue: string;
+}
 
 const invalidCredentials = () => new AppError('ERR_INVALID_CREDENTIALS', 401);
 
@@ -29,7 +37,9 @@ export async function login(input: LoginInput, ip: string): Promise<SessionAnswe
   await assertLoginAllowed(input.email, ip);
   const owner = await findUserIdByEmail(input.email);
   const user = owner ? await getUser(owner.companyId, owner.userId) : undefined;
-  const passwordOk = user ? await verifyPassword(input.password, user.passwordHash) : await burnPasswordCheck(input.password);
+  const passwordOk = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await burnPasswordCheck(input.password);
   if (!user || !passwordOk) {
     await recordLoginFailure(input.email, ip);
     throw invalidCredentials();
@@ -54,7 +64,10 @@ export async function refresh(cookieValue: string | undefined): Promise<SessionA
   try {
     if (!user || !company) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const subscription = assertMayHoldSession(user, company, 401);
-    return { response: await sessionResponse(user, company, subscription, rotated.familyId), refreshCookieValue: rotated.cookieValue };
+    return {
+      response: await sessionResponse(user, company, subscription, rotated.familyId),
+      refreshCookieValue: rotated.cookieValue,
+    };
   } catch (err) {
     await revokeRefreshFamily(rotated.companyId, rotated.familyId);
     throw err;
@@ -81,13 +94,28 @@ export async function companySubscription(auth: AccessClaims): Promise<Subscript
 }
 
 async function sessionUser(user: UserRecord, company: Company): Promise<SessionUserDto> {
-  const [dto, settings, plan] = await Promise.all([toUserDto(user), getCompanySettings(company.id), getPlan(company.planId)]);
+  const [dto, settings, plan] = await Promise.all([
+    toUserDto(user),
+    getCompanySettings(company.id),
+    getPlan(company.planId),
+  ]);
   return { ...dto, company: toCompanyDto(company, settings, plan) };
 }
 
-async function sessionResponse(user: UserRecord, company: Company, subscription: SubscriptionStatus, sessionId: string): Promise<LoginResponse> {
+async function sessionResponse(
+  user: UserRecord,
+  company: Company,
+  subscription: SubscriptionStatus,
+  sessionId: string,
+): Promise<LoginResponse> {
   const [token, sessionUserDto] = await Promise.all([
-    signAccessToken({ userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, tokenVersion: user.tokenVersion }),
+    signAccessToken({
+      userId: user.id,
+      companyId: user.companyId,
+      profile: user.profile,
+      super: user.super,
+      tokenVersion: user.tokenVersion,
+    }),
     sessionUser(user, company),
   ]);
   return { token, user: sessionUserDto, subscription, sessionId };

@@ -35,10 +35,17 @@ export async function runInvoiceJob(job: DueJob): Promise<InvoiceRecord | undefi
   if (!plan) return undefined;
   const recurrence = company.recurrence ?? 'MENSAL';
   const invoice: InvoiceRecord = {
-    id: ulid(), companyId: company.id, companyName: company.name,
+    id: ulid(),
+    companyId: company.id,
+    companyName: company.name,
     description: `Plano ${plan.name}`,
     detail: `${recurrence} · ${period} → ${advanceDueDate(period, recurrence)}`,
-    value: periodPrice(plan, recurrence), dueDate: period, status: 'open', txid: null, paidAt: null, createdAt: new Date().toISOString(),
+    value: periodPrice(plan, recurrence),
+    dueDate: period,
+    status: 'open',
+    txid: null,
+    paidAt: null,
+    createdAt: new Date().toISOString(),
   };
   try {
     await insertInvoice(invoice);

@@ -43,9 +43,21 @@ export async function payInvoice(auth: AccessClaims, input: CheckoutInput): Prom
   const provider = await pixProvider(platformId);
   const txid = pixTxid(`${invoice.id}${Math.round(value * 100)}`);
   const existing = await provider.getCharge(txid);
-  const charge: PixCharge = existing?.status === 'ATIVA' ? existing : await provider.createCharge({
-    txid, amount: value, payer: { name: `${input.firstName} ${input.lastName}`.trim() }, description: invoice.description, expiresInSeconds: PIX_EXPIRY_SECONDS,
-  });
+  const charge: PixCharge =
+    existing?.status === 'ATIVA'
+      ? existing
+      : await provider.createCharge({
+          txid,
+          amount: value,
+          payer: { name: `${input.firstName} ${input.lastName}`.trim() },
+          description: invoice.description,
+          expiresInSeconds: PIX_EXPIRY_SECONDS,
+        });
   await attachCharge(auth.companyId, invoice.id, txid);
-  return { invoiceId: invoice.id, txid, qrcode: { qrcode: charge.copyPaste }, valor: { original: charge.amount.toFixed(2) } };
+  return {
+    invoiceId: invoice.id,
+    txid,
+    qrcode: { qrcode: charge.copyPaste },
+    valor: { original: charge.amount.toFixed(2) },
+  };
 }

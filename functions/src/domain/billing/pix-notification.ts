@@ -37,7 +37,9 @@ export async function processPixPayment(txid: string): Promise<PixOutcome> {
     const newDueDate = advanceDueDate(base > invoice.dueDate ? base : invoice.dueDate, recurrence);
     const switchTo = invoice.upgradePlanId ? { planId: invoice.upgradePlanId, recurrence } : undefined;
     try {
-      const paid = await markInvoicePaid(invoice, new Date().toISOString(), [companyDueDateUpdate(company.id, company.dueDate, newDueDate, switchTo)]);
+      const paid = await markInvoicePaid(invoice, new Date().toISOString(), [
+        companyDueDateUpdate(company.id, company.dueDate, newDueDate, switchTo),
+      ]);
       if (!paid) return 'already-paid';
       await scheduleNextInvoice(company.id, newDueDate);
       await publishPaymentConcluded(company.id, newDueDate);

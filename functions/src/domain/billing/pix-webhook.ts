@@ -11,7 +11,10 @@ import { AppError } from '../../platform/app-error';
 import { processPixPayment, type PixOutcome } from './pix-notification';
 
 export const pixWebhookBodySchema = z.object({
-  pix: z._default(z.array(z.object({ txid: z.string().check(z.minLength(1), z.maxLength(35)) })).check(z.maxLength(100)), []),
+  pix: z._default(
+    z.array(z.object({ txid: z.string().check(z.minLength(1), z.maxLength(35)) })).check(z.maxLength(100)),
+    [],
+  ),
 });
 
 export function assertWebhookSecret(given: string | undefined): void {

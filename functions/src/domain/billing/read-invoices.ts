@@ -5,7 +5,12 @@ import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
 import { decodeCursor, encodeCursor } from '../../data/paging';
 
-export interface InvoiceListDto { invoices: InvoiceDto[]; hasMore: boolean; cursor?: string; totals?: InvoiceTotals }
+export interface InvoiceListDto {
+  invoices: InvoiceDto[];
+  hasMore: boolean;
+  cursor?: string;
+  totals?: InvoiceTotals;
+}
 
 type Query = { status: 'open' | 'paid' | 'all'; cursor?: string; companyId?: string };
 
@@ -30,4 +35,8 @@ export async function removeInvoice(companyId: string, invoiceId: string): Promi
   await deleteInvoice(invoice);
 }
 
-const strip = ({ upgradePlanId: _p, upgradeRecurrence: _r, ...dto }: InvoiceDto & { upgradePlanId?: string; upgradeRecurrence?: string }): InvoiceDto => dto;
+const strip = ({
+  upgradePlanId: _p,
+  upgradeRecurrence: _r,
+  ...dto
+}: InvoiceDto & { upgradePlanId?: string; upgradeRecurrence?: string }): InvoiceDto => dto;

@@ -15,7 +15,8 @@ export async function simulateSandboxPayment(auth: AccessClaims, invoiceId: stri
   if (!invoice?.txid) throw new AppError('ERR_NO_REGISTER_FOUND', 404);
   const platformId = await getPlatformCompanyId();
   const provider = platformId ? await pixProvider(platformId) : undefined;
-  if (process.env.LOCAL_MODE !== 'true' || !(provider instanceof SandboxPixProvider)) throw new AppError('ERR_NOT_FOUND', 404);
+  if (process.env.LOCAL_MODE !== 'true' || !(provider instanceof SandboxPixProvider))
+    throw new AppError('ERR_NOT_FOUND', 404);
   await provider.simulatePayment(invoice.txid);
   return processPixPayment(invoice.txid);
 }

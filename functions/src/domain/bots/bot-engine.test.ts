@@ -5,25 +5,48 @@ import type { BotConnection, BotContext, BotQueue, BotTicket } from './bot-types
 import { renderTemplate } from './message-template';
 
 const sales: BotQueue = {
-  id: 'q-sales', name: 'Vendas', greetingMessage: 'Vendas aqui, {{name}}!', options: [
-    { id: 'o-new', title: 'Novos pedidos', message: 'Escolha o produto:', option: 1, children: [
-      { id: 'o-phone', title: 'Celulares', message: 'Um atendente já vem.', option: 1, children: [] },
-    ] },
+  id: 'q-sales',
+  name: 'Vendas',
+  greetingMessage: 'Vendas aqui, {{name}}!',
+  options: [
+    {
+      id: 'o-new',
+      title: 'Novos pedidos',
+      message: 'Escolha o produto:',
+      option: 1,
+      children: [{ id: 'o-phone', title: 'Celulares', message: 'Um atendente já vem.', option: 1, children: [] }],
+    },
     { id: 'o-track', title: 'Rastrear', message: 'Informe o pedido.', option: 2, children: [] },
   ],
 };
 const support: BotQueue = { id: 'q-support', name: 'Suporte', greetingMessage: 'Suporte.', options: [] };
 
 const connection: BotConnection = {
-  greetingMessage: 'Olá {{name}}! Escolha um setor:', complationMessage: 'Obrigado, {{name}}!',
-  outOfHoursMessage: 'Estamos fechados.', ratingMessage: 'Avalie o atendimento:', queues: [sales, support],
+  greetingMessage: 'Olá {{name}}! Escolha um setor:',
+  complationMessage: 'Obrigado, {{name}}!',
+  outOfHoursMessage: 'Estamos fechados.',
+  ratingMessage: 'Avalie o atendimento:',
+  queues: [sales, support],
 };
-const pending: BotTicket = { id: 'T1', status: 'pending', queueId: null, userId: null, chatbot: false, botPath: [], awaitingRating: false };
+const pending: BotTicket = {
+  id: 'T1',
+  status: 'pending',
+  queueId: null,
+  userId: null,
+  chatbot: false,
+  botPath: [],
+  awaitingRating: false,
+};
 // Wednesday 2026-11-25 15:00 UTC = 12:00 in São Paulo (UTC−3): open on the default hours.
 const WEDNESDAY_NOON_SP = new Date('2026-11-25T15:00:00Z');
 
 const ctx = (over: Partial<BotContext> = {}): BotContext => ({
-  connection, ticket: pending, contactName: 'Ana', text: 'oi', at: WEDNESDAY_NOON_SP, isNewTicket: true,
+  connection,
+  ticket: pending,
+  contactName: 'Ana',
+  text: 'oi',
+  at: WEDNESDAY_NOON_SP,
+  isNewTicket: true,
   settings: { timeZone: 'America/Sao_Paulo', scheduleType: 'disabled', userRating: false },
   ...over,
 });
@@ -97,7 +120,12 @@ describe('business hours in the company time zone', () => {
   });
 
   it('answers out of company hours once, on the new ticket, and shows no menu', () => {
-    const settings = { timeZone: 'America/Sao_Paulo', scheduleType: 'company' as const, companyHours: [...DEFAULT_COMPANY_HOURS], userRating: false };
+    const settings = {
+      timeZone: 'America/Sao_Paulo',
+      scheduleType: 'company' as const,
+      companyHours: [...DEFAULT_COMPANY_HOURS],
+      userRating: false,
+    };
     const night = new Date('2026-11-25T23:00:00Z'); // 20:00 local
     expect(decideInbound(ctx({ settings, at: night }))).toEqual({ replies: ['Estamos fechados.'], changes: {} });
     expect(decideInbound(ctx({ settings, at: night, isNewTicket: false })).replies).toEqual([]);
@@ -105,7 +133,11 @@ describe('business hours in the company time zone', () => {
   });
 
   it('uses the queue hours when scheduleType is queue', () => {
-    const closedQueue: BotQueue = { ...support, outOfHoursMessage: 'Suporte fechado.', schedules: [{ weekdayEn: 'wednesday', startTime: '13:00', endTime: '14:00' }] };
+    const closedQueue: BotQueue = {
+      ...support,
+      outOfHoursMessage: 'Suporte fechado.',
+      schedules: [{ weekdayEn: 'wednesday', startTime: '13:00', endTime: '14:00' }],
+    };
     const settings = { timeZone: 'America/Sao_Paulo', scheduleType: 'queue' as const, userRating: false };
     const d = decideInbound(ctx({ settings, connection: { ...connection, queues: [closedQueue] } }));
     expect(d).toEqual({ replies: ['Suporte fechado.'], changes: { queueId: 'q-support', chatbot: false, botPath: [] } });
@@ -127,10 +159,15 @@ describe('rating and completion', () => {
   it('records 1 to 3 and thanks; anything else ends the wait and is handled as a new conversation', () => {
     const waiting = { ...closed, awaitingRating: true };
     expect(decideRatingAnswer({ ...ctx(), ticket: waiting, settings, text: '3' })).toEqual({
-      replies: ['Obrigado, Ana!'], changes: { awaitingRating: false }, rating: 3, handled: true,
+      replies: ['Obrigado, Ana!'],
+      changes: { awaitingRating: false },
+      rating: 3,
+      handled: true,
     });
     expect(decideRatingAnswer({ ...ctx(), ticket: waiting, settings, text: 'quero outra coisa' })).toEqual({
-      replies: [], changes: { awaitingRating: false }, handled: false,
+      replies: [],
+      changes: { awaitingRating: false },
+      handled: false,
     });
   });
 });
@@ -138,7 +175,13 @@ describe('rating and completion', () => {
 describe('templates', () => {
   it('fills placeholders in the company time zone and picks one spintax variant', () => {
     const at = new Date('2026-11-25T10:00:00Z'); // 07:00 in São Paulo
-    const text = renderTemplate('{{ms}}, {{name}}! {Tudo bem|Como vai}?', { contactName: 'Ana', ticketId: 'T1', at, timeZone: 'America/Sao_Paulo', random: () => 0.99 });
+    const text = renderTemplate('{{ms}}, {{name}}! {Tudo bem|Como vai}?', {
+      contactName: 'Ana',
+      ticketId: 'T1',
+      at,
+      timeZone: 'America/Sao_Paulo',
+      random: () => 0.99,
+    });
     expect(text).toBe('Bom dia, Ana! Como vai?');
   });
 });

@@ -22,10 +22,18 @@ type Render = (template: string | undefined) => string | undefined;
 type RenderContext = Pick<BotContext, 'contactName' | 'ticket' | 'at' | 'settings' | 'random'>;
 
 /** Fills a template for this ticket's customer; an empty template sends nothing. */
-const renderer = (ctx: RenderContext): Render => (template) =>
-  template?.trim()
-    ? renderTemplate(template, { contactName: ctx.contactName, ticketId: ctx.ticket.id, at: ctx.at, timeZone: ctx.settings.timeZone, random: ctx.random })
-    : undefined;
+const renderer =
+  (ctx: RenderContext): Render =>
+  (template) =>
+    template?.trim()
+      ? renderTemplate(template, {
+          contactName: ctx.contactName,
+          ticketId: ctx.ticket.id,
+          at: ctx.at,
+          timeZone: ctx.settings.timeZone,
+          random: ctx.random,
+        })
+      : undefined;
 
 /** `' 2 '` → 2; anything that is not a plain positive integer → null. */
 const choice = (text: string): number | null => (/^\d{1,3}$/.test(text) ? Number(text) : null);
@@ -52,7 +60,10 @@ export function decideInbound(input: BotContext): BotDecision {
     if (queues.length === 1) return enterQueue(ctx, queues[0]!, render);
     const picked = choice(ctx.text);
     if (picked !== null && picked >= 1 && picked <= queues.length) return enterQueue(ctx, queues[picked - 1]!, render);
-    return { replies: [joinParts(render(connection.greetingMessage), queueMenu(queues))], changes: { chatbot: true, botPath: [] } };
+    return {
+      replies: [joinParts(render(connection.greetingMessage), queueMenu(queues))],
+      changes: { chatbot: true, botPath: [] },
+    };
   }
   if (!ticket.chatbot) return nothing();
   return navigateOptions(ctx, current, render);
@@ -93,7 +104,10 @@ function navigateOptions(ctx: BotContext, queue: BotQueue, render: Render): BotD
         changes: { queueId: null, chatbot: true, botPath: [] },
       };
     }
-    return { replies: [joinParts(render(queue.greetingMessage), optionsMenu(queue.options, false))], changes: { botPath: [] } };
+    return {
+      replies: [joinParts(render(queue.greetingMessage), optionsMenu(queue.options, false))],
+      changes: { botPath: [] },
+    };
   }
   if (ctx.text === BACK_KEY && trail.length > 0) {
     const up = trail.slice(0, -1);
@@ -135,7 +149,8 @@ export const isRatingAnswer = (text: string | undefined): boolean => /^\s*[123]\
 export function decideRatingAnswer(ctx: Omit<BotContext, 'isNewTicket'>): BotDecision & { handled: boolean } {
   if (!ctx.ticket.awaitingRating) return { ...nothing(), handled: false };
   const picked = choice(ctx.text.trim());
-  if (picked !== 1 && picked !== 2 && picked !== 3) return { replies: [], changes: { awaitingRating: false }, handled: false };
+  if (picked !== 1 && picked !== 2 && picked !== 3)
+    return { replies: [], changes: { awaitingRating: false }, handled: false };
   const completion = renderer(ctx)(ctx.connection.complationMessage);
   return { replies: completion ? [completion] : [], changes: { awaitingRating: false }, rating: picked, handled: true };
 }

@@ -7,8 +7,7 @@ import type { BotQueue, BotQueueOption } from './bot-types';
 export const BACK_KEY = '0';
 export const MAIN_MENU_KEY = '#';
 
-export const queueMenu = (queues: readonly BotQueue[]): string =>
-  queues.map((q, i) => `*${i + 1}* - ${q.name}`).join('\n');
+export const queueMenu = (queues: readonly BotQueue[]): string => queues.map((q, i) => `*${i + 1}* - ${q.name}`).join('\n');
 
 export function optionsMenu(options: readonly BotQueueOption[], nested: boolean): string {
   const lines = [...options].sort((a, b) => a.option - b.option).map((o) => `*${o.option}* - ${o.title}`);
@@ -21,4 +20,7 @@ export function optionsMenu(options: readonly BotQueueOption[], nested: boolean)
 export const RATING_SCALE = '*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito';
 
 export const joinParts = (...parts: (string | undefined)[]): string =>
-  parts.map((p) => p?.trim()).filter(Boolean).join('\n\n');
+  parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join('\n\n');

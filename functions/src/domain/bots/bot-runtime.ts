@@ -20,10 +20,22 @@ import type { BotDecision, BotTicket } from './bot-types';
 import { useTicketBots, type TicketMessageContext } from './ticket-bots';
 
 const asBotTicket = (t: TicketRecord): BotTicket => ({
-  id: t.id, status: t.status, queueId: t.queueId, userId: t.userId, chatbot: t.chatbot, botPath: t.botPath ?? [], awaitingRating: t.awaitingRating === true,
+  id: t.id,
+  status: t.status,
+  queueId: t.queueId,
+  userId: t.userId,
+  chatbot: t.chatbot,
+  botPath: t.botPath ?? [],
+  awaitingRating: t.awaitingRating === true,
 });
 
-async function sendReplies(ticket: TicketRecord, connection: ConnectionRecord, contact: ContactRecord, replies: string[], key: string): Promise<void> {
+async function sendReplies(
+  ticket: TicketRecord,
+  connection: ConnectionRecord,
+  contact: ContactRecord,
+  replies: string[],
+  key: string,
+): Promise<void> {
   for (const [n, text] of replies.entries()) {
     await sendOutboundPart(ticket, connection, contact, { commandId: `bot:${key}:${n}`, text, userId: null });
   }
@@ -53,9 +65,16 @@ export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> 
 
   if (ticket.awaitingRating) {
     const setup = await loadBotSetup(connection);
-    const decision = decideRatingAnswer({ ...setup, ticket: asBotTicket(ticket), contactName: contact.name, text: message.body ?? '', at });
+    const decision = decideRatingAnswer({
+      ...setup,
+      ticket: asBotTicket(ticket),
+      contactName: contact.name,
+      text: message.body ?? '',
+      at,
+    });
     await sendReplies(ticket, connection, contact, decision.replies, message.id);
-    if (decision.rating && ticket.userId) await recordTicketRating(ticket.companyId, ticket.userId, ticket.id, decision.rating);
+    if (decision.rating && ticket.userId)
+      await recordTicketRating(ticket.companyId, ticket.userId, ticket.id, decision.rating);
     await applyChanges(ticket, decision);
     if (decision.handled) return;
   }
@@ -64,7 +83,12 @@ export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> 
   if (ticket.status !== 'pending' || ticket.userId) return;
   const setup = await loadBotSetup(connection);
   const decision = decideInbound({
-    ...setup, ticket: asBotTicket(ticket), contactName: contact.name, text: message.body ?? '', at, isNewTicket: ctx.ticketCreated || ctx.ticketReopened,
+    ...setup,
+    ticket: asBotTicket(ticket),
+    contactName: contact.name,
+    text: message.body ?? '',
+    at,
+    isNewTicket: ctx.ticketCreated || ctx.ticketReopened,
   });
   await sendReplies(ticket, connection, contact, decision.replies, message.id);
   await applyChanges(ticket, decision);
@@ -76,7 +100,10 @@ export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> 
  */
 export async function onTicketResolved(ticket: TicketRecord): Promise<void> {
   if (ticket.isGroup) return;
-  const [connection, contact] = await Promise.all([getConnection(ticket.companyId, ticket.connectionId), getContact(ticket.companyId, ticket.contactId)]);
+  const [connection, contact] = await Promise.all([
+    getConnection(ticket.companyId, ticket.connectionId),
+    getContact(ticket.companyId, ticket.contactId),
+  ]);
   if (!connection || !contact) return;
   const setup = await loadBotSetup(connection);
   const decision = decideOnResolve({ ...setup, ticket: asBotTicket(ticket), contactName: contact.name, at: new Date() });
@@ -87,5 +114,8 @@ export async function onTicketResolved(ticket: TicketRecord): Promise<void> {
 /** Plugs the bots into the inbound seam and the ticket life cycle; the inbound and tickets areas call it at load. */
 export function installTicketBots(): void {
   useTicketBots({ onTicketMessage });
-  setTicketHooks({ keepsClosedTicket: (ticket, body) => ticket.awaitingRating === true && isRatingAnswer(body), onResolved: onTicketResolved });
+  setTicketHooks({
+    keepsClosedTicket: (ticket, body) => ticket.awaitingRating === true && isRatingAnswer(body),
+    onResolved: onTicketResolved,
+  });
 }

@@ -12,9 +12,17 @@ import { listSettings } from '../../data/settings';
 import type { BotConnection, BotQueueOption, BotSettings } from './bot-types';
 import { DEFAULT_COMPANY_HOURS, type BusinessHoursEntry } from './business-hours';
 
-const toOption = (n: QueueOptionNode): BotQueueOption => ({ id: n.id, title: n.title, message: n.message, option: n.option, children: n.children.map(toOption) });
+const toOption = (n: QueueOptionNode): BotQueueOption => ({
+  id: n.id,
+  title: n.title,
+  message: n.message,
+  option: n.option,
+  children: n.children.map(toOption),
+});
 
-export async function loadBotSetup(connection: ConnectionRecord): Promise<{ connection: BotConnection; settings: BotSettings }> {
+export async function loadBotSetup(
+  connection: ConnectionRecord,
+): Promise<{ connection: BotConnection; settings: BotSettings }> {
   const cid = connection.companyId;
   const [company, settings, companyQueues] = await Promise.all([getCompany(cid), listSettings(cid), listQueues(cid)]);
   const setting = (key: string) => settings.find((s) => s.key === key)?.value;
@@ -25,10 +33,15 @@ export async function loadBotSetup(connection: ConnectionRecord): Promise<{ conn
   const companyHours = (company as { schedules?: BusinessHoursEntry[] } | undefined)?.schedules;
   return {
     connection: {
-      greetingMessage: connection.greetingMessage ?? '', complationMessage: connection.complationMessage ?? '',
-      outOfHoursMessage: connection.outOfHoursMessage ?? '', ratingMessage: connection.ratingMessage ?? '',
+      greetingMessage: connection.greetingMessage ?? '',
+      complationMessage: connection.complationMessage ?? '',
+      outOfHoursMessage: connection.outOfHoursMessage ?? '',
+      ratingMessage: connection.ratingMessage ?? '',
       queues: queues.map((q, i) => ({
-        id: q.id, name: q.name, greetingMessage: q.greetingMessage, outOfHoursMessage: q.outOfHoursMessage,
+        id: q.id,
+        name: q.name,
+        greetingMessage: q.greetingMessage,
+        outOfHoursMessage: q.outOfHoursMessage,
         schedules: (q as { schedules?: BusinessHoursEntry[] }).schedules ?? [...DEFAULT_COMPANY_HOURS],
         options: trees[i]!.map(toOption),
       })),

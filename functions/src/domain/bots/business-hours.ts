@@ -25,7 +25,13 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -33,7 +39,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock weekday and time at `at` in `timeZone` (an IANA name, e.g. America/Sao_Paulo). */
 export function localTime(at: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   const hour = Number(parts.hour) % 24;
   return {
     weekdayEn: String(parts.weekday).toLowerCase() as WeekdayEn,
@@ -54,7 +64,11 @@ const toMinutes = (hhmm: string): number | null => {
  * Whether `at` falls inside the schedule. No schedule at all means "always open" (a company that
  * never set hours must not answer every message with the out-of-hours text).
  */
-export function isWithinBusinessHours(schedule: readonly BusinessHoursEntry[] | undefined, at: Date, timeZone: string): boolean {
+export function isWithinBusinessHours(
+  schedule: readonly BusinessHoursEntry[] | undefined,
+  at: Date,
+  timeZone: string,
+): boolean {
   if (!schedule || schedule.length === 0) return true;
   const now = localTime(at, timeZone);
   const today = schedule.find((s) => s.weekdayEn.toLowerCase() === now.weekdayEn);

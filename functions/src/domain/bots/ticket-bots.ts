@@ -49,5 +49,7 @@ export const ticketBots = (): TicketBots => bots;
 export function useTicketBots(implementation: TicketBots): () => void {
   const previous = bots;
   bots = implementation;
-  return () => { bots = previous; };
+  return () => {
+    bots = previous;
+  };
 }

@@ -25,10 +25,16 @@ export const AUTO_CLOSE_JOB = 'ticket.autoClose';
 export const AUTO_CLOSE_SETTING = 'autoCloseTicketsMinutes';
 export const INACTIVITY_MESSAGE_SETTING = 'inactivityMessage';
 export const DEFAULT_AUTO_CLOSE_MINUTES = 120;
-export const DEFAULT_INACTIVITY_MESSAGE = 'Seu atendimento foi encerrado por inatividade. Se precisar, é só mandar uma nova mensagem.';
+export const DEFAULT_INACTIVITY_MESSAGE =
+  'Seu atendimento foi encerrado por inatividade. Se precisar, é só mandar uma nova mensagem.';
 
 const minutes = (n: number) => n * 60_000;
-const jobOf = (ticket: TicketRecord, jobType: string, at: number): DueJob => ({ companyId: ticket.companyId, jobType, jobId: ticket.id, dueAt: new Date(at).toISOString() });
+const jobOf = (ticket: TicketRecord, jobType: string, at: number): DueJob => ({
+  companyId: ticket.companyId,
+  jobType,
+  jobId: ticket.id,
+  dueAt: new Date(at).toISOString(),
+});
 
 async function autoCloseMinutes(companyId: string): Promise<number> {
   const value = Number(await getSetting(companyId, AUTO_CLOSE_SETTING));
@@ -36,7 +42,10 @@ async function autoCloseMinutes(companyId: string): Promise<number> {
 }
 
 /** Called when a customer's message created or reopened a ticket. */
-export async function startTicketTimers(ticket: TicketRecord, connection: { timeToTransfer?: number | null; transferQueueId?: string | null }): Promise<void> {
+export async function startTicketTimers(
+  ticket: TicketRecord,
+  connection: { timeToTransfer?: number | null; transferQueueId?: string | null },
+): Promise<void> {
   const now = Date.now();
   if (connection.timeToTransfer && connection.transferQueueId) {
     await scheduleDueWork(jobOf(ticket, AUTO_TRANSFER_JOB, now + minutes(connection.timeToTransfer)));
@@ -45,7 +54,10 @@ export async function startTicketTimers(ticket: TicketRecord, connection: { time
   if (closeAfter > 0) await scheduleDueWork(jobOf(ticket, AUTO_CLOSE_JOB, now + minutes(closeAfter)));
 }
 
-async function moveAndPublish(ticket: TicketRecord, next: Pick<TicketRecord, 'status' | 'userId' | 'queueId'>): Promise<TicketRecord> {
+async function moveAndPublish(
+  ticket: TicketRecord,
+  next: Pick<TicketRecord, 'status' | 'userId' | 'queueId'>,
+): Promise<TicketRecord> {
   await moveTicket(ticket, next, new Date().toISOString());
   const after = (await getTicket(ticket.companyId, ticket.id))!;
   await publishTicketUpdate(after, await toTicketDto(after), ticket);
@@ -74,12 +86,19 @@ export async function runAutoClose(job: DueJob): Promise<void> {
     return;
   }
   const [connection, contact, text] = await Promise.all([
-    getConnection(ticket.companyId, ticket.connectionId), getContact(ticket.companyId, ticket.contactId), getSetting(ticket.companyId, INACTIVITY_MESSAGE_SETTING),
+    getConnection(ticket.companyId, ticket.connectionId),
+    getContact(ticket.companyId, ticket.contactId),
+    getSetting(ticket.companyId, INACTIVITY_MESSAGE_SETTING),
   ]);
   const message = text ?? DEFAULT_INACTIVITY_MESSAGE;
   if (connection && contact && message.trim() && !ticket.isGroup) {
-    await sendOutboundPart(ticket, connection, contact, { commandId: `autoclose:${ticket.id}:${ticket.lastMessageAt ?? ticket.updatedAt}`, text: message, userId: null });
+    await sendOutboundPart(ticket, connection, contact, {
+      commandId: `autoclose:${ticket.id}:${ticket.lastMessageAt ?? ticket.updatedAt}`,
+      text: message,
+      userId: null,
+    });
   }
   const fresh = (await getTicket(ticket.companyId, ticket.id))!;
-  if (fresh.status !== 'closed') await moveAndPublish(fresh, { status: 'closed', userId: fresh.userId, queueId: fresh.queueId });
+  if (fresh.status !== 'closed')
+    await moveAndPublish(fresh, { status: 'closed', userId: fresh.userId, queueId: fresh.queueId });
 }

@@ -64,7 +64,8 @@ export async function createCompany(input: NewCompany): Promise<Company> {
   try {
     await insertCompany(company);
   } catch (err) {
-    if (err instanceof TransactionConditionFailed && err.has('name')) throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 400);
+    if (err instanceof TransactionConditionFailed && err.has('name'))
+      throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 400);
     throw err;
   }
   const overrides = new Map((input.settings ?? []).map((s) => [s.key, s.value]));
@@ -84,7 +85,14 @@ export function toCompanyDto(company: Company, settings: Setting[], plan?: Plan)
     trialExpiration: company.trialExpiration,
     planId: company.planId,
     plan: plan
-      ? { id: plan.id, name: plan.name, users: plan.users, connections: plan.connections, queues: plan.queues, useIntegration: plan.useIntegration }
+      ? {
+          id: plan.id,
+          name: plan.name,
+          users: plan.users,
+          connections: plan.connections,
+          queues: plan.queues,
+          useIntegration: plan.useIntegration,
+        }
       : null,
     settings: settings.map(({ key, value }) => ({ key, value })),
   };

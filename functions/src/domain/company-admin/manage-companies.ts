@@ -18,26 +18,41 @@ import { createCompany } from '../companies/companies';
 async function toAdminDto(company: Company): Promise<AdminCompanyDto> {
   const plan = await getPlan(company.planId);
   return {
-    id: company.id, name: company.name, email: company.email, phone: company.phone ?? '', vat: company.vat ?? '', status: company.status,
-    dueDate: company.dueDate, recurrence: company.recurrence ?? 'MENSAL', planId: company.planId, planName: plan?.name ?? null,
-    isResale: company.isResale ?? false, clientOf: company.clientOf ?? null, timeZone: company.timeZone ?? DEFAULT_TIME_ZONE, createdAt: company.createdAt,
+    id: company.id,
+    name: company.name,
+    email: company.email,
+    phone: company.phone ?? '',
+    vat: company.vat ?? '',
+    status: company.status,
+    dueDate: company.dueDate,
+    recurrence: company.recurrence ?? 'MENSAL',
+    planId: company.planId,
+    planName: plan?.name ?? null,
+    isResale: company.isResale ?? false,
+    clientOf: company.clientOf ?? null,
+    timeZone: company.timeZone ?? DEFAULT_TIME_ZONE,
+    createdAt: company.createdAt,
   };
 }
 
 const campaignSettings = (input: CompanyInput) =>
-  input.campaigns
-    ? Object.entries(input.campaigns).map(([key, value]) => ({ key, value: String(value) }))
-    : [];
+  input.campaigns ? Object.entries(input.campaigns).map(([key, value]) => ({ key, value: String(value) })) : [];
 
 async function assertPlan(planId: string): Promise<void> {
   if (!(await getPlan(planId))) throw new AppError('ERR_VALIDATION', 400, { fields: { planId: 'ERR_NO_PLAN' } });
 }
 
 /** `GET /companies` (super users): one page of the directory. */
-export async function listCompanies(cursor?: string): Promise<{ companies: AdminCompanyDto[]; hasMore: boolean; cursor?: string }> {
+export async function listCompanies(
+  cursor?: string,
+): Promise<{ companies: AdminCompanyDto[]; hasMore: boolean; cursor?: string }> {
   const page = await queryCompanyDirectory(PAGE_SIZE, decodeCursor(cursor));
   const companies = (await Promise.all(page.companyIds.map(getCompany))).filter((c): c is Company => !!c);
-  return { companies: await Promise.all(companies.map(toAdminDto)), hasMore: !!page.nextCursor, cursor: encodeCursor(page.nextCursor) };
+  return {
+    companies: await Promise.all(companies.map(toAdminDto)),
+    hasMore: !!page.nextCursor,
+    cursor: encodeCursor(page.nextCursor),
+  };
 }
 
 /** `GET /companies/{id}`: super users any company; everyone else only their own (else 404, nothing leaks). */
@@ -50,10 +65,22 @@ export async function showCompany(auth: AccessClaims, companyId: string): Promis
 export async function addCompany(input: CompanyInput): Promise<AdminCompanyDto> {
   await assertPlan(input.planId);
   const company = await createCompany({
-    name: input.name, email: input.email, planId: input.planId, dueDate: input.dueDate, status: input.status, recurrence: input.recurrence, timeZone: input.timeZone,
+    name: input.name,
+    email: input.email,
+    planId: input.planId,
+    dueDate: input.dueDate,
+    status: input.status,
+    recurrence: input.recurrence,
+    timeZone: input.timeZone,
     settings: campaignSettings(input),
   });
-  const full: Company = { ...company, vat: input.vat, phone: input.phone, isResale: input.isResale, clientOf: input.clientOf };
+  const full: Company = {
+    ...company,
+    vat: input.vat,
+    phone: input.phone,
+    isResale: input.isResale,
+    clientOf: input.clientOf,
+  };
   await replaceCompany(full, company.name);
   if (full.dueDate) await scheduleNextInvoice(full.id, full.dueDate);
   return toAdminDto(full);
@@ -65,14 +92,25 @@ export async function updateCompany(companyId: string, input: CompanyInput): Pro
   if (current.isPlatform && input.status === false) throw new AppError('ERR_NO_PERMISSION', 403);
   await assertPlan(input.planId);
   const next: Company = {
-    ...current, name: input.name, email: input.email, phone: input.phone, vat: input.vat, planId: input.planId, status: input.status,
-    isResale: input.isResale, clientOf: input.clientOf === companyId ? null : input.clientOf, recurrence: input.recurrence, timeZone: input.timeZone,
-    dueDate: current.isPlatform ? null : input.dueDate, updatedAt: new Date().toISOString(),
+    ...current,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    vat: input.vat,
+    planId: input.planId,
+    status: input.status,
+    isResale: input.isResale,
+    clientOf: input.clientOf === companyId ? null : input.clientOf,
+    recurrence: input.recurrence,
+    timeZone: input.timeZone,
+    dueDate: current.isPlatform ? null : input.dueDate,
+    updatedAt: new Date().toISOString(),
   };
   try {
     await replaceCompany(next, current.name);
   } catch (err) {
-    if (err instanceof TransactionConditionFailed && err.has('name')) throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 400);
+    if (err instanceof TransactionConditionFailed && err.has('name'))
+      throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 400);
     throw err;
   }
   const settings = campaignSettings(input);

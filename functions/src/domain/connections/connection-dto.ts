@@ -30,10 +30,23 @@ export function toConnectionDto(record: ConnectionRecord, queues: QueueRef[], in
 }
 
 /** Many connections with their queue names resolved in one batch read. */
-export async function toConnectionDtos(companyId: string, records: ConnectionRecord[], includeToken: boolean): Promise<ConnectionDto[]> {
-  const refs = await getQueueRefs(companyId, records.flatMap((r) => r.queueIds ?? []));
+export async function toConnectionDtos(
+  companyId: string,
+  records: ConnectionRecord[],
+  includeToken: boolean,
+): Promise<ConnectionDto[]> {
+  const refs = await getQueueRefs(
+    companyId,
+    records.flatMap((r) => r.queueIds ?? []),
+  );
   const byId = new Map(refs.map((q) => [q.id, q]));
-  return records.map((r) => toConnectionDto(r, (r.queueIds ?? []).flatMap((id) => byId.get(id) ?? []), includeToken));
+  return records.map((r) =>
+    toConnectionDto(
+      r,
+      (r.queueIds ?? []).flatMap((id) => byId.get(id) ?? []),
+      includeToken,
+    ),
+  );
 }
 
 export async function toConnectionDtoResolved(record: ConnectionRecord, includeToken: boolean): Promise<ConnectionDto> {

@@ -5,8 +5,14 @@
  */
 import {
   CONNECTION_MSG,
-  channelAvailability, mayManageConnections, mayReadConnectionToken, maySetConnectionToken, policySettings,
-  type Channel, type ErrorCode, type PolicySettings,
+  channelAvailability,
+  mayManageConnections,
+  mayReadConnectionToken,
+  maySetConnectionToken,
+  policySettings,
+  type Channel,
+  type ErrorCode,
+  type PolicySettings,
 } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';

@@ -4,7 +4,10 @@ import { getQueueRefs } from '../../data/queues';
 import { AppError } from '../../platform/app-error';
 
 /** Spec §5 transfer rules with their own codes and the spec's messages; returns the cleared values. */
-export function checkTransferRules(fields: TransferFields): { timeToTransfer: number | null; transferQueueId: string | null } {
+export function checkTransferRules(fields: TransferFields): {
+  timeToTransfer: number | null;
+  transferQueueId: string | null;
+} {
   const rule = applyTransferRules(fields);
   if (!rule.ok) throw new AppError(rule.code, 400, { fields: { transferQueueId: rule.message } });
   return { timeToTransfer: rule.timeToTransfer, transferQueueId: rule.transferQueueId };

@@ -9,7 +9,14 @@ import { logger } from '../../platform/logger';
 import { publishConnectionUpdated } from './connection-events';
 import { toConnectionDtoResolved } from './connection-dto';
 import {
-  assertChannelAvailable, assertMayManageConnections, assertMaySetToken, connectionLimit, loadConnectionSettings, mayReadToken, maySetToken, tokenTaken,
+  assertChannelAvailable,
+  assertMayManageConnections,
+  assertMaySetToken,
+  connectionLimit,
+  loadConnectionSettings,
+  mayReadToken,
+  maySetToken,
+  tokenTaken,
 } from './connection-policy';
 import { assertQueuesExist, checkTransferRules, META_RACE_RETRIES } from './connection-rules';
 import { chooseAdapter, pickShard } from './placement';
@@ -32,11 +39,28 @@ export async function createConnection(auth: AccessClaims, input: CreateConnecti
 
   const now = new Date().toISOString();
   const record: ConnectionRecord = {
-    id: ulid(), companyId, name: input.name, channel: input.channel, number: '', status: 'OPENING', qrcode: '', pairingCode: '',
-    isDefault: false, greetingMessage: input.greetingMessage, complationMessage: input.complationMessage,
-    outOfHoursMessage: input.outOfHoursMessage, ratingMessage: input.ratingMessage,
-    token: (maySetToken(auth, settings) && input.token) || generateApiToken(), provider: input.provider, ...transfer, queueIds: input.queueIds,
-    retries: 0, shard, adapter: chooseAdapter(), createdAt: now, updatedAt: now,
+    id: ulid(),
+    companyId,
+    name: input.name,
+    channel: input.channel,
+    number: '',
+    status: 'OPENING',
+    qrcode: '',
+    pairingCode: '',
+    isDefault: false,
+    greetingMessage: input.greetingMessage,
+    complationMessage: input.complationMessage,
+    outOfHoursMessage: input.outOfHoursMessage,
+    ratingMessage: input.ratingMessage,
+    token: (maySetToken(auth, settings) && input.token) || generateApiToken(),
+    provider: input.provider,
+    ...transfer,
+    queueIds: input.queueIds,
+    retries: 0,
+    shard,
+    adapter: chooseAdapter(),
+    createdAt: now,
+    updatedAt: now,
   };
   await insertRespectingRules(record, input.isDefault, limit);
 
@@ -59,7 +83,9 @@ async function insertRespectingRules(record: ConnectionRecord, wantsDefault: boo
       return;
     } catch (err) {
       if (err instanceof TransactionConditionFailed && err.has(CONNECTION_WRITE.token)) throw tokenTaken();
-      const raced = err instanceof TransactionConditionFailed && (err.has(CONNECTION_WRITE.meta) || err.has(CONNECTION_WRITE.previousDefault));
+      const raced =
+        err instanceof TransactionConditionFailed &&
+        (err.has(CONNECTION_WRITE.meta) || err.has(CONNECTION_WRITE.previousDefault));
       if (!raced || attempt >= META_RACE_RETRIES) throw err;
     }
   }

@@ -21,13 +21,18 @@ export async function listConnectionsFor(auth: AccessClaims): Promise<Connection
 
 /** GET /whatsapp/{id} */
 export async function getConnectionFor(auth: AccessClaims, connectionId: string): Promise<ConnectionDto> {
-  const [record, settings] = await Promise.all([requireConnection(auth.companyId, connectionId), loadConnectionSettings(auth.companyId)]);
+  const [record, settings] = await Promise.all([
+    requireConnection(auth.companyId, connectionId),
+    loadConnectionSettings(auth.companyId),
+  ]);
   return (await toConnectionDtos(auth.companyId, [record], mayReadToken(auth, settings)))[0]!;
 }
 
 /** GET /whatsapp/{id}/messages — newest first. */
 export async function listConnectionMessagesFor(
-  auth: AccessClaims, connectionId: string, page: { cursor?: string; limit: number },
+  auth: AccessClaims,
+  connectionId: string,
+  page: { cursor?: string; limit: number },
 ): Promise<ConnectionMessagesPage> {
   await requireConnection(auth.companyId, connectionId);
   return listRecentConnectionMessages(auth.companyId, connectionId, page);

@@ -11,7 +11,12 @@ import type { AccessClaims } from '../../platform/jwt';
 import { logger } from '../../platform/logger';
 import { publishConnectionUpdated } from './connection-events';
 import { toConnectionDtoResolved } from './connection-dto';
-import { assertChannelAvailable, assertMayManageConnections, loadConnectionSettings, mayReadToken } from './connection-policy';
+import {
+  assertChannelAvailable,
+  assertMayManageConnections,
+  loadConnectionSettings,
+  mayReadToken,
+} from './connection-policy';
 import { requireConnection } from './read-connections';
 import { sendHostRestart, sendSessionCommand, type SessionCommandType } from './session-commands';
 
@@ -27,8 +32,13 @@ async function runSessionAction(auth: AccessClaims, connectionId: string, type: 
   let record = await requireConnection(auth.companyId, connectionId);
   const pending = PENDING_STATUS[type];
   if (pending) {
-    record = (await updateConnectionState(auth.companyId, connectionId, { status: pending, qrcode: '', pairingCode: '', retries: 0 }))
-      ?? (await requireConnection(auth.companyId, connectionId));
+    record =
+      (await updateConnectionState(auth.companyId, connectionId, {
+        status: pending,
+        qrcode: '',
+        pairingCode: '',
+        retries: 0,
+      })) ?? (await requireConnection(auth.companyId, connectionId));
   }
   try {
     await sendSessionCommand(record, type);

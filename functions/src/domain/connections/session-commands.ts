@@ -11,8 +11,14 @@ import { sendOutboundCommand } from '../../platform/queues';
 export type SessionCommandType = 'session.start' | 'session.newQr' | 'session.logout' | 'session.stop';
 
 export async function sendSessionCommand(connection: ConnectionRecord, type: SessionCommandType): Promise<void> {
-  const base = { commandId: ulid(), companyId: connection.companyId, connectionId: connection.id, issuedAt: new Date().toISOString() };
-  const command: OutboundCommand = type === 'session.start' ? { ...base, type, adapter: connection.adapter } : { ...base, type };
+  const base = {
+    commandId: ulid(),
+    companyId: connection.companyId,
+    connectionId: connection.id,
+    issuedAt: new Date().toISOString(),
+  };
+  const command: OutboundCommand =
+    type === 'session.start' ? { ...base, type, adapter: connection.adapter } : { ...base, type };
   await sendOutboundCommand(connection.shard, command);
 }
 
@@ -21,8 +27,11 @@ export async function sendHostRestart(requesterCompanyId: string): Promise<numbe
   const shards = sessionShardCount();
   for (let shard = 0; shard < shards; shard++) {
     await sendOutboundCommand(shard, {
-      type: 'host.restart', commandId: ulid(), companyId: requesterCompanyId,
-      connectionId: HOST_COMMAND_CONNECTION_ID, issuedAt: new Date().toISOString(),
+      type: 'host.restart',
+      commandId: ulid(),
+      companyId: requesterCompanyId,
+      connectionId: HOST_COMMAND_CONNECTION_ID,
+      issuedAt: new Date().toISOString(),
     });
   }
   return shards;

@@ -1,16 +1,32 @@
 /** PUT /whatsapp/{id} (spec part 2 §5, §6). The channel is fixed at creation. */
 import { type ConnectionDto, type UpdateConnectionInput } from '@atende/shared';
-import { getConnectionMeta, updateConnectionSettings, CONNECTION_WRITE, type ConnectionRecord } from '../../data/connections';
+import {
+  getConnectionMeta,
+  updateConnectionSettings,
+  CONNECTION_WRITE,
+  type ConnectionRecord,
+} from '../../data/connections';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
 import { publishConnectionUpdated } from './connection-events';
 import { toConnectionDtoResolved } from './connection-dto';
-import { assertMayManageConnections, assertMaySetToken, loadConnectionSettings, mayReadToken, maySetToken, tokenTaken } from './connection-policy';
+import {
+  assertMayManageConnections,
+  assertMaySetToken,
+  loadConnectionSettings,
+  mayReadToken,
+  maySetToken,
+  tokenTaken,
+} from './connection-policy';
 import { assertQueuesExist, checkTransferRules, META_RACE_RETRIES } from './connection-rules';
 import { requireConnection } from './read-connections';
 
-export async function updateConnection(auth: AccessClaims, connectionId: string, patch: UpdateConnectionInput): Promise<ConnectionDto> {
+export async function updateConnection(
+  auth: AccessClaims,
+  connectionId: string,
+  patch: UpdateConnectionInput,
+): Promise<ConnectionDto> {
   const companyId = auth.companyId;
   const settings = await loadConnectionSettings(companyId);
   assertMayManageConnections(auth, settings);
@@ -48,7 +64,9 @@ export async function updateConnection(auth: AccessClaims, connectionId: string,
  * a company's only connection simply stays the default.
  */
 async function saveWithDefaultRule(
-  current: ConnectionRecord, fields: Parameters<typeof updateConnectionSettings>[2], isDefault: boolean | undefined,
+  current: ConnectionRecord,
+  fields: Parameters<typeof updateConnectionSettings>[2],
+  isDefault: boolean | undefined,
 ): Promise<ConnectionRecord> {
   for (let attempt = 0; ; attempt++) {
     const meta = await getConnectionMeta(current.companyId);

@@ -6,11 +6,25 @@
  */
 import { ulid } from 'ulid';
 import {
-  CONTACT_MSG, mayEditContactLid, PAGE_SIZE, type ContactDto, type ContactListAnswer, type CreateContactInput,
-  type ListContactsQuery, type UpdateContactInput, type Viewer,
+  CONTACT_MSG,
+  mayEditContactLid,
+  PAGE_SIZE,
+  type ContactDto,
+  type ContactListAnswer,
+  type CreateContactInput,
+  type ListContactsQuery,
+  type UpdateContactInput,
+  type Viewer,
 } from '@atende/shared';
 import {
-  countContacts, getContact, getContacts, insertContact, isContactsCursorOf, queryContactsByName, replaceContact, type ContactRecord,
+  countContacts,
+  getContact,
+  getContacts,
+  insertContact,
+  isContactsCursorOf,
+  queryContactsByName,
+  replaceContact,
+  type ContactRecord,
 } from '../../data/contacts';
 import { decodeCursor, encodeCursor } from '../../data/paging';
 import { isIndexKeyOf, queryIndex } from '../../data/search-index';
@@ -35,8 +49,17 @@ export async function createContactFor(viewer: Viewer, input: CreateContactInput
   if (number.length < 8) throw new AppError('ERR_VALIDATION', 400, { fields: { number: CONTACT_MSG.numberTooShort } });
   const now = new Date().toISOString();
   const contact: ContactRecord = {
-    id: ulid(), companyId: viewer.companyId, name: input.name, number, lid, email: input.email, profilePicUrl: '',
-    isGroup: false, extraInfo: input.extraInfo, createdAt: now, updatedAt: now,
+    id: ulid(),
+    companyId: viewer.companyId,
+    name: input.name,
+    number,
+    lid,
+    email: input.email,
+    profilePicUrl: '',
+    isGroup: false,
+    extraInfo: input.extraInfo,
+    createdAt: now,
+    updatedAt: now,
   };
   try {
     await insertContact(contact);
@@ -55,7 +78,9 @@ export async function updateContactFor(viewer: Viewer, contactId: string, input:
   if (lid !== (before.lid ?? null) && !mayEditContactLid(viewer)) throw new AppError('ERR_NO_PERMISSION', 403);
   const number = input.number === undefined ? before.number : before.isGroup ? input.number : digits(input.number);
   const after: ContactRecord = {
-    ...before, lid, number,
+    ...before,
+    lid,
+    number,
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.email !== undefined ? { email: input.email } : {}),
     ...(input.extraInfo !== undefined ? { extraInfo: input.extraInfo } : {}),
@@ -81,11 +106,15 @@ export async function showContact(companyId: string, contactId: string): Promise
 export async function listContacts(companyId: string, q: ListContactsQuery): Promise<ContactListAnswer> {
   if (q.searchParam) return searchContacts(companyId, q);
   const after = decodeCursor(q.cursor);
-  if (q.cursor && (!after || !isContactsCursorOf(companyId, after))) throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
+  if (q.cursor && (!after || !isContactsCursorOf(companyId, after)))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
   let page = await queryContactsByName(companyId, { after, limit: PAGE_SIZE }); // AP-CT3
-  for (let n = q.cursor ? 1 : q.pageNumber; n > 1 && page.next; n--) page = await queryContactsByName(companyId, { after: page.next, limit: PAGE_SIZE });
+  for (let n = q.cursor ? 1 : q.pageNumber; n > 1 && page.next; n--)
+    page = await queryContactsByName(companyId, { after: page.next, limit: PAGE_SIZE });
   return {
-    contacts: page.contacts.map(toContactDto), count: await countContacts(companyId), hasMore: !!page.next, // AP-CT4
+    contacts: page.contacts.map(toContactDto),
+    count: await countContacts(companyId),
+    hasMore: !!page.next, // AP-CT4
     ...(page.next ? { cursor: encodeCursor(page.next) } : {}),
   };
 }
@@ -95,13 +124,16 @@ async function searchContacts(companyId: string, q: ListContactsQuery): Promise<
   if (!terms.length) return { contacts: [], count: 0, hasMore: false };
   const [primary, ...others] = terms as [string, ...string[]];
   const after = decodeCursor(q.cursor);
-  if (q.cursor && (!after || !isIndexKeyOf('CIX', companyId, after))) throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
+  if (q.cursor && (!after || !isIndexKeyOf('CIX', companyId, after)))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
   const page = await queryIndex('CIX', companyId, primary, { after, limit: SEARCH_SLICE }); // AP-CX1
   const contacts = (await getContacts(companyId, [...new Set(page.ownerIds.map((o) => o.ownerId))])) // AP-CT5
     .filter((c) => others.every((term) => normaliseForSearch(`${c.name} ${c.number}`).includes(term)))
     .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
   return {
-    contacts: contacts.map(toContactDto), count: contacts.length, hasMore: !!page.next,
+    contacts: contacts.map(toContactDto),
+    count: contacts.length,
+    hasMore: !!page.next,
     ...(page.next ? { cursor: encodeCursor(page.next) } : {}),
   };
 }

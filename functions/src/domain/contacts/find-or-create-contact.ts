@@ -6,7 +6,13 @@
  */
 import { ulid } from 'ulid';
 import {
-  attachContactKey, findContactIdByKey, getContact, insertContact, updateContactProfile, type ContactKeyKind, type ContactRecord,
+  attachContactKey,
+  findContactIdByKey,
+  getContact,
+  insertContact,
+  updateContactProfile,
+  type ContactKeyKind,
+  type ContactRecord,
 } from '../../data/contacts';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { logger } from '../../platform/logger';
@@ -38,10 +44,17 @@ export async function findContact(companyId: string, identity: ContactIdentity):
 async function createContact(companyId: string, identity: ContactIdentity): Promise<ContactRecord> {
   const now = new Date().toISOString();
   const contact: ContactRecord = {
-    id: ulid(), companyId,
+    id: ulid(),
+    companyId,
     name: identity.name ?? identity.number ?? identity.lid ?? '',
-    number: identity.number ?? '', lid: identity.lid, email: '', profilePicUrl: '',
-    isGroup: identity.isGroup, extraInfo: [], createdAt: now, updatedAt: now,
+    number: identity.number ?? '',
+    lid: identity.lid,
+    email: '',
+    profilePicUrl: '',
+    isGroup: identity.isGroup,
+    extraInfo: [],
+    createdAt: now,
+    updatedAt: now,
   };
   await insertContact(contact);
   return contact;
@@ -51,7 +64,11 @@ async function createContact(companyId: string, identity: ContactIdentity): Prom
  * Attaches keys the contact lacks, replaces a placeholder name (its number or lid) by a real one —
  * never a name a person typed — and takes a new profile picture.
  */
-export async function completeContact(contact: ContactRecord, identity: ContactIdentity, profilePicUrl?: string): Promise<ContactRecord> {
+export async function completeContact(
+  contact: ContactRecord,
+  identity: ContactIdentity,
+  profilePicUrl?: string,
+): Promise<ContactRecord> {
   let current = contact;
   if (identity.lid && !current.lid) current = await attachKey(current, 'lid', identity.lid);
   if (identity.number && !current.number) current = await attachKey(current, 'number', identity.number);
@@ -59,7 +76,10 @@ export async function completeContact(contact: ContactRecord, identity: ContactI
   const name = identity.name && hasPlaceholderName && identity.name !== current.name ? identity.name : undefined;
   const picture = profilePicUrl !== undefined && profilePicUrl !== current.profilePicUrl ? profilePicUrl : undefined;
   if (name !== undefined || picture !== undefined) {
-    current = await updateContactProfile(current, { ...(name !== undefined ? { name } : {}), ...(picture !== undefined ? { profilePicUrl: picture } : {}) });
+    current = await updateContactProfile(current, {
+      ...(name !== undefined ? { name } : {}),
+      ...(picture !== undefined ? { profilePicUrl: picture } : {}),
+    });
   }
   return current;
 }

@@ -12,12 +12,23 @@ import { ulid } from 'ulid';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import {
-  addSiblingToken, getFamilyToken, insertFamily, listOpenFamilyIds, REFRESH_WRITE, revokeFamily, rotateToken, type RefreshFamily,
+  addSiblingToken,
+  getFamilyToken,
+  insertFamily,
+  listOpenFamilyIds,
+  REFRESH_WRITE,
+  revokeFamily,
+  rotateToken,
+  type RefreshFamily,
   type RefreshTokenRecord,
 } from '../../data/refresh-tokens';
 import { TransactionConditionFailed } from '../../data/transactions';
 
-interface ParsedToken { companyId: string; familyId: string; hash: string }
+interface ParsedToken {
+  companyId: string;
+  familyId: string;
+  hash: string;
+}
 
 const ID = /^[0-9A-Za-z]{1,64}$/;
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
@@ -52,7 +63,8 @@ function newToken(companyId: string, familyId: string): { value: string; hash: s
 
 function parse(value: string | undefined): ParsedToken | undefined {
   const [companyId, familyId, secret, ...rest] = (value ?? '').split('.');
-  if (rest.length || !companyId || !familyId || !secret || !ID.test(companyId) || !ID.test(familyId) || !SECRET.test(secret)) return undefined;
+  if (rest.length || !companyId || !familyId || !secret || !ID.test(companyId) || !ID.test(familyId) || !SECRET.test(secret))
+    return undefined;
   return { companyId, familyId, hash: hashOf(value!) };
 }
 
@@ -64,12 +76,22 @@ export async function startRefreshSession(companyId: string, userId: string): Pr
   const familyId = ulid();
   const token = newToken(companyId, familyId);
   await insertFamily({
-    companyId, familyId, userId, tokenHash: token.hash, expiresAt: expiry(), absoluteExpiresAt: nowSeconds() + REFRESH_FAMILY_MAX_AGE_SECONDS,
+    companyId,
+    familyId,
+    userId,
+    tokenHash: token.hash,
+    expiresAt: expiry(),
+    absoluteExpiresAt: nowSeconds() + REFRESH_FAMILY_MAX_AGE_SECONDS,
   });
   return token.value;
 }
 
-export interface RotatedSession { companyId: string; userId: string; familyId: string; cookieValue: string }
+export interface RotatedSession {
+  companyId: string;
+  userId: string;
+  familyId: string;
+  cookieValue: string;
+}
 
 /**
  * Swaps a valid refresh token for a new one of the same family.
@@ -86,7 +108,13 @@ export async function rotateRefreshSession(cookieValue: string | undefined): Pro
 
   const next = newToken(parsed.companyId, parsed.familyId);
   try {
-    await rotateToken({ companyId: parsed.companyId, familyId: parsed.familyId, oldHash: parsed.hash, newHash: next.hash, expiresAt: expiry(family) });
+    await rotateToken({
+      companyId: parsed.companyId,
+      familyId: parsed.familyId,
+      oldHash: parsed.hash,
+      newHash: next.hash,
+      expiresAt: expiry(family),
+    });
   } catch (err) {
     // Someone rotated this very token between our read and our write: a concurrent refresh.
     if (err instanceof TransactionConditionFailed && err.has(REFRESH_WRITE.token) && !err.has(REFRESH_WRITE.family)) {
@@ -103,7 +131,12 @@ async function siblingSession(parsed: ParsedToken, family: RefreshFamily): Promi
   const { userId } = family;
   const next = newToken(parsed.companyId, parsed.familyId);
   try {
-    await addSiblingToken({ companyId: parsed.companyId, familyId: parsed.familyId, newHash: next.hash, expiresAt: expiry(family) });
+    await addSiblingToken({
+      companyId: parsed.companyId,
+      familyId: parsed.familyId,
+      newHash: next.hash,
+      expiresAt: expiry(family),
+    });
   } catch (err) {
     if (err instanceof TransactionConditionFailed) throw sessionExpired(); // revoked meanwhile
     throw err;

@@ -14,7 +14,10 @@ import { logger } from '../../platform/logger';
 import { closeSocketConnection, postToSocket } from '../../platform/websocket-management';
 import { forEachLimited } from './limited';
 
-export interface LiveSocket { connectionId: string; recipient: RealtimeRecipient }
+export interface LiveSocket {
+  connectionId: string;
+  recipient: RealtimeRecipient;
+}
 
 export interface CompanySockets {
   live: LiveSocket[];
@@ -26,7 +29,10 @@ export interface CompanySockets {
 
 const READ_CONCURRENCY = 10;
 
-export async function loadCompanySockets(companyId: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<CompanySockets> {
+export async function loadCompanySockets(
+  companyId: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<CompanySockets> {
   const sockets = await listCompanyWsConnections(companyId);
   const owners = await loadOwners(companyId, sockets);
   const live: LiveSocket[] = [];

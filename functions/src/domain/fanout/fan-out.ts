@@ -41,6 +41,11 @@ async function post(socket: LiveSocket, frame: string, event: RealtimeQueueEvent
       await sockets.forget(socket.connectionId).catch((e) => logger.warn('stale socket cleanup failed', { e }));
       return;
     }
-    logger.warn('realtime post failed', { err, connectionId: socket.connectionId, kind: event.kind, eventId: event.eventId });
+    logger.warn('realtime post failed', {
+      err,
+      connectionId: socket.connectionId,
+      kind: event.kind,
+      eventId: event.eventId,
+    });
   }
 }

@@ -10,7 +10,12 @@ const audienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('admins') }),
   z.object({ kind: z.literal('user'), userId: z.string() }),
   z.object({ kind: z.literal('tickets'), queueId: nullableId, userId: nullableId }),
-  z.object({ kind: z.literal('ticketViewers'), ticketId: z.string(), queueId: z.optional(nullableId), userId: z.optional(nullableId) }),
+  z.object({
+    kind: z.literal('ticketViewers'),
+    ticketId: z.string(),
+    queueId: z.optional(nullableId),
+    userId: z.optional(nullableId),
+  }),
 ]);
 
 const kinds = Object.keys(realtimeChannel) as [RealtimeChannelKind, ...RealtimeChannelKind[]];

@@ -22,8 +22,7 @@ import type { StoppedTask } from './stopped-task';
 export type SkipReason = 'not a session-host task' | 'stopped gracefully' | 'replacement host running';
 
 export type TaskStoppedOutcome =
-  | { taskId: string; shard?: number; skipped: SkipReason }
-  | { taskId: string; shard: number; reported: number };
+  { taskId: string; shard?: number; skipped: SkipReason } | { taskId: string; shard: number; reported: number };
 
 /** The channel event's `reason` is at most 500 characters. */
 const MAX_REASON = 500;

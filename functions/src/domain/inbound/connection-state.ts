@@ -14,7 +14,8 @@ export function stateChangeOf(event: StateEvent): ConnectionState {
     case 'connection.status': {
       const number = event.number?.replace(/\D/g, '');
       // Leaving the QR/pairing phase (connected, or session ended) empties the QR: the dialog closes on ''.
-      const clearsQr = event.status === 'CONNECTED' || event.status === 'DISCONNECTED' || event.status === 'TIMEOUT' || event.loggedOut;
+      const clearsQr =
+        event.status === 'CONNECTED' || event.status === 'DISCONNECTED' || event.status === 'TIMEOUT' || event.loggedOut;
       return {
         status: event.loggedOut ? 'DISCONNECTED' : event.status,
         ...(number ? { number } : {}),

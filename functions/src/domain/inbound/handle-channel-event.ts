@@ -15,7 +15,10 @@ export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
   const connection = await getConnection(event.companyId, event.connectionId);
   if (!connection) {
     logger.warn('channel event for an unknown connection dropped', {
-      companyId: event.companyId, connectionId: event.connectionId, type: event.type, eventId: event.eventId,
+      companyId: event.companyId,
+      connectionId: event.connectionId,
+      type: event.type,
+      eventId: event.eventId,
     });
     return;
   }

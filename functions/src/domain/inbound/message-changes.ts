@@ -3,16 +3,26 @@ import type { ChannelEvent, MessageMediaType } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import { getContact } from '../../data/contacts';
 import {
-  attachMessageMedia, editMessageBody, getMessageRef, markMessageDeleted, markMessageMediaFailed, markMessageSendFailed, raiseMessageAck, setMessageReaction,
+  attachMessageMedia,
+  editMessageBody,
+  getMessageRef,
+  markMessageDeleted,
+  markMessageMediaFailed,
+  markMessageSendFailed,
+  raiseMessageAck,
+  setMessageReaction,
   type MessageRecord,
 } from '../../data/messages';
 import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
 import { publishMessageUpdated } from '../messages/message-events';
 
-type ChangeEvent = Extract<ChannelEvent, {
-  type: 'message.ack' | 'message.edited' | 'message.deleted' | 'message.sendFailed' | 'message.media' | 'message.reaction';
-}>;
+type ChangeEvent = Extract<
+  ChannelEvent,
+  {
+    type: 'message.ack' | 'message.edited' | 'message.deleted' | 'message.sendFailed' | 'message.media' | 'message.reaction';
+  }
+>;
 
 /**
  * Each update is conditional (a failed send is marked once) (ack only rises; an edit or delete already applied is a no-op), so
@@ -32,12 +42,24 @@ export async function applyMessageChange(connection: ConnectionRecord, event: Ch
       changed = await markMessageDeleted(companyId, connectionId, event.externalId);
       break;
     case 'message.sendFailed': {
-      logger.warn('outbound send failed', { companyId, connectionId, clientMessageId: event.clientMessageId, externalId: event.externalId, error: event.error });
+      logger.warn('outbound send failed', {
+        companyId,
+        connectionId,
+        clientMessageId: event.clientMessageId,
+        externalId: event.externalId,
+        error: event.error,
+      });
       // Refused after WhatsApp took it: known by its WhatsApp id. Refused before sending (a format the
       // host cannot convert, a number not on WhatsApp): known by the API id recorded before the send.
-      const ref = event.externalId ? { connectionId, externalId: event.externalId }
-        : event.clientMessageId ? await getMessageRef(companyId, event.clientMessageId) : undefined;
-      changed = ref && ref.connectionId === connectionId ? await markMessageSendFailed(companyId, connectionId, ref.externalId, event.reason ?? 'rejected') : undefined;
+      const ref = event.externalId
+        ? { connectionId, externalId: event.externalId }
+        : event.clientMessageId
+          ? await getMessageRef(companyId, event.clientMessageId)
+          : undefined;
+      changed =
+        ref && ref.connectionId === connectionId
+          ? await markMessageSendFailed(companyId, connectionId, ref.externalId, event.reason ?? 'rejected')
+          : undefined;
       break;
     }
     case 'message.media':
@@ -57,9 +79,18 @@ export async function applyMessageChange(connection: ConnectionRecord, event: Ch
 function applyMediaEvent(companyId: string, connectionId: string, event: Extract<ChannelEvent, { type: 'message.media' }>) {
   if (event.media && isCompanyMediaKey(companyId, event.media.key)) {
     const { key, kind, mimetype, fileName } = event.media;
-    return attachMessageMedia(companyId, connectionId, event.externalId, { key, type: kind as MessageMediaType, mimetype, fileName: fileName ?? null });
+    return attachMessageMedia(companyId, connectionId, event.externalId, {
+      key,
+      type: kind as MessageMediaType,
+      mimetype,
+      fileName: fileName ?? null,
+    });
   }
   if (event.failure) return markMessageMediaFailed(companyId, connectionId, event.externalId, event.failure);
-  logger.warn('message.media without an acceptable file or failure dropped', { companyId, connectionId, externalId: event.externalId });
+  logger.warn('message.media without an acceptable file or failure dropped', {
+    companyId,
+    connectionId,
+    externalId: event.externalId,
+  });
   return Promise.resolve(undefined);
 }

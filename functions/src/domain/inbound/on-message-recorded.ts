@@ -43,13 +43,22 @@ export async function onMessageRecorded(recorded: RecordedMessage): Promise<void
     indexMessageText(ticket, message.body),
     (async () => {
       const dto = await toTicketDto(ticket, { contact, connection });
-      await publishMessageCreated({ ...message, ticketId: ticket.id, queueId: ticket.queueId }, contact, { record: ticket, dto });
+      await publishMessageCreated({ ...message, ticketId: ticket.id, queueId: ticket.queueId }, contact, {
+        record: ticket,
+        dto,
+      });
       if (found.created || found.reopened) await publishTicketUpdate(ticket, dto);
     })(),
   ]);
   await ticketBots().onTicketMessage({
-    connection, contact, ticket, message: { ...message, ticketId: ticket.id, queueId: ticket.queueId },
-    direction: recorded.direction, ticketCreated: found.created, ticketReopened: found.reopened, settings,
+    connection,
+    contact,
+    ticket,
+    message: { ...message, ticketId: ticket.id, queueId: ticket.queueId },
+    direction: recorded.direction,
+    ticketCreated: found.created,
+    ticketReopened: found.reopened,
+    settings,
   });
 }
 

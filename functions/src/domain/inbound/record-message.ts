@@ -13,14 +13,26 @@ type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.
 
 export async function recordChannelMessage(connection: ConnectionRecord, event: MessageEvent): Promise<void> {
   const channelMessage = event.message;
-  const contact = await findOrCreateContact(connection.companyId, identityOf(channelMessage.contact, channelMessage.isGroup));
+  const contact = await findOrCreateContact(
+    connection.companyId,
+    identityOf(channelMessage.contact, channelMessage.isGroup),
+  );
   const draft = await buildMessage(connection, channelMessage, contact.id);
   const { created, message } = await insertMessageOnce(draft);
   if (!created && message.pipelineDone) {
-    logger.debug('duplicate channel message dropped', { connectionId: connection.id, externalId: channelMessage.externalId });
+    logger.debug('duplicate channel message dropped', {
+      connectionId: connection.id,
+      externalId: channelMessage.externalId,
+    });
     return;
   }
-  await onMessageRecorded({ connection, contact, message, channelMessage, direction: event.type === 'message.sent' ? 'sent' : 'received' });
+  await onMessageRecorded({
+    connection,
+    contact,
+    message,
+    channelMessage,
+    direction: event.type === 'message.sent' ? 'sent' : 'received',
+  });
   await markMessagePipelineDone(message);
 }
 
@@ -31,18 +43,39 @@ async function buildMessage(connection: ConnectionRecord, m: ChannelMessage, con
   const participant = m.isGroup && m.participant ? identityOf(m.participant, false) : undefined;
   const now = new Date().toISOString();
   return {
-    id: ulid(), companyId, connectionId, contactId, externalId: m.externalId,
-    body: m.body, fromMe: m.fromMe,
-    mediaKey: media?.key ?? null, mediaType: (media?.kind as MessageMediaType | undefined) ?? null,
-    mediaMimetype: media?.mimetype ?? null, mediaFileName: media?.fileName ?? null,
-    ack: 0, read: m.fromMe, isDeleted: false, editedMessage: null,
+    id: ulid(),
+    companyId,
+    connectionId,
+    contactId,
+    externalId: m.externalId,
+    body: m.body,
+    fromMe: m.fromMe,
+    mediaKey: media?.key ?? null,
+    mediaType: (media?.kind as MessageMediaType | undefined) ?? null,
+    mediaMimetype: media?.mimetype ?? null,
+    mediaFileName: media?.fileName ?? null,
+    ack: 0,
+    read: m.fromMe,
+    isDeleted: false,
+    editedMessage: null,
     quotedMsg: quoted
-      ? { id: quoted.id, externalId: quoted.externalId, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType }
+      ? {
+          id: quoted.id,
+          externalId: quoted.externalId,
+          body: quoted.body,
+          fromMe: quoted.fromMe,
+          mediaType: quoted.mediaType,
+        }
       : null,
     isGroup: m.isGroup,
-    participant: participant ? { number: participant.number ?? '', name: participant.name ?? participant.number ?? '' } : null,
-    ticketId: null, queueId: null, clientMessageId: m.clientMessageId ?? null,
-    createdAt: new Date(m.timestamp).toISOString(), updatedAt: now,
+    participant: participant
+      ? { number: participant.number ?? '', name: participant.name ?? participant.number ?? '' }
+      : null,
+    ticketId: null,
+    queueId: null,
+    clientMessageId: m.clientMessageId ?? null,
+    createdAt: new Date(m.timestamp).toISOString(),
+    updatedAt: now,
   };
 }
 

@@ -21,15 +21,30 @@ export async function deleteTicketMessage(actor: TicketActor, messageId: string)
   const message = ref ? await getMessage(cid, ref.connectionId, ref.externalId) : undefined; // AP-M1
   if (!ref || !message) throw new AppError('ERR_NO_REGISTER_FOUND', 404);
   const ticket = await visibleTicket(actor, ref.ticketId);
-  if (!mayDeleteMessage(actor.viewer, { userId: message.userId ?? null, fromMe: message.fromMe }, ticket)) throw accessDenied();
+  if (!mayDeleteMessage(actor.viewer, { userId: message.userId ?? null, fromMe: message.fromMe }, ticket))
+    throw accessDenied();
   if (message.isDeleted) return toMessageDto(message);
-  const [connection, contact] = await Promise.all([getConnection(cid, ticket.connectionId), getContact(cid, ticket.contactId)]);
+  const [connection, contact] = await Promise.all([
+    getConnection(cid, ticket.connectionId),
+    getContact(cid, ticket.contactId),
+  ]);
   if (!connection || !contact) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
   await sendOutboundCommand(connection.shard, {
-    type: 'message.delete', commandId: ulid(), companyId: cid, connectionId: connection.id, issuedAt: new Date().toISOString(),
-    to: contactJid(contact), externalId: message.externalId, fromMe: true,
-  }).catch(() => { throw new AppError('ERR_DELETE_WAPP_MSG', 500); });
-  const deleted = (await markMessageDeleted(cid, message.connectionId, message.externalId)) ?? { ...message, isDeleted: true };
+    type: 'message.delete',
+    commandId: ulid(),
+    companyId: cid,
+    connectionId: connection.id,
+    issuedAt: new Date().toISOString(),
+    to: contactJid(contact),
+    externalId: message.externalId,
+    fromMe: true,
+  }).catch(() => {
+    throw new AppError('ERR_DELETE_WAPP_MSG', 500);
+  });
+  const deleted = (await markMessageDeleted(cid, message.connectionId, message.externalId)) ?? {
+    ...message,
+    isDeleted: true,
+  };
   await publishMessageUpdated(deleted, contact);
   return toMessageDto(deleted);
 }

@@ -21,11 +21,16 @@ import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketRead } from '../tickets/ticket-events';
 import { toMessageDto } from './message-dto';
 
-export async function listTicketMessages(actor: TicketActor, ticketId: string, q: ListMessagesQuery): Promise<MessageListAnswer> {
+export async function listTicketMessages(
+  actor: TicketActor,
+  ticketId: string,
+  q: ListMessagesQuery,
+): Promise<MessageListAnswer> {
   let ticket = await visibleTicket(actor, ticketId);
   const cid = ticket.companyId;
   let after = decodeCursor(q.cursor);
-  if (q.cursor && (!after || !isTicketMessagesCursorOf(cid, ticket.id, after))) throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
+  if (q.cursor && (!after || !isTicketMessagesCursorOf(cid, ticket.id, after)))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
   // pageNumber without a cursor walks the newer pages first (O(pageNumber × page)); the console uses the cursor.
   let page = await queryTicketMessages(cid, ticket.id, { after, limit: PAGE_SIZE });
   for (let n = q.cursor ? 1 : q.pageNumber; n > 1 && page.next; n--) {
@@ -38,7 +43,10 @@ export async function listTicketMessages(actor: TicketActor, ticketId: string, q
   }
   const messages = await Promise.all([...page.messages].reverse().map(toMessageDto));
   return {
-    messages, ticket: await toTicketDto(ticket), count: messages.length, hasMore: !!page.next,
+    messages,
+    ticket: await toTicketDto(ticket),
+    count: messages.length,
+    hasMore: !!page.next,
     ...(page.next ? { cursor: encodeCursor(page.next) } : {}),
   };
 }
@@ -58,11 +66,19 @@ async function markTicketRead(ticket: TicketRecord, newest: MessageRecord[]): Pr
 async function tellChannelRead(ticket: TicketRecord, unread: MessageRecord[]): Promise<void> {
   if (!unread.length) return;
   try {
-    const [connection, contact] = await Promise.all([getConnection(ticket.companyId, ticket.connectionId), getContact(ticket.companyId, ticket.contactId)]);
+    const [connection, contact] = await Promise.all([
+      getConnection(ticket.companyId, ticket.connectionId),
+      getContact(ticket.companyId, ticket.contactId),
+    ]);
     if (!connection || !contact) return;
     await sendOutboundCommand(connection.shard, {
-      type: 'message.read', commandId: ulid(), companyId: ticket.companyId, connectionId: connection.id,
-      issuedAt: new Date().toISOString(), to: contactJid(contact), externalIds: unread.map((m) => m.externalId),
+      type: 'message.read',
+      commandId: ulid(),
+      companyId: ticket.companyId,
+      connectionId: connection.id,
+      issuedAt: new Date().toISOString(),
+      to: contactJid(contact),
+      externalIds: unread.map((m) => m.externalId),
     });
   } catch (err) {
     logger.warn('could not queue message.read', { err, ticketId: ticket.id });

@@ -14,11 +14,25 @@ import { publish } from '../../platform/realtime-publisher';
 import { toContactDto } from '../contacts/contact-dto';
 import { toMessageDto } from './message-dto';
 
-export async function publishMessageCreated(message: MessageRecord, contact: ContactRecord, ticket?: { record: TicketRecord; dto: TicketDto }): Promise<void> {
-  const audience: Audience = ticket ? { kind: 'tickets', queueId: ticket.record.queueId, userId: ticket.record.userId } : { kind: 'admins' };
-  await publish(message.companyId, 'appMessage', {
-    action: 'create', message: await toMessageDto(message), contact: toContactDto(contact), ...(ticket ? { ticket: ticket.dto } : {}),
-  }, audience);
+export async function publishMessageCreated(
+  message: MessageRecord,
+  contact: ContactRecord,
+  ticket?: { record: TicketRecord; dto: TicketDto },
+): Promise<void> {
+  const audience: Audience = ticket
+    ? { kind: 'tickets', queueId: ticket.record.queueId, userId: ticket.record.userId }
+    : { kind: 'admins' };
+  await publish(
+    message.companyId,
+    'appMessage',
+    {
+      action: 'create',
+      message: await toMessageDto(message),
+      contact: toContactDto(contact),
+      ...(ticket ? { ticket: ticket.dto } : {}),
+    },
+    audience,
+  );
 }
 
 export async function publishMessageUpdated(message: MessageRecord, contact: ContactRecord): Promise<void> {
@@ -26,5 +40,10 @@ export async function publishMessageUpdated(message: MessageRecord, contact: Con
   const audience: Audience = ticket
     ? { kind: 'ticketViewers', ticketId: ticket.id, queueId: ticket.queueId, userId: ticket.userId }
     : { kind: 'admins' };
-  await publish(message.companyId, 'appMessage', { action: 'update', message: await toMessageDto(message), contact: toContactDto(contact) }, audience);
+  await publish(
+    message.companyId,
+    'appMessage',
+    { action: 'update', message: await toMessageDto(message), contact: toContactDto(contact) },
+    audience,
+  );
 }

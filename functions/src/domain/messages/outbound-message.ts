@@ -32,22 +32,47 @@ export interface OutboundPart {
 }
 
 export async function sendOutboundPart(
-  ticket: TicketRecord, connection: ConnectionRecord, contact: ContactRecord, part: OutboundPart,
+  ticket: TicketRecord,
+  connection: ConnectionRecord,
+  contact: ContactRecord,
+  part: OutboundPart,
 ): Promise<MessageRecord> {
   const now = new Date().toISOString();
   const externalId = messageIdForCommand(connection.id, part.commandId);
   const record: MessageRecord & { ticketId: string } = {
-    id: ulid(), companyId: ticket.companyId, connectionId: connection.id, contactId: contact.id, externalId,
-    body: part.text, fromMe: true,
-    mediaKey: part.media?.key ?? null, mediaType: (part.media?.kind as MessageMediaType | undefined) ?? null,
-    mediaMimetype: part.media?.mimetype ?? null, mediaFileName: part.media?.fileName ?? null,
-    ack: 0, read: true, isDeleted: false, editedMessage: null,
+    id: ulid(),
+    companyId: ticket.companyId,
+    connectionId: connection.id,
+    contactId: contact.id,
+    externalId,
+    body: part.text,
+    fromMe: true,
+    mediaKey: part.media?.key ?? null,
+    mediaType: (part.media?.kind as MessageMediaType | undefined) ?? null,
+    mediaMimetype: part.media?.mimetype ?? null,
+    mediaFileName: part.media?.fileName ?? null,
+    ack: 0,
+    read: true,
+    isDeleted: false,
+    editedMessage: null,
     quotedMsg: part.quoted
-      ? { id: part.quoted.id, externalId: part.quoted.externalId, body: part.quoted.body, fromMe: part.quoted.fromMe, mediaType: part.quoted.mediaType }
+      ? {
+          id: part.quoted.id,
+          externalId: part.quoted.externalId,
+          body: part.quoted.body,
+          fromMe: part.quoted.fromMe,
+          mediaType: part.quoted.mediaType,
+        }
       : null,
-    isGroup: contact.isGroup === true, participant: null,
-    ticketId: ticket.id, queueId: ticket.queueId, clientMessageId: null, userId: part.userId,
-    createdAt: now, updatedAt: now, pipelineDone: true,
+    isGroup: contact.isGroup === true,
+    participant: null,
+    ticketId: ticket.id,
+    queueId: ticket.queueId,
+    clientMessageId: null,
+    userId: part.userId,
+    createdAt: now,
+    updatedAt: now,
+    pipelineDone: true,
   };
   record.clientMessageId = record.id;
   let message: MessageRecord = record;
@@ -65,10 +90,18 @@ export async function sendOutboundPart(
   if (fresh) await indexMessageText(ticket, part.text);
   try {
     await sendOutboundCommand(connection.shard, {
-      type: 'message.send', commandId: part.commandId, companyId: ticket.companyId, connectionId: connection.id,
-      issuedAt: now, to: contactJid(contact), clientMessageId: message.id,
-      ...(part.text ? { text: part.text } : {}), ...(part.media ? { media: part.media } : {}),
-      ...(part.quoted ? { quoted: { externalId: part.quoted.externalId, fromMe: part.quoted.fromMe, body: part.quoted.body } } : {}),
+      type: 'message.send',
+      commandId: part.commandId,
+      companyId: ticket.companyId,
+      connectionId: connection.id,
+      issuedAt: now,
+      to: contactJid(contact),
+      clientMessageId: message.id,
+      ...(part.text ? { text: part.text } : {}),
+      ...(part.media ? { media: part.media } : {}),
+      ...(part.quoted
+        ? { quoted: { externalId: part.quoted.externalId, fromMe: part.quoted.fromMe, body: part.quoted.body } }
+        : {}),
     });
   } catch (err) {
     logger.error('outbound send could not be queued', { err, companyId: ticket.companyId, ticketId: ticket.id });

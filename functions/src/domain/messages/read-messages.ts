@@ -9,7 +9,9 @@ import { toMessageDto } from './message-dto';
  * partition checked before any query), so a forged one is a 400, never a 500 or another tenant's page.
  */
 export async function listRecentConnectionMessages(
-  companyId: string, connectionId: string, page: { cursor?: string; limit: number },
+  companyId: string,
+  connectionId: string,
+  page: { cursor?: string; limit: number },
 ): Promise<ConnectionMessagesPage> {
   const after = decodeCursor(page.cursor);
   if (page.cursor && (!after || !isConnectionMessagesCursorOf(companyId, connectionId, after))) {

@@ -8,8 +8,15 @@
  */
 import { ulid } from 'ulid';
 import {
-  isAllowedAttachment, MAX_MEDIA_BYTES, mayReplyToTicket, mediaKindOf, MESSAGE_MSG, signatureForced,
-  type MediaRef, type MessageDto, type SendMessageInput,
+  isAllowedAttachment,
+  MAX_MEDIA_BYTES,
+  mayReplyToTicket,
+  mediaKindOf,
+  MESSAGE_MSG,
+  signatureForced,
+  type MediaRef,
+  type MessageDto,
+  type SendMessageInput,
 } from '@atende/shared';
 import { getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
@@ -20,13 +27,20 @@ import { accessDenied, visibleTicket, type TicketActor } from '../tickets/ticket
 import { toMessageDto } from './message-dto';
 import { sendOutboundPart } from './outbound-message';
 
-export async function sendTicketMessage(actor: TicketActor, ticketId: string, input: SendMessageInput): Promise<MessageDto[]> {
+export async function sendTicketMessage(
+  actor: TicketActor,
+  ticketId: string,
+  input: SendMessageInput,
+): Promise<MessageDto[]> {
   const ticket = await visibleTicket(actor, ticketId);
   if (!mayReplyToTicket(actor.viewer, ticket, actor.settings)) {
     throw ticket.status !== 'open' ? new AppError('ERR_NO_PERMISSION', 403) : accessDenied();
   }
   const cid = ticket.companyId;
-  const [connection, contact] = await Promise.all([getConnection(cid, ticket.connectionId), getContact(cid, ticket.contactId)]);
+  const [connection, contact] = await Promise.all([
+    getConnection(cid, ticket.connectionId),
+    getContact(cid, ticket.contactId),
+  ]);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
   const quoted = input.quotedMsg ? await quotedMessage(cid, ticket.id, input.quotedMsg) : undefined;
@@ -37,27 +51,44 @@ export async function sendTicketMessage(actor: TicketActor, ticketId: string, in
   const parts = media.length ? media.map((m, i) => ({ media: m, text: i === 0 ? text : '' })) : [{ media: undefined, text }];
   const sent: MessageRecord[] = [];
   for (const [i, part] of parts.entries()) {
-    sent.push(await sendOutboundPart(ticket, connection, contact, {
-      commandId: input.clientMessageId ? `${input.clientMessageId}-${i}` : ulid(),
-      text: part.text, media: part.media, quoted: i === 0 ? quoted : undefined, userId: actor.viewer.userId,
-    }));
+    sent.push(
+      await sendOutboundPart(ticket, connection, contact, {
+        commandId: input.clientMessageId ? `${input.clientMessageId}-${i}` : ulid(),
+        text: part.text,
+        media: part.media,
+        quoted: i === 0 ? quoted : undefined,
+        userId: actor.viewer.userId,
+      }),
+    );
   }
   return Promise.all(sent.map(toMessageDto));
 }
 
 async function quotedMessage(companyId: string, ticketId: string, messageId: string): Promise<MessageRecord> {
   const ref = await getMessageRef(companyId, messageId); // AP-M3
-  const message = ref && ref.ticketId === ticketId ? await getMessage(companyId, ref.connectionId, ref.externalId) : undefined;
+  const message =
+    ref && ref.ticketId === ticketId ? await getMessage(companyId, ref.connectionId, ref.externalId) : undefined;
   if (!message) throw new AppError('ERR_VALIDATION', 400, { fields: { quotedMsg: 'not a message of this ticket' } });
   return message;
 }
 
 async function checkedMedia(companyId: string, ticketId: string, m: SendMessageInput['medias'][number]): Promise<MediaRef> {
-  if (!isOutboundMediaKeyOf(companyId, ticketId, m.key)) throw new AppError('ERR_VALIDATION', 400, { fields: { medias: 'unknown upload' } });
-  if (!isAllowedAttachment(m.fileName, m.mimetype)) throw new AppError('ERR_VALIDATION', 400, { fields: { medias: MESSAGE_MSG.blockedType } });
+  if (!isOutboundMediaKeyOf(companyId, ticketId, m.key))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { medias: 'unknown upload' } });
+  if (!isAllowedAttachment(m.fileName, m.mimetype))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { medias: MESSAGE_MSG.blockedType } });
   const info = await mediaObjectInfo(m.key);
-  if (process.env.MEDIA_BUCKET && !info) throw new AppError('ERR_VALIDATION', 400, { fields: { medias: 'upload not found' } });
-  if (info && info.size > MAX_MEDIA_BYTES) throw new AppError('ERR_VALIDATION', 400, { fields: { medias: MESSAGE_MSG.tooLarge } });
+  if (process.env.MEDIA_BUCKET && !info)
+    throw new AppError('ERR_VALIDATION', 400, { fields: { medias: 'upload not found' } });
+  if (info && info.size > MAX_MEDIA_BYTES)
+    throw new AppError('ERR_VALIDATION', 400, { fields: { medias: MESSAGE_MSG.tooLarge } });
   const kind = mediaKindOf(m.mimetype);
-  return { kind, key: m.key, mimetype: m.mimetype, fileName: m.fileName, ...(info ? { sizeBytes: info.size } : {}), ...(kind === 'audio' && m.voiceNote ? { voiceNote: true } : {}) };
+  return {
+    kind,
+    key: m.key,
+    mimetype: m.mimetype,
+    fileName: m.fileName,
+    ...(info ? { sizeBytes: info.size } : {}),
+    ...(kind === 'audio' && m.voiceNote ? { voiceNote: true } : {}),
+  };
 }

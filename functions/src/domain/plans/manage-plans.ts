@@ -14,7 +14,10 @@ const byName = (a: Plan, b: Plan) => a.name.localeCompare(b.name) || a.value - b
 
 /** `GET /plans/list` (public) and `/plans/allPublished`: what a visitor may choose. */
 export async function listPublishedPlans(): Promise<PlanDto[]> {
-  return (await listPlans()).filter((p) => p.isPublished && p.isActive).sort(byName).map(toPlanDto);
+  return (await listPlans())
+    .filter((p) => p.isPublished && p.isActive)
+    .sort(byName)
+    .map(toPlanDto);
 }
 
 /** `GET /plans/all` (super users). */

@@ -3,7 +3,12 @@
  * of the platform company. Secrets never travel back to a browser: reads say only whether they are set.
  * The Efí .p12 certificate lives in the bucket under the platform company's private prefix.
  */
-import { PLATFORM_SETTING_KEYS, type PlatformSettingKey, type PlatformSettingsDto, type PlatformSettingView } from '@atende/shared';
+import {
+  PLATFORM_SETTING_KEYS,
+  type PlatformSettingKey,
+  type PlatformSettingsDto,
+  type PlatformSettingView,
+} from '@atende/shared';
 import { getPlatformCompanyId } from '../../data/companies';
 import { getSetting, listSettings, putSetting } from '../../data/settings';
 import { AppError } from '../../platform/app-error';
@@ -22,8 +27,10 @@ async function platformId(): Promise<string> {
 export async function readPlatformSettings(): Promise<PlatformSettingsDto> {
   const id = await platformId();
   const stored = new Map((await listSettings(id)).map((s) => [s.key, s.value]));
-  const settings = (Object.entries(PLATFORM_SETTING_KEYS) as [PlatformSettingKey, 'toggle' | 'text' | 'secret'][]).map(([key, kind]): PlatformSettingView =>
-    kind === 'secret' ? { key, kind, set: !!stored.get(key) } : { key, kind, value: stored.get(key) ?? '' });
+  const settings = (Object.entries(PLATFORM_SETTING_KEYS) as [PlatformSettingKey, 'toggle' | 'text' | 'secret'][]).map(
+    ([key, kind]): PlatformSettingView =>
+      kind === 'secret' ? { key, kind, set: !!stored.get(key) } : { key, kind, value: stored.get(key) ?? '' },
+  );
   return { settings, efiCertificate: stored.get('efiCertificadoP12') || null };
 }
 
@@ -36,9 +43,13 @@ export async function writePlatformSetting(key: PlatformSettingKey, value: strin
 }
 
 /** `POST /upload-p12`: the body is the certificate itself (base64 in JSON), with its file name. */
-export async function uploadEfiCertificate(fileName: string, base64: string): Promise<{ message: string; filename: string }> {
+export async function uploadEfiCertificate(
+  fileName: string,
+  base64: string,
+): Promise<{ message: string; filename: string }> {
   const bytes = Buffer.from(base64, 'base64');
-  if (!bytes.length || bytes.length > MAX_CERTIFICATE_BYTES || !fileName.toLowerCase().endsWith('.p12')) throw new AppError('ERR_VALIDATION', 400, { fields: { file: 'ERR_CERTIFICATE' } });
+  if (!bytes.length || bytes.length > MAX_CERTIFICATE_BYTES || !fileName.toLowerCase().endsWith('.p12'))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { file: 'ERR_CERTIFICATE' } });
   const id = await platformId();
   await writeObject(privateObjectKey(id, EFI_CERTIFICATE_NAME), bytes, 'application/x-pkcs12');
   await putSetting(id, 'efiCertificadoP12', fileName);

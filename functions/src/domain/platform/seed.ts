@@ -15,13 +15,31 @@ import { addUser } from '../users/create-user';
 import { seedDemoWorkspace } from './seed-workspace';
 import { AppError } from '../../platform/app-error';
 
-export interface SeedPasswords { superPassword: string; adminPassword: string; operatorPassword: string }
-export interface SeedLogin { role: string; email: string; companyName: string }
-export interface SeedResult { created: boolean; logins: SeedLogin[] }
+export interface SeedPasswords {
+  superPassword: string;
+  adminPassword: string;
+  operatorPassword: string;
+}
+export interface SeedLogin {
+  role: string;
+  email: string;
+  companyName: string;
+}
+export interface SeedResult {
+  created: boolean;
+  logins: SeedLogin[];
+}
 
 export const DEFAULT_PLAN: NewPlan = {
-  name: 'PLANO PADRÃO', users: 10, connections: 3, queues: 10, value: 99.9, valueYearly: 999,
-  useIntegration: true, isActive: true, isPublished: true,
+  name: 'PLANO PADRÃO',
+  users: 10,
+  connections: 3,
+  queues: 10,
+  value: 99.9,
+  valueYearly: 999,
+  useIntegration: true,
+  isActive: true,
+  isPublished: true,
 };
 
 const PLATFORM = { name: 'Plataforma', email: 'super@atende.local' } as const;
@@ -39,12 +57,23 @@ export async function seedPlatform(passwords: SeedPasswords): Promise<SeedResult
   const plan = (await findPlanByName(DEFAULT_PLAN.name)) ?? (await createPlan(DEFAULT_PLAN));
   const platformId = await ensureCompany({ ...PLATFORM, planId: plan.id, dueDate: null, isPlatform: true });
   const demoId = await ensureCompany({
-    ...DEMO, planId: plan.id, dueDate: new Date(Date.now() + 30 * MS_PER_DAY).toISOString(), status: true,
+    ...DEMO,
+    planId: plan.id,
+    dueDate: new Date(Date.now() + 30 * MS_PER_DAY).toISOString(),
+    status: true,
   });
   await ensureUser(platformId, 'Super Admin', SEED_LOGINS[0]!.email, passwords.superPassword, 'admin', true);
   const { queueIds } = await seedDemoWorkspace(demoId);
   await ensureUser(demoId, 'Administrador Demo', SEED_LOGINS[1]!.email, passwords.adminPassword, 'admin', false, queueIds);
-  await ensureUser(demoId, 'Operador Demo', SEED_LOGINS[2]!.email, passwords.operatorPassword, 'user', false, queueIds.slice(0, 2));
+  await ensureUser(
+    demoId,
+    'Operador Demo',
+    SEED_LOGINS[2]!.email,
+    passwords.operatorPassword,
+    'user',
+    false,
+    queueIds.slice(0, 2),
+  );
 
   const created = await markSeeded({ platformCompanyId: platformId, demoCompanyId: demoId, planId: plan.id });
   return { created, logins: SEED_LOGINS };
@@ -57,14 +86,21 @@ async function ensureCompany(input: NewCompany): Promise<string> {
     return (await createCompany(input)).id;
   } catch (err) {
     // A concurrent seed created it between our read and write.
-    const raced = err instanceof AppError && err.code === 'ERR_COMPANY_NAME_ALREADY_EXISTS' && (await findCompanyIdByName(input.name));
+    const raced =
+      err instanceof AppError && err.code === 'ERR_COMPANY_NAME_ALREADY_EXISTS' && (await findCompanyIdByName(input.name));
     if (raced) return raced;
     throw err;
   }
 }
 
 async function ensureUser(
-  companyId: string, name: string, email: string, password: string, profile: Profile, isSuper: boolean, queueIds: string[] = [],
+  companyId: string,
+  name: string,
+  email: string,
+  password: string,
+  profile: Profile,
+  isSuper: boolean,
+  queueIds: string[] = [],
 ): Promise<void> {
   if (await findUserIdByEmail(email)) return;
   try {

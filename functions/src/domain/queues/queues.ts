@@ -7,8 +7,14 @@ import type { QueueDto } from '@atende/shared';
 import { listQueues, type QueueRecord } from '../../data/queues';
 
 const toDto = ({ companyId: _c, ...q }: QueueRecord): QueueDto => ({
-  id: q.id, name: q.name, color: q.color, greetingMessage: q.greetingMessage ?? '', outOfHoursMessage: q.outOfHoursMessage ?? '',
-  orderQueue: q.orderQueue ?? null, createdAt: q.createdAt, updatedAt: q.updatedAt,
+  id: q.id,
+  name: q.name,
+  color: q.color,
+  greetingMessage: q.greetingMessage ?? '',
+  outOfHoursMessage: q.outOfHoursMessage ?? '',
+  orderQueue: q.orderQueue ?? null,
+  createdAt: q.createdAt,
+  updatedAt: q.updatedAt,
 });
 
 export async function listCompanyQueues(companyId: string): Promise<QueueDto[]> {

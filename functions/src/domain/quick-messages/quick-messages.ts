@@ -5,6 +5,13 @@ import { listQuickMessages } from '../../data/quick-messages';
 export async function listQuickMessagesFor(companyId: string, userId: string): Promise<QuickMessageDto[]> {
   return (await listQuickMessages(companyId)) // AP-QM1
     .filter((q) => !q.userId || q.userId === userId)
-    .map((q) => ({ id: q.id, shortcode: q.shortcode, message: q.message, userId: q.userId ?? null, mediaUrl: q.mediaUrl ?? null, mediaName: q.mediaName ?? null }))
+    .map((q) => ({
+      id: q.id,
+      shortcode: q.shortcode,
+      message: q.message,
+      userId: q.userId ?? null,
+      mediaUrl: q.mediaUrl ?? null,
+      mediaName: q.mediaName ?? null,
+    }))
     .sort((a, b) => a.shortcode.localeCompare(b.shortcode, 'pt-BR'));
 }

@@ -19,7 +19,12 @@ export async function openSocket(connectionId: string, token: string | undefined
   const exp = decodeJwt(token ?? '').exp;
   if (typeof exp !== 'number') throw new AppError('ERR_INVALID_CREDENTIALS', 401);
   await putWsConnection({
-    connectionId, companyId: claims.companyId, userId: claims.userId, profile: claims.profile, super: claims.super, tokenExpiresAt: exp,
+    connectionId,
+    companyId: claims.companyId,
+    userId: claims.userId,
+    profile: claims.profile,
+    super: claims.super,
+    tokenExpiresAt: exp,
   });
 }
 

@@ -12,7 +12,10 @@ import { listSettings } from '../../data/settings';
 import { loadTicketFacts } from './ticket-facts';
 
 /** Answers one client frame; the reply goes back on the same socket (route response). Unknown frames: no reply. */
-export async function answerClientFrame(connectionId: string, body: string | undefined): Promise<RealtimeRoomReply | undefined> {
+export async function answerClientFrame(
+  connectionId: string,
+  body: string | undefined,
+): Promise<RealtimeRoomReply | undefined> {
   let json: unknown;
   try {
     json = JSON.parse(body ?? '');
@@ -33,7 +36,9 @@ export async function answerClientFrame(connectionId: string, body: string | und
     await setViewingTicket(companyId, connectionId, null); // a refused join also leaves the previous room
     return refused;
   }
-  return (await setViewingTicket(companyId, connectionId, ticketId)) ? { channel: 'room', data: { action: 'joined', ticketId } } : refused;
+  return (await setViewingTicket(companyId, connectionId, ticketId))
+    ? { channel: 'room', data: { action: 'joined', ticketId } }
+    : refused;
 }
 
 async function mayJoin(companyId: string, connectionId: string, ticketId: string): Promise<boolean> {

@@ -2,7 +2,10 @@
 import { deleteDueJob, epochMinute, putDueJob, type DueJob } from '../../data/due-work';
 
 /** Where the job was indexed; keep it to cancel. */
-export interface DueWorkRef { job: DueJob; minute: number }
+export interface DueWorkRef {
+  job: DueJob;
+  minute: number;
+}
 
 /**
  * Indexed under its due minute — or under the current minute when already due, so work written for

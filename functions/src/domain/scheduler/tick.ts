@@ -15,7 +15,11 @@ export const LOOK_BACK_MINUTES = 2;
 /** Catch-up per tick after an outage; the next ticks continue where this one stopped. */
 export const MAX_MINUTES_PER_TICK = 240;
 
-export interface TickResult { fromMinute: number; toMinute: number; enqueued: number }
+export interface TickResult {
+  fromMinute: number;
+  toMinute: number;
+  enqueued: number;
+}
 
 export async function runTick(now = new Date()): Promise<TickResult> {
   const current = epochMinute(now);

@@ -20,7 +20,9 @@ import { sendSignupConfirmation } from './signup-token';
 export const SIGNUP_TRIAL_DAYS = 3;
 export type SignupTokenCode = 'activated' | 'already_active' | 'banned' | 'expired' | 'invalid';
 
-export async function validateSignupToken(token: string): Promise<{ isValid: boolean; code: SignupTokenCode; email?: string }> {
+export async function validateSignupToken(
+  token: string,
+): Promise<{ isValid: boolean; code: SignupTokenCode; email?: string }> {
   const found = await findSignupToken(token);
   const lead = found && (await getLead(found.leadId));
   if (!found || !lead) return { isValid: false, code: 'invalid' };
@@ -36,7 +38,14 @@ async function activateLead(lead: Lead): Promise<void> {
   if (!(await getCompany(companyId))) {
     const dueDate = new Date(Date.now() + SIGNUP_TRIAL_DAYS * MS_PER_DAY).toISOString();
     await createCompany({
-      id: companyId, name: lead.name, email: lead.email, planId: lead.planId, dueDate, trialExpiration: dueDate, status: true, recurrence: 'MENSAL',
+      id: companyId,
+      name: lead.name,
+      email: lead.email,
+      planId: lead.planId,
+      dueDate,
+      trialExpiration: dueDate,
+      status: true,
+      recurrence: 'MENSAL',
       settings: ['campaignsEnabled', 'useApi', 'useFacebook', 'useInstagram'].map((key) => ({ key, value: 'false' })),
     }).catch(async (err) => {
       if (!(await getCompany(companyId))) throw err; // a concurrent activation created it: carry on
@@ -44,10 +53,17 @@ async function activateLead(lead: Lead): Promise<void> {
     await scheduleNextInvoice(companyId, dueDate);
   }
   if (!(await findUserIdByEmail(lead.email))) {
-    await addUser(companyId, { name: lead.namePersonal, email: lead.email, passwordHash: lead.passwordHash, profile: 'admin', status: true, super: false, queueIds: [] })
-      .catch(async (err) => {
-        if (!(await findUserIdByEmail(lead.email))) throw err;
-      });
+    await addUser(companyId, {
+      name: lead.namePersonal,
+      email: lead.email,
+      passwordHash: lead.passwordHash,
+      profile: 'admin',
+      status: true,
+      super: false,
+      queueIds: [],
+    }).catch(async (err) => {
+      if (!(await findUserIdByEmail(lead.email))) throw err;
+    });
   }
   await setLeadStatus(lead.id, 1);
 }

@@ -24,7 +24,9 @@ export async function sendSignupConfirmation(lead: Pick<Lead, 'id' | 'email' | '
     subject: 'Confirme seu cadastro',
     text: `Olá ${lead.namePersonal},\n\nConfirme o cadastro de ${lead.name} abrindo o link abaixo (válido por ${SIGNUP_TOKEN_HOURS} horas):\n\n${link}\n`,
     html: `<p>Olá ${escapeHtml(lead.namePersonal)},</p><p>Confirme o cadastro de <b>${escapeHtml(lead.name)}</b> (link válido por ${SIGNUP_TOKEN_HOURS} horas):</p><p><a href="${link}">${link}</a></p>`,
-    ...(email.templates.register ? { template: { id: email.templates.register, data: { name: lead.namePersonal, company: lead.name, link } } } : {}),
+    ...(email.templates.register
+      ? { template: { id: email.templates.register, data: { name: lead.namePersonal, company: lead.name, link } } }
+      : {}),
   });
 }
 

@@ -10,7 +10,13 @@ export async function listCompanyTags(companyId: string): Promise<TagDto[]> {
 }
 
 export async function createTag(companyId: string, input: CreateTagInput): Promise<TagDto> {
-  const tag = { id: ulid(), companyId, name: input.name, color: input.color ?? tagColorFromName(input.name), createdAt: new Date().toISOString() };
+  const tag = {
+    id: ulid(),
+    companyId,
+    name: input.name,
+    color: input.color ?? tagColorFromName(input.name),
+    createdAt: new Date().toISOString(),
+  };
   await insertTag(tag);
   return toDto(tag);
 }

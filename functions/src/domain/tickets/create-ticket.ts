@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
-import { mayAssignTicketTo, maySeeQueue, TICKET_MSG, ticketNeedsQueue, type CreateTicketInput, type TicketDto } from '@atende/shared';
+import {
+  mayAssignTicketTo,
+  maySeeQueue,
+  TICKET_MSG,
+  ticketNeedsQueue,
+  type CreateTicketInput,
+  type TicketDto,
+} from '@atende/shared';
 import { findDefaultConnection, getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
 import { getQueueRefs } from '../../data/queues';
@@ -24,7 +31,7 @@ export async function createTicket(actor: TicketActor, input: CreateTicketInput)
   const { viewer } = actor;
   const cid = viewer.companyId;
   const queueId = input.queueId ?? null;
-  const userId = input.status === 'pending' ? null : input.userId ?? viewer.userId;
+  const userId = input.status === 'pending' ? null : (input.userId ?? viewer.userId);
   if (!queueId && ticketNeedsQueue(viewer)) throw selectQueue();
   if (!mayAssignTicketTo(viewer, userId)) throw accessDenied();
   if (queueId && !maySeeQueue(viewer, queueId, actor.settings)) throw accessDenied();
@@ -43,10 +50,24 @@ export async function createTicket(actor: TicketActor, input: CreateTicketInput)
   if (pointer?.active) throw otherOpenTicket();
   const now = new Date().toISOString();
   const ticket: TicketRecord = {
-    id: ulid(), uuid: randomUUID(), companyId: cid, status: userId ? 'open' : 'pending',
-    contactId: contact.id, connectionId: connection.id, channel: connection.channel, userId, queueId,
-    unreadMessages: 0, lastMessage: '', lastMessageAt: null, tagIds: [], chatbot: false, isGroup: contact.isGroup === true,
-    createdAt: now, updatedAt: now, closedAt: null,
+    id: ulid(),
+    uuid: randomUUID(),
+    companyId: cid,
+    status: userId ? 'open' : 'pending',
+    contactId: contact.id,
+    connectionId: connection.id,
+    channel: connection.channel,
+    userId,
+    queueId,
+    unreadMessages: 0,
+    lastMessage: '',
+    lastMessageAt: null,
+    tagIds: [],
+    chatbot: false,
+    isGroup: contact.isGroup === true,
+    createdAt: now,
+    updatedAt: now,
+    closedAt: null,
   };
   try {
     await insertTicket(ticket, pointer?.ticketId ?? null);

@@ -14,12 +14,18 @@ import { TransactionConditionFailed } from '../../data/transactions';
 import { ticketHooks } from './ticket-hooks';
 import { ticketSettings } from './ticket-settings';
 
-export interface TicketForMessage { ticket: TicketRecord; created: boolean; reopened: boolean }
+export interface TicketForMessage {
+  ticket: TicketRecord;
+  created: boolean;
+  reopened: boolean;
+}
 
 const MAX_ATTEMPTS = 8;
 
 export async function findOrCreateTicket(
-  connection: ConnectionRecord, contact: ContactRecord, message: { fromMe: boolean; body?: string },
+  connection: ConnectionRecord,
+  contact: ContactRecord,
+  message: { fromMe: boolean; body?: string },
 ): Promise<TicketForMessage> {
   const { companyId } = connection;
   for (let attempt = 0; ; attempt++) {
@@ -28,8 +34,9 @@ export async function findOrCreateTicket(
       const current = pointer ? await getTicket(companyId, pointer.ticketId) : undefined;
       if (current && current.status !== 'closed') return { ticket: current, created: false, reopened: false };
       // The answer to the rating question lands on the closed ticket (the bots record it); anything else starts over.
-      if (current && !message.fromMe && ticketHooks().keepsClosedTicket(current, message.body)) return { ticket: current, created: false, reopened: false };
-      if (current && await mayReopen(current, message.fromMe)) {
+      if (current && !message.fromMe && ticketHooks().keepsClosedTicket(current, message.body))
+        return { ticket: current, created: false, reopened: false };
+      if (current && (await mayReopen(current, message.fromMe))) {
         await moveTicket(current, { status: 'pending', userId: null, queueId: current.queueId }, new Date().toISOString());
         return { ticket: (await getTicket(companyId, current.id))!, created: false, reopened: true };
       }
@@ -39,7 +46,8 @@ export async function findOrCreateTicket(
       await insertTicket(ticket, pointer?.ticketId ?? null);
       return { ticket, created: true, reopened: false };
     } catch (err) {
-      const lostRace = err instanceof TransactionConditionFailed && (err.has(TICKET_WRITE.conversation) || err.has(TICKET_WRITE.ticket));
+      const lostRace =
+        err instanceof TransactionConditionFailed && (err.has(TICKET_WRITE.conversation) || err.has(TICKET_WRITE.ticket));
       if (!lostRace || attempt + 1 >= MAX_ATTEMPTS) throw err;
       await new Promise((res) => setTimeout(res, Math.random() * 20 * (attempt + 1)));
     }
@@ -56,13 +64,24 @@ function newTicket(connection: ConnectionRecord, contact: ContactRecord): Ticket
   const now = new Date().toISOString();
   const queueIds = connection.queueIds ?? [];
   return {
-    id: ulid(), uuid: randomUUID(), companyId: connection.companyId, status: 'pending',
-    contactId: contact.id, connectionId: connection.id, channel: connection.channel,
+    id: ulid(),
+    uuid: randomUUID(),
+    companyId: connection.companyId,
+    status: 'pending',
+    contactId: contact.id,
+    connectionId: connection.id,
+    channel: connection.channel,
     userId: null,
     // One queue: the ticket lands there; several: the bots' queue menu chooses (domain/bots).
     queueId: queueIds.length === 1 ? queueIds[0]! : null,
-    unreadMessages: 0, lastMessage: '', lastMessageAt: null, tagIds: [],
-    chatbot: false, isGroup: contact.isGroup === true,
-    createdAt: now, updatedAt: now, closedAt: null,
+    unreadMessages: 0,
+    lastMessage: '',
+    lastMessageAt: null,
+    tagIds: [],
+    chatbot: false,
+    isGroup: contact.isGroup === true,
+    createdAt: now,
+    updatedAt: now,
+    closedAt: null,
   };
 }

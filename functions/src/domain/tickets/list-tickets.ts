@@ -4,8 +4,14 @@
  * never O(tickets). A search goes to search-tickets.ts.
  */
 import {
-  mayFilterTicketsByUser, mayShowAllTickets, PAGE_SIZE, ticketListScope, TICKET_STATUSES,
-  type ListTicketsQuery, type TicketListAnswer, type TicketStatus,
+  mayFilterTicketsByUser,
+  mayShowAllTickets,
+  PAGE_SIZE,
+  ticketListScope,
+  TICKET_STATUSES,
+  type ListTicketsQuery,
+  type TicketListAnswer,
+  type TicketStatus,
 } from '@atende/shared';
 import { listQueues } from '../../data/queues';
 import { readTicketCounts, type TicketCounts } from '../../data/ticket-counters';
@@ -33,7 +39,7 @@ export async function listTickets(actor: TicketActor, q: ListTicketsQuery): Prom
   const before = decodeActivityCursor(q.cursor);
   const updatedTo = q.updatedAt ? `${nextDay(q.updatedAt)}T00:00:00.000Z` : undefined;
   const page = await mergeTicketLists(sources, {
-    before: before && updatedTo ? (before < updatedTo ? before : updatedTo) : before ?? updatedTo,
+    before: before && updatedTo ? (before < updatedTo ? before : updatedTo) : (before ?? updatedTo),
     notBefore: q.updatedAt ? `${q.updatedAt}T00:00:00.000Z` : undefined,
     pageSize: PAGE_SIZE,
     skip: q.cursor ? 0 : (q.pageNumber - 1) * PAGE_SIZE,
@@ -46,7 +52,8 @@ export async function listTickets(actor: TicketActor, q: ListTicketsQuery): Prom
     : countOf(await readTicketCounts(actor.viewer.companyId), counted);
   return {
     tickets: await toTicketDtos(actor.viewer.companyId, page.tickets),
-    count, hasMore: page.hasMore,
+    count,
+    hasMore: page.hasMore,
     ...(page.cursor ? { cursor: Buffer.from(page.cursor).toString('base64url') } : {}),
   };
 }
@@ -54,22 +61,39 @@ export async function listTickets(actor: TicketActor, q: ListTicketsQuery): Prom
 type Counted = { kind: 'queue' | 'user'; status: TicketStatus; id: string | null };
 
 /** Which lists make up the tab the caller asked for (ticketListScope in the shared policy decides the scope). */
-async function listSources(actor: TicketActor, q: ListTicketsQuery, statuses: TicketStatus[]): Promise<{ sources: ListSource[]; counted: Counted[] }> {
+async function listSources(
+  actor: TicketActor,
+  q: ListTicketsQuery,
+  statuses: TicketStatus[],
+): Promise<{ sources: ListSource[]; counted: Counted[] }> {
   const { viewer, settings } = actor;
   const cid = viewer.companyId;
   const counted: Counted[] = [];
-  const byUser = (status: TicketStatus, userId: string | null) => { counted.push({ kind: 'user', status, id: userId }); return userList(cid, status, userId); };
-  const byQueue = (status: TicketStatus, queueId: string | null) => { counted.push({ kind: 'queue', status, id: queueId }); return queueList(cid, status, queueId); };
+  const byUser = (status: TicketStatus, userId: string | null) => {
+    counted.push({ kind: 'user', status, id: userId });
+    return userList(cid, status, userId);
+  };
+  const byQueue = (status: TicketStatus, queueId: string | null) => {
+    counted.push({ kind: 'queue', status, id: queueId });
+    return queueList(cid, status, queueId);
+  };
   const wantQueue = (queueId: string | null) => !q.queueIds.length || (queueId !== null && q.queueIds.includes(queueId));
   let companyQueues: (string | null)[] | undefined;
   const sources: ListSource[] = [];
   for (const status of statuses) {
-    if (q.users.length) { sources.push(...q.users.map((u) => byUser(status, u))); continue; }
+    if (q.users.length) {
+      sources.push(...q.users.map((u) => byUser(status, u)));
+      continue;
+    }
     const scope = ticketListScope(viewer, status, q.showAll);
-    if (scope === 'mine') { sources.push(byUser(status, viewer.userId)); continue; }
-    const queues = scope === 'company'
-      ? (companyQueues ??= [...(await listQueues(cid)).map((x) => x.id), null])
-      : [...(viewer.queueIds ?? []), ...(settings.userViewTicketsWithoutDepartment ? [null] : [])];
+    if (scope === 'mine') {
+      sources.push(byUser(status, viewer.userId));
+      continue;
+    }
+    const queues =
+      scope === 'company'
+        ? (companyQueues ??= [...(await listQueues(cid)).map((x) => x.id), null])
+        : [...(viewer.queueIds ?? []), ...(settings.userViewTicketsWithoutDepartment ? [null] : [])];
     sources.push(...queues.filter(wantQueue).map((queueId) => byQueue(status, queueId)));
   }
   return { sources, counted };
@@ -81,6 +105,7 @@ const countOf = (counts: TicketCounts, counted: Counted[]) =>
 function decodeActivityCursor(cursor: string | undefined): string | undefined {
   if (!cursor) return undefined;
   const value = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Za-z]{1,64}$/.test(value)) throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Za-z]{1,64}$/.test(value))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
   return value;
 }

@@ -22,7 +22,10 @@ const CONTACT_SLICE = 20;
 const TICKETS_PER_CONTACT = 5;
 const TEXT_SLICE = 60;
 
-interface SearchCursor { c: Record<string, unknown> | null; t: Record<string, unknown> | null }
+interface SearchCursor {
+  c: Record<string, unknown> | null;
+  t: Record<string, unknown> | null;
+}
 
 export async function searchTickets(actor: TicketActor, q: ListTicketsQuery, terms: string[]): Promise<TicketListAnswer> {
   const cid = actor.viewer.companyId;
@@ -39,17 +42,23 @@ export async function searchTickets(actor: TicketActor, q: ListTicketsQuery, ter
   const ids = [...new Set([...ofContacts, ...texts.ownerIds.map((o) => o.ownerId)])];
   const keep = ticketFilter(actor, q, q.status ? [q.status] : [...TICKET_STATUSES]);
   const tickets = (await getTickets(cid, ids)).filter(keep).sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1)); // AP-T5
-  const dtos = (await toTicketDtos(cid, tickets)).filter((t) => others.every((term) =>
-    normaliseForSearch(`${t.contact.name} ${t.contact.number} ${t.lastMessage}`).includes(term)));
+  const dtos = (await toTicketDtos(cid, tickets)).filter((t) =>
+    others.every((term) => normaliseForSearch(`${t.contact.name} ${t.contact.number} ${t.lastMessage}`).includes(term)),
+  );
   const next: SearchCursor = { c: contacts.next ?? null, t: texts.next ?? null };
   const hasMore = next.c !== null || next.t !== null;
   return { tickets: dtos, count: dtos.length, hasMore, ...(hasMore ? { cursor: encodeCursor(next as never) } : {}) };
 }
 
-function readCursor(companyId: string, raw: string | undefined): { c?: Record<string, unknown> | null; t?: Record<string, unknown> | null } {
+function readCursor(
+  companyId: string,
+  raw: string | undefined,
+): { c?: Record<string, unknown> | null; t?: Record<string, unknown> | null } {
   if (!raw) return {};
   const value = decodeCursor(raw) as Partial<SearchCursor> | undefined;
-  const valid = (kind: 'CIX' | 'TIX', key: unknown) => key === null || (typeof key === 'object' && isIndexKeyOf(kind, companyId, key as Record<string, unknown>));
-  if (!value || !valid('CIX', value.c) || !valid('TIX', value.t)) throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
+  const valid = (kind: 'CIX' | 'TIX', key: unknown) =>
+    key === null || (typeof key === 'object' && isIndexKeyOf(kind, companyId, key as Record<string, unknown>));
+  if (!value || !valid('CIX', value.c) || !valid('TIX', value.t))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
   return { c: value.c, t: value.t };
 }

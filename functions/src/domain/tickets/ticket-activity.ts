@@ -12,8 +12,15 @@ import { getTicket, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '
 import { TransactionConditionFailed, transactWrite } from '../../data/transactions';
 import { lastMessageText } from './ticket-dto';
 
-export async function attachMessageToTicket(ticket: TicketRecord, message: MessageRecord): Promise<{ attached: boolean; ticket: TicketRecord }> {
-  const activity = { lastMessage: lastMessageText(message.body, message.mediaType), at: new Date().toISOString(), unreadDelta: message.fromMe ? 0 : 1 };
+export async function attachMessageToTicket(
+  ticket: TicketRecord,
+  message: MessageRecord,
+): Promise<{ attached: boolean; ticket: TicketRecord }> {
+  const activity = {
+    lastMessage: lastMessageText(message.body, message.mediaType),
+    at: new Date().toISOString(),
+    unreadDelta: message.fromMe ? 0 : 1,
+  };
   try {
     await transactWrite([...attachToTicketItems(message, ticket.id, ticket.queueId), ticketActivityItem(ticket, activity)]);
   } catch (err) {
@@ -25,7 +32,10 @@ export async function attachMessageToTicket(ticket: TicketRecord, message: Messa
   return {
     attached: true,
     ticket: {
-      ...ticket, lastMessage: activity.lastMessage, lastMessageAt: activity.at, updatedAt: activity.at,
+      ...ticket,
+      lastMessage: activity.lastMessage,
+      lastMessageAt: activity.at,
+      updatedAt: activity.at,
       unreadMessages: (ticket.unreadMessages ?? 0) + activity.unreadDelta,
     },
   };

@@ -9,14 +9,24 @@ import { AppError } from '../../platform/app-error';
 import { ticketSettings } from './ticket-settings';
 import type { AccessClaims } from '../../platform/jwt';
 
-export interface TicketActor { viewer: Viewer; settings: PolicySettings; name: string }
+export interface TicketActor {
+  viewer: Viewer;
+  settings: PolicySettings;
+  name: string;
+}
 
 export async function ticketActor(auth: AccessClaims): Promise<TicketActor> {
   // Settings through the 5-second cache the inbound path uses; the user (queues) is read every time.
   const [user, settings] = await Promise.all([getUser(auth.companyId, auth.userId), ticketSettings(auth.companyId)]);
   if (!user) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
   return {
-    viewer: { userId: auth.userId, companyId: auth.companyId, profile: auth.profile, super: auth.super, queueIds: user.queueIds ?? [] },
+    viewer: {
+      userId: auth.userId,
+      companyId: auth.companyId,
+      profile: auth.profile,
+      super: auth.super,
+      queueIds: user.queueIds ?? [],
+    },
     settings: settings.policy,
     name: user.name,
   };

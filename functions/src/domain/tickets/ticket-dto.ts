@@ -12,8 +12,13 @@ import { getUsers } from '../../data/users';
 import { toContactDto } from '../contacts/contact-dto';
 
 const MEDIA_LABEL: Record<MessageMediaType, string> = {
-  image: '📷 Imagem', audio: '🎤 Áudio', video: '🎥 Vídeo', document: '📄 Documento', sticker: '🏷️ Figurinha',
-  locationMessage: '📍 Localização', contactMessage: '👤 Contato',
+  image: '📷 Imagem',
+  audio: '🎤 Áudio',
+  video: '🎥 Vídeo',
+  document: '📄 Documento',
+  sticker: '🏷️ Figurinha',
+  locationMessage: '📍 Localização',
+  contactMessage: '👤 Contato',
 };
 
 /** What a ticket row shows as its last message: the text, else a label for the media. */
@@ -23,20 +28,45 @@ export const lastMessageText = (body: string, mediaType: MessageMediaType | null
 const uniq = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 function missingContact(id: string): ContactDto {
-  return { id, name: '', number: '', lid: null, email: '', profilePicUrl: '', isGroup: false, extraInfo: [], createdAt: '', updatedAt: '' };
+  return {
+    id,
+    name: '',
+    number: '',
+    lid: null,
+    email: '',
+    profilePicUrl: '',
+    isGroup: false,
+    extraInfo: [],
+    createdAt: '',
+    updatedAt: '',
+  };
 }
 
 /** Records the caller already holds (the inbound path has the contact and the connection): not read again. */
-export interface KnownRecords { contact?: ContactRecord; connection?: ConnectionRecord }
+export interface KnownRecords {
+  contact?: ContactRecord;
+  connection?: ConnectionRecord;
+}
 
-export async function toTicketDtos(companyId: string, tickets: TicketRecord[], known: KnownRecords = {}): Promise<TicketDto[]> {
+export async function toTicketDtos(
+  companyId: string,
+  tickets: TicketRecord[],
+  known: KnownRecords = {},
+): Promise<TicketDto[]> {
   if (!tickets.length) return [];
   const [contacts, users, queues, tags, connections] = await Promise.all([
-    getContacts(companyId, uniq(tickets.map((t) => t.contactId)).filter((id) => id !== known.contact?.id)),
+    getContacts(
+      companyId,
+      uniq(tickets.map((t) => t.contactId)).filter((id) => id !== known.contact?.id),
+    ),
     getUsers(companyId, uniq(tickets.map((t) => t.userId))),
     getQueueRefs(companyId, uniq(tickets.map((t) => t.queueId))),
     getTags(companyId, uniq(tickets.flatMap((t) => t.tagIds ?? []))),
-    Promise.all(uniq(tickets.map((t) => t.connectionId)).map((id) => (id === known.connection?.id ? known.connection : getConnection(companyId, id)))),
+    Promise.all(
+      uniq(tickets.map((t) => t.connectionId)).map((id) =>
+        id === known.connection?.id ? known.connection : getConnection(companyId, id),
+      ),
+    ),
   ]);
   if (known.contact) contacts.push(known.contact);
   const contactById = new Map(contacts.map((c) => [c.id, toContactDto(c)]));
@@ -47,17 +77,26 @@ export async function toTicketDtos(companyId: string, tickets: TicketRecord[], k
   return tickets.map((t) => {
     const connection = connectionById.get(t.connectionId);
     return {
-      id: t.id, uuid: t.uuid, status: t.status,
-      contactId: t.contactId, contact: contactById.get(t.contactId) ?? missingContact(t.contactId),
-      userId: t.userId, user: t.userId ? userById.get(t.userId) ?? null : null,
-      queueId: t.queueId, queue: t.queueId ? queueById.get(t.queueId) ?? null : null,
+      id: t.id,
+      uuid: t.uuid,
+      status: t.status,
+      contactId: t.contactId,
+      contact: contactById.get(t.contactId) ?? missingContact(t.contactId),
+      userId: t.userId,
+      user: t.userId ? (userById.get(t.userId) ?? null) : null,
+      queueId: t.queueId,
+      queue: t.queueId ? (queueById.get(t.queueId) ?? null) : null,
       whatsappId: t.connectionId,
       whatsapp: connection ? { id: connection.id, name: connection.name, channel: connection.channel } : null,
-      channel: t.channel, unreadMessages: Math.max(0, t.unreadMessages ?? 0),
-      lastMessage: t.lastMessage ?? '', lastMessageAt: t.lastMessageAt ?? null,
+      channel: t.channel,
+      unreadMessages: Math.max(0, t.unreadMessages ?? 0),
+      lastMessage: t.lastMessage ?? '',
+      lastMessageAt: t.lastMessageAt ?? null,
       tags: (t.tagIds ?? []).map((id) => tagById.get(id)).filter((x): x is NonNullable<typeof x> => !!x),
-      chatbot: t.chatbot === true, isGroup: t.isGroup === true,
-      createdAt: t.createdAt, updatedAt: t.updatedAt,
+      chatbot: t.chatbot === true,
+      isGroup: t.isGroup === true,
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
     };
   });
 }

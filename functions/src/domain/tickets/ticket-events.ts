@@ -11,10 +11,14 @@ import { publish } from '../../platform/realtime-publisher';
 import { toTicketDto } from './ticket-dto';
 
 type Facts = Pick<TicketRecord, 'companyId' | 'queueId' | 'userId' | 'id'>;
-const audienceOf = (t: Pick<TicketRecord, 'queueId' | 'userId'>) => ({ kind: 'tickets' as const, queueId: t.queueId, userId: t.userId });
+const audienceOf = (t: Pick<TicketRecord, 'queueId' | 'userId'>) => ({
+  kind: 'tickets' as const,
+  queueId: t.queueId,
+  userId: t.userId,
+});
 
 export async function publishTicketUpdate(ticket: TicketRecord, dto?: TicketDto, before?: Facts): Promise<void> {
-  const body = dto ?? await toTicketDto(ticket);
+  const body = dto ?? (await toTicketDto(ticket));
   if (before && (before.queueId !== ticket.queueId || before.userId !== ticket.userId)) {
     await publish(ticket.companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, audienceOf(before));
   }
@@ -28,4 +32,9 @@ export const publishTicketDeleted = (ticket: Facts) =>
   publish(ticket.companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, audienceOf(ticket));
 
 export const publishTicketRead = (ticket: Facts) =>
-  publish(ticket.companyId, 'ticket', { action: 'updateUnread', ticketId: ticket.id, unreadMessages: 0 }, audienceOf(ticket));
+  publish(
+    ticket.companyId,
+    'ticket',
+    { action: 'updateUnread', ticketId: ticket.id, unreadMessages: 0 },
+    audienceOf(ticket),
+  );

@@ -12,18 +12,22 @@ export const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000
 export const hasPostFilters = (q: ListTicketsQuery) =>
   q.tags.length > 0 || q.withUnreadMessages || !!q.date || (q.queueIds.length > 0 && q.users.length > 0);
 
-export function ticketFilter(actor: TicketActor, q: ListTicketsQuery, statuses: TicketStatus[]): (t: TicketRecord) => boolean {
+export function ticketFilter(
+  actor: TicketActor,
+  q: ListTicketsQuery,
+  statuses: TicketStatus[],
+): (t: TicketRecord) => boolean {
   const createdFrom = q.date ? `${q.date}T00:00:00.000Z` : undefined;
   const createdTo = q.date ? `${nextDay(q.date)}T00:00:00.000Z` : undefined;
   const updatedFrom = q.updatedAt ? `${q.updatedAt}T00:00:00.000Z` : undefined;
   const updatedTo = q.updatedAt ? `${nextDay(q.updatedAt)}T00:00:00.000Z` : undefined;
   return (t) =>
-    maySeeTicket(actor.viewer, t, actor.settings)
-    && statuses.includes(t.status)
-    && (!q.queueIds.length || (t.queueId !== null && q.queueIds.includes(t.queueId)))
-    && (!q.users.length || (t.userId !== null && q.users.includes(t.userId)))
-    && q.tags.every((tag) => (t.tagIds ?? []).includes(tag))
-    && (!q.withUnreadMessages || (t.unreadMessages ?? 0) > 0)
-    && (!createdFrom || (t.createdAt >= createdFrom && t.createdAt < createdTo!))
-    && (!updatedFrom || (t.updatedAt >= updatedFrom && t.updatedAt < updatedTo!));
+    maySeeTicket(actor.viewer, t, actor.settings) &&
+    statuses.includes(t.status) &&
+    (!q.queueIds.length || (t.queueId !== null && q.queueIds.includes(t.queueId))) &&
+    (!q.users.length || (t.userId !== null && q.users.includes(t.userId))) &&
+    q.tags.every((tag) => (t.tagIds ?? []).includes(tag)) &&
+    (!q.withUnreadMessages || (t.unreadMessages ?? 0) > 0) &&
+    (!createdFrom || (t.createdAt >= createdFrom && t.createdAt < createdTo!)) &&
+    (!updatedFrom || (t.updatedAt >= updatedFrom && t.updatedAt < updatedTo!));
 }

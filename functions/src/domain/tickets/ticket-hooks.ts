@@ -19,5 +19,7 @@ export const ticketHooks = (): TicketHooks => hooks;
 export function setTicketHooks(next: TicketHooks): () => void {
   const previous = hooks;
   hooks = next;
-  return () => { hooks = previous; };
+  return () => {
+    hooks = previous;
+  };
 }

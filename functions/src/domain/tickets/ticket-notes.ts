@@ -4,7 +4,13 @@
  */
 import { ulid } from 'ulid';
 import { isAdmin, TICKET_NOTE_MSG, type CreateTicketNoteInput, type TicketNoteDto } from '@atende/shared';
-import { deleteTicketNote, getTicketNote, insertTicketNote, listTicketNotes, type TicketNoteRecord } from '../../data/ticket-notes';
+import {
+  deleteTicketNote,
+  getTicketNote,
+  insertTicketNote,
+  listTicketNotes,
+  type TicketNoteRecord,
+} from '../../data/ticket-notes';
 import { getUsers } from '../../data/users';
 import { AppError } from '../../platform/app-error';
 import { accessDenied, visibleTicket, type TicketActor } from './ticket-actor';
@@ -12,17 +18,31 @@ import { accessDenied, visibleTicket, type TicketActor } from './ticket-actor';
 async function toDtos(companyId: string, notes: TicketNoteRecord[]): Promise<TicketNoteDto[]> {
   const users = new Map((await getUsers(companyId, [...new Set(notes.map((n) => n.userId))])).map((u) => [u.id, u.name]));
   return notes.map((n) => ({
-    id: n.id, note: n.note, ticketId: n.ticketId, contactId: n.contactId, userId: n.userId,
-    user: { id: n.userId, name: users.get(n.userId) ?? '' }, createdAt: n.createdAt,
+    id: n.id,
+    note: n.note,
+    ticketId: n.ticketId,
+    contactId: n.contactId,
+    userId: n.userId,
+    user: { id: n.userId, name: users.get(n.userId) ?? '' },
+    createdAt: n.createdAt,
   }));
 }
 
-export async function addTicketNote(actor: TicketActor, input: CreateTicketNoteInput): Promise<TicketNoteDto & { message: string }> {
+export async function addTicketNote(
+  actor: TicketActor,
+  input: CreateTicketNoteInput,
+): Promise<TicketNoteDto & { message: string }> {
   const ticket = await visibleTicket(actor, input.ticketId);
-  if (input.contactId && input.contactId !== ticket.contactId) throw new AppError('ERR_VALIDATION', 400, { fields: { contactId: 'not the ticket\'s contact' } });
+  if (input.contactId && input.contactId !== ticket.contactId)
+    throw new AppError('ERR_VALIDATION', 400, { fields: { contactId: "not the ticket's contact" } });
   const note: TicketNoteRecord = {
-    id: ulid(), companyId: ticket.companyId, ticketId: ticket.id, contactId: ticket.contactId,
-    userId: actor.viewer.userId, note: input.note, createdAt: new Date().toISOString(),
+    id: ulid(),
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    userId: actor.viewer.userId,
+    note: input.note,
+    createdAt: new Date().toISOString(),
   };
   await insertTicketNote(note);
   return { ...(await toDtos(ticket.companyId, [note]))[0]!, message: TICKET_NOTE_MSG.added };

@@ -38,6 +38,9 @@ async function load(companyId: string): Promise<TicketSettings> {
   return {
     policy: policySettings(settings),
     ignoreGroups: isSettingOn(value('CheckMsgIsGroup')),
-    reopenWindowMinutes: Number.isFinite(minutes) && minutes >= 0 && value(REOPEN_WINDOW_SETTING) !== undefined ? minutes : DEFAULT_REOPEN_WINDOW_MINUTES,
+    reopenWindowMinutes:
+      Number.isFinite(minutes) && minutes >= 0 && value(REOPEN_WINDOW_SETTING) !== undefined
+        ? minutes
+        : DEFAULT_REOPEN_WINDOW_MINUTES,
   };
 }

@@ -49,14 +49,19 @@ export async function updateTicket(actor: TicketActor, ticketId: string, input: 
 
 /** The queue and user a transition names must exist in the company; operators move tickets only into queues they see. */
 async function checkTargets(
-  actor: TicketActor, before: TicketRecord, next: Pick<TicketRecord, 'queueId' | 'userId'>, kind: string,
+  actor: TicketActor,
+  before: TicketRecord,
+  next: Pick<TicketRecord, 'queueId' | 'userId'>,
+  kind: string,
 ): Promise<void> {
   const cid = actor.viewer.companyId;
-  if (next.queueId && next.queueId !== before.queueId && !(await getQueueRefs(cid, [next.queueId])).length) throw selectQueue();
+  if (next.queueId && next.queueId !== before.queueId && !(await getQueueRefs(cid, [next.queueId])).length)
+    throw selectQueue();
   if (next.userId && next.userId !== actor.viewer.userId && next.userId !== before.userId) {
     const user = await getUser(cid, next.userId);
     if (!user || user.status === false) throw new AppError('ERR_NO_USER_FOUND', 404);
   }
   // Reopening into a queue: only one the caller works in (transfers may go anywhere: that is their point).
-  if (kind === 'reopen' && next.queueId !== before.queueId && !maySeeQueue(actor.viewer, next.queueId, actor.settings)) throw accessDenied();
+  if (kind === 'reopen' && next.queueId !== before.queueId && !maySeeQueue(actor.viewer, next.queueId, actor.settings))
+    throw accessDenied();
 }

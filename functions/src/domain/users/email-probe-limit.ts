@@ -17,12 +17,16 @@ export async function withEmailProbeLimit<T>(companyId: string, write: () => Pro
   const window = await getOpenWindow(SCOPE, companyId);
   if (window && window.count >= EMAIL_PROBE_LIMIT.maxConflicts) {
     const retryAfterSeconds = Math.max(1, window.windowEndsAt - Math.floor(Date.now() / 1000));
-    throw new AppError('ERR_TOO_MANY_ATTEMPTS', 429, { params: { retryAfterSeconds }, headers: { 'Retry-After': String(retryAfterSeconds) } });
+    throw new AppError('ERR_TOO_MANY_ATTEMPTS', 429, {
+      params: { retryAfterSeconds },
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
   }
   try {
     return await write();
   } catch (err) {
-    if (err instanceof AppError && err.code === 'ERR_EMAIL_ALREADY_EXISTS') await recordFailure(SCOPE, companyId, EMAIL_PROBE_LIMIT.windowSeconds);
+    if (err instanceof AppError && err.code === 'ERR_EMAIL_ALREADY_EXISTS')
+      await recordFailure(SCOPE, companyId, EMAIL_PROBE_LIMIT.windowSeconds);
     throw err;
   }
 }

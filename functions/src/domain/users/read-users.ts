@@ -14,7 +14,8 @@ import { assertSelfOrManager, companyScope, loadTargetUser } from './user-scope'
 export async function listUsers(auth: AccessClaims, query: ListUsersQuery): Promise<UsersPage> {
   const companyId = await companyScope(auth, query.companyId);
   const after = decodeCursor(query.cursor);
-  if (query.cursor && (!after || !isUsersCursorOf(companyId, after))) throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'ERR_VALIDATION' } });
+  if (query.cursor && (!after || !isUsersCursorOf(companyId, after)))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'ERR_VALIDATION' } });
   const page = await queryUsersPage(companyId, {
     search: normaliseText(query.searchParam),
     after,
@@ -36,7 +37,11 @@ export async function showUser(auth: AccessClaims, userId: string, requestedComp
 }
 
 /** `PUT /users/drawer/{userId}`: the side-menu state is personal, so only the user themself sets it. */
-export async function setDrawerMenuOpen(auth: AccessClaims, userId: string, open: boolean): Promise<{ drawerMenuOpen: boolean }> {
+export async function setDrawerMenuOpen(
+  auth: AccessClaims,
+  userId: string,
+  open: boolean,
+): Promise<{ drawerMenuOpen: boolean }> {
   if (userId !== auth.userId) throw forbidden();
   const user = await updateDrawerMenuOpen(auth.companyId, userId, open);
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);

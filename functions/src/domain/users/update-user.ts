@@ -53,20 +53,27 @@ async function applyChanges(auth: AccessClaims, before: UserRecord, input: Updat
  * other one: all of them on an admin's reset, all but `currentFamilyId` (the refresh family of the
  * caller's cookie) when users change their own password, so a stolen refresh cookie stops working.
  */
-export async function updateUser(auth: AccessClaims, userId: string, input: UpdateUserInput, currentFamilyId?: string): Promise<UserDto> {
+export async function updateUser(
+  auth: AccessClaims,
+  userId: string,
+  input: UpdateUserInput,
+  currentFamilyId?: string,
+): Promise<UserDto> {
   assertSelfOrManager(auth, userId);
-  const write = () => withRetryOnRace(async () => {
-    const before = await loadTargetUser(auth, userId, input.companyId);
-    assertMayManage(auth, before);
-    const after = await applyChanges(auth, before, input);
-    const limit = !before.status && after.status ? await activeUserLimit(after.companyId) : null;
-    await replaceUser(before, after, limit);
-    return { before, after };
-  });
+  const write = () =>
+    withRetryOnRace(async () => {
+      const before = await loadTargetUser(auth, userId, input.companyId);
+      assertMayManage(auth, before);
+      const after = await applyChanges(auth, before, input);
+      const limit = !before.status && after.status ? await activeUserLimit(after.companyId) : null;
+      await replaceUser(before, after, limit);
+      return { before, after };
+    });
   // Only an e-mail change can hit another user's address (and so probe for it).
   const { before, after } = input.email ? await withEmailProbeLimit(auth.companyId, write) : await write();
   if (before.status && !after.status) await revokeUserSessions(after.companyId, after.id);
-  else if (input.password) await revokeUserSessions(after.companyId, after.id, after.id === auth.userId ? currentFamilyId : undefined);
+  else if (input.password)
+    await revokeUserSessions(after.companyId, after.id, after.id === auth.userId ? currentFamilyId : undefined);
   const dto = await toUserDto(after);
   await publishUserUpdated(dto);
   return dto;

@@ -27,9 +27,10 @@ export async function companyScope(auth: AccessClaims, requestedCompanyId?: stri
  * or let the user id's locator find it.
  */
 export async function loadTargetUser(auth: AccessClaims, userId: string, requestedCompanyId?: string): Promise<UserRecord> {
-  const companyId = auth.super && !requestedCompanyId
-    ? (await findCompanyIdOfUser(userId)) ?? auth.companyId
-    : await companyScope(auth, requestedCompanyId);
+  const companyId =
+    auth.super && !requestedCompanyId
+      ? ((await findCompanyIdOfUser(userId)) ?? auth.companyId)
+      : await companyScope(auth, requestedCompanyId);
   const user = await getUser(companyId, userId);
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
   return user;

@@ -13,7 +13,8 @@ export const lostRace = (err: unknown) =>
 export function userWriteError(err: unknown): unknown {
   if (!(err instanceof TransactionConditionFailed)) return err;
   // The field carries the code too, so the form marks the e-mail input with the translated text.
-  if (err.has(USER_WRITE.email)) return new AppError('ERR_EMAIL_ALREADY_EXISTS', 400, { fields: { email: 'ERR_EMAIL_ALREADY_EXISTS' } });
+  if (err.has(USER_WRITE.email))
+    return new AppError('ERR_EMAIL_ALREADY_EXISTS', 400, { fields: { email: 'ERR_EMAIL_ALREADY_EXISTS' } });
   if (err.has(USER_WRITE.limit)) return new AppError('ERR_USER_LIMIT_ACTIVE', 400);
   return err;
 }

@@ -9,8 +9,11 @@ import { companySubscription, currentUser, login, refresh, type SessionAnswer } 
 import { endRefreshSession } from '../../domain/credentials/refresh-sessions';
 import { clearedRefreshCookie, readRefreshCookie, refreshCookie } from '../../domain/auth/refresh-cookie';
 
-const sessionResult = ({ response, refreshCookieValue }: SessionAnswer): HttpResult =>
-  ({ status: 200, body: response, cookies: [refreshCookie(refreshCookieValue)] });
+const sessionResult = ({ response, refreshCookieValue }: SessionAnswer): HttpResult => ({
+  status: 200,
+  body: response,
+  cookies: [refreshCookie(refreshCookieValue)],
+});
 
 export const handler = areaRouter('auth', [
   route('POST /auth/login', {
@@ -24,7 +27,10 @@ export const handler = areaRouter('auth', [
         return sessionResult(await refresh(readRefreshCookie(cookies)));
       } catch (err) {
         if (err instanceof AppError) {
-          throw new AppError(err.code, err.status, { ...err.details, headers: { ...err.details?.headers, 'Set-Cookie': clearedRefreshCookie() } });
+          throw new AppError(err.code, err.status, {
+            ...err.details,
+            headers: { ...err.details?.headers, 'Set-Cookie': clearedRefreshCookie() },
+          });
         }
         throw err;
       }

@@ -11,15 +11,18 @@ import { simulateSandboxPayment } from '../../domain/billing/sandbox-payment';
 const byId = z.object({ id: idSchema });
 
 export const handler = areaRouter('billing', [
-  route('GET /invoices/all', { query: listInvoicesQuerySchema,
+  route('GET /invoices/all', {
+    query: listInvoicesQuerySchema,
     handler: async ({ auth, query }) => json(await listOwnInvoices(auth, query)),
   }),
 
-  route('GET /invoices/listAll', { query: listInvoicesQuerySchema,
+  route('GET /invoices/listAll', {
+    query: listInvoicesQuerySchema,
     handler: async ({ query }) => json(await listAllInvoices(query)),
   }),
 
-  route('DELETE /invoices/{id}', { params: byId,
+  route('DELETE /invoices/{id}', {
+    params: byId,
     query: z.object({ companyId: idSchema }),
     handler: async ({ params, query }) => {
       await removeInvoice(query.companyId, params.id);
@@ -27,11 +30,16 @@ export const handler = areaRouter('billing', [
     },
   }),
 
-  route('POST /subscription', { body: checkoutSchema,
+  route('POST /subscription', {
+    body: checkoutSchema,
     handler: async ({ auth, body }) => json(await payInvoice(auth, body), 201),
   }),
 
-  route('POST /subscription/webhook', { query: z.object({ hmac: z.optional(z.string().check(z.maxLength(200))), ignorar: z.optional(z.string().check(z.maxLength(10))) }),
+  route('POST /subscription/webhook', {
+    query: z.object({
+      hmac: z.optional(z.string().check(z.maxLength(200))),
+      ignorar: z.optional(z.string().check(z.maxLength(10))),
+    }),
     body: pixWebhookBodySchema,
     handler: async ({ query, body }) => {
       assertWebhookSecret(query.hmac);
@@ -39,7 +47,8 @@ export const handler = areaRouter('billing', [
     },
   }),
 
-  route('POST /subscription/sandbox/{id}/pay', { params: byId,
+  route('POST /subscription/sandbox/{id}/pay', {
+    params: byId,
     handler: async ({ auth, params }) => json({ outcome: await simulateSandboxPayment(auth, params.id) }),
   }),
 ]);

@@ -8,8 +8,18 @@ import { addCompany, listCompanies, showCompany, updateCompany } from '../../dom
 const byId = z.object({ id: idSchema });
 
 export const handler = areaRouter('companies', [
-  route('GET /companies', { query: z.object({ cursor: cursorSchema }), handler: async ({ query }) => json(await listCompanies(query.cursor)) }),
-  route('GET /companies/{id}', { params: byId, handler: async ({ auth, params }) => json(await showCompany(auth, params.id)) }),
+  route('GET /companies', {
+    query: z.object({ cursor: cursorSchema }),
+    handler: async ({ query }) => json(await listCompanies(query.cursor)),
+  }),
+  route('GET /companies/{id}', {
+    params: byId,
+    handler: async ({ auth, params }) => json(await showCompany(auth, params.id)),
+  }),
   route('POST /companies', { body: companySchema, handler: async ({ body }) => json(await addCompany(body), 201) }),
-  route('PUT /companies/{id}', { params: byId, body: companySchema, handler: async ({ params, body }) => json(await updateCompany(params.id, body)) }),
+  route('PUT /companies/{id}', {
+    params: byId,
+    body: companySchema,
+    handler: async ({ params, body }) => json(await updateCompany(params.id, body)),
+  }),
 ]);

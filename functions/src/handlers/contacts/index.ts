@@ -4,7 +4,11 @@ import { contactIdParamsSchema, createContactSchema, listContactsQuerySchema, up
 import { areaRouter } from '../../platform/area-router';
 import { json, route } from '../../platform/http-route';
 import {
-  createContactFor, listContacts, listContactsForPicker, showContact, updateContactFor,
+  createContactFor,
+  listContacts,
+  listContactsForPicker,
+  showContact,
+  updateContactFor,
 } from '../../domain/contacts/contact-book';
 
 export const handler = areaRouter('contacts', [
@@ -25,7 +29,8 @@ export const handler = areaRouter('contacts', [
     handler: async ({ auth, params }) => json(await showContact(auth.companyId, params.id)),
   }),
   route('PUT /contacts/{id}', {
-    params: contactIdParamsSchema, body: updateContactSchema,
+    params: contactIdParamsSchema,
+    body: updateContactSchema,
     handler: async ({ auth, params, body }) => json(await updateContactFor(auth, params.id, body)),
   }),
 ]);

@@ -26,13 +26,15 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     group.events.push(parsed);
     byCompany.set(parsed.companyId, group);
   }
-  await Promise.all([...byCompany].map(async ([companyId, group]) => {
-    try {
-      await fanOutCompany(companyId, group.events);
-    } catch (err) {
-      logger.error('queue record failed', { consumer: 'fanout', companyId, err });
-      failures.push(...group.records.map((r) => r.messageId));
-    }
-  }));
+  await Promise.all(
+    [...byCompany].map(async ([companyId, group]) => {
+      try {
+        await fanOutCompany(companyId, group.events);
+      } catch (err) {
+        logger.error('queue record failed', { consumer: 'fanout', companyId, err });
+        failures.push(...group.records.map((r) => r.messageId));
+      }
+    }),
+  );
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }

@@ -11,8 +11,13 @@ export const handler = areaRouter('helps', [
   route('GET /helps', { handler: async () => json(await allHelps()) }),
   route('GET /helps/list', { handler: async () => json(await allHelps()) }),
   route('POST /helps', { body: helpSchema, handler: async ({ body }) => json(await addHelp(body), 201) }),
-  route('PUT /helps/{id}', { params: byId, body: helpSchema, handler: async ({ params, body }) => json(await updateHelp(params.id, body)) }),
-  route('DELETE /helps/{id}', { params: byId,
+  route('PUT /helps/{id}', {
+    params: byId,
+    body: helpSchema,
+    handler: async ({ params, body }) => json(await updateHelp(params.id, body)),
+  }),
+  route('DELETE /helps/{id}', {
+    params: byId,
     handler: async ({ params }) => {
       await deleteHelp(params.id);
       return noContent();

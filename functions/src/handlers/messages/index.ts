@@ -14,15 +14,19 @@ const byId = z.object({ id: idSchema });
 
 export const handler = areaRouter('messages', [
   route('GET /messages/{id}', {
-    params: byId, query: listMessagesQuerySchema,
+    params: byId,
+    query: listMessagesQuerySchema,
     handler: async ({ auth, params, query }) => json(await listTicketMessages(await ticketActor(auth), params.id, query)),
   }),
   route('POST /messages/{id}', {
-    params: byId, body: sendMessageSchema,
-    handler: async ({ auth, params, body }) => json({ messages: await sendTicketMessage(await ticketActor(auth), params.id, body) }, 201),
+    params: byId,
+    body: sendMessageSchema,
+    handler: async ({ auth, params, body }) =>
+      json({ messages: await sendTicketMessage(await ticketActor(auth), params.id, body) }, 201),
   }),
   route('POST /messages/{id}/uploads', {
-    params: byId, body: requestUploadsSchema,
+    params: byId,
+    body: requestUploadsSchema,
     handler: async ({ auth, params, body }) => json(await requestUploads(await ticketActor(auth), params.id, body), 201),
   }),
   route('DELETE /messages/{id}', {

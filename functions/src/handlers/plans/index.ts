@@ -3,7 +3,14 @@ import * as z from '@atende/shared/zod';
 import { idSchema, planSchema } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
 import { json, noContent, route } from '../../platform/http-route';
-import { addPlan, deletePlan, listAllPlans, listPublishedPlans, showPlan, updatePlan } from '../../domain/plans/manage-plans';
+import {
+  addPlan,
+  deletePlan,
+  listAllPlans,
+  listPublishedPlans,
+  showPlan,
+  updatePlan,
+} from '../../domain/plans/manage-plans';
 
 const byId = z.object({ id: idSchema });
 
@@ -13,8 +20,13 @@ export const handler = areaRouter('plans', [
   route('GET /plans/all', { handler: async () => json(await listAllPlans()) }),
   route('GET /plans/{id}', { params: byId, handler: async ({ params }) => json(await showPlan(params.id)) }),
   route('POST /plans', { body: planSchema, handler: async ({ body }) => json(await addPlan(body), 201) }),
-  route('PUT /plans/{id}', { params: byId, body: planSchema, handler: async ({ params, body }) => json(await updatePlan(params.id, body)) }),
-  route('DELETE /plans/{id}', { params: byId,
+  route('PUT /plans/{id}', {
+    params: byId,
+    body: planSchema,
+    handler: async ({ params, body }) => json(await updatePlan(params.id, body)),
+  }),
+  route('DELETE /plans/{id}', {
+    params: byId,
     handler: async ({ params }) => {
       await deletePlan(params.id);
       return noContent();

@@ -19,7 +19,10 @@ export interface WebSocketEvent {
   body?: string | null;
 }
 
-export interface WebSocketAnswer { statusCode: number; body?: string }
+export interface WebSocketAnswer {
+  statusCode: number;
+  body?: string;
+}
 
 export async function handler(event: WebSocketEvent): Promise<WebSocketAnswer> {
   const { routeKey, connectionId } = event.requestContext;

@@ -11,21 +11,27 @@ import { registerLead } from '../../domain/signup/register-lead';
 export const handler = areaRouter('signup', [
   route('POST /leads-web', { body: signupSchema, handler: async ({ body, ip }) => json(await registerLead(body, ip), 201) }),
 
-  route('GET /leads-web', { query: z.object({ cursor: cursorSchema }), handler: async ({ query }) => json(await listLeads(query.cursor)) }),
+  route('GET /leads-web', {
+    query: z.object({ cursor: cursorSchema }),
+    handler: async ({ query }) => json(await listLeads(query.cursor)),
+  }),
 
-  route('POST /auth/tokenSignup', { body: z.object({ email: emailSchema, name: z.optional(z.string().check(z.maxLength(100))) }),
+  route('POST /auth/tokenSignup', {
+    body: z.object({ email: emailSchema, name: z.optional(z.string().check(z.maxLength(100))) }),
     handler: async ({ body }) => {
       await resendSignupToken(body.email);
       return json({ sent: true });
     },
   }),
 
-  route('POST /auth/validateTokenSignup', { body: z.object({ token: z.string().check(z.minLength(10), z.maxLength(200)) }),
+  route('POST /auth/validateTokenSignup', {
+    body: z.object({ token: z.string().check(z.minLength(10), z.maxLength(200)) }),
     handler: async ({ body }) => json(await validateSignupToken(body.token)),
   }),
 
   // Local mode only: the e-mails the platform "sent", so a person can click the confirmation link.
-  route('GET /outbox', { handler: async () => {
+  route('GET /outbox', {
+    handler: async () => {
       assertLocalOutbox();
       return json({ mails: await listOutboxMails() });
     },

@@ -4,8 +4,16 @@
  */
 import * as z from '@atende/shared/zod';
 import {
-  createTagSchema, createTicketNoteSchema, createTicketSchema, idSchema, listTicketNotesQuerySchema, listTicketsQuerySchema,
-  syncTagsSchema, ticketIdSchema, ticketUuidSchema, updateTicketSchema,
+  createTagSchema,
+  createTicketNoteSchema,
+  createTicketSchema,
+  idSchema,
+  listTicketNotesQuerySchema,
+  listTicketsQuerySchema,
+  syncTagsSchema,
+  ticketIdSchema,
+  ticketUuidSchema,
+  updateTicketSchema,
 } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
 import { json, noContent, route } from '../../platform/http-route';
@@ -43,12 +51,16 @@ export const handler = areaRouter('tickets', [
     handler: async ({ auth, params }) => json(await showTicketByUuid(await ticketActor(auth), params.uuid)),
   }),
   route('PUT /tickets/{id}', {
-    params: ticketIdSchema, body: updateTicketSchema,
+    params: ticketIdSchema,
+    body: updateTicketSchema,
     handler: async ({ auth, params, body }) => json(await updateTicket(await ticketActor(auth), params.id, body)),
   }),
   route('DELETE /tickets/{id}', {
     params: ticketIdSchema,
-    handler: async ({ auth, params }) => { await deleteTicket(await ticketActor(auth), params.id); return noContent(); },
+    handler: async ({ auth, params }) => {
+      await deleteTicket(await ticketActor(auth), params.id);
+      return noContent();
+    },
   }),
   route('POST /ticket-notes', {
     body: createTicketNoteSchema,
@@ -56,7 +68,8 @@ export const handler = areaRouter('tickets', [
   }),
   route('GET /ticket-notes/list', {
     query: listTicketNotesQuerySchema,
-    handler: async ({ auth, query }) => json(await listNotesOfTicket(await ticketActor(auth), query.ticketId, query.contactId)),
+    handler: async ({ auth, query }) =>
+      json(await listNotesOfTicket(await ticketActor(auth), query.ticketId, query.contactId)),
   }),
   route('DELETE /ticket-notes/{id}', {
     params: byId,

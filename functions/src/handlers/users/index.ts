@@ -41,7 +41,8 @@ export const handler = areaRouter('users', [
   route('PUT /users/{id}', {
     params: byId,
     body: updateUserSchema,
-    handler: async ({ auth, params, body, cookies }) => json(await updateUser(auth, params.id, body, refreshFamilyOf(readRefreshCookie(cookies)))),
+    handler: async ({ auth, params, body, cookies }) =>
+      json(await updateUser(auth, params.id, body, refreshFamilyOf(readRefreshCookie(cookies)))),
   }),
 
   route('DELETE /users/{id}', {

@@ -4,7 +4,11 @@
  */
 import * as z from '@atende/shared/zod';
 import {
-  connectionMessagesQuerySchema, createConnectionSchema, facebookConnectSchema, idSchema, listConnectionsQuerySchema,
+  connectionMessagesQuerySchema,
+  createConnectionSchema,
+  facebookConnectSchema,
+  idSchema,
+  listConnectionsQuerySchema,
   updateConnectionSchema,
 } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
@@ -13,7 +17,11 @@ import { createConnection } from '../../domain/connections/create-connection';
 import { deleteConnection } from '../../domain/connections/delete-connection';
 import { getConnectionFor, listConnectionMessagesFor, listConnectionsFor } from '../../domain/connections/read-connections';
 import {
-  connectFacebook, disconnectSession, requestNewQr, restartSessionHosts, startSession,
+  connectFacebook,
+  disconnectSession,
+  requestNewQr,
+  restartSessionHosts,
+  startSession,
 } from '../../domain/connections/session-actions';
 import { updateConnection } from '../../domain/connections/update-connection';
 

@@ -17,22 +17,44 @@ export interface EfiCredentials {
   sandbox: boolean;
 }
 
-interface HttpAnswer { status: number; body: unknown }
-type Transport = (opts: { method: string; host: string; path: string; headers: Record<string, string>; body?: string; pfx: Buffer }) => Promise<HttpAnswer>;
+interface HttpAnswer {
+  status: number;
+  body: unknown;
+}
+type Transport = (opts: {
+  method: string;
+  host: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  pfx: Buffer;
+}) => Promise<HttpAnswer>;
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
 const httpsTransport: Transport = (opts) =>
   new Promise((resolve, reject) => {
     const req = request(
-      { method: opts.method, host: opts.host, path: opts.path, headers: opts.headers, pfx: opts.pfx, passphrase: '', timeout: REQUEST_TIMEOUT_MS },
+      {
+        method: opts.method,
+        host: opts.host,
+        path: opts.path,
+        headers: opts.headers,
+        pfx: opts.pfx,
+        passphrase: '',
+        timeout: REQUEST_TIMEOUT_MS,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           let body: unknown = text;
-          try { body = text ? JSON.parse(text) : undefined; } catch { /* keep text */ }
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            /* keep text */
+          }
           resolve({ status: res.statusCode ?? 0, body });
         });
       },
@@ -47,7 +69,10 @@ export class EfiPixProvider implements PixProvider {
   readonly name = 'efi' as const;
   private token: { value: string; expiresAt: number } | undefined;
 
-  constructor(private readonly credentials: EfiCredentials, private readonly transport: Transport = httpsTransport) {}
+  constructor(
+    private readonly credentials: EfiCredentials,
+    private readonly transport: Transport = httpsTransport,
+  ) {}
 
   private get host(): string {
     return this.credentials.sandbox ? 'pix-h.api.efipay.com.br' : 'pix.api.efipay.com.br';
@@ -57,7 +82,10 @@ export class EfiPixProvider implements PixProvider {
     if (this.token && this.token.expiresAt > Date.now() + 30_000) return this.token.value;
     const basic = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString('base64');
     const answer = await this.transport({
-      method: 'POST', host: this.host, path: '/oauth/token', pfx: this.credentials.certificate,
+      method: 'POST',
+      host: this.host,
+      path: '/oauth/token',
+      pfx: this.credentials.certificate,
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
       body: JSON.stringify({ grant_type: 'client_credentials' }),
     });
@@ -70,7 +98,10 @@ export class EfiPixProvider implements PixProvider {
   private async call(method: string, path: string, payload?: unknown): Promise<HttpAnswer> {
     const token = await this.accessToken();
     return this.transport({
-      method, host: this.host, path, pfx: this.credentials.certificate,
+      method,
+      host: this.host,
+      path,
+      pfx: this.credentials.certificate,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
     });
@@ -78,7 +109,9 @@ export class EfiPixProvider implements PixProvider {
 
   async createCharge(req: PixChargeRequest): Promise<PixCharge> {
     const taxId = req.payer.taxId?.replace(/\D/g, '');
-    const devedor = taxId ? { nome: req.payer.name, ...(taxId.length === 11 ? { cpf: taxId } : { cnpj: taxId }) } : undefined;
+    const devedor = taxId
+      ? { nome: req.payer.name, ...(taxId.length === 11 ? { cpf: taxId } : { cnpj: taxId }) }
+      : undefined;
     const answer = await this.call('PUT', `/v2/cob/${req.txid}`, {
       calendario: { expiracao: req.expiresInSeconds },
       ...(devedor ? { devedor } : {}),

@@ -10,16 +10,24 @@ import { OutboxEmailProvider } from './outbox-email';
 import { SendGridEmailProvider } from './sendgrid-email';
 import { SesEmailProvider } from './ses-email';
 
-export interface ConfiguredEmail { provider: EmailProvider; templates: Partial<Record<'register' | 'invoice', string>> }
+export interface ConfiguredEmail {
+  provider: EmailProvider;
+  templates: Partial<Record<'register' | 'invoice', string>>;
+}
 
 export async function emailProvider(platformCompanyId: string | undefined): Promise<ConfiguredEmail | undefined> {
   const from = process.env.EMAIL_FROM ?? 'nao-responda@atende.local';
   if (platformCompanyId) {
     const [enabled, apiKey, register, invoice] = await Promise.all(
-      ['sendEmailEnabled', 'apiKeySendGrid', 'idEmailRegister', 'idEmailSendInvoice'].map((key) => getSetting(platformCompanyId, key)),
+      ['sendEmailEnabled', 'apiKeySendGrid', 'idEmailRegister', 'idEmailSendInvoice'].map((key) =>
+        getSetting(platformCompanyId, key),
+      ),
     );
     if (isSettingOn(enabled) && apiKey) {
-      return { provider: new SendGridEmailProvider(apiKey, from), templates: { ...(register ? { register } : {}), ...(invoice ? { invoice } : {}) } };
+      return {
+        provider: new SendGridEmailProvider(apiKey, from),
+        templates: { ...(register ? { register } : {}), ...(invoice ? { invoice } : {}) },
+      };
     }
   }
   if (process.env.LOCAL_MODE === 'true') return { provider: new OutboxEmailProvider(), templates: {} };

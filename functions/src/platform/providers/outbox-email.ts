@@ -6,6 +6,11 @@ export class OutboxEmailProvider implements EmailProvider {
   readonly name = 'outbox' as const;
 
   async send(message: EmailMessage): Promise<void> {
-    await putOutboxMail({ to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+    await putOutboxMail({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
   }
 }

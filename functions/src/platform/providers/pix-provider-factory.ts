@@ -24,7 +24,8 @@ export async function pixProvider(platformCompanyId: string): Promise<PixProvide
   let provider: PixProvider | undefined;
   if (clientId && clientSecret && pixKey) {
     const certificate = await readObject(privateObjectKey(platformCompanyId, EFI_CERTIFICATE_NAME));
-    if (certificate) provider = new EfiPixProvider({ clientId, clientSecret, pixKey, certificate, sandbox: isSettingOn(sandbox) });
+    if (certificate)
+      provider = new EfiPixProvider({ clientId, clientSecret, pixKey, certificate, sandbox: isSettingOn(sandbox) });
   }
   if (!provider && process.env.LOCAL_MODE === 'true') provider = new SandboxPixProvider();
   if (!provider) throw new AppError('ERR_PAYMENT_NOT_CONFIGURED', 400);

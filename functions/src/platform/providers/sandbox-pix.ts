@@ -16,10 +16,22 @@ export class SandboxPixProvider implements PixProvider {
     const existing = await getSandboxCharge(req.txid);
     if (existing) return existing;
     const copyPaste = createStaticPix({
-      merchantName: 'Atende Sandbox', merchantCity: 'Sao Paulo', pixKey: SANDBOX_KEY,
-      infoAdicional: req.description.slice(0, 40), transactionAmount: req.amount, txid: req.txid.slice(0, 25),
-    }).throwIfError().toBRCode();
-    const charge = { txid: req.txid, amount: req.amount, status: 'ATIVA' as const, copyPaste, createdAt: new Date().toISOString() };
+      merchantName: 'Atende Sandbox',
+      merchantCity: 'Sao Paulo',
+      pixKey: SANDBOX_KEY,
+      infoAdicional: req.description.slice(0, 40),
+      transactionAmount: req.amount,
+      txid: req.txid.slice(0, 25),
+    })
+      .throwIfError()
+      .toBRCode();
+    const charge = {
+      txid: req.txid,
+      amount: req.amount,
+      status: 'ATIVA' as const,
+      copyPaste,
+      createdAt: new Date().toISOString(),
+    };
     await putSandboxCharge(charge);
     return charge;
   }

@@ -28,8 +28,10 @@ export const PARAM_KINDS: Record<string, FixtureKind> = {
 /** The tenant's record of that kind a request targets (the operator: a user an admin may manage). */
 export function fixtureId(tenant: Tenant, kind: FixtureKind): string {
   switch (kind) {
-    case 'user': return tenant.operator.user.id;
-    case 'connection': return tenant.connection.id;
+    case 'user':
+      return tenant.operator.user.id;
+    case 'connection':
+      return tenant.connection.id;
   }
 }
 
@@ -38,7 +40,12 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 /** Valid bodies, so an attack passes validation and reaches the route's tenant checks. */
 export const SAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /auth/login': () => ({ email: `ninguem-${unique()}@test.local`, password: 'senha-errada' }),
-  'POST /users': () => ({ name: 'Invasor Teste', email: `invasor-${unique()}@test.local`, password: 'segredo1', profile: 'admin' }),
+  'POST /users': () => ({
+    name: 'Invasor Teste',
+    email: `invasor-${unique()}@test.local`,
+    password: 'segredo1',
+    profile: 'admin',
+  }),
   'PUT /users/{id}': () => ({ name: 'Nome Tomado', profile: 'admin', password: 'tomada123' }),
   'PUT /users/drawer/{userId}': () => ({ drawerMenuOpen: false }),
   'POST /whatsapp': () => ({ name: `Invasora ${unique()}` }),
@@ -60,7 +67,9 @@ export function paramKinds(route: HttpRouteSpec): Record<string, FixtureKind> {
     const index = segments.findIndex((s) => s === `{${name}}` || s === `{${name}+}`);
     const kind = PARAM_KINDS[`${segments[index - 1]}/{${name}}`] ?? PARAM_KINDS[`{${name}}`];
     if (!kind) {
-      throw new Error(`${routeKey(route)}: path parameter {${name}} has no fixture kind. Add it to PARAM_KINDS in functions/test/suites/support/route-requests.ts (and a fixture in world.ts if it is a new kind).`);
+      throw new Error(
+        `${routeKey(route)}: path parameter {${name}} has no fixture kind. Add it to PARAM_KINDS in functions/test/suites/support/route-requests.ts (and a fixture in world.ts if it is a new kind).`,
+      );
     }
     kinds[name] = kind;
   }
@@ -74,7 +83,8 @@ export function pathParamsFor(route: HttpRouteSpec, tenant: Tenant): Record<stri
 
 export const sampleBody = (route: HttpRouteSpec) => SAMPLE_BODIES[routeKey(route)]?.() ?? {};
 export const sampleQuery = (route: HttpRouteSpec) => SAMPLE_QUERIES[routeKey(route)]?.() ?? {};
-export const takesBody = (route: HttpRouteSpec) => route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+export const takesBody = (route: HttpRouteSpec) =>
+  route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
 
 /** Every route of the manifest: what the suites iterate, so a route added there is covered here. */
 export const manifestRoutes = (): HttpRouteSpec[] => HTTP_ROUTES;

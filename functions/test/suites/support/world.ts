@@ -40,18 +40,48 @@ async function buildTenant(label: string): Promise<Tenant> {
   await putSetting(company.id, 'addAlterConnection', 'enabled');
   const admin = await createTestUser(company.id, { profile: 'admin', name: `Admin ${label} ${unique()}` });
   const operator = await createTestUser(company.id, { profile: 'user', name: `Operador ${label} ${unique()}` });
-  const created = await apiCall('whatsapp', 'POST', '/whatsapp', { token: admin.token, body: { name: `Conexão ${label} ${unique()}` } });
-  if (created.status !== 201) throw new Error(`fixture connection of ${label}: ${created.status} ${JSON.stringify(created.body)}`);
+  const created = await apiCall('whatsapp', 'POST', '/whatsapp', {
+    token: admin.token,
+    body: { name: `Conexão ${label} ${unique()}` },
+  });
+  if (created.status !== 201)
+    throw new Error(`fixture connection of ${label}: ${created.status} ${JSON.stringify(created.body)}`);
   const sockets = { admin: `ws-${label}-admin-${unique()}`, operator: `ws-${label}-op-${unique()}` };
-  for (const [id, user] of [[sockets.admin, admin], [sockets.operator, operator]] as const) {
-    const opened = await realtime({ requestContext: { routeKey: '$connect', connectionId: id }, queryStringParameters: { token: user.token } });
+  for (const [id, user] of [
+    [sockets.admin, admin],
+    [sockets.operator, operator],
+  ] as const) {
+    const opened = await realtime({
+      requestContext: { routeKey: '$connect', connectionId: id },
+      queryStringParameters: { token: user.token },
+    });
     if (opened.statusCode !== 200) throw new Error(`fixture socket of ${label}: ${opened.statusCode}`);
   }
-  const connection = { id: created.body.id as string, name: created.body.name as string, token: created.body.token as string };
+  const connection = {
+    id: created.body.id as string,
+    name: created.body.name as string,
+    token: created.body.token as string,
+  };
   const tenant: Tenant = {
-    companyId: company.id, companyName: company.name, admin, operator, connection, sockets,
-    secrets: [company.id, company.name, admin.user.id, admin.user.email, admin.user.name, operator.user.id, operator.user.email,
-      operator.user.name, connection.id, connection.name, connection.token],
+    companyId: company.id,
+    companyName: company.name,
+    admin,
+    operator,
+    connection,
+    sockets,
+    secrets: [
+      company.id,
+      company.name,
+      admin.user.id,
+      admin.user.email,
+      admin.user.name,
+      operator.user.id,
+      operator.user.email,
+      operator.user.name,
+      connection.id,
+      connection.name,
+      connection.token,
+    ],
   };
   await customerWrites(tenant, `mensagem secreta ${label} ${unique()}`);
   return tenant;
@@ -60,11 +90,31 @@ async function buildTenant(label: string): Promise<Tenant> {
 /** A customer message arriving on the tenant's connection (the inbound worker, as the session host feeds it). */
 export async function customerWrites(tenant: Tenant, text: string): Promise<void> {
   tenant.secrets.push(text);
-  const result = await inbound(sqsEvent([{ groupId: tenant.connection.id, body: JSON.stringify({
-    type: 'message.received', eventId: ulid(), companyId: tenant.companyId, connectionId: tenant.connection.id, occurredAt: new Date().toISOString(),
-    message: { externalId: ulid(), fromMe: false, isGroup: false, body: text, timestamp: new Date().toISOString(),
-      contact: { jid: `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}@s.whatsapp.net`, pushName: 'Cliente' } },
-  }) }]));
+  const result = await inbound(
+    sqsEvent([
+      {
+        groupId: tenant.connection.id,
+        body: JSON.stringify({
+          type: 'message.received',
+          eventId: ulid(),
+          companyId: tenant.companyId,
+          connectionId: tenant.connection.id,
+          occurredAt: new Date().toISOString(),
+          message: {
+            externalId: ulid(),
+            fromMe: false,
+            isGroup: false,
+            body: text,
+            timestamp: new Date().toISOString(),
+            contact: {
+              jid: `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}@s.whatsapp.net`,
+              pushName: 'Cliente',
+            },
+          },
+        }),
+      },
+    ]),
+  );
   if (result.batchItemFailures.length) throw new Error('fixture message was not recorded');
 }
 
@@ -79,7 +129,10 @@ export class SocketRecorder {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        this.frames.set(id, [...(this.frames.get(id) ?? []), JSON.parse(Buffer.concat(chunks).toString('utf8')) as RealtimeEnvelope]);
+        this.frames.set(id, [
+          ...(this.frames.get(id) ?? []),
+          JSON.parse(Buffer.concat(chunks).toString('utf8')) as RealtimeEnvelope,
+        ]);
         res.writeHead(200).end();
       });
     });
@@ -97,13 +150,20 @@ export class SocketRecorder {
   }
 }
 
-export interface World { a: Tenant; b: Tenant }
+export interface World {
+  a: Tenant;
+  b: Tenant;
+}
 
 export async function buildWorld(): Promise<World> {
   return { a: await buildTenant('A'), b: await buildTenant('B') };
 }
 
-export interface SuiteEnv { world: World; queues: Awaited<ReturnType<typeof useLocalQueues>>; sockets: SocketRecorder }
+export interface SuiteEnv {
+  world: World;
+  queues: Awaited<ReturnType<typeof useLocalQueues>>;
+  sockets: SocketRecorder;
+}
 
 /** A suite file's setup: fresh table, queues, the socket recorder and the world (fields set in beforeAll). */
 export function useWorld(): SuiteEnv {
@@ -131,11 +191,15 @@ export async function snapshotCompany(companyId: string): Promise<Record<string,
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const out = await ddb().send(new ScanCommand({
-      TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: startKey,
-      FilterExpression: 'begins_with(PK, :prefix) OR companyId = :cid',
-      ExpressionAttributeValues: { ':prefix': `C#${companyId}#`, ':cid': companyId },
-    }));
+    const out = await ddb().send(
+      new ScanCommand({
+        TableName: tableName(),
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+        FilterExpression: 'begins_with(PK, :prefix) OR companyId = :cid',
+        ExpressionAttributeValues: { ':prefix': `C#${companyId}#`, ':cid': companyId },
+      }),
+    );
     items.push(...(out.Items ?? []));
     startKey = out.LastEvaluatedKey;
   } while (startKey);

@@ -8,19 +8,49 @@
  */
 import { NodeCache } from '@cacheable/node-cache';
 import type { ChannelMessage } from '@atende/shared';
-import { jidDecode, type CacheStore, type ConnectionState, type GroupMetadata, type WAMessage, type WAMessageKey, type WAVersion } from '@whiskeysockets/baileys';
+import {
+  jidDecode,
+  type CacheStore,
+  type ConnectionState,
+  type GroupMetadata,
+  type WAMessage,
+  type WAMessageKey,
+  type WAVersion,
+} from '@whiskeysockets/baileys';
 import { CredentialsSupersededError } from '../../auth-state/dynamodb-auth-state';
 import type { Logger } from '../../logger';
-import { ffmpegTranscoder, isOggOpus, OGG_OPUS, UnsupportedFormatError, type VoiceNoteTranscoder } from '../../media/voice-notes';
 import {
-  AdapterBase, NotConnectedError, SendRefusedError, type AdapterStartOptions, type ChannelEventBody, type DeleteCommand, type ReadCommand, type SendCommand,
+  ffmpegTranscoder,
+  isOggOpus,
+  OGG_OPUS,
+  UnsupportedFormatError,
+  type VoiceNoteTranscoder,
+} from '../../media/voice-notes';
+import {
+  AdapterBase,
+  NotConnectedError,
+  SendRefusedError,
+  type AdapterStartOptions,
+  type ChannelEventBody,
+  type DeleteCommand,
+  type ReadCommand,
+  type SendCommand,
 } from '../channel-adapter';
 import { ChatIndex } from './chat-index';
 import { closeKindOf, FINAL_REASON_TEXT } from './close-reasons';
 import { contactFromJids, recipientJid } from './contact-identity';
 import { GroupMetadataCache } from './group-metadata-cache';
 import { DEFAULT_MEDIA_LIMITS, MediaIntake, withTimeout, type MediaDownloader, type MediaLimits } from './inbound-media';
-import { channelMessageOf, eventsOfContacts, eventsOfLidMapping, eventsOfReaction, eventsOfReceipt, eventsOfUpdate, isIgnoredJid, mediaOf } from './message-translation';
+import {
+  channelMessageOf,
+  eventsOfContacts,
+  eventsOfLidMapping,
+  eventsOfReaction,
+  eventsOfReceipt,
+  eventsOfUpdate,
+  isIgnoredJid,
+  mediaOf,
+} from './message-translation';
 import { NumberResolver } from './number-resolver';
 import { sendArguments } from './outbound-content';
 import { createBaileysSocket, type BaileysSocketLike, type SocketFactory } from './socket-config';
@@ -61,7 +91,11 @@ export class BaileysAdapter extends AdapterBase {
 
   constructor(private readonly deps: BaileysAdapterDeps) {
     super();
-    this.intake = new MediaIntake({ log: deps.log, limits: { ...DEFAULT_MEDIA_LIMITS, ...deps.mediaLimits }, download: deps.downloadMedia });
+    this.intake = new MediaIntake({
+      log: deps.log,
+      limits: { ...DEFAULT_MEDIA_LIMITS, ...deps.mediaLimits },
+      download: deps.downloadMedia,
+    });
     this.versions = deps.versions ?? new WaVersionSource();
   }
 
@@ -94,25 +128,46 @@ export class BaileysAdapter extends AdapterBase {
         this.deps.log.error({ err, connectionId: options.connectionId }, 'credentials not saved');
       });
     });
-    ev.on('connection.update', (update) => { if (live()) void this.onConnectionUpdate(socket, update, options); });
+    ev.on('connection.update', (update) => {
+      if (live()) void this.onConnectionUpdate(socket, update, options);
+    });
     ev.on('messages.upsert', ({ messages }) => {
       if (!live()) return;
-      this.inbound = this.inbound.then(() => this.onMessages(socket, messages, options)).catch((err) =>
-        this.deps.log.error({ err, connectionId: options.connectionId }, 'inbound message not translated'));
+      this.inbound = this.inbound
+        .then(() => this.onMessages(socket, messages, options))
+        .catch((err) => this.deps.log.error({ err, connectionId: options.connectionId }, 'inbound message not translated'));
     });
-    ev.on('messages.update', (updates) => { if (live()) this.emitAll(updates.flatMap(eventsOfUpdate)); });
-    ev.on('message-receipt.update', (receipts) => { if (live()) this.emitAll(receipts.flatMap(eventsOfReceipt)); });
-    ev.on('messages.reaction', (reactions) => { if (live()) this.emitAll(reactions.flatMap(eventsOfReaction)); });
+    ev.on('messages.update', (updates) => {
+      if (live()) this.emitAll(updates.flatMap(eventsOfUpdate));
+    });
+    ev.on('message-receipt.update', (receipts) => {
+      if (live()) this.emitAll(receipts.flatMap(eventsOfReceipt));
+    });
+    ev.on('messages.reaction', (reactions) => {
+      if (live()) this.emitAll(reactions.flatMap(eventsOfReaction));
+    });
     // `messages.delete` is "delete for me" on the business's phone (a chat-sync action), not a deletion the
     // customer saw: it changes nothing here. Deletions for everyone arrive as REVOKE updates (eventsOfUpdate).
-    ev.on('contacts.upsert', (contacts) => { if (live()) this.emitAll(eventsOfContacts(contacts)); });
-    ev.on('contacts.update', (contacts) => { if (live()) this.emitAll(eventsOfContacts(contacts)); });
-    ev.on('lid-mapping.update', (mapping) => { if (live()) this.emitAll(eventsOfLidMapping(mapping)); });
-    ev.on('groups.update', (updates) => { for (const u of updates) this.groups.invalidate(u.id ?? undefined); });
+    ev.on('contacts.upsert', (contacts) => {
+      if (live()) this.emitAll(eventsOfContacts(contacts));
+    });
+    ev.on('contacts.update', (contacts) => {
+      if (live()) this.emitAll(eventsOfContacts(contacts));
+    });
+    ev.on('lid-mapping.update', (mapping) => {
+      if (live()) this.emitAll(eventsOfLidMapping(mapping));
+    });
+    ev.on('groups.update', (updates) => {
+      for (const u of updates) this.groups.invalidate(u.id ?? undefined);
+    });
     ev.on('group-participants.update', ({ id }) => this.groups.invalidate(id));
   }
 
-  private async onConnectionUpdate(socket: BaileysSocketLike, update: Partial<ConnectionState>, options: AdapterStartOptions): Promise<void> {
+  private async onConnectionUpdate(
+    socket: BaileysSocketLike,
+    update: Partial<ConnectionState>,
+    options: AdapterStartOptions,
+  ): Promise<void> {
     if (update.qr) {
       if (options.usePairingCode && options.phoneNumber) {
         if (this.pairingRequested) return;
@@ -127,7 +182,11 @@ export class BaileysAdapter extends AdapterBase {
     if (update.connection === 'open') {
       this.connected = true;
       const me = socket.user ?? options.auth.creds.me;
-      this.emit({ type: 'lifecycle.open', number: jidDecode(me?.id)?.user, lid: me?.lid ? `${jidDecode(me.lid)?.user}@lid` : undefined });
+      this.emit({
+        type: 'lifecycle.open',
+        number: jidDecode(me?.id)?.user,
+        lid: me?.lid ? `${jidDecode(me.lid)?.user}@lid` : undefined,
+      });
     }
     if (update.connection === 'close') await this.onClose(update, options);
   }
@@ -141,7 +200,9 @@ export class BaileysAdapter extends AdapterBase {
     // `requestPairingCode` saved `me` before the phone accepted anything; resuming with it would be
     // refused as a logout (401). Any close before the pairing finished starts over from scratch.
     if (kind !== 'restartRequired' && options.auth.hasUnfinishedPairing) {
-      await options.auth.clear().catch((err) => this.deps.log.error({ err, connectionId: options.connectionId }, 'unfinished pairing not wiped'));
+      await options.auth
+        .clear()
+        .catch((err) => this.deps.log.error({ err, connectionId: options.connectionId }, 'unfinished pairing not wiped'));
     }
     const final = kind === 'final' || (kind === 'versionRefused' && !(await this.versions.refusedWith(this.socketVersion)));
     const detail = code !== undefined ? FINAL_REASON_TEXT[code] : undefined;
@@ -169,15 +230,25 @@ export class BaileysAdapter extends AdapterBase {
       if (!message.message || !key.id || isIgnoredJid(key.remoteJid)) continue;
       // Our own sends come back as upserts; the send path already reported them with their clientMessageId.
       if (key.fromMe && this.ownSends.has(key.id)) continue;
-      this.chats.remember(key.id, { remoteJid: key.remoteJid!, ...(key.participant ? { participant: key.participant } : {}) });
+      this.chats.remember(key.id, {
+        remoteJid: key.remoteJid!,
+        ...(key.participant ? { participant: key.participant } : {}),
+      });
       const translated = channelMessageOf(await this.withPhoneNumber(socket, message));
       if (!translated) continue;
-      this.emit(key.fromMe ? { type: 'message.sent', message: translated } : { type: 'message.received', message: translated });
+      this.emit(
+        key.fromMe ? { type: 'message.sent', message: translated } : { type: 'message.received', message: translated },
+      );
       const part = mediaOf(message.message);
       if (part) {
         this.intake.accept({
-          message, part, companyId: options.companyId, connectionId: options.connectionId, media: options.media,
-          reupload: (m) => socket.updateMediaMessage(m), emit: (event) => this.emit(event),
+          message,
+          part,
+          companyId: options.companyId,
+          connectionId: options.connectionId,
+          media: options.media,
+          reupload: (m) => socket.updateMediaMessage(m),
+          emit: (event) => this.emit(event),
         });
       }
     }
@@ -230,7 +301,9 @@ export class BaileysAdapter extends AdapterBase {
     if (socket && this.connected && this.started.auth.isRegistered) {
       this.generation++;
       this.connected = false;
-      await withTimeout(socket.logout(), LOGOUT_WAIT_MS, 'logout').catch((err) => this.deps.log.warn({ err }, 'old device not unlinked'));
+      await withTimeout(socket.logout(), LOGOUT_WAIT_MS, 'logout').catch((err) =>
+        this.deps.log.warn({ err }, 'old device not unlinked'),
+      );
     }
     await super.requestNewQr();
   }
@@ -250,7 +323,9 @@ export class BaileysAdapter extends AdapterBase {
       throw err;
     }
     if (sent?.message) {
-      await this.started.auth.sentMessages.put(messageId, sent.message).catch((err) => this.deps.log.warn({ err, messageId }, 'sent content not kept for retries'));
+      await this.started.auth.sentMessages
+        .put(messageId, sent.message)
+        .catch((err) => this.deps.log.warn({ err, messageId }, 'sent content not kept for retries'));
     }
     const key = sent?.key ?? { remoteJid: args.jid, id: messageId, fromMe: true };
     return {
@@ -282,7 +357,8 @@ export class BaileysAdapter extends AdapterBase {
       const bytes = await (this.deps.transcodeVoiceNote ?? ffmpegTranscoder())(stored, command.media.mimetype);
       return { media: { ...command.media, mimetype: OGG_OPUS }, bytes };
     } catch (err) {
-      if (err instanceof UnsupportedFormatError) throw new SendRefusedError('unsupported-format', 'ERR_SENDING_WAPP_MSG', err.message);
+      if (err instanceof UnsupportedFormatError)
+        throw new SendRefusedError('unsupported-format', 'ERR_SENDING_WAPP_MSG', err.message);
       throw err;
     }
   }
@@ -291,17 +367,31 @@ export class BaileysAdapter extends AdapterBase {
     const socket = this.connectedSocket(command.connectionId);
     const chat = this.chats.get(command.externalId);
     const jid = chat?.remoteJid ?? recipientJid(command.to);
-    await socket.sendMessage(jid, { delete: { remoteJid: jid, fromMe: command.fromMe, id: command.externalId, ...(chat?.participant ? { participant: chat.participant } : {}) } });
+    await socket.sendMessage(jid, {
+      delete: {
+        remoteJid: jid,
+        fromMe: command.fromMe,
+        id: command.externalId,
+        ...(chat?.participant ? { participant: chat.participant } : {}),
+      },
+    });
   }
 
   /** Receipts go to the chat each message came on, with the sender for group messages. */
   async markRead(command: ReadCommand): Promise<void> {
     const socket = this.connectedSocket(command.connectionId);
     const fallback = recipientJid(command.to);
-    await socket.readMessages(command.externalIds.map((id) => {
-      const chat = this.chats.get(id);
-      return { remoteJid: chat?.remoteJid ?? fallback, id, fromMe: false, ...(chat?.participant ? { participant: chat.participant } : {}) };
-    }));
+    await socket.readMessages(
+      command.externalIds.map((id) => {
+        const chat = this.chats.get(id);
+        return {
+          remoteJid: chat?.remoteJid ?? fallback,
+          id,
+          fromMe: false,
+          ...(chat?.participant ? { participant: chat.participant } : {}),
+        };
+      }),
+    );
   }
 
   private connectedSocket(connectionId: string): BaileysSocketLike {

@@ -4,7 +4,10 @@
  * on (a read receipt sent to the other form is ignored), and group receipts must name the participant.
  * Kept per connection across socket restarts, bounded.
  */
-export interface ChatKey { remoteJid: string; participant?: string }
+export interface ChatKey {
+  remoteJid: string;
+  participant?: string;
+}
 
 const MAX_ENTRIES = 20_000;
 

@@ -8,7 +8,11 @@ import { DisconnectReason } from '@whiskeysockets/baileys';
 
 export type CloseKind = 'loggedOut' | 'restartRequired' | 'qrTimeout' | 'final' | 'versionRefused' | 'transient';
 
-const FINAL = new Set<number>([DisconnectReason.connectionReplaced, DisconnectReason.forbidden, DisconnectReason.multideviceMismatch]);
+const FINAL = new Set<number>([
+  DisconnectReason.connectionReplaced,
+  DisconnectReason.forbidden,
+  DisconnectReason.multideviceMismatch,
+]);
 const VERSION_REFUSED = 405;
 
 export function closeKindOf(code: number | undefined, message: string | undefined): CloseKind {

@@ -14,7 +14,10 @@ export class GroupMetadataCache {
   get(jid: string): GroupMetadata | undefined {
     const entry = this.entries.get(jid);
     if (!entry) return undefined;
-    if (Date.now() - entry.at > TTL_MS) { this.entries.delete(jid); return undefined; }
+    if (Date.now() - entry.at > TTL_MS) {
+      this.entries.delete(jid);
+      return undefined;
+    }
     return entry.metadata;
   }
 

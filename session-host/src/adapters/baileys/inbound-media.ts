@@ -24,7 +24,10 @@ export interface MediaLimits {
 }
 
 export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
-  maxBytes: 100 * 1024 * 1024, downloadTimeoutMs: 10 * 60_000, reuploadTimeoutMs: 60_000, concurrency: 2,
+  maxBytes: 100 * 1024 * 1024,
+  downloadTimeoutMs: 10 * 60_000,
+  reuploadTimeoutMs: 60_000,
+  concurrency: 2,
 };
 
 export interface DownloadContext {
@@ -37,11 +40,18 @@ export interface DownloadContext {
 export type MediaDownloader = (message: WAMessage, context: DownloadContext) => Promise<Readable>;
 
 export const downloadBaileysMedia: MediaDownloader = (message, { signal, reupload, logger }) =>
-  downloadMediaMessage(message, 'stream', { options: { signal } }, { logger, reuploadRequest: reupload }) as Promise<Readable>;
+  downloadMediaMessage(
+    message,
+    'stream',
+    { options: { signal } },
+    { logger, reuploadRequest: reupload },
+  ) as Promise<Readable>;
 
 export const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 };
 
@@ -72,7 +82,11 @@ export class MediaIntake {
     const size = announcedSize(job.part);
     const { maxBytes } = this.deps.limits;
     if (size !== undefined && size > maxBytes) {
-      job.emit({ type: 'message.media', externalId, failure: { reason: 'too-large', sizeBytes: size, limitBytes: maxBytes } });
+      job.emit({
+        type: 'message.media',
+        externalId,
+        failure: { reason: 'too-large', sizeBytes: size, limitBytes: maxBytes },
+      });
       return;
     }
     void this.slot(() => this.store(job)).catch((err) => this.deps.log.error({ err, externalId }, 'media intake failed'));
@@ -94,16 +108,26 @@ export class MediaIntake {
     const { limits, log } = this.deps;
     const abort = new AbortController();
     try {
-      const stored = await withTimeout((async () => {
-        const body = await (this.deps.download ?? downloadBaileysMedia)(job.message, {
-          signal: abort.signal, logger: log,
-          reupload: (m) => withTimeout(job.reupload(m), limits.reuploadTimeoutMs, 'media re-upload'),
-        });
-        abort.signal.addEventListener('abort', () => body.destroy(new Error('download aborted')));
-        return job.media.putStream({
-          companyId: job.companyId, connectionId: job.connectionId, fileName: job.part.fileName, mimetype: job.part.mimetype, body, maxBytes: limits.maxBytes,
-        });
-      })(), limits.downloadTimeoutMs, 'media download');
+      const stored = await withTimeout(
+        (async () => {
+          const body = await (this.deps.download ?? downloadBaileysMedia)(job.message, {
+            signal: abort.signal,
+            logger: log,
+            reupload: (m) => withTimeout(job.reupload(m), limits.reuploadTimeoutMs, 'media re-upload'),
+          });
+          abort.signal.addEventListener('abort', () => body.destroy(new Error('download aborted')));
+          return job.media.putStream({
+            companyId: job.companyId,
+            connectionId: job.connectionId,
+            fileName: job.part.fileName,
+            mimetype: job.part.mimetype,
+            body,
+            maxBytes: limits.maxBytes,
+          });
+        })(),
+        limits.downloadTimeoutMs,
+        'media download',
+      );
       const { fileLength: _length, ...ref } = job.part;
       job.emit({ type: 'message.media', externalId, media: { ...ref, key: stored.key, sizeBytes: stored.sizeBytes } });
     } catch (err) {
@@ -111,8 +135,11 @@ export class MediaIntake {
       const tooLarge = err instanceof MediaTooLargeError;
       log.warn({ err, externalId }, 'media not stored');
       job.emit({
-        type: 'message.media', externalId,
-        failure: tooLarge ? { reason: 'too-large', sizeBytes: err.sizeBytes, limitBytes: err.limitBytes } : { reason: 'download-failed' },
+        type: 'message.media',
+        externalId,
+        failure: tooLarge
+          ? { reason: 'too-large', sizeBytes: err.sizeBytes, limitBytes: err.limitBytes }
+          : { reason: 'download-failed' },
       });
     }
   }

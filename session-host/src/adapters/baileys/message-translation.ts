@@ -4,8 +4,21 @@
  */
 import type { ChannelMessage, MediaKind, MediaRef, SendFailureReason } from '@atende/shared';
 import {
-  getContentType, isJidBroadcast, isJidGroup, isJidNewsletter, isJidStatusBroadcast, normalizeMessageContent,
-  proto, toNumber, WAMessageStubType, type Contact, type LIDMapping, type MessageUserReceiptUpdate, type WAMessage, type WAMessageKey, type WAMessageUpdate,
+  getContentType,
+  isJidBroadcast,
+  isJidGroup,
+  isJidNewsletter,
+  isJidStatusBroadcast,
+  normalizeMessageContent,
+  proto,
+  toNumber,
+  WAMessageStubType,
+  type Contact,
+  type LIDMapping,
+  type MessageUserReceiptUpdate,
+  type WAMessage,
+  type WAMessageKey,
+  type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import type { ChannelEventBody } from '../channel-adapter';
 import { contactFromBaileysContact, contactFromJids } from './contact-identity';
@@ -33,24 +46,36 @@ export function bodyOf(content: Content | null | undefined): string | undefined 
   const type = getContentType(message);
   if (!message || !type) return undefined;
   switch (type) {
-    case 'conversation': return message.conversation ?? '';
-    case 'extendedTextMessage': return message.extendedTextMessage?.text ?? '';
-    case 'imageMessage': return message.imageMessage?.caption ?? '';
-    case 'videoMessage': return message.videoMessage?.caption ?? '';
-    case 'documentMessage': return message.documentMessage?.caption ?? '';
-    case 'documentWithCaptionMessage': return message.documentWithCaptionMessage?.message?.documentMessage?.caption ?? '';
+    case 'conversation':
+      return message.conversation ?? '';
+    case 'extendedTextMessage':
+      return message.extendedTextMessage?.text ?? '';
+    case 'imageMessage':
+      return message.imageMessage?.caption ?? '';
+    case 'videoMessage':
+      return message.videoMessage?.caption ?? '';
+    case 'documentMessage':
+      return message.documentMessage?.caption ?? '';
+    case 'documentWithCaptionMessage':
+      return message.documentWithCaptionMessage?.message?.documentMessage?.caption ?? '';
     case 'audioMessage':
-    case 'stickerMessage': return '';
-    case 'contactMessage': return message.contactMessage?.vcard ?? message.contactMessage?.displayName ?? '';
-    case 'contactsArrayMessage': return (message.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard ?? '').join('\n');
+    case 'stickerMessage':
+      return '';
+    case 'contactMessage':
+      return message.contactMessage?.vcard ?? message.contactMessage?.displayName ?? '';
+    case 'contactsArrayMessage':
+      return (message.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard ?? '').join('\n');
     case 'locationMessage':
     case 'liveLocationMessage': {
       const location = message.locationMessage ?? message.liveLocationMessage;
       return `https://maps.google.com/maps?q=${location?.degreesLatitude}%2C${location?.degreesLongitude}`;
     }
-    case 'buttonsResponseMessage': return message.buttonsResponseMessage?.selectedDisplayText ?? '';
-    case 'templateButtonReplyMessage': return message.templateButtonReplyMessage?.selectedDisplayText ?? '';
-    case 'listResponseMessage': return message.listResponseMessage?.title ?? message.listResponseMessage?.singleSelectReply?.selectedRowId ?? '';
+    case 'buttonsResponseMessage':
+      return message.buttonsResponseMessage?.selectedDisplayText ?? '';
+    case 'templateButtonReplyMessage':
+      return message.templateButtonReplyMessage?.selectedDisplayText ?? '';
+    case 'listResponseMessage':
+      return message.listResponseMessage?.title ?? message.listResponseMessage?.singleSelectReply?.selectedRowId ?? '';
     case 'pollCreationMessage':
     case 'pollCreationMessageV2':
     case 'pollCreationMessageV3':
@@ -58,7 +83,8 @@ export function bodyOf(content: Content | null | undefined): string | undefined 
       const poll = message[type];
       return [`📊 ${poll?.name ?? ''}`, ...(poll?.options ?? []).map((o) => `- ${o.optionName ?? ''}`)].join('\n');
     }
-    case 'ptvMessage': return message.ptvMessage?.caption ?? '';
+    case 'ptvMessage':
+      return message.ptvMessage?.caption ?? '';
     // Not messages of a conversation: the album's header (its photos and videos arrive as their own
     // messages, associatedChildMessage), protocol frames (revoke/edit arrive as updates), reactions, key distribution.
     case 'albumMessage':
@@ -67,21 +93,40 @@ export function bodyOf(content: Content | null | undefined): string | undefined 
     case 'senderKeyDistributionMessage':
     case 'messageContextInfo':
       return undefined;
-    default: return '';
+    default:
+      return '';
   }
 }
 
 export function mediaOf(content: Content | null | undefined): MediaPart | undefined {
   const message = normalizeMessageContent(content);
   if (!message) return undefined;
-  const { imageMessage: image, videoMessage: video, ptvMessage: videoNote, audioMessage: audio, stickerMessage: sticker } = message;
+  const {
+    imageMessage: image,
+    videoMessage: video,
+    ptvMessage: videoNote,
+    audioMessage: audio,
+    stickerMessage: sticker,
+  } = message;
   if (image) return { kind: 'image', mimetype: image.mimetype ?? 'image/jpeg', fileLength: image.fileLength };
   if (video) return { kind: 'video', mimetype: video.mimetype ?? 'video/mp4', fileLength: video.fileLength };
   if (videoNote) return { kind: 'video', mimetype: videoNote.mimetype ?? 'video/mp4', fileLength: videoNote.fileLength };
-  if (audio) return { kind: 'audio', mimetype: audio.mimetype ?? 'audio/ogg', voiceNote: Boolean(audio.ptt), fileLength: audio.fileLength };
+  if (audio)
+    return {
+      kind: 'audio',
+      mimetype: audio.mimetype ?? 'audio/ogg',
+      voiceNote: Boolean(audio.ptt),
+      fileLength: audio.fileLength,
+    };
   if (sticker) return { kind: 'sticker', mimetype: sticker.mimetype ?? 'image/webp', fileLength: sticker.fileLength };
   const document = message.documentMessage ?? message.documentWithCaptionMessage?.message?.documentMessage;
-  if (document) return { kind: 'document', mimetype: document.mimetype ?? 'application/octet-stream', fileName: document.fileName ?? undefined, fileLength: document.fileLength };
+  if (document)
+    return {
+      kind: 'document',
+      mimetype: document.mimetype ?? 'application/octet-stream',
+      fileName: document.fileName ?? undefined,
+      fileLength: document.fileLength,
+    };
   return undefined;
 }
 
@@ -107,7 +152,8 @@ export function channelMessageOf(message: WAMessage, media?: MediaRef): ChannelM
   const isGroup = Boolean(isJidGroup(key.remoteJid!));
   const pushName = key.fromMe ? undefined : message.pushName;
   const contact = isGroup ? { jid: key.remoteJid! } : contactFromJids(key.remoteJid!, key.remoteJidAlt, pushName);
-  const participant = isGroup && key.participant ? contactFromJids(key.participant, key.participantAlt, pushName) : undefined;
+  const participant =
+    isGroup && key.participant ? contactFromJids(key.participant, key.participantAlt, pushName) : undefined;
   return {
     externalId: key.id,
     fromMe: Boolean(key.fromMe),
@@ -131,7 +177,8 @@ const RESTRICTED_TEXT = 'Your account has been restricted';
 export function sendFailureOf(parameters: string[] | null | undefined): { reason: SendFailureReason; error: string } {
   const [code, text] = parameters ?? [];
   if (text === RESTRICTED_TEXT) return { reason: 'reach-out-locked', error: `${text} (${code ?? 'no code'})` };
-  if (code === '463') return { reason: 'account-restricted', error: 'WhatsApp restricted this account from starting new chats (463)' };
+  if (code === '463')
+    return { reason: 'account-restricted', error: 'WhatsApp restricted this account from starting new chats (463)' };
   return { reason: 'rejected', error: `WhatsApp refused the message (${code ?? 'no code'})` };
 }
 
@@ -170,10 +217,17 @@ export function eventsOfReaction({ key, reaction }: { key: WAMessageKey; reactio
   const by = reaction.key as WAMessageKey | null | undefined;
   const fromMe = Boolean(by?.fromMe);
   const reactor = by?.participant ?? by?.remoteJid;
-  return [{
-    type: 'message.reaction', externalId: key.id, emoji: reaction.text ?? '', fromMe,
-    ...(!fromMe && reactor && !isJidGroup(reactor) ? { from: contactFromJids(reactor, by?.participantAlt ?? by?.remoteJidAlt) } : {}),
-  }];
+  return [
+    {
+      type: 'message.reaction',
+      externalId: key.id,
+      emoji: reaction.text ?? '',
+      fromMe,
+      ...(!fromMe && reactor && !isJidGroup(reactor)
+        ? { from: contactFromJids(reactor, by?.participantAlt ?? by?.remoteJidAlt) }
+        : {}),
+    },
+  ];
 }
 
 export function eventsOfContacts(contacts: Partial<Contact>[]): ChannelEventBody[] {
@@ -187,5 +241,6 @@ export function eventsOfContacts(contacts: Partial<Contact>[]): ChannelEventBody
   return events;
 }
 
-export const eventsOfLidMapping = (mapping: LIDMapping): ChannelEventBody[] =>
-  [{ type: 'contact.updated', contact: contactFromJids(mapping.pn, mapping.lid) }];
+export const eventsOfLidMapping = (mapping: LIDMapping): ChannelEventBody[] => [
+  { type: 'contact.updated', contact: contactFromJids(mapping.pn, mapping.lid) },
+];

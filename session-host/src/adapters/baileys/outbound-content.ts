@@ -17,7 +17,10 @@ const voiceNoteMimetype = (mimetype: string) => (mimetype.startsWith('audio/ogg'
  * must name the chat the message is in, which may be the contact's LID rather than the number sent to.
  */
 export function sendArguments(
-  command: SendCommand, messageId: string, mediaBytes?: Buffer, quotedChat?: { remoteJid: string; participant?: string },
+  command: SendCommand,
+  messageId: string,
+  mediaBytes?: Buffer,
+  quotedChat?: { remoteJid: string; participant?: string },
 ): SendArguments {
   const jid = recipientJid(command.to);
   const text = command.text ?? '';
@@ -25,7 +28,9 @@ export function sendArguments(
   if (command.quoted) {
     options.quoted = {
       key: {
-        remoteJid: quotedChat?.remoteJid ?? jid, id: command.quoted.externalId, fromMe: command.quoted.fromMe,
+        remoteJid: quotedChat?.remoteJid ?? jid,
+        id: command.quoted.externalId,
+        fromMe: command.quoted.fromMe,
         participant: command.quoted.participant ?? quotedChat?.participant,
       },
       message: { conversation: command.quoted.body ?? '' },
@@ -36,14 +41,21 @@ export function sendArguments(
   if (!mediaBytes) throw new Error(`media ${media.key} was not loaded`);
   const caption = text || undefined;
   switch (media.kind) {
-    case 'image': return { jid, content: { image: mediaBytes, caption, mimetype: media.mimetype }, options };
-    case 'video': return { jid, content: { video: mediaBytes, caption, mimetype: media.mimetype }, options };
+    case 'image':
+      return { jid, content: { image: mediaBytes, caption, mimetype: media.mimetype }, options };
+    case 'video':
+      return { jid, content: { video: mediaBytes, caption, mimetype: media.mimetype }, options };
     case 'audio':
       return media.voiceNote
         ? { jid, content: { audio: mediaBytes, ptt: true, mimetype: voiceNoteMimetype(media.mimetype) }, options }
         : { jid, content: { audio: mediaBytes, mimetype: media.mimetype }, options };
-    case 'sticker': return { jid, content: { sticker: mediaBytes, mimetype: media.mimetype }, options };
+    case 'sticker':
+      return { jid, content: { sticker: mediaBytes, mimetype: media.mimetype }, options };
     case 'document':
-      return { jid, content: { document: mediaBytes, mimetype: media.mimetype, fileName: media.fileName ?? 'file', caption }, options };
+      return {
+        jid,
+        content: { document: mediaBytes, mimetype: media.mimetype, fileName: media.fileName ?? 'file', caption },
+        options,
+      };
   }
 }

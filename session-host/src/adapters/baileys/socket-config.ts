@@ -6,20 +6,39 @@
  * see upstream issues 1167, 2560 and PRs 614, 2768/2769. Chrome on macOS is a tuple WhatsApp accepts.
  */
 import {
-  Browsers, makeWASocket, type AnyMessageContent, type AuthenticationState, type BaileysEventEmitter, type CacheStore, type Contact,
-  type GroupMetadata, type MiscMessageGenerationOptions, proto, type UserFacingSocketConfig, type WAMessage, type WAMessageKey, type WAVersion,
+  Browsers,
+  makeWASocket,
+  type AnyMessageContent,
+  type AuthenticationState,
+  type BaileysEventEmitter,
+  type CacheStore,
+  type Contact,
+  type GroupMetadata,
+  type MiscMessageGenerationOptions,
+  proto,
+  type UserFacingSocketConfig,
+  type WAMessage,
+  type WAMessageKey,
+  type WAVersion,
 } from '@whiskeysockets/baileys';
 import type { Logger } from '../../logger';
 
 export const BROWSER = Browsers.macOS('Chrome');
 
-const MAPPING_SYNC_TYPES = new Set<number>([proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP, proto.HistorySync.HistorySyncType.PUSH_NAME]);
+const MAPPING_SYNC_TYPES = new Set<number>([
+  proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
+  proto.HistorySync.HistorySyncType.PUSH_NAME,
+]);
 
 /** The part of a Baileys socket the adapter uses; `makeWASocket`'s result satisfies it. */
 export interface BaileysSocketLike {
   ev: BaileysEventEmitter;
   user?: Contact;
-  sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined>;
+  sendMessage(
+    jid: string,
+    content: AnyMessageContent,
+    options?: MiscMessageGenerationOptions,
+  ): Promise<WAMessage | undefined>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
   logout(message?: string): Promise<void>;
   end(error: Error | undefined): unknown;
@@ -58,4 +77,5 @@ export function socketConfig(params: SocketParams): UserFacingSocketConfig {
   };
 }
 
-export const createBaileysSocket: SocketFactory = (params) => makeWASocket(socketConfig(params)) as unknown as BaileysSocketLike;
+export const createBaileysSocket: SocketFactory = (params) =>
+  makeWASocket(socketConfig(params)) as unknown as BaileysSocketLike;

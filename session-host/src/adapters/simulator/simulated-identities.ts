@@ -4,7 +4,10 @@ import type { ChannelContact, ChannelMessage } from '@atende/shared';
 import type { SimContact, SimMessage } from './simulator-types';
 
 const digitsFrom = (seed: string, length: number) =>
-  BigInt('0x' + createHash('sha256').update(seed).digest('hex').slice(0, 24)).toString().padStart(length, '7').slice(0, length);
+  BigInt('0x' + createHash('sha256').update(seed).digest('hex').slice(0, 24))
+    .toString()
+    .padStart(length, '7')
+    .slice(0, length);
 
 /** A stable fake number / LID per seed, so the same connection or contact always gets the same ones. */
 export const fakeBusinessNumber = (connectionId: string) => `55119${digitsFrom(`business:${connectionId}`, 8)}`;
@@ -27,7 +30,13 @@ export function toChannelMessage(contact: SimContact, message: SimMessage): Chan
     isGroup: false,
     body: message.text,
     media: message.media
-      ? { kind: message.media.kind, key: message.media.key, mimetype: message.media.mimetype, fileName: message.media.fileName ?? undefined, voiceNote: message.media.voiceNote || undefined }
+      ? {
+          kind: message.media.kind,
+          key: message.media.key,
+          mimetype: message.media.mimetype,
+          fileName: message.media.fileName ?? undefined,
+          voiceNote: message.media.voiceNote || undefined,
+        }
       : undefined,
     quotedExternalId: message.quotedId ?? undefined,
     timestamp: message.timestamp,

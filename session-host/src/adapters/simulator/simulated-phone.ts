@@ -12,10 +12,33 @@ import type { ChannelMessage } from '@atende/shared';
 import type { ChannelEventBody } from '../channel-adapter';
 import type { MediaStore } from '../../media/media-store';
 import type { Logger } from '../../logger';
-import { channelContact, fakeBusinessNumber, fakeLid, newMessageId, NUMBER_PATTERN, toChannelMessage } from './simulated-identities';
-import { newPairingCode, pairingCodeMatches, restrictedRefusal, storeCustomerMedia, tooLargeEvents } from './simulated-server-rules';
+import {
+  channelContact,
+  fakeBusinessNumber,
+  fakeLid,
+  newMessageId,
+  NUMBER_PATTERN,
+  toChannelMessage,
+} from './simulated-identities';
+import {
+  newPairingCode,
+  pairingCodeMatches,
+  restrictedRefusal,
+  storeCustomerMedia,
+  tooLargeEvents,
+} from './simulated-server-rules';
 import type { SimulatorPersistence } from './simulator-persistence';
-import { SimulatorError, type BusinessMessageInput, type CustomerMessageInput, type SimAck, type SimContact, type SimDevice, type SimMedia, type SimMessage, type SimulatorTiming } from './simulator-types';
+import {
+  SimulatorError,
+  type BusinessMessageInput,
+  type CustomerMessageInput,
+  type SimAck,
+  type SimContact,
+  type SimDevice,
+  type SimMedia,
+  type SimMessage,
+  type SimulatorTiming,
+} from './simulator-types';
 
 export { SimulatorError } from './simulator-types';
 export type { BusinessMessageInput, CustomerMessageInput, SimDevice } from './simulator-types';
@@ -32,7 +55,6 @@ interface PhoneDeps {
   timing: SimulatorTiming;
   log: Logger;
 }
-
 
 export class SimulatedPhone {
   number: string | null = null;
@@ -53,7 +75,11 @@ export class SimulatedPhone {
   private qrTimer: NodeJS.Timeout | undefined;
   private loading: Promise<void> | undefined;
 
-  constructor(readonly companyId: string, readonly connectionId: string, private readonly deps: PhoneDeps) {}
+  constructor(
+    readonly companyId: string,
+    readonly connectionId: string,
+    private readonly deps: PhoneDeps,
+  ) {}
 
   // ------------------------------------------------------------------ the linked device's side
 
@@ -122,8 +148,15 @@ export class SimulatedPhone {
     const existing = conversation.messages.find((m) => m.id === input.id);
     if (existing) return { message: toChannelMessage(conversation.contact, existing), duplicate: true };
     const message: SimMessage = {
-      id: input.id, from: 'business', text: input.text, media: input.media ?? null, quotedId: input.quotedId ?? null,
-      ack: 0, edited: false, deleted: false, timestamp: new Date().toISOString(),
+      id: input.id,
+      from: 'business',
+      text: input.text,
+      media: input.media ?? null,
+      quotedId: input.quotedId ?? null,
+      ack: 0,
+      edited: false,
+      deleted: false,
+      timestamp: new Date().toISOString(),
     };
     this.append(conversation, message);
     if (this.restricted) {
@@ -165,7 +198,8 @@ export class SimulatedPhone {
 
   async scan(number?: string): Promise<void> {
     if (!this.pairing || this.qr === null) throw new SimulatorError('CONFLICT', 'this connection is not showing a QR code');
-    if (number !== undefined && !NUMBER_PATTERN.test(number)) throw new SimulatorError('BAD_REQUEST', 'number must be 10 to 15 digits');
+    if (number !== undefined && !NUMBER_PATTERN.test(number))
+      throw new SimulatorError('BAD_REQUEST', 'number must be 10 to 15 digits');
     const device = this.pairing;
     this.cancelPairing();
     const me = { number: number ?? fakeBusinessNumber(this.connectionId), lid: '' };
@@ -183,7 +217,8 @@ export class SimulatedPhone {
 
   /** The person types the code the console shows ("Link with phone number" on the phone). */
   async enterPairingCode(code: string, number?: string): Promise<void> {
-    if (!this.pairing || !this.pairingCode) throw new SimulatorError('CONFLICT', 'this connection is not waiting for a pairing code');
+    if (!this.pairing || !this.pairingCode)
+      throw new SimulatorError('CONFLICT', 'this connection is not waiting for a pairing code');
     if (!pairingCodeMatches(this.pairingCode, code)) throw new SimulatorError('BAD_REQUEST', 'wrong pairing code');
     await this.scan(number);
   }
@@ -213,7 +248,8 @@ export class SimulatedPhone {
   }
 
   listContacts(): SimContact[] {
-    return [...this.conversations.values()].map((c) => c.contact)
+    return [...this.conversations.values()]
+      .map((c) => c.contact)
       .sort((a, b) => (b.lastMessageAt ?? '').localeCompare(a.lastMessageAt ?? ''));
   }
 
@@ -223,7 +259,13 @@ export class SimulatedPhone {
     const existing = this.conversations.get(input.number);
     const contact: SimContact = existing
       ? { ...existing.contact, name: input.name.trim(), lidOnly: input.lidOnly ?? existing.contact.lidOnly }
-      : { number: input.number, name: input.name.trim(), lid: fakeLid(input.number), lidOnly: input.lidOnly ?? false, lastMessageAt: null };
+      : {
+          number: input.number,
+          name: input.name.trim(),
+          lid: fakeLid(input.number),
+          lidOnly: input.lidOnly ?? false,
+          lastMessageAt: null,
+        };
     if (existing) existing.contact = contact;
     else this.conversations.set(contact.number, { contact, messages: [] });
     this.deps.persistence?.saveContact(this.companyId, this.connectionId, contact);
@@ -244,8 +286,16 @@ export class SimulatedPhone {
     const media = input.media ? await this.storeMedia(input.media) : null;
     const tooLarge = input.media?.sizeBytes !== undefined && input.media.sizeBytes > this.deps.maxInboundMediaBytes;
     const message: SimMessage = {
-      id: newMessageId(), from: 'customer', text, media, quotedId: input.quotedId ?? null,
-      ack: 1, edited: false, deleted: false, timestamp: new Date().toISOString(), ...(tooLarge ? { failure: 'too-large' as const } : {}),
+      id: newMessageId(),
+      from: 'customer',
+      text,
+      media,
+      quotedId: input.quotedId ?? null,
+      ack: 1,
+      edited: false,
+      deleted: false,
+      timestamp: new Date().toISOString(),
+      ...(tooLarge ? { failure: 'too-large' as const } : {}),
     };
     this.append(conversation, message);
     const received = toChannelMessage(conversation.contact, message);
@@ -262,7 +312,8 @@ export class SimulatedPhone {
   customerEdits(number: string, messageId: string, text: string): SimMessage {
     const conversation = this.conversation(number);
     const message = this.ownMessage(conversation, messageId, 'customer');
-    if (message.media || message.deleted) throw new SimulatorError('CONFLICT', 'only text messages that are not deleted can be edited');
+    if (message.media || message.deleted)
+      throw new SimulatorError('CONFLICT', 'only text messages that are not deleted can be edited');
     if (!text.trim()) throw new SimulatorError('BAD_REQUEST', 'text is required');
     message.text = text;
     message.edited = true;
@@ -284,8 +335,15 @@ export class SimulatedPhone {
     if (!text.trim()) throw new SimulatorError('BAD_REQUEST', 'text is required');
     const conversation = this.conversation(number);
     const message: SimMessage = {
-      id: newMessageId(), from: 'business', text, media: null, quotedId: null,
-      ack: 0, edited: false, deleted: false, timestamp: new Date().toISOString(),
+      id: newMessageId(),
+      from: 'business',
+      text,
+      media: null,
+      quotedId: null,
+      ack: 0,
+      edited: false,
+      deleted: false,
+      timestamp: new Date().toISOString(),
     };
     this.append(conversation, message);
     this.toDevice({ type: 'message.sent', message: toChannelMessage(conversation.contact, message) });
@@ -394,7 +452,8 @@ export class SimulatedPhone {
     }
     const number = to.split('@')[0]!.split(':')[0]!;
     if (!NUMBER_PATTERN.test(number)) throw new SimulatorError('BAD_REQUEST', `invalid recipient ${to}`);
-    return this.conversations.get(number) ?? this.conversations.get(this.upsertContact({ name: number, number }).contact.number)!;
+    return (
+      this.conversations.get(number) ?? this.conversations.get(this.upsertContact({ name: number, number }).contact.number)!
+    );
   }
-
 }

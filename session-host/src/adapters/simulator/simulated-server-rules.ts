@@ -18,11 +18,18 @@ export const pairingCodeMatches = (expected: string, typed: string) =>
 
 /** The error ack WhatsApp answers a restricted account's send with (Baileys: status ERROR, code 463). */
 export const restrictedRefusal = (externalId: string): ChannelEventBody => ({
-  type: 'message.sendFailed', externalId, reason: 'account-restricted', error: 'WhatsApp restricted this account from starting new chats (463)',
+  type: 'message.sendFailed',
+  externalId,
+  reason: 'account-restricted',
+  error: 'WhatsApp restricted this account from starting new chats (463)',
 });
 
 /** A customer file over the host's limit: the message without it, then why it will not come (as the Baileys adapter reports). */
-export function tooLargeEvents(received: ChannelMessage, sizeBytes: number, limitBytes: number): [ChannelEventBody, ChannelEventBody] {
+export function tooLargeEvents(
+  received: ChannelMessage,
+  sizeBytes: number,
+  limitBytes: number,
+): [ChannelEventBody, ChannelEventBody] {
   const { media: _withheld, ...withoutFile } = received;
   return [
     { type: 'message.received', message: withoutFile },
@@ -30,16 +37,29 @@ export function tooLargeEvents(received: ChannelMessage, sizeBytes: number, limi
   ];
 }
 
-export interface CustomerMediaInput { fileName?: string; mimetype: string; base64: string; voiceNote?: boolean }
+export interface CustomerMediaInput {
+  fileName?: string;
+  mimetype: string;
+  base64: string;
+  voiceNote?: boolean;
+}
 
 /** Stores a customer's file in S3 as WhatsApp's CDN would hold it; `null` input errors are the caller's. */
 export async function storeCustomerMedia(
-  media: MediaStore, owner: { companyId: string; connectionId: string }, input: CustomerMediaInput,
+  media: MediaStore,
+  owner: { companyId: string; connectionId: string },
+  input: CustomerMediaInput,
 ): Promise<SimMedia | 'missing' | 'empty'> {
   if (!input.mimetype || !input.base64) return 'missing';
   const body = Buffer.from(input.base64, 'base64');
   if (body.length === 0) return 'empty';
   const stored = await media.put({ ...owner, fileName: input.fileName, mimetype: input.mimetype, body });
   const kind = mediaKindFor(input.mimetype);
-  return { kind, mimetype: input.mimetype, fileName: input.fileName ?? null, voiceNote: kind === 'audio' && Boolean(input.voiceNote), key: stored.key };
+  return {
+    kind,
+    mimetype: input.mimetype,
+    fileName: input.fileName ?? null,
+    voiceNote: kind === 'audio' && Boolean(input.voiceNote),
+    key: stored.key,
+  };
 }

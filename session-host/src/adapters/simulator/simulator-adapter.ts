@@ -6,7 +6,15 @@
  */
 import type { ChannelMessage } from '@atende/shared';
 import { jidDecode } from '@whiskeysockets/baileys';
-import { AdapterBase, NotConnectedError, type AdapterStartOptions, type ChannelEventBody, type DeleteCommand, type ReadCommand, type SendCommand } from '../channel-adapter';
+import {
+  AdapterBase,
+  NotConnectedError,
+  type AdapterStartOptions,
+  type ChannelEventBody,
+  type DeleteCommand,
+  type ReadCommand,
+  type SendCommand,
+} from '../channel-adapter';
 import type { SimDevice, SimulatedPhone } from './simulated-phone';
 import type { SimulatorWorld } from './simulator-world';
 
@@ -76,7 +84,12 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
     creds.registered = true;
     creds.platform = 'simulator';
     // What a finished pairing writes (Baileys' configureSuccessfulPairing); `isRegistered` looks for it.
-    creds.account = { details: Buffer.from('simulated'), accountSignatureKey: Buffer.alloc(32), accountSignature: Buffer.alloc(64), deviceSignature: Buffer.alloc(64) };
+    creds.account = {
+      details: Buffer.from('simulated'),
+      accountSignatureKey: Buffer.alloc(32),
+      accountSignature: Buffer.alloc(64),
+      deviceSignature: Buffer.alloc(64),
+    };
     await auth.saveCreds();
     // A paired device holds Signal keys too; writing a few keeps the key path of the auth state in use.
     await auth.keys.set({ 'pre-key': { '1': creds.signedPreKey.keyPair, '2': creds.noiseKey } });
@@ -111,9 +124,21 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
   async send(command: SendCommand, messageId: string): Promise<ChannelMessage> {
     const phone = this.connectedPhone(command.connectionId);
     const media = command.media
-      ? { kind: command.media.kind, mimetype: command.media.mimetype, fileName: command.media.fileName ?? null, voiceNote: Boolean(command.media.voiceNote), key: command.media.key }
+      ? {
+          kind: command.media.kind,
+          mimetype: command.media.mimetype,
+          fileName: command.media.fileName ?? null,
+          voiceNote: Boolean(command.media.voiceNote),
+          key: command.media.key,
+        }
       : undefined;
-    const { message } = phone.businessSends({ id: messageId, to: command.to, text: command.text ?? '', media, quotedId: command.quoted?.externalId });
+    const { message } = phone.businessSends({
+      id: messageId,
+      to: command.to,
+      text: command.text ?? '',
+      media,
+      quotedId: command.quoted?.externalId,
+    });
     return { ...message, clientMessageId: command.clientMessageId };
   }
 
@@ -135,8 +160,11 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
     this.connected = false;
     this.phone?.detach(this);
     this.emit({
-      type: 'lifecycle.closed', reason,
-      loggedOut: flags.loggedOut ?? false, restartRequired: flags.restartRequired ?? false, qrTimeout: flags.qrTimeout ?? false,
+      type: 'lifecycle.closed',
+      reason,
+      loggedOut: flags.loggedOut ?? false,
+      restartRequired: flags.restartRequired ?? false,
+      qrTimeout: flags.qrTimeout ?? false,
     });
   }
 }

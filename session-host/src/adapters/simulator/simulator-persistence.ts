@@ -25,29 +25,48 @@ export class SimulatorPersistence {
   async load(companyId: string, connectionId: string): Promise<StoredConversation[]> {
     const byNumber = new Map<string, StoredConversation>();
     const messages: { number: string; message: SimMessage }[] = [];
-    const items = await queryAll({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': authPk(companyId, connectionId), ':prefix': SIMULATOR_PREFIX },
-    }, { ddb: this.ddb, tableName: this.tableName });
+    const items = await queryAll(
+      {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': authPk(companyId, connectionId), ':prefix': SIMULATOR_PREFIX },
+      },
+      { ddb: this.ddb, tableName: this.tableName },
+    );
     for (const item of items) {
-      if (item.entity === 'simContact') byNumber.set(item.number as string, { contact: item.contact as SimContact, messages: [] });
-      if (item.entity === 'simMessage') messages.push({ number: item.number as string, message: item.message as SimMessage });
+      if (item.entity === 'simContact')
+        byNumber.set(item.number as string, { contact: item.contact as SimContact, messages: [] });
+      if (item.entity === 'simMessage')
+        messages.push({ number: item.number as string, message: item.message as SimMessage });
     }
     for (const { number, message } of messages) byNumber.get(number)?.messages.push(message);
-    for (const conversation of byNumber.values()) conversation.messages.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+    for (const conversation of byNumber.values())
+      conversation.messages.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
     return [...byNumber.values()];
   }
 
   saveContact(companyId: string, connectionId: string, contact: SimContact): void {
-    this.put({ PK: authPk(companyId, connectionId), SK: `${SIMULATOR_PREFIX}contact#${contact.number}`, entity: 'simContact', number: contact.number, contact });
+    this.put({
+      PK: authPk(companyId, connectionId),
+      SK: `${SIMULATOR_PREFIX}contact#${contact.number}`,
+      entity: 'simContact',
+      number: contact.number,
+      contact,
+    });
   }
 
   saveMessage(companyId: string, connectionId: string, number: string, message: SimMessage): void {
-    this.put({ PK: authPk(companyId, connectionId), SK: `${SIMULATOR_PREFIX}msg#${number}#${message.id}`, entity: 'simMessage', number, message });
+    this.put({
+      PK: authPk(companyId, connectionId),
+      SK: `${SIMULATOR_PREFIX}msg#${number}#${message.id}`,
+      entity: 'simMessage',
+      number,
+      message,
+    });
   }
 
   private put(Item: Record<string, unknown>): void {
-    this.ddb.send(new PutCommand({ TableName: this.tableName, Item }))
+    this.ddb
+      .send(new PutCommand({ TableName: this.tableName, Item }))
       .catch((err: Error) => this.log.warn({ err, SK: Item.SK }, 'simulator state not saved'));
   }
 }

@@ -36,7 +36,10 @@ export interface SimDevice {
 }
 
 export class SimulatorError extends Error {
-  constructor(readonly code: 'NOT_FOUND' | 'CONFLICT' | 'BAD_REQUEST', message: string) {
+  constructor(
+    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'BAD_REQUEST',
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -31,7 +31,11 @@ export class SimulatorWorld {
     let phone = this.phones.get(connectionId);
     if (!phone) {
       phone = new SimulatedPhone(companyId, connectionId, {
-        media: this.options.media, maxInboundMediaBytes: this.maxInboundMediaBytes, persistence: this.options.persistence, timing: this.timing, log: this.options.log,
+        media: this.options.media,
+        maxInboundMediaBytes: this.maxInboundMediaBytes,
+        persistence: this.options.persistence,
+        timing: this.timing,
+        log: this.options.log,
       });
       this.phones.set(connectionId, phone);
     }

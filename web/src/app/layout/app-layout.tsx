@@ -60,7 +60,12 @@ function AppShell() {
   return (
     <Flex minH="100dvh" bg="bg.canvas">
       {isMobile ? (
-        <Drawer.Root open={mobileMenuOpen} onOpenChange={(details) => setMobileMenuOpen(details.open)} placement="start" size="xs">
+        <Drawer.Root
+          open={mobileMenuOpen}
+          onOpenChange={(details) => setMobileMenuOpen(details.open)}
+          placement="start"
+          size="xs"
+        >
           <Portal>
             <Drawer.Backdrop />
             <Drawer.Positioner>

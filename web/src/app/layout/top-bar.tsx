@@ -1,6 +1,16 @@
 import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuCalendar, LuChevronDown, LuLogOut, LuMenu, LuMoon, LuPanelLeftClose, LuPanelLeftOpen, LuSun, LuUserRound } from 'react-icons/lu';
+import {
+  LuCalendar,
+  LuChevronDown,
+  LuLogOut,
+  LuMenu,
+  LuMoon,
+  LuPanelLeftClose,
+  LuPanelLeftOpen,
+  LuSun,
+  LuUserRound,
+} from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useColorMode } from '@/components/color-mode';
 import { LanguageMenu } from '@/components/language-menu';
@@ -41,7 +51,14 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
       zIndex="sticky"
       data-testid="top-bar"
     >
-      <IconButton variant="ghost" colorPalette="gray" size="sm" aria-label={menuToggleLabel} title={menuToggleLabel} onClick={onToggleMenu}>
+      <IconButton
+        variant="ghost"
+        colorPalette="gray"
+        size="sm"
+        aria-label={menuToggleLabel}
+        title={menuToggleLabel}
+        onClick={onToggleMenu}
+      >
         {isMobile ? <LuMenu /> : menuOpen ? <LuPanelLeftClose /> : <LuPanelLeftOpen />}
       </IconButton>
       <Text fontWeight="semibold" truncate minW="0" data-testid="company-name">
@@ -91,7 +108,14 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
         <LanguageMenu compact />
         <Menu.Root positioning={{ placement: 'bottom-end' }}>
           <Menu.Trigger asChild>
-            <Button variant="ghost" colorPalette="gray" size="sm" px="1.5" aria-label={t('topbar.account')} data-testid="account-menu">
+            <Button
+              variant="ghost"
+              colorPalette="gray"
+              size="sm"
+              px="1.5"
+              aria-label={t('topbar.account')}
+              data-testid="account-menu"
+            >
               <Avatar.Root size="xs" colorPalette="brand" variant="solid">
                 <Avatar.Fallback>{initials(user?.name)}</Avatar.Fallback>
               </Avatar.Root>
@@ -119,7 +143,12 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
                   <LuUserRound />
                   {t('topbar.profile')}
                 </Menu.Item>
-                <Menu.Item value="logout" onSelect={() => void logout()} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
+                <Menu.Item
+                  value="logout"
+                  onSelect={() => void logout()}
+                  color="fg.error"
+                  _hover={{ bg: 'bg.error', color: 'fg.error' }}
+                >
                   <LuLogOut />
                   {t('topbar.logout')}
                 </Menu.Item>

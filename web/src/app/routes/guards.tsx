@@ -11,7 +11,8 @@ export function PrivateRoute() {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'unknown') return <FullPageLoader />;
-  if (status !== 'authenticated') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (status !== 'authenticated')
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 
@@ -40,7 +41,8 @@ function SentAway() {
   const { t } = useTranslation();
   useEffect(() => {
     // One toast however often the redirect renders (StrictMode mounts effects twice).
-    if (!toaster.isVisible(ADMIN_ONLY_TOAST)) toaster.create({ id: ADMIN_ONLY_TOAST, type: 'warning', title: t('common.adminOnly') });
+    if (!toaster.isVisible(ADMIN_ONLY_TOAST))
+      toaster.create({ id: ADMIN_ONLY_TOAST, type: 'warning', title: t('common.adminOnly') });
   }, [t]);
   return <Navigate to="/tickets" replace />;
 }

@@ -8,8 +8,16 @@ export const outboxPage = async () =>
   (await loadConfig()).localMode
     ? { Component: (await import('@/features/signup/components/outbox-page')).OutboxPage }
     : { Component: NotFoundPage };
-export const subscriptionPage = async () => ({ Component: (await import('@/features/subscription/components/subscription-page')).SubscriptionPage });
+export const subscriptionPage = async () => ({
+  Component: (await import('@/features/subscription/components/subscription-page')).SubscriptionPage,
+});
 export const helpsPage = async () => ({ Component: (await import('@/features/helps/components/helps-page')).HelpsPage });
-export const settingsPage = async () => ({ Component: (await import('@/features/settings/components/settings-page')).SettingsPage });
-export const announcementsPage = async () => ({ Component: (await import('@/features/announcements/components/announcements-page')).AnnouncementsPage });
-export const invoicesPage = async () => ({ Component: (await import('@/features/invoices/components/invoices-page')).InvoicesPage });
+export const settingsPage = async () => ({
+  Component: (await import('@/features/settings/components/settings-page')).SettingsPage,
+});
+export const announcementsPage = async () => ({
+  Component: (await import('@/features/announcements/components/announcements-page')).AnnouncementsPage,
+});
+export const invoicesPage = async () => ({
+  Component: (await import('@/features/invoices/components/invoices-page')).InvoicesPage,
+});

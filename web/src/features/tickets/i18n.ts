@@ -6,6 +6,10 @@ import es from './locales/es.json';
 /** The workspace brings its own namespace, so the shell's locale files stay untouched. */
 export const TICKETS_NS = 'tickets';
 
-for (const [lng, bundle] of [['pt-BR', ptBR], ['en', en], ['es', es]] as const) {
+for (const [lng, bundle] of [
+  ['pt-BR', ptBR],
+  ['en', en],
+  ['es', es],
+] as const) {
   if (!i18n.hasResourceBundle(lng, TICKETS_NS)) i18n.addResourceBundle(lng, TICKETS_NS, bundle, true, true);
 }

@@ -82,7 +82,10 @@ describe('live session events (spec part 1 §4)', () => {
     await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
 
     FakeWebSocket.last!.receive({ channel: 'company-c1-user', data: { action: 'delete', userId: 'someone-else' } });
-    FakeWebSocket.last!.receive({ channel: 'company-c1-user', data: { action: 'update', user: { id: 'u1', name: 'Ana Maria' } } });
+    FakeWebSocket.last!.receive({
+      channel: 'company-c1-user',
+      data: { action: 'update', user: { id: 'u1', name: 'Ana Maria' } },
+    });
 
     expect(sessionStore.get().status).toBe('authenticated');
     expect(sessionStore.get().user?.name).toBe('Ana Maria');
@@ -97,12 +100,21 @@ describe('live session events (spec part 1 §4)', () => {
     );
     await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
 
-    FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'update', user: { id: 'u1' }, sessionId: 'this-device' } });
+    FakeWebSocket.last!.receive({
+      channel: 'company-c1-auth',
+      data: { action: 'update', user: { id: 'u1' }, sessionId: 'this-device' },
+    });
     FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'update', user: { id: 'u1' } } });
-    FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'update', user: { id: 'u2' }, sessionId: 'elsewhere' } });
+    FakeWebSocket.last!.receive({
+      channel: 'company-c1-auth',
+      data: { action: 'update', user: { id: 'u2' }, sessionId: 'elsewhere' },
+    });
     expect(sessionStore.get().status).toBe('authenticated');
 
-    FakeWebSocket.last!.receive({ channel: 'company-c1-auth', data: { action: 'update', user: { id: 'u1' }, sessionId: 'other-device' } });
+    FakeWebSocket.last!.receive({
+      channel: 'company-c1-auth',
+      data: { action: 'update', user: { id: 'u1' }, sessionId: 'other-device' },
+    });
 
     expect(await screen.findByText('Sua conta foi acessada em outro dispositivo.')).toBeTruthy();
     expect(sessionStore.get().status).toBe('anonymous');

@@ -92,7 +92,10 @@ describe('sign-in rules (spec part 1 §4)', () => {
 
   it('tells a non-admin refused for an overdue subscription whose admin must act', async () => {
     fakeApi({
-      'POST /api/auth/login': { status: 403, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', params: { company: 'Padaria Central' } } },
+      'POST /api/auth/login': {
+        status: 403,
+        body: { error: 'ERR_SUBSCRIPTION_EXPIRED', params: { company: 'Padaria Central' } },
+      },
     });
     renderLogin();
 

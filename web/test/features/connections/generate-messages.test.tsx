@@ -9,7 +9,10 @@ import { renderWithProviders } from './render';
 
 describe('generateMessages', () => {
   it('refuses without a name', () => {
-    expect(generateMessages({ name: ' ** ', useApi: false, language: 'pt-BR' })).toEqual({ ok: false, reason: 'nameRequired' });
+    expect(generateMessages({ name: ' ** ', useApi: false, language: 'pt-BR' })).toEqual({
+      ok: false,
+      reason: 'nameRequired',
+    });
   });
 
   it('strips asterisks and fills every template with spintax and placeholders', () => {
@@ -45,10 +48,7 @@ describe('generateMessages', () => {
 describe('connection dialog "generate messages"', { timeout: 20_000 }, () => {
   beforeEach(() => {
     fakeApi({ 'GET /api/queue': { status: 200, body: [] } });
-    sessionStore.signIn(
-      'token',
-      sessionUser({ company: company({ settings: [{ key: 'useApi', value: 'enabled' }] }) }),
-    );
+    sessionStore.signIn('token', sessionUser({ company: company({ settings: [{ key: 'useApi', value: 'enabled' }] }) }));
   });
   afterEach(() => vi.unstubAllGlobals());
 

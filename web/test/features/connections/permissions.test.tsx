@@ -8,10 +8,26 @@ import { company, sessionUser } from '../../support/fixtures';
 import { renderWithProviders } from './render';
 
 const connection: ConnectionDto = {
-  id: 'w1', name: 'Loja Centro', channel: 'whatsapp', number: '5511999990000', status: 'DISCONNECTED', qrcode: '',
-  pairingCode: '', isDefault: true, greetingMessage: '', complationMessage: '', outOfHoursMessage: '', ratingMessage: '',
-  provider: 'beta', timeToTransfer: null, transferQueueId: null, queueIds: [], queues: [], retries: 0,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id: 'w1',
+  name: 'Loja Centro',
+  channel: 'whatsapp',
+  number: '5511999990000',
+  status: 'DISCONNECTED',
+  qrcode: '',
+  pairingCode: '',
+  isDefault: true,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  provider: 'beta',
+  timeToTransfer: null,
+  transferQueueId: null,
+  queueIds: [],
+  queues: [],
+  retries: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 function renderAs(profile: 'admin' | 'user', settings: { key: string; value: string }[] = []) {

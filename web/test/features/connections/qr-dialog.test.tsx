@@ -9,10 +9,26 @@ import { sessionUser } from '../../support/fixtures';
 import { renderWithProviders } from './render';
 
 const waiting: ConnectionDto = {
-  id: 'w1', name: 'Loja', channel: 'whatsapp', number: '', status: 'qrcode', qrcode: 'first-qr', pairingCode: '',
-  isDefault: true, greetingMessage: '', complationMessage: '', outOfHoursMessage: '', ratingMessage: '', provider: 'beta',
-  timeToTransfer: null, transferQueueId: null, queueIds: [], queues: [], retries: 0,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id: 'w1',
+  name: 'Loja',
+  channel: 'whatsapp',
+  number: '',
+  status: 'qrcode',
+  qrcode: 'first-qr',
+  pairingCode: '',
+  isDefault: true,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  provider: 'beta',
+  timeToTransfer: null,
+  transferQueueId: null,
+  queueIds: [],
+  queues: [],
+  retries: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('QR dialog (spec part 2 §4)', { timeout: 20_000 }, () => {

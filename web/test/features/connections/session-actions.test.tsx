@@ -7,10 +7,26 @@ import { renderWithProviders } from './render';
 
 function connection(status: ConnectionDto['status']): ConnectionDto {
   return {
-    id: 'w1', name: 'Loja', channel: 'whatsapp', number: '5511999990000', status, qrcode: status === 'qrcode' ? 'QR' : '',
-    pairingCode: '', isDefault: false, greetingMessage: '', complationMessage: '', outOfHoursMessage: '', ratingMessage: '',
-    provider: 'beta', timeToTransfer: null, transferQueueId: null, queueIds: [], queues: [], retries: 0,
-    createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    id: 'w1',
+    name: 'Loja',
+    channel: 'whatsapp',
+    number: '5511999990000',
+    status,
+    qrcode: status === 'qrcode' ? 'QR' : '',
+    pairingCode: '',
+    isDefault: false,
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    provider: 'beta',
+    timeToTransfer: null,
+    transferQueueId: null,
+    queueIds: [],
+    queues: [],
+    retries: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   };
 }
 
@@ -51,7 +67,13 @@ describe('session actions by status (spec part 2 §4)', () => {
 
   it('renders a disabled connecting button while OPENING', () => {
     renderWithProviders(
-      <SessionActions connection={connection('OPENING')} onShowQr={vi.fn()} onRetry={vi.fn()} onNewQr={vi.fn()} onDisconnect={vi.fn()} />,
+      <SessionActions
+        connection={connection('OPENING')}
+        onShowQr={vi.fn()}
+        onRetry={vi.fn()}
+        onNewQr={vi.fn()}
+        onDisconnect={vi.fn()}
+      />,
     );
 
     expect((screen.getByRole('button', { name: /Conectando/ }) as HTMLButtonElement).disabled).toBe(true);

@@ -44,7 +44,9 @@ describe('transfer rules from the shared schema (spec part 2 §5)', () => {
     const result = connectionFormSchema.safeParse({ name: '  ' });
 
     expect(result.success).toBe(false);
-    expect(translateMessage(result.error?.issues[0]?.message)).toBe('Campo nome é obrigatório. Algo que identifique seu número de WhatsApp.');
+    expect(translateMessage(result.error?.issues[0]?.message)).toBe(
+      'Campo nome é obrigatório. Algo que identifique seu número de WhatsApp.',
+    );
   });
 });
 

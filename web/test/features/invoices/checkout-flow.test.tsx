@@ -22,8 +22,30 @@ const INVOICE: InvoiceDto = {
   createdAt: '2026-03-01T00:00:00.000Z',
 };
 const PLANS: PlanDto[] = [
-  { id: 'p1', name: 'PLANO PADRÃO', users: 10, connections: 3, queues: 10, value: 99.9, valueYearly: 999, useIntegration: false, isActive: true, isPublished: true },
-  { id: 'p2', name: 'PLANO MAIOR', users: 30, connections: 6, queues: 20, value: 249.5, valueYearly: 2495, useIntegration: true, isActive: true, isPublished: true },
+  {
+    id: 'p1',
+    name: 'PLANO PADRÃO',
+    users: 10,
+    connections: 3,
+    queues: 10,
+    value: 99.9,
+    valueYearly: 999,
+    useIntegration: false,
+    isActive: true,
+    isPublished: true,
+  },
+  {
+    id: 'p2',
+    name: 'PLANO MAIOR',
+    users: 30,
+    connections: 6,
+    queues: 20,
+    value: 249.5,
+    valueYearly: 2495,
+    useIntegration: true,
+    isActive: true,
+    isPublished: true,
+  },
 ];
 const PIX = '00020126580014BR.GOV.BCB.PIX0136chave-pix-teste5204000053039865406249.505802BR6304ABCD';
 
@@ -40,7 +62,10 @@ describe('checkout wizard (spec part 2 §2 "Checkout dialog", §4 "Checkout flow
   it('checks the data step, advances on a plan choice, reviews and shows the Pix QR screen', async () => {
     setRuntimeConfig({ ...config, localMode: true });
     const { calls } = fakeApi({
-      'POST /api/subscription': { status: 201, body: { invoiceId: 'inv1', txid: 't1', qrcode: { qrcode: PIX }, valor: { original: '249.50' } } },
+      'POST /api/subscription': {
+        status: 201,
+        body: { invoiceId: 'inv1', txid: 't1', qrcode: { qrcode: PIX }, valor: { original: '249.50' } },
+      },
       'POST /api/subscription/sandbox/inv1/pay': { status: 200, body: { outcome: 'paid' } },
     });
     renderWithProviders(<CheckoutDialog invoice={INVOICE} upgrade plans={PLANS} currentPlanId="p1" onClose={() => {}} />);
@@ -65,7 +90,9 @@ describe('checkout wizard (spec part 2 §2 "Checkout dialog", §4 "Checkout flow
     expect(review.textContent).toContain('249,50');
 
     fireEvent.click(screen.getByTestId('checkout-pay'));
-    expect((await screen.findByTestId('pix-generated', {}, { timeout: 8000 })).textContent).toBe('QR Code Pix gerado com sucesso! Aguardando pagamento...');
+    expect((await screen.findByTestId('pix-generated', {}, { timeout: 8000 })).textContent).toBe(
+      'QR Code Pix gerado com sucesso! Aguardando pagamento...',
+    );
     expect((screen.getByTestId('pix-code') as HTMLInputElement).value).toBe(PIX);
     expect(screen.getByTitle('QR Code Pix')).toBeTruthy();
     expect(calls.find((call) => call.path === '/api/subscription')?.body).toMatchObject({
@@ -96,7 +123,11 @@ describe('checkout wizard (spec part 2 §2 "Checkout dialog", §4 "Checkout flow
     fireEvent.click(await screen.findByTestId('checkout-plan-p2', {}, { timeout: 8000 }));
     fireEvent.click(await screen.findByTestId('checkout-pay'));
     await waitFor(() =>
-      expect(create).toHaveBeenCalledWith(expect.objectContaining({ title: 'Seu plano é personalizado, não é possível realizar o upgrade. Fale com suporte técnico!' })),
+      expect(create).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Seu plano é personalizado, não é possível realizar o upgrade. Fale com suporte técnico!',
+        }),
+      ),
     );
     expect(calls.filter((call) => call.path === '/api/subscription')).toHaveLength(1);
     expect(screen.queryByTestId('pix-payment')).toBeNull();

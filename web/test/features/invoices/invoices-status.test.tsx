@@ -23,7 +23,20 @@ const invoice = (id: string, overrides: Partial<InvoiceDto>): InvoiceDto => ({
   ...overrides,
 });
 
-const PLANS = [{ id: 'p1', name: 'PLANO PADRÃO', users: 10, connections: 3, queues: 10, value: 99.9, valueYearly: 999, useIntegration: false, isActive: true, isPublished: true }];
+const PLANS = [
+  {
+    id: 'p1',
+    name: 'PLANO PADRÃO',
+    users: 10,
+    connections: 3,
+    queues: 10,
+    value: 99.9,
+    valueYearly: 999,
+    useIntegration: false,
+    isActive: true,
+    isPublished: true,
+  },
+];
 
 describe('invoices screen (spec part 2 §2, §4 "Invoice status")', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -60,7 +73,9 @@ describe('invoices screen (spec part 2 §2, §4 "Invoice status")', () => {
     renderWithProviders(<InvoicesPage />, { route: '/invoices' });
     await screen.findAllByTestId('invoice-row', {}, { timeout: 8000 });
     fireEvent.click(within(screen.getByTestId('status-filter-paid')).getByText('Pagas'));
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/invoices/all' && call.query.status === 'paid')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/invoices/all' && call.query.status === 'paid')).toBe(true),
+    );
     expect(calls.find((call) => call.path === '/api/invoices/all')?.query.status).toBe('all');
   });
 
@@ -77,7 +92,11 @@ describe('invoices screen (spec part 2 §2, §4 "Invoice status")', () => {
     // Plans load after the list; wait until the page knows the plan is custom.
     await waitFor(() => {
       fireEvent.click(screen.getByTestId('invoice-upgrade'));
-      expect(create).toHaveBeenCalledWith(expect.objectContaining({ title: 'Seu plano é personalizado, não é possível realizar o upgrade. Fale com suporte técnico!' }));
+      expect(create).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Seu plano é personalizado, não é possível realizar o upgrade. Fale com suporte técnico!',
+        }),
+      );
     });
     expect(screen.queryByTestId('checkout-form')).toBeNull();
   });
@@ -88,7 +107,11 @@ describe('invoices screen (spec part 2 §2, §4 "Invoice status")', () => {
       'GET /api/invoices/all': { status: 200, body: { invoices: [], hasMore: false } },
       'GET /api/invoices/listAll': {
         status: 200,
-        body: { invoices: [invoice('x', { companyName: 'Loja Sol' })], hasMore: false, totals: { pending: 99.9, paid: 50, total: 149.9 } },
+        body: {
+          invoices: [invoice('x', { companyName: 'Loja Sol' })],
+          hasMore: false,
+          totals: { pending: 99.9, paid: 50, total: 149.9 },
+        },
       },
       'GET /api/companies': { status: 200, body: { companies: [{ id: 'c2', name: 'Loja Sol' }], hasMore: false } },
       'GET /api/plans/allPublished': { status: 200, body: PLANS },
@@ -100,6 +123,8 @@ describe('invoices screen (spec part 2 §2, §4 "Invoice status")', () => {
     expect(totals.textContent).toContain('149,90');
     expect(screen.getByText('Loja Sol', { selector: 'td' })).toBeTruthy();
     fireEvent.change(screen.getByTestId('company-filter'), { target: { value: 'c2' } });
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/invoices/listAll' && call.query.companyId === 'c2')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/invoices/listAll' && call.query.companyId === 'c2')).toBe(true),
+    );
   });
 });

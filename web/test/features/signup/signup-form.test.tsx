@@ -6,8 +6,30 @@ import { fakeApi } from '../../support/fake-api';
 import { renderWithProviders } from '../../support/render';
 
 const PLANS = [
-  { id: 'p10', name: 'PRO', users: 10, connections: 3, queues: 5, value: 199.9, valueYearly: 1999, useIntegration: true, isActive: true, isPublished: true },
-  { id: 'p2', name: 'BASICO', users: 2, connections: 1, queues: 2, value: 49.9, valueYearly: 499, useIntegration: false, isActive: true, isPublished: true },
+  {
+    id: 'p10',
+    name: 'PRO',
+    users: 10,
+    connections: 3,
+    queues: 5,
+    value: 199.9,
+    valueYearly: 1999,
+    useIntegration: true,
+    isActive: true,
+    isPublished: true,
+  },
+  {
+    id: 'p2',
+    name: 'BASICO',
+    users: 2,
+    connections: 1,
+    queues: 2,
+    value: 49.9,
+    valueYearly: 499,
+    useIntegration: false,
+    isActive: true,
+    isPublished: true,
+  },
 ];
 
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -81,7 +103,9 @@ describe('sign-up form (spec part 1 §2 "Sign-up", §5)', () => {
     await screen.findByTestId('plan-p2');
     fillValid();
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { planId: 'p10' }, source: parent as unknown as MessageEventSource }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { planId: 'p10' }, source: parent as unknown as MessageEventSource }),
+      );
     });
     acceptTerms();
     await waitFor(() => expect(submit().disabled).toBe(false));
@@ -100,7 +124,9 @@ describe('sign-up form (spec part 1 §2 "Sign-up", §5)', () => {
 
   it('prefills the fields a landing page sends with register=front-web-page', async () => {
     fakeApi({ 'GET /api/plans/list': { status: 200, body: PLANS } });
-    renderWithProviders(<SignupPage />, { route: '/signup?register=front-web-page&name=Loja%20Sol&email=ana%40sol.com&planId=p2' });
+    renderWithProviders(<SignupPage />, {
+      route: '/signup?register=front-web-page&name=Loja%20Sol&email=ana%40sol.com&planId=p2',
+    });
     await screen.findByTestId('plan-p2');
     expect((screen.getByLabelText(/^Nome da empresa/) as HTMLInputElement).value).toBe('Loja Sol');
     expect((screen.getByLabelText(/^E-mail/) as HTMLInputElement).value).toBe('ana@sol.com');
@@ -115,7 +141,9 @@ describe('sign-up confirmation (?token=, spec part 1 §4 "Lead")', () => {
     ['already_active', 'Sua conta já foi ativada, faça login para continuar.'],
     ['banned', 'Sua conta foi banida da plataforma, entre em contato com suporte técnico.'],
   ])('says %s with the spec text', async (code, text) => {
-    fakeApi({ 'POST /api/auth/validateTokenSignup': { status: 200, body: { isValid: code === 'activated', code, email: 'a@b.co' } } });
+    fakeApi({
+      'POST /api/auth/validateTokenSignup': { status: 200, body: { isValid: code === 'activated', code, email: 'a@b.co' } },
+    });
     // Tokens differ per case: the page's query cache outlives a render (a token is checked once).
     renderWithProviders(<SignupPage />, { route: `/signup?token=token-of-${code}` });
     expect((await screen.findByTestId('signup-token-outcome', {}, { timeout: 8000 })).textContent).toBe(text);
@@ -127,7 +155,9 @@ describe('sign-up confirmation (?token=, spec part 1 §4 "Lead")', () => {
       'POST /api/auth/tokenSignup': { status: 200, body: { sent: true } },
     });
     renderWithProviders(<SignupPage />, { route: '/signup?token=token-that-expired' });
-    expect((await screen.findByTestId('signup-token-outcome', {}, { timeout: 8000 })).textContent).toBe('Token de validação da conta expirado.');
+    expect((await screen.findByTestId('signup-token-outcome', {}, { timeout: 8000 })).textContent).toBe(
+      'Token de validação da conta expirado.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Enviar novo link de confirmação' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/tokenSignup')).toBe(true));
     expect(calls.find((call) => call.path === '/api/auth/tokenSignup')?.body).toEqual({ email: 'a@b.co' });

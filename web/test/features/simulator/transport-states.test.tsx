@@ -13,13 +13,29 @@ import { fakeApi } from '../../support/fake-api';
 import { renderWithProviders } from '../../support/render';
 
 const message = (fields: Partial<SimMessageView>): SimMessageView => ({
-  id: 'm1', from: 'business', text: 'promoção', media: null, quotedId: null, ack: 0, edited: false, deleted: false,
-  timestamp: '2026-11-23T10:00:00.000Z', ...fields,
+  id: 'm1',
+  from: 'business',
+  text: 'promoção',
+  media: null,
+  quotedId: null,
+  ack: 0,
+  edited: false,
+  deleted: false,
+  timestamp: '2026-11-23T10:00:00.000Z',
+  ...fields,
 });
 
 const pairing: SimConnectionView = {
-  connectionId: 'cn-1', companyId: 'co-1', status: 'PAIRING', qr: null, number: null, networkDropped: false, contacts: 0,
-  pairingCode: 'ABCD-1234', restricted: false, maxInboundMediaBytes: 100 * 1024 * 1024,
+  connectionId: 'cn-1',
+  companyId: 'co-1',
+  status: 'PAIRING',
+  qr: null,
+  number: null,
+  networkDropped: false,
+  contacts: 0,
+  pairingCode: 'ABCD-1234',
+  restricted: false,
+  maxInboundMediaBytes: 100 * 1024 * 1024,
 };
 
 describe('simulator: transport states', { timeout: 20_000 }, () => {
@@ -38,7 +54,12 @@ describe('simulator: transport states', { timeout: 20_000 }, () => {
   it('tells the customer side that the console got the message but not a file over the limit', () => {
     renderWithProviders(
       <MessageBubble
-        message={message({ from: 'customer', text: 'contrato', failure: 'too-large', media: { kind: 'document', mimetype: 'application/pdf', fileName: 'c.pdf', voiceNote: false, url: '/media?key=k' } })}
+        message={message({
+          from: 'customer',
+          text: 'contrato',
+          failure: 'too-large',
+          media: { kind: 'document', mimetype: 'application/pdf', fileName: 'c.pdf', voiceNote: false, url: '/media?key=k' },
+        })}
         maxInboundMediaBytes={100 * 1024 * 1024}
       />,
     );
@@ -46,13 +67,34 @@ describe('simulator: transport states', { timeout: 20_000 }, () => {
   });
 
   it('sends the pairing code typed on the simulated phone', async () => {
-    setRuntimeConfig({ apiUrl: 'http://api.test/api', wsUrl: 'ws://api.test/ws', localMode: true, simulatorUrl: 'http://sim.test' });
-    const api = fakeApi({ 'POST /connections/cn-1/pairing-code': { status: 200, body: { connection: { ...pairing, pairingCode: null, status: 'CONNECTED' } } } });
-    renderWithProviders(<SimConnectionsPanel connections={[pairing]} names={{ 'cn-1': 'Loja' }} selectedId="cn-1" onSelect={() => undefined} />);
+    setRuntimeConfig({
+      apiUrl: 'http://api.test/api',
+      wsUrl: 'ws://api.test/ws',
+      localMode: true,
+      simulatorUrl: 'http://sim.test',
+    });
+    const api = fakeApi({
+      'POST /connections/cn-1/pairing-code': {
+        status: 200,
+        body: { connection: { ...pairing, pairingCode: null, status: 'CONNECTED' } },
+      },
+    });
+    renderWithProviders(
+      <SimConnectionsPanel
+        connections={[pairing]}
+        names={{ 'cn-1': 'Loja' }}
+        selectedId="cn-1"
+        onSelect={() => undefined}
+      />,
+    );
     const pair = screen.getByTestId('sim-pair');
     expect(pair).toHaveProperty('disabled', true);
     fireEvent.change(screen.getByTestId('sim-pairing-code'), { target: { value: 'abcd-1234' } });
     fireEvent.click(pair);
-    await waitFor(() => expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([['POST', '/connections/cn-1/pairing-code', { code: 'ABCD-1234' }]]));
+    await waitFor(() =>
+      expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+        ['POST', '/connections/cn-1/pairing-code', { code: 'ABCD-1234' }],
+      ]),
+    );
   });
 });

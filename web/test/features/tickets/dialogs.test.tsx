@@ -11,7 +11,8 @@ function dialogApi() {
     if (call.path === '/queue') return ok(queues);
     if (call.path === '/contacts' && call.method === 'GET') return ok({ contacts: [contact()], count: 1, hasMore: false });
     if (call.path === '/contacts' && call.method === 'POST') return ok(contact({ id: 'new', ...(call.body as object) }));
-    if (call.path === '/tickets' && call.method === 'POST') return ok(ticket({ uuid: '99999999-9999-4999-8999-999999999999' }));
+    if (call.path === '/tickets' && call.method === 'POST')
+      return ok(ticket({ uuid: '99999999-9999-4999-8999-999999999999' }));
     return undefined;
   });
 }
@@ -55,8 +56,15 @@ describe('new ticket dialog (spec part 1 §5)', () => {
     fireEvent.change(within(dialog).getByTestId('new-ticket-queue'), { target: { value: 'q1' } });
     fireEvent.click(within(dialog).getByTestId('new-ticket-submit'));
 
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets/99999999-9999-4999-8999-999999999999'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ contactId: 'ct1', queueId: 'q1', userId: 'u1', status: 'open' });
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/tickets/99999999-9999-4999-8999-999999999999'),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      contactId: 'ct1',
+      queueId: 'q1',
+      userId: 'u1',
+      status: 'open',
+    });
   });
 
   it('lets an admin open a ticket without a queue', async () => {
@@ -69,7 +77,14 @@ describe('new ticket dialog (spec part 1 §5)', () => {
 
     fireEvent.click(within(dialog).getByTestId('new-ticket-submit'));
 
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ contactId: 'ct1', queueId: null, userId: 'u1', status: 'open' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        contactId: 'ct1',
+        queueId: null,
+        userId: 'u1',
+        status: 'open',
+      }),
+    );
   });
 });
 

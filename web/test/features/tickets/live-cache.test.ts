@@ -8,10 +8,14 @@ import { message, signInAs, ticket } from './support';
 
 type Lists = InfiniteData<TicketListAnswer>;
 const seed = (client: QueryClient, filters: TicketListFilters, tickets: ReturnType<typeof ticket>[]) =>
-  client.setQueryData<Lists>(ticketKeys.list(filters), { pages: [{ tickets, count: tickets.length, hasMore: false }], pageParams: [{ pageNumber: 1 }] });
+  client.setQueryData<Lists>(ticketKeys.list(filters), {
+    pages: [{ tickets, count: tickets.length, hasMore: false }],
+    pageParams: [{ pageNumber: 1 }],
+  });
 const idsIn = (client: QueryClient, filters: TicketListFilters) =>
   client.getQueryData<Lists>(ticketKeys.list(filters))!.pages.flatMap((p) => p.tickets.map((t) => t.id));
-const countOf = (client: QueryClient, filters: TicketListFilters) => client.getQueryData<Lists>(ticketKeys.list(filters))!.pages[0]!.count;
+const countOf = (client: QueryClient, filters: TicketListFilters) =>
+  client.getQueryData<Lists>(ticketKeys.list(filters))!.pages[0]!.count;
 
 const OPEN = { status: 'open', showAll: false } as const;
 const PENDING = { status: 'pending', showAll: false } as const;
@@ -73,13 +77,23 @@ describe('live events patch the cached lists by key (spec part 1 §4 realtime)',
     patchTicketFields(client, 't1', { unreadMessages: 0 });
     removeTicketFromCaches(client, 't2');
 
-    expect(client.getQueryData<Lists>(ticketKeys.list(OPEN))!.pages[0]!.tickets.map((t) => [t.id, t.unreadMessages])).toEqual([['t1', 0]]);
+    expect(
+      client.getQueryData<Lists>(ticketKeys.list(OPEN))!.pages[0]!.tickets.map((t) => [t.id, t.unreadMessages]),
+    ).toEqual([['t1', 0]]);
     expect(countOf(client, OPEN)).toBe(1);
   });
 
   it('appends a new message to its conversation once, and applies ack updates', () => {
-    const page: MessageListAnswer = { messages: [message({ id: 'm1', createdAt: '2026-11-23T10:00:00.000Z' })], ticket: ticket(), count: 1, hasMore: false };
-    client.setQueryData<InfiniteData<MessageListAnswer>>(messageKeys.ticket('t1'), { pages: [page], pageParams: [{ pageNumber: 1 }] });
+    const page: MessageListAnswer = {
+      messages: [message({ id: 'm1', createdAt: '2026-11-23T10:00:00.000Z' })],
+      ticket: ticket(),
+      count: 1,
+      hasMore: false,
+    };
+    client.setQueryData<InfiniteData<MessageListAnswer>>(messageKeys.ticket('t1'), {
+      pages: [page],
+      pageParams: [{ pageNumber: 1 }],
+    });
     const reply = message({ id: 'm2', fromMe: true, ack: 1, createdAt: '2026-11-23T10:01:00.000Z' });
 
     upsertMessageInCache(client, reply);
@@ -87,6 +101,9 @@ describe('live events patch the cached lists by key (spec part 1 §4 realtime)',
     upsertMessageInCache(client, { ...reply, ack: 3 });
 
     const messages = flattenMessages(client.getQueryData(messageKeys.ticket('t1')));
-    expect(messages.map((m) => [m.id, m.ack])).toEqual([['m1', 0], ['m2', 3]]);
+    expect(messages.map((m) => [m.id, m.ack])).toEqual([
+      ['m1', 0],
+      ['m2', 3],
+    ]);
   });
 });

@@ -2,11 +2,24 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageInput } from '@/features/tickets/components/conversation/message-input';
 import { acceptAttachments } from '@/features/tickets/lib/attachments';
-import { cutLabel, isKeepableAudio, isSendableText, quickReplySuggestions, readSignOption } from '@/features/tickets/lib/input-rules';
+import {
+  cutLabel,
+  isKeepableAudio,
+  isSendableText,
+  quickReplySuggestions,
+  readSignOption,
+} from '@/features/tickets/lib/input-rules';
 import { fakeTicketsApi, ok, renderAt, signInAs } from './support';
 
 const quickMessages = [
-  { id: 'qm1', shortcode: 'bomdia', message: 'Bom dia! Em que posso ajudar você hoje com o seu pedido?', userId: null, mediaUrl: null, mediaName: null },
+  {
+    id: 'qm1',
+    shortcode: 'bomdia',
+    message: 'Bom dia! Em que posso ajudar você hoje com o seu pedido?',
+    userId: null,
+    mediaUrl: null,
+    mediaName: null,
+  },
   { id: 'qm2', shortcode: 'pix', message: 'Nossa chave Pix é o CNPJ.', userId: null, mediaUrl: null, mediaName: null },
 ];
 
@@ -16,7 +29,15 @@ function inputApi() {
     if (call.method === 'POST' && call.path === '/messages/t1/uploads') {
       const { files } = call.body as { files: { fileName: string; mimetype: string }[] };
       return ok({
-        uploads: files.map((f, i) => ({ key: `C#c1/media/outbound/t1/${i}`, url: `http://s3.test/media/${i}`, method: 'PUT', headers: { 'content-type': f.mimetype }, fileName: f.fileName, mimetype: f.mimetype, expiresInSeconds: 300 })),
+        uploads: files.map((f, i) => ({
+          key: `C#c1/media/outbound/t1/${i}`,
+          url: `http://s3.test/media/${i}`,
+          method: 'PUT',
+          headers: { 'content-type': f.mimetype },
+          fileName: f.fileName,
+          mimetype: f.mimetype,
+          expiresInSeconds: 300,
+        })),
       });
     }
     if (call.method === 'PUT' && call.path.startsWith('/media/')) return { status: 200 };
@@ -61,7 +82,9 @@ describe('message input rules (spec part 1 §5)', () => {
     fireEvent.change(box, { target: { value: ' Olá, Maria ' } });
     fireEvent.keyDown(box, { key: 'Enter' });
 
-    await waitFor(() => expect(sends(calls)).toEqual([expect.objectContaining({ body: 'Olá, Maria', signature: true, medias: [] })]));
+    await waitFor(() =>
+      expect(sends(calls)).toEqual([expect.objectContaining({ body: 'Olá, Maria', signature: true, medias: [] })]),
+    );
     expect(box.value).toBe('');
   });
 
@@ -73,7 +96,9 @@ describe('message input rules (spec part 1 §5)', () => {
 
     fireEvent.change(box, { target: { value: '/' } });
     const list = await screen.findByTestId('quick-replies');
-    const labels = within(list).getAllByTestId('quick-reply').map((el) => el.textContent);
+    const labels = within(list)
+      .getAllByTestId('quick-reply')
+      .map((el) => el.textContent);
     expect(labels).toEqual(['bomdia - Bom dia! Em que posso ajud...', 'pix - Nossa chave Pix é o CNPJ.']);
 
     fireEvent.change(box, { target: { value: '/pix' } });
@@ -105,7 +130,10 @@ describe('message input rules (spec part 1 §5)', () => {
       }
     }
     vi.stubGlobal('MediaRecorder', FakeRecorder);
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => ({})) } });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => ({})) },
+    });
     renderInput();
 
     fireEvent.click(screen.getByRole('button', { name: 'Gravar áudio' }));
@@ -162,7 +190,10 @@ describe('message input rules (spec part 1 §5)', () => {
       'PUT /media/0',
       'POST /messages/t1',
     ]);
-    expect(sends(calls)[0]).toMatchObject({ body: 'Este aqui', medias: [{ key: 'C#c1/media/outbound/t1/0', fileName: 'bolo.png', mimetype: 'image/png' }] });
+    expect(sends(calls)[0]).toMatchObject({
+      body: 'Este aqui',
+      medias: [{ key: 'C#c1/media/outbound/t1/0', fileName: 'bolo.png', mimetype: 'image/png' }],
+    });
   });
 
   it('is disabled while the ticket cannot receive messages', () => {
@@ -180,7 +211,14 @@ describe('attachment rules (spec part 1 §5, §9)', () => {
   it('refuses blocked types, files over 5 MB, duplicate names and a fourth file', () => {
     const { accepted, issues } = acceptAttachments(
       [file('a.png')],
-      [file('run.exe', 10, 'application/octet-stream'), file('big.pdf', 5 * 1024 * 1024 + 1, 'application/pdf'), file('a.png'), file('b.png'), file('c.png'), file('d.png')],
+      [
+        file('run.exe', 10, 'application/octet-stream'),
+        file('big.pdf', 5 * 1024 * 1024 + 1, 'application/pdf'),
+        file('a.png'),
+        file('b.png'),
+        file('c.png'),
+        file('d.png'),
+      ],
     );
 
     expect(accepted.map((f) => f.name)).toEqual(['b.png', 'c.png']);

@@ -31,7 +31,12 @@ describe('message bubble (spec part 1 §2, §3, §4)', () => {
       <>
         <MessageBubble message={message({ id: 'a', isDeleted: true, body: 'segredo' })} />
         <MessageBubble
-          message={message({ id: 'b', body: 'às 15h', editedMessage: 'às 14h', quotedMsg: { id: 'q', externalId: 'x', body: 'Que horas?', fromMe: true, mediaType: null } })}
+          message={message({
+            id: 'b',
+            body: 'às 15h',
+            editedMessage: 'às 14h',
+            quotedMsg: { id: 'q', externalId: 'x', body: 'Que horas?', fromMe: true, mediaType: null },
+          })}
         />
       </>,
     );
@@ -49,9 +54,17 @@ describe('message bubble (spec part 1 §2, §3, §4)', () => {
         <MessageBubble message={message({ id: '1', mediaType: 'image', mediaUrl: `${url}.jpg`, body: 'foto' })} />
         <MessageBubble message={message({ id: '2', mediaType: 'audio', mediaUrl: `${url}.ogg`, body: '' })} />
         <MessageBubble message={message({ id: '3', mediaType: 'video', mediaUrl: `${url}.mp4`, body: '' })} />
-        <MessageBubble message={message({ id: '4', mediaType: 'document', mediaUrl: `${url}.pdf`, body: 'orcamento.pdf' })} />
+        <MessageBubble
+          message={message({ id: '4', mediaType: 'document', mediaUrl: `${url}.pdf`, body: 'orcamento.pdf' })}
+        />
         <MessageBubble message={message({ id: '5', mediaType: 'locationMessage', body: '-23.55,-46.63' })} />
-        <MessageBubble message={message({ id: '6', mediaType: 'contactMessage', body: 'BEGIN:VCARD\nFN:Carlos Silva\nTEL;type=CELL:+55 11 91234-5678\nEND:VCARD' })} />
+        <MessageBubble
+          message={message({
+            id: '6',
+            mediaType: 'contactMessage',
+            body: 'BEGIN:VCARD\nFN:Carlos Silva\nTEL;type=CELL:+55 11 91234-5678\nEND:VCARD',
+          })}
+        />
       </>,
     );
     expect(screen.getByTestId('media-image').getAttribute('src')).toBe(`${url}.jpg`);
@@ -61,10 +74,12 @@ describe('message bubble (spec part 1 §2, §3, §4)', () => {
     expect(within(screen.getByTestId('media-location')).getByRole('link').getAttribute('href')).toContain('-23.55%2C-46.63');
     expect(screen.getByTestId('media-contact').textContent).toContain('Carlos Silva');
     expect(parseVcard('FN:Ana\nitem1.TEL:+1 555').number).toBe('+1 555');
-    expect(parseLocation('data:image/png;base64,xx|https://maps.google.com/?q=1,2').href).toBe('https://maps.google.com/?q=1,2');
+    expect(parseLocation('data:image/png;base64,xx|https://maps.google.com/?q=1,2').href).toBe(
+      'https://maps.google.com/?q=1,2',
+    );
   });
 
-  it("offers reply and delete in the message menu when the caller allows them", async () => {
+  it('offers reply and delete in the message menu when the caller allows them', async () => {
     signInAs();
     const onReply = vi.fn();
     const onDelete = vi.fn();
@@ -73,7 +88,11 @@ describe('message bubble (spec part 1 §2, §3, §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Opções da mensagem' }));
 
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Responder', 'Deletar']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(['Responder', 'Deletar']);
   });
 });
 
@@ -99,7 +118,13 @@ describe('message list paging (spec part 1 §9)', () => {
       const pageNumber = Number(call.query.get('pageNumber'));
       const body = pageNumber === 1 ? 'recente' : 'antiga';
       const at = pageNumber === 1 ? '2026-11-23T10:00:00.000Z' : '2026-11-22T10:00:00.000Z';
-      return ok({ messages: [message({ id: `m${pageNumber}`, body, createdAt: at })], ticket: ticket(), count: 2, hasMore: pageNumber === 1, cursor: 'c2' });
+      return ok({
+        messages: [message({ id: `m${pageNumber}`, body, createdAt: at })],
+        ticket: ticket(),
+        count: 2,
+        hasMore: pageNumber === 1,
+        cursor: 'c2',
+      });
     });
     renderAt(<MessageList ticketId="t1" />);
     const list = await screen.findByTestId('message-list');
@@ -117,7 +142,9 @@ describe('message list paging (spec part 1 §9)', () => {
     await screen.findByText('antiga');
     expect(pages()).toEqual(['1', '2']);
     expect(calls.at(-1)?.query.get('cursor')).toBe('c2');
-    await waitFor(() => expect(screen.getAllByTestId('day-separator').map((el) => el.textContent)).toEqual(['22/11/2026', '23/11/2026']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('day-separator').map((el) => el.textContent)).toEqual(['22/11/2026', '23/11/2026']),
+    );
   });
 });
 

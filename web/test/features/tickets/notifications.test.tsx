@@ -21,7 +21,14 @@ vi.mock('@/lib/realtime', async () => {
 const emit = (kind: string, data: unknown) => act(() => listeners.get(kind)?.forEach((handler) => handler(data)));
 vi.mock('@/features/tickets/lib/notification-sound', () => ({ playNotificationSound: vi.fn() }));
 
-const unread = ticket({ id: 't7', uuid: '77777777-7777-4777-8777-777777777777', status: 'pending', userId: null, unreadMessages: 2, contact: contact({ name: 'Rita Fila' }) });
+const unread = ticket({
+  id: 't7',
+  uuid: '77777777-7777-4777-8777-777777777777',
+  status: 'pending',
+  userId: null,
+  unreadMessages: 2,
+  contact: contact({ name: 'Rita Fila' }),
+});
 
 describe('notifications popover (spec part 1 §2 top bar)', () => {
   afterEach(() => {
@@ -49,7 +56,12 @@ describe('notifications popover (spec part 1 §2 top bar)', () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const onMessage = (data: unknown) => emit('appMessage', data);
 
-    onMessage({ action: 'create', message: message({ fromMe: true }), contact: contact(), ticket: { ...unread, unreadMessages: 0 } });
+    onMessage({
+      action: 'create',
+      message: message({ fromMe: true }),
+      contact: contact(),
+      ticket: { ...unread, unreadMessages: 0 },
+    });
     expect(playNotificationSound).not.toHaveBeenCalled();
 
     onMessage({ action: 'create', message: message({ id: 'm9', ticketId: 't7' }), contact: contact(), ticket: unread });

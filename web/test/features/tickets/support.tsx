@@ -14,7 +14,10 @@ import { company, sessionUser } from '../../support/fixtures';
  * jsdom has no layout: give every element a viewport-sized client box so the virtualised lists
  * render their first screenful as a browser would.
  */
-for (const [prop, size] of [['clientHeight', 800], ['clientWidth', 480]] as const) {
+for (const [prop, size] of [
+  ['clientHeight', 800],
+  ['clientWidth', 480],
+] as const) {
   Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => size });
 }
 

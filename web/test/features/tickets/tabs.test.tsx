@@ -3,12 +3,35 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TicketsManager } from '@/features/tickets/components/list/tickets-manager';
 import { fakeTicketsApi, ok, page, renderAt, signInAs, ticket, type ApiCall } from './support';
 
-const mine = ticket({ id: 't1', uuid: '11111111-1111-4111-8111-111111111111', contact: { ...ticket().contact, name: 'Maria Cliente' } });
+const mine = ticket({
+  id: 't1',
+  uuid: '11111111-1111-4111-8111-111111111111',
+  contact: { ...ticket().contact, name: 'Maria Cliente' },
+});
 const waiting = [
-  ticket({ id: 't2', uuid: '22222222-2222-4222-8222-222222222222', status: 'pending', userId: null, user: null, contact: { ...ticket().contact, id: 'c2', name: 'João Espera' } }),
-  ticket({ id: 't3', uuid: '33333333-3333-4333-8333-333333333333', status: 'pending', userId: null, user: null, contact: { ...ticket().contact, id: 'c3', name: 'Rita Fila' } }),
+  ticket({
+    id: 't2',
+    uuid: '22222222-2222-4222-8222-222222222222',
+    status: 'pending',
+    userId: null,
+    user: null,
+    contact: { ...ticket().contact, id: 'c2', name: 'João Espera' },
+  }),
+  ticket({
+    id: 't3',
+    uuid: '33333333-3333-4333-8333-333333333333',
+    status: 'pending',
+    userId: null,
+    user: null,
+    contact: { ...ticket().contact, id: 'c3', name: 'Rita Fila' },
+  }),
 ];
-const done = ticket({ id: 't4', uuid: '44444444-4444-4444-8444-444444444444', status: 'closed', contact: { ...ticket().contact, id: 'c4', name: 'Caio Resolvido' } });
+const done = ticket({
+  id: 't4',
+  uuid: '44444444-4444-4444-8444-444444444444',
+  status: 'closed',
+  contact: { ...ticket().contact, id: 'c4', name: 'Caio Resolvido' },
+});
 
 function api(extra?: (call: ApiCall) => ReturnType<typeof ok> | undefined) {
   return fakeTicketsApi((call) => {

@@ -147,7 +147,9 @@ describe('ticket transitions from the conversation header (spec part 1 §4)', ()
 
   it("sends a user who may not see the ticket back to /tickets with 'Acesso não permitido'", async () => {
     signInAs({ id: 'u1', profile: 'user' });
-    fakeTicketsApi((call) => (call.path.startsWith('/tickets/u/') ? { status: 403, body: { error: 'ERR_NO_PERMISSION' } } : undefined));
+    fakeTicketsApi((call) =>
+      call.path.startsWith('/tickets/u/') ? { status: 403, body: { error: 'ERR_NO_PERMISSION' } } : undefined,
+    );
     const open = ticket();
     renderAt(<TicketView uuid={open.uuid} />, at(open));
 

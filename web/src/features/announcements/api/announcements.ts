@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { AnnouncementDto, AnnouncementInput, AnnouncementRealtimeData } from '@atende/shared';
 import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
 
@@ -23,7 +29,11 @@ export const announcementsQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: announcementKeys.list(search),
     queryFn: ({ pageParam }) =>
-      apiGet<AnnouncementPage>('/announcements', { searchParam: search, cursor: pageParam.cursor, pageNumber: pageParam.pageNumber }),
+      apiGet<AnnouncementPage>('/announcements', {
+        searchParam: search,
+        cursor: pageParam.cursor,
+        pageNumber: pageParam.pageNumber,
+      }),
     initialPageParam: { pageNumber: 1 } as PageParam,
     getNextPageParam: (last, _all, previous): PageParam | undefined =>
       last.hasMore ? { cursor: last.cursor, pageNumber: previous.pageNumber + 1 } : undefined,
@@ -32,22 +42,27 @@ export const useAnnouncements = (search = '') => useInfiniteQuery(announcementsQ
 
 /** A live change patches the first page in place (creates on top); other pages refetch lazily. */
 export function applyAnnouncementEvent(client: QueryClient, data: AnnouncementRealtimeData): void {
-  client.setQueriesData<{ pages: AnnouncementPage[]; pageParams: unknown[] }>({ queryKey: announcementKeys.lists() }, (cache) => {
-    if (!cache) return cache;
-    const pages = cache.pages.map((page) => ({
-      ...page,
-      records: page.records.filter((record) => record.id !== (data.action === 'delete' ? data.id : data.record.id)),
-    }));
-    if (data.action !== 'delete' && pages[0]) pages[0] = { ...pages[0], records: [data.record, ...pages[0].records] };
-    return { ...cache, pages };
-  });
+  client.setQueriesData<{ pages: AnnouncementPage[]; pageParams: unknown[] }>(
+    { queryKey: announcementKeys.lists() },
+    (cache) => {
+      if (!cache) return cache;
+      const pages = cache.pages.map((page) => ({
+        ...page,
+        records: page.records.filter((record) => record.id !== (data.action === 'delete' ? data.id : data.record.id)),
+      }));
+      if (data.action !== 'delete' && pages[0]) pages[0] = { ...pages[0], records: [data.record, ...pages[0].records] };
+      return { ...cache, pages };
+    },
+  );
 }
 
 export function useSaveAnnouncement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: AnnouncementInput }) =>
-      id ? apiPut<AnnouncementDto>(`/announcements/${encodeURIComponent(id)}`, input) : apiPost<AnnouncementDto>('/announcements', input),
+      id
+        ? apiPut<AnnouncementDto>(`/announcements/${encodeURIComponent(id)}`, input)
+        : apiPost<AnnouncementDto>('/announcements', input),
     onSuccess: () => client.invalidateQueries({ queryKey: announcementKeys.lists() }),
   });
 }
@@ -60,6 +75,9 @@ export function useDeleteAnnouncement() {
   });
 }
 
-export const uploadAnnouncementImage = (id: string, input: { fileName: string; contentType: 'image/png' | 'image/jpeg'; file: string }) =>
-  apiPost<AnnouncementDto>(`/announcements/${encodeURIComponent(id)}/media-upload`, input);
-export const removeAnnouncementImage = (id: string) => apiDelete<AnnouncementDto>(`/announcements/${encodeURIComponent(id)}/media-upload`);
+export const uploadAnnouncementImage = (
+  id: string,
+  input: { fileName: string; contentType: 'image/png' | 'image/jpeg'; file: string },
+) => apiPost<AnnouncementDto>(`/announcements/${encodeURIComponent(id)}/media-upload`, input);
+export const removeAnnouncementImage = (id: string) =>
+  apiDelete<AnnouncementDto>(`/announcements/${encodeURIComponent(id)}/media-upload`);

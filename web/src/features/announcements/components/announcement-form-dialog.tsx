@@ -18,14 +18,32 @@ const toBase64 = async (file: File) => {
 };
 
 /** Create/edit (super users; spec part 3 "Announcements"): title, text, priority, status, an optional png/jpg image. */
-export function AnnouncementFormDialog({ open, announcement, onClose }: { open: boolean; announcement: AnnouncementDto | null; onClose: () => void }) {
+export function AnnouncementFormDialog({
+  open,
+  announcement,
+  onClose,
+}: {
+  open: boolean;
+  announcement: AnnouncementDto | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(ANNOUNCEMENTS_NS);
   const save = useSaveAnnouncement();
   const [image, setImage] = useState<File | null>(null);
   const [dropImage, setDropImage] = useState(false);
-  const { register, control, handleSubmit, formState: { errors, isSubmitting } } = useForm<AnnouncementInput>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AnnouncementInput>({
     resolver: zodResolver(announcementSchema) as unknown as Resolver<AnnouncementInput>,
-    defaultValues: { title: announcement?.title ?? '', text: announcement?.text ?? '', priority: announcement?.priority ?? 3, status: announcement?.status ?? true },
+    defaultValues: {
+      title: announcement?.title ?? '',
+      text: announcement?.text ?? '',
+      priority: announcement?.priority ?? 3,
+      status: announcement?.status ?? true,
+    },
   });
 
   const onSubmit = async (values: AnnouncementInput) => {
@@ -60,36 +78,66 @@ export function AnnouncementFormDialog({ open, announcement, onClose }: { open: 
             </FormField>
             <HStack gap="4" align="start">
               <FormField label={t('fields.priority')}>
-                <Controller control={control} name="priority" render={({ field }) => (
-                  <Select value={String(field.value)} onChange={(e) => field.onChange(Number(e.currentTarget.value))}>
-                    {[1, 2, 3].map((p) => <option key={p} value={p}>{t(`priority.${p}`)}</option>)}
-                  </Select>
-                )} />
+                <Controller
+                  control={control}
+                  name="priority"
+                  render={({ field }) => (
+                    <Select value={String(field.value)} onChange={(e) => field.onChange(Number(e.currentTarget.value))}>
+                      {[1, 2, 3].map((p) => (
+                        <option key={p} value={p}>
+                          {t(`priority.${p}`)}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                />
               </FormField>
               <FormField label={t('fields.status')}>
-                <Controller control={control} name="status" render={({ field }) => (
-                  <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
-                    <option value="true">{t('active')}</option>
-                    <option value="false">{t('inactive')}</option>
-                  </Select>
-                )} />
+                <Controller
+                  control={control}
+                  name="status"
+                  render={({ field }) => (
+                    <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
+                      <option value="true">{t('active')}</option>
+                      <option value="false">{t('inactive')}</option>
+                    </Select>
+                  )}
+                />
               </FormField>
             </HStack>
             <FormField label={t('fields.image')}>
-              <Input type="file" p="1" accept={Object.keys(ANNOUNCEMENT_IMAGE_TYPES).join(',')} onChange={(e) => { setImage(e.currentTarget.files?.[0] ?? null); setDropImage(false); }} />
+              <Input
+                type="file"
+                p="1"
+                accept={Object.keys(ANNOUNCEMENT_IMAGE_TYPES).join(',')}
+                onChange={(e) => {
+                  setImage(e.currentTarget.files?.[0] ?? null);
+                  setDropImage(false);
+                }}
+              />
             </FormField>
             {announcement?.mediaUrl && !image && !dropImage ? (
               <HStack>
                 <Image src={announcement.mediaUrl} alt="" maxH="20" borderRadius="md" />
-                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDropImage(true)}>{t('removeImage')}</Button>
+                <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDropImage(true)}>
+                  {t('removeImage')}
+                </Button>
               </HStack>
             ) : null}
-            {image ? <Text fontSize="sm" color="fg.muted">{image.name}</Text> : null}
+            {image ? (
+              <Text fontSize="sm" color="fg.muted">
+                {image.name}
+              </Text>
+            ) : null}
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={isSubmitting}>{t('common.save')}</Button>
+          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {t('common.save')}
+          </Button>
         </Dialog.Footer>
       </form>
     </DialogShell>

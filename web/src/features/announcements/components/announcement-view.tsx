@@ -12,7 +12,9 @@ export function AnnouncementView({ announcement, onClose }: { announcement: Anno
       </Dialog.Header>
       <Dialog.Body pb="6">
         <Stack gap="3">
-          {announcement?.mediaUrl ? <Image src={announcement.mediaUrl} alt="" borderRadius="md" maxH="72" objectFit="contain" /> : null}
+          {announcement?.mediaUrl ? (
+            <Image src={announcement.mediaUrl} alt="" borderRadius="md" maxH="72" objectFit="contain" />
+          ) : null}
           <Text whiteSpace="pre-wrap">{announcement?.text}</Text>
           <Text fontSize="xs" color="fg.muted">
             {formatDateTime(announcement?.createdAt)}

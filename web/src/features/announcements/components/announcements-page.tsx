@@ -71,14 +71,35 @@ function AnnouncementsAdmin() {
           <Table.Body>
             {records.map((record) => (
               <Table.Row key={record.id} data-testid="announcement-row">
-                <Table.Cell><Box w="1" h="6" borderRadius="full" bg={PRIORITY_COLOR[record.priority]} /></Table.Cell>
+                <Table.Cell>
+                  <Box w="1" h="6" borderRadius="full" bg={PRIORITY_COLOR[record.priority]} />
+                </Table.Cell>
                 <Table.Cell fontWeight="medium">{record.title}</Table.Cell>
                 <Table.Cell>{t(`priority.${record.priority}`)}</Table.Cell>
-                <Table.Cell><Badge colorPalette={record.status ? 'green' : 'gray'}>{record.status ? t('active') : t('inactive')}</Badge></Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={record.status ? 'green' : 'gray'}>
+                    {record.status ? t('active') : t('inactive')}
+                  </Badge>
+                </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDateTime(record.createdAt)}</Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => setDialog({ announcement: record })}><LuPencil /></IconButton>
-                  <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('common.delete')} onClick={() => setToDelete(record)}><LuTrash2 /></IconButton>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={t('common.edit')}
+                    onClick={() => setDialog({ announcement: record })}
+                  >
+                    <LuPencil />
+                  </IconButton>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    aria-label={t('common.delete')}
+                    onClick={() => setToDelete(record)}
+                  >
+                    <LuTrash2 />
+                  </IconButton>
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -93,15 +114,31 @@ function AnnouncementsAdmin() {
         title={t('title')}
         actions={
           <>
-            <Input placeholder={t('common.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxW={{ md: '64' }} />
-            <Button onClick={() => setDialog({ announcement: null })}><LuPlus />{t('add')}</Button>
+            <Input
+              placeholder={t('common.search')}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              maxW={{ md: '64' }}
+            />
+            <Button onClick={() => setDialog({ announcement: null })}>
+              <LuPlus />
+              {t('add')}
+            </Button>
           </>
         }
       />
       {content}
       <Box ref={sentinel} h="1px" />
       {dialog ? <AnnouncementFormDialog open announcement={dialog.announcement} onClose={() => setDialog(null)} /> : null}
-      <ConfirmDialog open={!!toDelete} title={t('deleteTitle', { title: toDelete?.title ?? '' })} destructive confirmLabel={t('common.delete')} loading={remove.isPending} onConfirm={() => void confirmDelete()} onClose={() => setToDelete(null)}>
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('deleteTitle', { title: toDelete?.title ?? '' })}
+        destructive
+        confirmLabel={t('common.delete')}
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
         {t('deleteText')}
       </ConfirmDialog>
     </Stack>

@@ -26,10 +26,26 @@ export function AnnouncementsPopover() {
     <>
       <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount>
         <Menu.Trigger asChild>
-          <IconButton variant="ghost" colorPalette="gray" size="sm" aria-label={t('popover')} title={t('popover')} position="relative" data-testid="announcements-trigger">
+          <IconButton
+            variant="ghost"
+            colorPalette="gray"
+            size="sm"
+            aria-label={t('popover')}
+            title={t('popover')}
+            position="relative"
+            data-testid="announcements-trigger"
+          >
             <LuMegaphone />
             {records.length > 0 ? (
-              <Badge position="absolute" top="0" insetEnd="0" size="xs" colorPalette="red" variant="solid" borderRadius="full">
+              <Badge
+                position="absolute"
+                top="0"
+                insetEnd="0"
+                size="xs"
+                colorPalette="red"
+                variant="solid"
+                borderRadius="full"
+              >
                 {records.length}
               </Badge>
             ) : null}
@@ -38,27 +54,44 @@ export function AnnouncementsPopover() {
         <Portal>
           <Menu.Positioner>
             <Menu.Content w={{ base: '90vw', sm: '80' }} maxH="96" overflowY="auto" p="2">
-                {list.isPending ? (
-                  <LoadingState minH="16" />
-                ) : records.length === 0 ? (
-                  <Text p="3" color="fg.muted" fontSize="sm">
-                    {t('empty')}
-                  </Text>
-                ) : (
-                  <Stack gap="1">
-                    {records.map((record) => (
-                      <Menu.Item key={record.id} value={record.id} py="2" px="2" onSelect={() => setOpen(record)} data-testid="announcement-item">
-                        <HStack align="stretch" gap="3" w="full" minW="0">
-                          <Box w="1" borderRadius="full" bg={PRIORITY_COLOR[record.priority]} flexShrink={0} data-priority={record.priority} />
-                          <Stack gap="0" minW="0" textAlign="start">
-                            <Text fontWeight="medium" truncate>{record.title}</Text>
-                            <Text fontSize="xs" color="fg.muted" truncate fontWeight="normal">{record.text}</Text>
-                          </Stack>
-                        </HStack>
-                      </Menu.Item>
-                    ))}
-                  </Stack>
-                )}
+              {list.isPending ? (
+                <LoadingState minH="16" />
+              ) : records.length === 0 ? (
+                <Text p="3" color="fg.muted" fontSize="sm">
+                  {t('empty')}
+                </Text>
+              ) : (
+                <Stack gap="1">
+                  {records.map((record) => (
+                    <Menu.Item
+                      key={record.id}
+                      value={record.id}
+                      py="2"
+                      px="2"
+                      onSelect={() => setOpen(record)}
+                      data-testid="announcement-item"
+                    >
+                      <HStack align="stretch" gap="3" w="full" minW="0">
+                        <Box
+                          w="1"
+                          borderRadius="full"
+                          bg={PRIORITY_COLOR[record.priority]}
+                          flexShrink={0}
+                          data-priority={record.priority}
+                        />
+                        <Stack gap="0" minW="0" textAlign="start">
+                          <Text fontWeight="medium" truncate>
+                            {record.title}
+                          </Text>
+                          <Text fontSize="xs" color="fg.muted" truncate fontWeight="normal">
+                            {record.text}
+                          </Text>
+                        </Stack>
+                      </HStack>
+                    </Menu.Item>
+                  ))}
+                </Stack>
+              )}
             </Menu.Content>
           </Menu.Positioner>
         </Portal>

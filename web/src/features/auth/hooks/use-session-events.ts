@@ -27,42 +27,54 @@ export function useSessionEvents(): void {
   const { user } = useSession();
   const signedIn = Boolean(user);
 
-  useRealtime('user', (data) => {
-    const me = sessionStore.get().user;
-    if (!me) return;
-    if (data.action === 'delete') {
-      if (data.userId === me.id) forceLogout(t('forcedLogoutDeleted'));
-    } else if (data.action === 'update' && data.user?.id === me.id) {
-      if (data.user.status === false) {
-        forceLogout(t('forcedLogoutDeactivated'));
+  useRealtime(
+    'user',
+    (data) => {
+      const me = sessionStore.get().user;
+      if (!me) return;
+      if (data.action === 'delete') {
+        if (data.userId === me.id) forceLogout(t('forcedLogoutDeleted'));
+      } else if (data.action === 'update' && data.user?.id === me.id) {
+        if (data.user.status === false) {
+          forceLogout(t('forcedLogoutDeactivated'));
+          return;
+        }
+        sessionStore.setUser({ ...me, ...data.user, company: me.company });
+      }
+    },
+    signedIn,
+  );
+
+  useRealtime(
+    'auth',
+    (data) => {
+      const { user: me, sessionId } = sessionStore.get();
+      if (!me) return;
+      if (data.action === 'revoked') {
+        forceLogout(t(data.reason === 'deactivated' ? 'forcedLogoutDeactivated' : 'forcedLogoutDeleted'));
         return;
       }
-      sessionStore.setUser({ ...me, ...data.user, company: me.company });
-    }
-  }, signedIn);
+      // Spec part 1 §4: signing in elsewhere ends this session. An event without a session id (an older
+      // server) cannot be told from this console's own sign-in, so it is ignored rather than obeyed.
+      if (data.user.id !== me.id || !data.sessionId || !sessionId) return;
+      if (data.sessionId !== sessionId) forceLogout(t('forcedLogoutOtherDevice'));
+    },
+    signedIn,
+  );
 
-  useRealtime('auth', (data) => {
-    const { user: me, sessionId } = sessionStore.get();
-    if (!me) return;
-    if (data.action === 'revoked') {
-      forceLogout(t(data.reason === 'deactivated' ? 'forcedLogoutDeactivated' : 'forcedLogoutDeleted'));
-      return;
-    }
-    // Spec part 1 §4: signing in elsewhere ends this session. An event without a session id (an older
-    // server) cannot be told from this console's own sign-in, so it is ignored rather than obeyed.
-    if (data.user.id !== me.id || !data.sessionId || !sessionId) return;
-    if (data.sessionId !== sessionId) forceLogout(t('forcedLogoutOtherDevice'));
-  }, signedIn);
-
-  useRealtime('companyChanged', (data) => {
-    const me = sessionStore.get().user;
-    if (!me) return;
-    if (data.action === 'delete') {
-      clearSessionLocally();
-      return;
-    }
-    if (data.action === 'update' && data.company) {
-      sessionStore.setUser({ ...me, company: { ...me.company, ...data.company } });
-    }
-  }, signedIn);
+  useRealtime(
+    'companyChanged',
+    (data) => {
+      const me = sessionStore.get().user;
+      if (!me) return;
+      if (data.action === 'delete') {
+        clearSessionLocally();
+        return;
+      }
+      if (data.action === 'update' && data.company) {
+        sessionStore.setUser({ ...me, company: { ...me.company, ...data.company } });
+      }
+    },
+    signedIn,
+  );
 }

@@ -28,7 +28,11 @@ export function useSignIn() {
         // The server refuses inactive users and, outside admins, companies past due (spec part 1 §4).
         if (isApiError(error) && error.code === 'ERR_USER_INACTIVE') notify.warning(t('inactiveUser'));
         else if (isApiError(error) && error.code === 'ERR_TOO_MANY_ATTEMPTS') notify.warning(t('tooManyAttempts'));
-        else if (isApiError(error) && error.code === 'ERR_SUBSCRIPTION_EXPIRED' && typeof error.params?.company === 'string') {
+        else if (
+          isApiError(error) &&
+          error.code === 'ERR_SUBSCRIPTION_EXPIRED' &&
+          typeof error.params?.company === 'string'
+        ) {
           notify.error(t('subscriptionExpiredUser', { company: error.params.company }));
         } else notify.error(error);
         return;

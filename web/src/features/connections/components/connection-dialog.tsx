@@ -4,7 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuSparkles } from 'react-icons/lu';
-import { CONNECTION_MSG, connectionFormSchema, mayReadConnectionToken, maySetConnectionToken, type ConnectionFormInput, type ConnectionFormOutput } from '@atende/shared';
+import {
+  CONNECTION_MSG,
+  connectionFormSchema,
+  mayReadConnectionToken,
+  maySetConnectionToken,
+  type ConnectionFormInput,
+  type ConnectionFormOutput,
+} from '@atende/shared';
 import { DialogShell } from '@/components/dialog-shell';
 import { isApiError } from '@/lib/api-client';
 import { notify, toaster } from '@/lib/toaster';
@@ -88,7 +95,11 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
   }, [open, connectionId, existing.data, form]);
 
   const onGenerate = () => {
-    const result = generateMessages({ name: form.getValues('name'), useApi: maySetToken, language: i18n.resolvedLanguage ?? 'pt-BR' });
+    const result = generateMessages({
+      name: form.getValues('name'),
+      useApi: maySetToken,
+      language: i18n.resolvedLanguage ?? 'pt-BR',
+    });
     if (!result.ok) {
       notify.warning(translateMessage(CONNECTION_MSG.generateNeedsName)!);
       return;
@@ -126,39 +137,45 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
   const loading = connectionId !== null && existing.isPending;
 
   return (
-    <DialogShell open={open} onClose={onClose} size={isPhone ? 'full' : 'xl'} scrollBehavior="inside" testId="connection-dialog">
-            {/* display: contents keeps the dialog's header/body/footer layout (scrolling body) intact. */}
-            <form style={{ display: 'contents' }} onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{connectionId ? t('form.editTitle') : t('form.addTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {loading ? (
-                <Stack gap="4">
-                  <Skeleton h="10" />
-                  <Skeleton h="24" />
-                  <Skeleton h="24" />
-                </Stack>
-              ) : (
-                <FormProvider {...form}>
-                  <ConnectionFormFields queues={queues.data ?? []} showToken={useApi} />
-                </FormProvider>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
-              <Button variant="subtle" colorPalette="brand" onClick={onGenerate} disabled={loading}>
-                <LuSparkles /> {t('form.generateMessages')}
-              </Button>
-              <Stack direction="row" gap="3">
-                <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-                  {t('form.cancel')}
-                </Button>
-                <Button type="submit" loading={save.isPending} disabled={loading}>
-                  {connectionId ? t('form.save') : t('form.add')}
-                </Button>
-              </Stack>
-            </Dialog.Footer>
-            </form>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      size={isPhone ? 'full' : 'xl'}
+      scrollBehavior="inside"
+      testId="connection-dialog"
+    >
+      {/* display: contents keeps the dialog's header/body/footer layout (scrolling body) intact. */}
+      <form style={{ display: 'contents' }} onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate>
+        <Dialog.Header>
+          <Dialog.Title>{connectionId ? t('form.editTitle') : t('form.addTitle')}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          {loading ? (
+            <Stack gap="4">
+              <Skeleton h="10" />
+              <Skeleton h="24" />
+              <Skeleton h="24" />
+            </Stack>
+          ) : (
+            <FormProvider {...form}>
+              <ConnectionFormFields queues={queues.data ?? []} showToken={useApi} />
+            </FormProvider>
+          )}
+        </Dialog.Body>
+        <Dialog.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+          <Button variant="subtle" colorPalette="brand" onClick={onGenerate} disabled={loading}>
+            <LuSparkles /> {t('form.generateMessages')}
+          </Button>
+          <Stack direction="row" gap="3">
+            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={loading}>
+              {connectionId ? t('form.save') : t('form.add')}
+            </Button>
+          </Stack>
+        </Dialog.Footer>
+      </form>
     </DialogShell>
   );
 }

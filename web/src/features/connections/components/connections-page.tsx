@@ -146,7 +146,11 @@ export function ConnectionsPage() {
       <QrCodeDialog connectionId={qrFor} onClose={closeQr} />
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming?.kind === 'disconnect' ? t('confirm.disconnectTitle') : t('confirm.deleteTitle', { name: confirming?.connection.name ?? '' })}
+        title={
+          confirming?.kind === 'disconnect'
+            ? t('confirm.disconnectTitle')
+            : t('confirm.deleteTitle', { name: confirming?.connection.name ?? '' })
+        }
         confirmLabel={confirming?.kind === 'disconnect' ? t('session.disconnect') : t('actions.delete')}
         destructive
         loading={remove.isPending || sessionCommand.isPending}

@@ -26,7 +26,11 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
   return isPhone ? <ConnectionCards {...props} /> : <ConnectionRows {...props} />;
 }
 
-function RowActions({ connection, onEdit, onDelete }: Pick<ConnectionsTableProps, 'onEdit' | 'onDelete'> & { connection: Connection }) {
+function RowActions({
+  connection,
+  onEdit,
+  onDelete,
+}: Pick<ConnectionsTableProps, 'onEdit' | 'onDelete'> & { connection: Connection }) {
   const { t } = useTranslation('connections');
   return (
     <HStack gap="1" justify="flex-end">
@@ -145,7 +149,10 @@ function ConnectionCards(props: ConnectionsTableProps) {
                   <DefaultFlag isDefault={connection.isDefault} />
                 </HStack>
                 <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
-                  {[formatConnectionNumber(connection.channel, connection.number), t('table.updatedAt', { date: formatUpdatedAt(connection.updatedAt) })]
+                  {[
+                    formatConnectionNumber(connection.channel, connection.number),
+                    t('table.updatedAt', { date: formatUpdatedAt(connection.updatedAt) }),
+                  ]
                     .filter((part) => part !== '-')
                     .join(' · ')}
                 </Text>

@@ -36,43 +36,43 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: string |
 
   return (
     <DialogShell open={connectionId !== null} onClose={onClose} size={isPhone ? 'full' : 'lg'} testId="qr-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('qr.title', { name: connection?.name ?? '' })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align="center">
-                <Stack gap="3" flex="1" order={{ base: 2, sm: 1 }}>
-                  <Text color="fg.muted" textStyle="sm">
-                    {t('qr.intro')}
-                  </Text>
-                  <List.Root as="ol" gap="2" textStyle="sm" ps="4">
-                    <List.Item>{t('qr.step1')}</List.Item>
-                    <List.Item>{t('qr.step2')}</List.Item>
-                    <List.Item>{t('qr.step3')}</List.Item>
-                    <List.Item>{t('qr.step4')}</List.Item>
-                  </List.Root>
-                  {localMode ? (
-                    <Button asChild size="sm" variant="subtle" alignSelf="flex-start" mt="2">
-                      <RouterLink to="/simulator" target="_blank">
-                        <LuSmartphone /> {t('qr.openSimulator')}
-                      </RouterLink>
-                    </Button>
-                  ) : null}
-                </Stack>
-                <Center order={{ base: 1, sm: 2 }} p="3" bg="white" rounded="l3" borderWidth="1px" minW="232px" minH="232px">
-                  {qrcode ? (
-                    <Box data-testid="qr-code" data-qr={qrcode}>
-                      <QRCodeSVG value={qrcode} size={208} level="M" marginSize={0} />
-                    </Box>
-                  ) : (
-                    <Stack align="center" gap="3" color="gray.600">
-                      <Spinner size="lg" color="brand.solid" />
-                      <Text textStyle="sm">{t('qr.waiting')}</Text>
-                    </Stack>
-                  )}
-                </Center>
-              </Flex>
-            </Dialog.Body>
+      <Dialog.Header>
+        <Dialog.Title>{t('qr.title', { name: connection?.name ?? '' })}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Flex direction={{ base: 'column', sm: 'row' }} gap="6" align="center">
+          <Stack gap="3" flex="1" order={{ base: 2, sm: 1 }}>
+            <Text color="fg.muted" textStyle="sm">
+              {t('qr.intro')}
+            </Text>
+            <List.Root as="ol" gap="2" textStyle="sm" ps="4">
+              <List.Item>{t('qr.step1')}</List.Item>
+              <List.Item>{t('qr.step2')}</List.Item>
+              <List.Item>{t('qr.step3')}</List.Item>
+              <List.Item>{t('qr.step4')}</List.Item>
+            </List.Root>
+            {localMode ? (
+              <Button asChild size="sm" variant="subtle" alignSelf="flex-start" mt="2">
+                <RouterLink to="/simulator" target="_blank">
+                  <LuSmartphone /> {t('qr.openSimulator')}
+                </RouterLink>
+              </Button>
+            ) : null}
+          </Stack>
+          <Center order={{ base: 1, sm: 2 }} p="3" bg="white" rounded="l3" borderWidth="1px" minW="232px" minH="232px">
+            {qrcode ? (
+              <Box data-testid="qr-code" data-qr={qrcode}>
+                <QRCodeSVG value={qrcode} size={208} level="M" marginSize={0} />
+              </Box>
+            ) : (
+              <Stack align="center" gap="3" color="gray.600">
+                <Spinner size="lg" color="brand.solid" />
+                <Text textStyle="sm">{t('qr.waiting')}</Text>
+              </Stack>
+            )}
+          </Center>
+        </Flex>
+      </Dialog.Body>
     </DialogShell>
   );
 }

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { ConnectionStatus } from '@atende/shared';
 import { CONNECTION_STATUS_PALETTE as PALETTE } from '@/lib/connection-status';
 
-
 /** `data-status` carries the raw value so tests (and support) can read it regardless of language. */
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('connections');

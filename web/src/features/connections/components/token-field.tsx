@@ -37,10 +37,21 @@ export function TokenField({ value, onChange }: { value: string | null | undefin
       <Field.Label>{t('form.token')}</Field.Label>
       <Group attached w="full">
         <Input readOnly value={value ?? ''} fontFamily="mono" textStyle="xs" placeholder={t('form.tokenPlaceholder')} />
-        <IconButton variant="outline" aria-label={t('form.generateToken')} title={t('form.generateToken')} onClick={() => onChange(generateApiToken())}>
+        <IconButton
+          variant="outline"
+          aria-label={t('form.generateToken')}
+          title={t('form.generateToken')}
+          onClick={() => onChange(generateApiToken())}
+        >
           <LuKeyRound />
         </IconButton>
-        <IconButton variant="outline" aria-label={t('form.copyToken')} title={t('form.copyToken')} disabled={!value} onClick={() => void copy()}>
+        <IconButton
+          variant="outline"
+          aria-label={t('form.copyToken')}
+          title={t('form.copyToken')}
+          disabled={!value}
+          onClick={() => void copy()}
+        >
           <LuCopy />
         </IconButton>
       </Group>

@@ -34,7 +34,10 @@ export function DashboardPage() {
   const firstName = user?.name.split(' ')[0] ?? '';
   return (
     <Box>
-      <PageHeader title={t('greeting', { name: firstName })} description={t('subtitle', { company: user?.company.name ?? '' })} />
+      <PageHeader
+        title={t('greeting', { name: firstName })}
+        description={t('subtitle', { company: user?.company.name ?? '' })}
+      />
       <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="6">
         <StatCard icon={<LuClock />} label={t('cards.waiting')} />
         <StatCard icon={<LuHeadset />} label={t('cards.inService')} />

@@ -12,7 +12,7 @@ import { useHelps } from '../api/helps';
 import { HELPS_NS } from '../i18n';
 
 /** A help's video code is a YouTube id (spec part 2 §3 "Help"). */
-const youtubeId = (video: string) => /^[\w-]{6,20}$/.test(video) ? video : null;
+const youtubeId = (video: string) => (/^[\w-]{6,20}$/.test(video) ? video : null);
 
 /** /helps (spec part 2 "Help videos"): the platform's help videos. */
 export function HelpsPage() {
@@ -30,13 +30,24 @@ export function HelpsPage() {
         {helps.data.map((help) => {
           const id = youtubeId(help.video);
           return (
-            <Card.Root key={help.id} as="button" textAlign="start" onClick={() => id && setPlaying(help)} overflow="hidden" data-testid="help-card">
+            <Card.Root
+              key={help.id}
+              as="button"
+              textAlign="start"
+              onClick={() => id && setPlaying(help)}
+              overflow="hidden"
+              data-testid="help-card"
+            >
               <AspectRatio ratio={16 / 9} bg="bg.muted">
                 {id ? <Image src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`} alt="" loading="lazy" /> : <Box />}
               </AspectRatio>
               <Card.Body gap="1">
                 <Text fontWeight="semibold">{help.title}</Text>
-                {help.description ? <Text fontSize="sm" color="fg.muted">{help.description}</Text> : null}
+                {help.description ? (
+                  <Text fontSize="sm" color="fg.muted">
+                    {help.description}
+                  </Text>
+                ) : null}
               </Card.Body>
             </Card.Root>
           );

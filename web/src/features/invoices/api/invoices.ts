@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { AdminCompanyDto, CheckoutInput, InvoiceDto, InvoiceTotals, PlanDto } from '@atende/shared';
 import { apiDelete, apiGet, apiPost } from '@/lib/api-client';
 
@@ -50,7 +57,11 @@ export const invoicesListQuery = (filters: InvoiceListFilters) =>
 export const useInvoicesList = (filters: InvoiceListFilters) => useInfiniteQuery(invoicesListQuery(filters));
 
 export const publishedPlansQuery = () =>
-  queryOptions({ queryKey: invoiceKeys.plans(), queryFn: () => apiGet<PlanDto[]>('/plans/allPublished'), staleTime: 60_000 });
+  queryOptions({
+    queryKey: invoiceKeys.plans(),
+    queryFn: () => apiGet<PlanDto[]>('/plans/allPublished'),
+    staleTime: 60_000,
+  });
 export const usePublishedPlans = () => useQuery(publishedPlansQuery());
 
 /** The company filter of the all-companies view (first page of the directory: super users only). */
@@ -83,4 +94,7 @@ export const useCheckout = () =>
 
 /** Local mode: pays the invoice's Pix charge in the sandbox, as the bank's webhook would. */
 export const useSimulatePayment = () =>
-  useMutation({ mutationFn: (invoiceId: string) => apiPost<{ outcome: string }>(`/subscription/sandbox/${encodeURIComponent(invoiceId)}/pay`) });
+  useMutation({
+    mutationFn: (invoiceId: string) =>
+      apiPost<{ outcome: string }>(`/subscription/sandbox/${encodeURIComponent(invoiceId)}/pay`),
+  });

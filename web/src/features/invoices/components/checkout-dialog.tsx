@@ -30,7 +30,14 @@ export interface CheckoutDialogProps {
 export function CheckoutDialog({ invoice, ...rest }: CheckoutDialogProps) {
   const isPhone = useMediaQuery('(max-width: 479px)');
   return (
-    <DialogShell open={!!invoice} onClose={rest.onClose} size={isPhone ? 'full' : 'lg'} scrollBehavior="inside" lazyMount unmountOnExit>
+    <DialogShell
+      open={!!invoice}
+      onClose={rest.onClose}
+      size={isPhone ? 'full' : 'lg'}
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
       {invoice ? <CheckoutWizard key={invoice.id} invoice={invoice} {...rest} /> : null}
     </DialogShell>
   );
@@ -38,7 +45,13 @@ export function CheckoutDialog({ invoice, ...rest }: CheckoutDialogProps) {
 
 const STEPS = ['data', 'customise', 'review'] as const;
 
-function CheckoutWizard({ invoice, upgrade, plans, currentPlanId, onClose }: Omit<CheckoutDialogProps, 'invoice'> & { invoice: InvoiceDto }) {
+function CheckoutWizard({
+  invoice,
+  upgrade,
+  plans,
+  currentPlanId,
+  onClose,
+}: Omit<CheckoutDialogProps, 'invoice'> & { invoice: InvoiceDto }) {
   const { t } = useTranslation(INVOICES_NS);
   const [step, setStep] = useState(0);
   const [charge, setCharge] = useState<SubscriptionCharge | null>(null);
@@ -71,7 +84,8 @@ function CheckoutWizard({ invoice, upgrade, plans, currentPlanId, onClose }: Omi
       setCharge(await checkout.mutateAsync(values));
       notify.success(t('validation.saas.pixGenerated'));
     } catch (error) {
-      if (isApiError(error) && error.code === 'ERR_PLAN_NOT_PUBLISHED') notify.warning(t('validation.saas.customPlanUpgrade'));
+      if (isApiError(error) && error.code === 'ERR_PLAN_NOT_PUBLISHED')
+        notify.warning(t('validation.saas.customPlanUpgrade'));
       else notify.error(error);
     }
   };
@@ -109,11 +123,26 @@ function CheckoutWizard({ invoice, upgrade, plans, currentPlanId, onClose }: Omi
             <Stack gap="5">
               <HStack gap="2" aria-label={t('checkout.progress')} data-testid="checkout-steps">
                 {STEPS.map((name, index) => (
-                  <HStack key={name} gap="2" flex={index < STEPS.length - 1 ? '1' : undefined} aria-current={index === step ? 'step' : undefined}>
-                    <Badge variant={index <= step ? 'solid' : 'outline'} colorPalette={index <= step ? 'brand' : 'gray'} borderRadius="full" minW="6" justifyContent="center">
+                  <HStack
+                    key={name}
+                    gap="2"
+                    flex={index < STEPS.length - 1 ? '1' : undefined}
+                    aria-current={index === step ? 'step' : undefined}
+                  >
+                    <Badge
+                      variant={index <= step ? 'solid' : 'outline'}
+                      colorPalette={index <= step ? 'brand' : 'gray'}
+                      borderRadius="full"
+                      minW="6"
+                      justifyContent="center"
+                    >
                       {index + 1}
                     </Badge>
-                    <Text fontSize="sm" fontWeight={index === step ? 'semibold' : 'normal'} color={index === step ? 'fg' : 'fg.muted'}>
+                    <Text
+                      fontSize="sm"
+                      fontWeight={index === step ? 'semibold' : 'normal'}
+                      color={index === step ? 'fg' : 'fg.muted'}
+                    >
                       {t(`checkout.steps.${name}`)}
                     </Text>
                     {index < STEPS.length - 1 ? <Separator flex="1" /> : null}
@@ -132,7 +161,13 @@ function CheckoutWizard({ invoice, upgrade, plans, currentPlanId, onClose }: Omi
                       {t('checkout.zipcode')}
                       <Field.RequiredIndicator />
                     </Field.Label>
-                    <InputMask component={Input} {...ZIP_MASK} placeholder="00000-000" inputMode="numeric" {...register('zipcode')} />
+                    <InputMask
+                      component={Input}
+                      {...ZIP_MASK}
+                      placeholder="00000-000"
+                      inputMode="numeric"
+                      {...register('zipcode')}
+                    />
                     <Field.ErrorText>{translateMessage(errors.zipcode?.message)}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root invalid={!!errors.country} required>
@@ -184,10 +219,16 @@ function CheckoutWizard({ invoice, upgrade, plans, currentPlanId, onClose }: Omi
                         <Stack gap="0">
                           <Text fontWeight="semibold">{option.name}</Text>
                           <Text fontSize="xs" opacity={0.8}>
-                            {t('checkout.planLimits', { users: option.users, connections: option.connections, queues: option.queues })}
+                            {t('checkout.planLimits', {
+                              users: option.users,
+                              connections: option.connections,
+                              queues: option.queues,
+                            })}
                           </Text>
                         </Stack>
-                        <Text fontWeight="semibold">{formatMoney(recurrence === 'ANUAL' ? option.valueYearly : option.value)}</Text>
+                        <Text fontWeight="semibold">
+                          {formatMoney(recurrence === 'ANUAL' ? option.valueYearly : option.value)}
+                        </Text>
                       </Button>
                     ))
                   )}
@@ -198,7 +239,10 @@ function CheckoutWizard({ invoice, upgrade, plans, currentPlanId, onClose }: Omi
                   <Row label={t('checkout.plan')} value={plan?.name ?? t('checkout.currentPlan')} />
                   <Row label={t('checkout.recurrence')} value={t(`checkout.recurrences.${recurrence}`)} />
                   <Row label={t('checkout.payer')} value={`${watch('firstName')} ${watch('lastName')}`.trim()} />
-                  <Row label={t('checkout.address')} value={`${watch('address2')}, ${watch('city')} ${watch('state')} ${watch('zipcode')}`} />
+                  <Row
+                    label={t('checkout.address')}
+                    value={`${watch('address2')}, ${watch('city')} ${watch('state')} ${watch('zipcode')}`}
+                  />
                   <Row label={t('checkout.total')} value={formatMoney(price)} strong />
                 </Stack>
               )}

@@ -115,13 +115,28 @@ export function InvoicesPage() {
         }
       />
       <HStack gap="3" wrap="wrap">
-        <ChoiceGroup value={status} onChange={setStatus} options={STATUSES.map((value) => ({ value, label: t(`filter.${value}`) }))} testIdPrefix="status-filter" />
+        <ChoiceGroup
+          value={status}
+          onChange={setStatus}
+          options={STATUSES.map((value) => ({ value, label: t(`filter.${value}`) }))}
+          testIdPrefix="status-filter"
+        />
         {isSuper ? (
-          <ChoiceGroup value={scope} onChange={setScope} options={(['own', 'all'] as const).map((value) => ({ value, label: t(`scope.${value}`) }))} testIdPrefix="scope" />
+          <ChoiceGroup
+            value={scope}
+            onChange={setScope}
+            options={(['own', 'all'] as const).map((value) => ({ value, label: t(`scope.${value}`) }))}
+            testIdPrefix="scope"
+          />
         ) : null}
         {allCompanies ? (
           <NativeSelect.Root size="sm" maxW={{ base: 'full', sm: '64' }}>
-            <NativeSelect.Field value={companyId} onChange={(e) => setCompanyId(e.currentTarget.value)} aria-label={t('table.company')} data-testid="company-filter">
+            <NativeSelect.Field
+              value={companyId}
+              onChange={(e) => setCompanyId(e.currentTarget.value)}
+              aria-label={t('table.company')}
+              data-testid="company-filter"
+            >
               <option value="">{t('allCompanies')}</option>
               {(companies.data ?? []).map((option) => (
                 <option key={option.id} value={option.id}>
@@ -150,7 +165,9 @@ export function InvoicesPage() {
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}
       >
-        <Text color="fg.muted">{t('delete.text', { description: toDelete?.description ?? '', company: toDelete?.companyName ?? '' })}</Text>
+        <Text color="fg.muted">
+          {t('delete.text', { description: toDelete?.description ?? '', company: toDelete?.companyName ?? '' })}
+        </Text>
       </ConfirmDialog>
     </Stack>
   );

@@ -49,7 +49,14 @@ export function PixPayment({ charge }: { charge: SubscriptionCharge }) {
           {t('pix.copyPaste')}
         </Text>
         <HStack w="full">
-          <Input readOnly value={code} fontFamily="mono" fontSize="xs" data-testid="pix-code" onFocus={(e) => e.currentTarget.select()} />
+          <Input
+            readOnly
+            value={code}
+            fontFamily="mono"
+            fontSize="xs"
+            data-testid="pix-code"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <Button onClick={() => void copy()} variant="outline" flexShrink={0}>
             <LuCopy />
             {t('pix.copy')}
@@ -57,7 +64,14 @@ export function PixPayment({ charge }: { charge: SubscriptionCharge }) {
         </HStack>
       </Stack>
       {localMode ? (
-        <Button variant="subtle" colorPalette="purple" onClick={() => void simulatePayment()} loading={simulate.isPending} disabled={simulate.isSuccess} data-testid="simulate-payment">
+        <Button
+          variant="subtle"
+          colorPalette="purple"
+          onClick={() => void simulatePayment()}
+          loading={simulate.isPending}
+          disabled={simulate.isSuccess}
+          data-testid="simulate-payment"
+        >
           <LuFlaskConical />
           {t('pix.simulate')}
         </Button>

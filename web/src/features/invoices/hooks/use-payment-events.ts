@@ -24,9 +24,12 @@ export function usePaymentEvents(options: { upgrade: boolean; onPaid?: () => voi
   const latest = useRef(options);
   latest.current = options;
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   useRealtime('payment', (data) => {
     if (data.action !== 'CONCLUIDA') return;

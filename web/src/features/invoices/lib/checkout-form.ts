@@ -20,7 +20,12 @@ export const checkoutDefaults = (invoice: InvoiceDto, planId: string): CheckoutF
 });
 
 /** What the review shows: the invoice's own value unless the plan or the period changes (the API reprices then). */
-export function checkoutPrice(invoice: InvoiceDto, plan: PlanDto | undefined, currentPlanId: string, recurrence: CheckoutRecurrence): number {
+export function checkoutPrice(
+  invoice: InvoiceDto,
+  plan: PlanDto | undefined,
+  currentPlanId: string,
+  recurrence: CheckoutRecurrence,
+): number {
   if (!plan || (plan.id === currentPlanId && recurrence === 'MENSAL')) return invoice.value;
   return recurrence === 'ANUAL' ? plan.valueYearly : plan.value;
 }

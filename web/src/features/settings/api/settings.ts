@@ -21,10 +21,15 @@ export const settingsKeys = {
 
 /** Super users' lists are small (one page of the directory, plans and helps are a handful). */
 export const useCompanies = () =>
-  useQuery({ queryKey: settingsKeys.companies(), queryFn: () => apiGet<{ companies: AdminCompanyDto[] }>('/companies').then((r) => r.companies) });
-export const useAllPlans = () => useQuery({ queryKey: settingsKeys.plans(), queryFn: () => apiGet<PlanDto[]>('/plans/all') });
+  useQuery({
+    queryKey: settingsKeys.companies(),
+    queryFn: () => apiGet<{ companies: AdminCompanyDto[] }>('/companies').then((r) => r.companies),
+  });
+export const useAllPlans = () =>
+  useQuery({ queryKey: settingsKeys.plans(), queryFn: () => apiGet<PlanDto[]>('/plans/all') });
 export const useHelpsAdmin = () => useQuery({ queryKey: settingsKeys.helps(), queryFn: () => apiGet<HelpDto[]>('/helps') });
-export const usePlatformSettings = () => useQuery({ queryKey: settingsKeys.platform(), queryFn: () => apiGet<PlatformSettingsDto>('/platform-settings') });
+export const usePlatformSettings = () =>
+  useQuery({ queryKey: settingsKeys.platform(), queryFn: () => apiGet<PlatformSettingsDto>('/platform-settings') });
 
 /** One save mutation per resource: POST without id, PUT with. */
 function useSave<TInput, TOut>(path: string, key: readonly unknown[]) {
@@ -52,7 +57,8 @@ export const useRemoveHelp = () => useRemove('/helps', settingsKeys.helps());
 export function usePlatformSetting() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, value }: { key: PlatformSettingKey; value: string }) => apiPut<unknown>(`/platform-settings/${key}`, { value }),
+    mutationFn: ({ key, value }: { key: PlatformSettingKey; value: string }) =>
+      apiPut<unknown>(`/platform-settings/${key}`, { value }),
     onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.platform() }),
   });
 }

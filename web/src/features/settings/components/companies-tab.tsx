@@ -16,7 +16,11 @@ import { companyFormValues, daysUntil, extendDueDate, TIME_ZONES, type CompanyFo
 import { FormField, Select } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
 
-const TONE_BG = { yellow: { base: 'yellow.100', _dark: 'yellow.900' }, orange: { base: 'orange.100', _dark: 'orange.900' }, red: { base: 'red.100', _dark: 'red.900' } } as const;
+const TONE_BG = {
+  yellow: { base: 'yellow.100', _dark: 'yellow.900' },
+  orange: { base: 'orange.100', _dark: 'orange.900' },
+  red: { base: 'red.100', _dark: 'red.900' },
+} as const;
 
 /** Settings → Companies (super users; spec part 2 §2, §4, §5 "Company form"). */
 export function CompaniesTab() {
@@ -59,12 +63,19 @@ export function CompaniesTab() {
             {(companies.data ?? []).map((company) => {
               const tone = dueDateTone(daysUntil(company.dueDate));
               return (
-                <Table.Row key={company.id} bg={tone ? TONE_BG[tone] : undefined} data-testid="company-row" data-tone={tone ?? undefined}>
+                <Table.Row
+                  key={company.id}
+                  bg={tone ? TONE_BG[tone] : undefined}
+                  data-testid="company-row"
+                  data-tone={tone ?? undefined}
+                >
                   <Table.Cell fontWeight="medium">{company.name}</Table.Cell>
                   <Table.Cell>{company.email}</Table.Cell>
                   <Table.Cell>{company.planName ?? '—'}</Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={company.status ? 'green' : 'gray'}>{company.status ? t('common.active') : t('common.inactive')}</Badge>
+                    <Badge colorPalette={company.status ? 'green' : 'gray'}>
+                      {company.status ? t('common.active') : t('common.inactive')}
+                    </Badge>
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDate(company.dueDate)}</Table.Cell>
                   <Table.Cell>{t(`recurrence.${company.recurrence}`)}</Table.Cell>
@@ -146,33 +157,45 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
                 </Select>
               </FormField>
               <FormField label={t('company.status')}>
-                <Controller control={control} name="status" render={({ field }) => (
-                  <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
-                    <option value="true">{t('yes')}</option>
-                    <option value="false">{t('no')}</option>
-                  </Select>
-                )} />
+                <Controller
+                  control={control}
+                  name="status"
+                  render={({ field }) => (
+                    <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
+                      <option value="true">{t('yes')}</option>
+                      <option value="false">{t('no')}</option>
+                    </Select>
+                  )}
+                />
               </FormField>
               <FormField label={t('company.isResale')}>
-                <Controller control={control} name="isResale" render={({ field }) => (
-                  <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
-                    <option value="false">{t('no')}</option>
-                    <option value="true">{t('yes')}</option>
-                  </Select>
-                )} />
+                <Controller
+                  control={control}
+                  name="isResale"
+                  render={({ field }) => (
+                    <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
+                      <option value="false">{t('no')}</option>
+                      <option value="true">{t('yes')}</option>
+                    </Select>
+                  )}
+                />
               </FormField>
               {!isResale ? (
                 <FormField label={t('company.clientOf')}>
-                  <Controller control={control} name="clientOf" render={({ field }) => (
-                    <Select value={field.value ?? ''} onChange={(e) => field.onChange(e.currentTarget.value || null)}>
-                      <option value="">{t('company.noRepresentative')}</option>
-                      {resellers.map((reseller) => (
-                        <option key={reseller.id} value={reseller.id}>
-                          {reseller.name}
-                        </option>
-                      ))}
-                    </Select>
-                  )} />
+                  <Controller
+                    control={control}
+                    name="clientOf"
+                    render={({ field }) => (
+                      <Select value={field.value ?? ''} onChange={(e) => field.onChange(e.currentTarget.value || null)}>
+                        <option value="">{t('company.noRepresentative')}</option>
+                        {resellers.map((reseller) => (
+                          <option key={reseller.id} value={reseller.id}>
+                            {reseller.name}
+                          </option>
+                        ))}
+                      </Select>
+                    )}
+                  />
                 </FormField>
               ) : null}
               <FormField label={t('company.recurrence')}>
@@ -186,14 +209,26 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
               </FormField>
               <FormField label={t('company.dueDate')} error={errors.dueDate?.message}>
                 <HStack w="full">
-                  <Controller control={control} name="dueDate" render={({ field }) => (
-                    // An invalid date is sent as null (spec part 2 §5).
-                    <Input type="date" value={field.value ?? ''} onChange={(e) => field.onChange(e.currentTarget.value || null)} />
-                  )} />
+                  <Controller
+                    control={control}
+                    name="dueDate"
+                    render={({ field }) => (
+                      // An invalid date is sent as null (spec part 2 §5).
+                      <Input
+                        type="date"
+                        value={field.value ?? ''}
+                        onChange={(e) => field.onChange(e.currentTarget.value || null)}
+                      />
+                    )}
+                  />
                   <Button
                     variant="outline"
                     flexShrink={0}
-                    onClick={() => setValue('dueDate', extendDueDate(getValues('dueDate'), getValues('recurrence')), { shouldDirty: true })}
+                    onClick={() =>
+                      setValue('dueDate', extendDueDate(getValues('dueDate'), getValues('recurrence')), {
+                        shouldDirty: true,
+                      })
+                    }
                     data-testid="extend-due-date"
                   >
                     {t('company.extend')}

@@ -23,7 +23,12 @@ export function HelpsTab() {
   const remove = useRemoveHelp();
   const [editing, setEditing] = useState<HelpDto | null>(null);
   const [toDelete, setToDelete] = useState<HelpDto | null>(null);
-  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<HelpInput>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<HelpInput>({
     resolver: zodResolver(helpSchema) as unknown as Resolver<HelpInput>,
     defaultValues: empty,
   });
@@ -104,7 +109,13 @@ export function HelpsTab() {
                   <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => edit(help)}>
                     <LuPencil />
                   </IconButton>
-                  <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('common.delete')} onClick={() => setToDelete(help)}>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    aria-label={t('common.delete')}
+                    onClick={() => setToDelete(help)}
+                  >
                     <LuTrash2 />
                   </IconButton>
                 </Table.Cell>

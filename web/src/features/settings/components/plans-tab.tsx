@@ -50,7 +50,13 @@ export function PlansTab() {
   const remove = useRemovePlan();
   const [editing, setEditing] = useState<PlanDto | null>(null);
   const [toDelete, setToDelete] = useState<PlanDto | null>(null);
-  const { register, control, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<PlanFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PlanFormValues>({
     resolver: zodResolver(planSchema) as unknown as Resolver<PlanFormValues>,
     defaultValues: valuesOf(null),
   });
@@ -101,12 +107,19 @@ export function PlansTab() {
                 ))}
                 {FLAGS.map((name) => (
                   <FormField key={name} label={t(`plan.${name}`)}>
-                    <Controller control={control} name={name} render={({ field }) => (
-                      <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
-                        <option value="true">{t('yes')}</option>
-                        <option value="false">{t('no')}</option>
-                      </Select>
-                    )} />
+                    <Controller
+                      control={control}
+                      name={name}
+                      render={({ field }) => (
+                        <Select
+                          value={String(field.value)}
+                          onChange={(e) => field.onChange(e.currentTarget.value === 'true')}
+                        >
+                          <option value="true">{t('yes')}</option>
+                          <option value="false">{t('no')}</option>
+                        </Select>
+                      )}
+                    />
                   </FormField>
                 ))}
               </Grid>
@@ -150,7 +163,13 @@ export function PlansTab() {
                   <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => edit(plan)}>
                     <LuPencil />
                   </IconButton>
-                  <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={t('common.delete')} onClick={() => setToDelete(plan)}>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    aria-label={t('common.delete')}
+                    onClick={() => setToDelete(plan)}
+                  >
                     <LuTrash2 />
                   </IconButton>
                 </Table.Cell>

@@ -15,7 +15,16 @@ const PANELS: { key: string; settings: PlatformSettingKey[]; certificate?: boole
   { key: 'facebook', settings: ['facebookClientId', 'facebookClientSecret'] },
   {
     key: 'email',
-    settings: ['sendEmailEnabled', 'apiKeySendGrid', 'idEmailRegister', 'idEmailInvite', 'idEmailRecoveryPassword', 'idEmailSendInvoice', 'idEmailOverdueInvoice', 'idEmailInvoicePaid'],
+    settings: [
+      'sendEmailEnabled',
+      'apiKeySendGrid',
+      'idEmailRegister',
+      'idEmailInvite',
+      'idEmailRecoveryPassword',
+      'idEmailSendInvoice',
+      'idEmailOverdueInvoice',
+      'idEmailInvoicePaid',
+    ],
   },
 ];
 
@@ -52,11 +61,24 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   const [open, setOpen] = useState(false);
   return (
     <Card.Root>
-      <HStack as="button" px="4" py="3" justify="space-between" w="full" cursor="pointer" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+      <HStack
+        as="button"
+        px="4"
+        py="3"
+        justify="space-between"
+        w="full"
+        cursor="pointer"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+      >
         <Text fontWeight="semibold">{title}</Text>
         {open ? <LuChevronUp /> : <LuChevronDown />}
       </HStack>
-      {open ? <Card.Body pt="0" gap="4">{children}</Card.Body> : null}
+      {open ? (
+        <Card.Body pt="0" gap="4">
+          {children}
+        </Card.Body>
+      ) : null}
     </Card.Root>
   );
 }
@@ -82,7 +104,12 @@ function SettingControl({ settingKey, view }: { settingKey: PlatformSettingKey; 
   if (kind === 'toggle') {
     const on = current === 'enabled' || current === 'true';
     return (
-      <Switch.Root checked={on} onCheckedChange={({ checked }) => void persist(checked ? 'enabled' : 'disabled')} colorPalette="brand" disabled={write.isPending}>
+      <Switch.Root
+        checked={on}
+        onCheckedChange={({ checked }) => void persist(checked ? 'enabled' : 'disabled')}
+        colorPalette="brand"
+        disabled={write.isPending}
+      >
         <Switch.HiddenInput />
         <Switch.Control />
         <Switch.Label>{t(`platform.keys.${settingKey}`)}</Switch.Label>
@@ -94,7 +121,9 @@ function SettingControl({ settingKey, view }: { settingKey: PlatformSettingKey; 
     <Field.Root>
       <Field.Label>
         {t(`platform.keys.${settingKey}`)}
-        {kind === 'secret' ? <Badge colorPalette={isSet ? 'green' : 'gray'}>{isSet ? t('platform.defined') : t('platform.notDefined')}</Badge> : null}
+        {kind === 'secret' ? (
+          <Badge colorPalette={isSet ? 'green' : 'gray'}>{isSet ? t('platform.defined') : t('platform.notDefined')}</Badge>
+        ) : null}
       </Field.Label>
       <HStack w="full">
         <Input
@@ -105,7 +134,12 @@ function SettingControl({ settingKey, view }: { settingKey: PlatformSettingKey; 
           onChange={(e) => setDraft(e.currentTarget.value)}
           data-testid={`platform-${settingKey}`}
         />
-        <Button variant="outline" onClick={() => void persist(draft)} loading={write.isPending} disabled={kind === 'secret' ? !draft : draft === current}>
+        <Button
+          variant="outline"
+          onClick={() => void persist(draft)}
+          loading={write.isPending}
+          disabled={kind === 'secret' ? !draft : draft === current}
+        >
           {t('common.save')}
         </Button>
       </HStack>

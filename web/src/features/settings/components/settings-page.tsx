@@ -26,7 +26,12 @@ export function SettingsPage() {
     <Stack gap="5">
       <PageHeader title={t('title')} />
       <Box overflowX="auto">
-        <ChoiceGroup value={tab} onChange={setTab} options={tabs.map((value) => ({ value, label: t(`tabs.${value}`) }))} testIdPrefix="settings-tab" />
+        <ChoiceGroup
+          value={tab}
+          onChange={setTab}
+          options={tabs.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+          testIdPrefix="settings-tab"
+        />
       </Box>
       {tab === 'companies' ? <CompaniesTab /> : null}
       {tab === 'plans' ? <PlansTab /> : null}

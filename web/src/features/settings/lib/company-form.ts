@@ -30,7 +30,9 @@ export const companyFormValues = (company: AdminCompanyDto | null, defaultPlanId
 
 /** '+ Vencimento' (spec part 2 §4): the due date moves by the recurrence; the month end is kept in range. */
 export function extendDueDate(dueDate: string | null, recurrence: Recurrence, today = new Date()): string {
-  const base = dueDate ? new Date(`${dueDate}T00:00:00Z`) : new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
+  const base = dueDate
+    ? new Date(`${dueDate}T00:00:00Z`)
+    : new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
   const day = base.getUTCDate();
   const target = new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() + RECURRENCE_MONTHS[recurrence], 1));
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();

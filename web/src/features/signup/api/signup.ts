@@ -10,7 +10,8 @@ export const signupKeys = {
 };
 
 /** Published, active plans (public). */
-export const publicPlansQuery = () => queryOptions({ queryKey: signupKeys.plans(), queryFn: () => apiGet<PlanDto[]>('/plans/list') });
+export const publicPlansQuery = () =>
+  queryOptions({ queryKey: signupKeys.plans(), queryFn: () => apiGet<PlanDto[]>('/plans/list') });
 export const usePublicPlans = () => useQuery(publicPlansQuery());
 
 export const useRegisterLead = () =>
@@ -39,7 +40,8 @@ export const useValidateSignupToken = (token: string) =>
     refetchOnReconnect: false,
   });
 
-export const useResendSignupToken = () => useMutation({ mutationFn: (email: string) => apiPost<{ sent: boolean }>('/auth/tokenSignup', { email }) });
+export const useResendSignupToken = () =>
+  useMutation({ mutationFn: (email: string) => apiPost<{ sent: boolean }>('/auth/tokenSignup', { email }) });
 
 export interface OutboxMail {
   id: string;
@@ -50,4 +52,8 @@ export interface OutboxMail {
   sentAt: string;
 }
 export const useOutbox = () =>
-  useQuery({ queryKey: signupKeys.outbox(), queryFn: () => apiGet<{ mails: OutboxMail[] }>('/outbox').then((r) => r.mails), refetchInterval: 5000 });
+  useQuery({
+    queryKey: signupKeys.outbox(),
+    queryFn: () => apiGet<{ mails: OutboxMail[] }>('/outbox').then((r) => r.mails),
+    refetchInterval: 5000,
+  });

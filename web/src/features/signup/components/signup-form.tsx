@@ -67,7 +67,8 @@ export function SignupForm({ initial }: { initial: Partial<SignupFormValues> }) 
         return;
       }
       const fieldErrors = isApiError(error) ? FIELDS.filter((name) => error.fields?.[name]) : [];
-      for (const name of fieldErrors) setError(name, { message: (error as { fields: Record<string, string> }).fields[name] });
+      for (const name of fieldErrors)
+        setError(name, { message: (error as { fields: Record<string, string> }).fields[name] });
       if (fieldErrors.length === 0) notify.error(error);
     }
   };
@@ -115,7 +116,13 @@ export function SignupForm({ initial }: { initial: Partial<SignupFormValues> }) 
               {t('form.vat')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <InputMask component={Input} {...CNPJ_MASK} placeholder="00.000.000/0000-00" inputMode="text" {...register('vat')} />
+            <InputMask
+              component={Input}
+              {...CNPJ_MASK}
+              placeholder="00.000.000/0000-00"
+              inputMode="text"
+              {...register('vat')}
+            />
             <Field.ErrorText>{translateMessage(errors.vat?.message)}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!errors.phone} required>
@@ -123,7 +130,14 @@ export function SignupForm({ initial }: { initial: Partial<SignupFormValues> }) 
               {t('form.phone')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <InputMask component={Input} {...PHONE_MASK} placeholder="99 99999-9999" type="tel" autoComplete="tel-national" {...register('phone')} />
+            <InputMask
+              component={Input}
+              {...PHONE_MASK}
+              placeholder="99 99999-9999"
+              type="tel"
+              autoComplete="tel-national"
+              {...register('phone')}
+            />
             <Field.ErrorText>{translateMessage(errors.phone?.message)}</Field.ErrorText>
           </Field.Root>
         </Grid>
@@ -142,7 +156,12 @@ export function SignupForm({ initial }: { initial: Partial<SignupFormValues> }) 
               control={control}
               name="planId"
               render={({ field: planField }) => (
-                <PlanChoice plans={plans.data} value={planField.value} onChange={planField.onChange} invalid={!!errors.planId} />
+                <PlanChoice
+                  plans={plans.data}
+                  value={planField.value}
+                  onChange={planField.onChange}
+                  invalid={!!errors.planId}
+                />
               )}
             />
           )}

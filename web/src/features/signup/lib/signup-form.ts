@@ -11,7 +11,16 @@ export interface SignupFormValues {
   terms: boolean;
 }
 
-export const emptySignup: SignupFormValues = { name: '', vat: '', namePersonal: '', email: '', phone: '', password: '', planId: '', terms: false };
+export const emptySignup: SignupFormValues = {
+  name: '',
+  vat: '',
+  namePersonal: '',
+  email: '',
+  phone: '',
+  password: '',
+  planId: '',
+  terms: false,
+};
 
 const PREFILL_FIELDS = ['name', 'vat', 'namePersonal', 'email', 'phone', 'planId'] as const;
 

@@ -102,7 +102,9 @@ export function MessageBubble({ message, maxInboundMediaBytes, onEdit, onDelete 
         className="group"
         pe={actionable ? '7' : '2.5'}
       >
-        {actionable ? <OwnMessageMenu message={message} onEdit={() => onEdit(message)} onDelete={() => onDelete(message)} /> : null}
+        {actionable ? (
+          <OwnMessageMenu message={message} onEdit={() => onEdit(message)} onDelete={() => onDelete(message)} />
+        ) : null}
         {message.deleted ? (
           <HStack gap="1.5" color="fg.muted" fontStyle="italic" textStyle="sm">
             <LuBan /> {t('chat.deleted')}
@@ -120,7 +122,9 @@ export function MessageBubble({ message, maxInboundMediaBytes, onEdit, onDelete 
         {message.failure && !message.deleted ? (
           <HStack gap="1" color="fg.error" textStyle="2xs" data-testid="sim-message-failure" data-failure={message.failure}>
             <LuCircleAlert />
-            <Text>{t(`chat.failed.${message.failure}`, { limit: megabytes(maxInboundMediaBytes ?? 100 * 1024 * 1024) })}</Text>
+            <Text>
+              {t(`chat.failed.${message.failure}`, { limit: megabytes(maxInboundMediaBytes ?? 100 * 1024 * 1024) })}
+            </Text>
           </HStack>
         ) : null}
         <HStack gap="1" alignSelf="flex-end" color={{ _light: '#667781', _dark: '#8696a0' }} textStyle="2xs" lineHeight="1">

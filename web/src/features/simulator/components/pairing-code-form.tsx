@@ -36,7 +36,14 @@ export function PairingCodeForm({ connectionId }: { connectionId: string }) {
         />
         <Field.HelperText textStyle="2xs">{t('connections.pairingCode')}</Field.HelperText>
       </Field.Root>
-      <Button type="submit" size="sm" colorPalette="green" loading={enter.isPending} disabled={code.replace(/\W/g, '').length !== 8} data-testid="sim-pair">
+      <Button
+        type="submit"
+        size="sm"
+        colorPalette="green"
+        loading={enter.isPending}
+        disabled={code.replace(/\W/g, '').length !== 8}
+        data-testid="sim-pair"
+      >
         <LuLink /> {t('connections.pair')}
       </Button>
     </Stack>

@@ -3,13 +3,24 @@ import { Avatar, Box, Center, Flex, HStack, IconButton, Input, Spinner, Stack, T
 import { useTranslation } from 'react-i18next';
 import { LuCheck, LuFileWarning, LuPaperclip, LuPencil, LuSendHorizontal, LuSmartphone, LuStore, LuX } from 'react-icons/lu';
 import { notify } from '@/lib/toaster';
-import { fileToBase64, useCustomerMessageAction, useSendAsCustomer, useSimConversation, type SimMessage } from '../api/simulator-api';
+import {
+  fileToBase64,
+  useCustomerMessageAction,
+  useSendAsCustomer,
+  useSimConversation,
+  type SimMessage,
+} from '../api/simulator-api';
 import { MessageBubble } from './message-bubble';
 
 /** The control API refuses bodies over 20 MB; base64 grows a file by a third. */
 const MAX_FILE_BYTES = 14 * 1024 * 1024;
 /** A stand-in for a document too large to upload here: a tiny PDF that claims 2 GB (WhatsApp's document limit). */
-const LARGE_DOCUMENT = { fileName: 'contrato-digitalizado.pdf', mimetype: 'application/pdf', base64: btoa('%PDF-1.4\n%simulated\n'), sizeBytes: 2 * 1024 ** 3 };
+const LARGE_DOCUMENT = {
+  fileName: 'contrato-digitalizado.pdf',
+  mimetype: 'application/pdf',
+  base64: btoa('%PDF-1.4\n%simulated\n'),
+  sizeBytes: 2 * 1024 ** 3,
+};
 
 export interface PhoneChatProps {
   connectionId: string | null;
@@ -37,7 +48,17 @@ function PhoneFrame({ children }: { children: React.ReactNode }) {
       position="relative"
       data-testid="sim-phone"
     >
-      <Box position="absolute" top="4" left="50%" transform="translateX(-50%)" w="24" h="6" rounded="full" bg="black" zIndex="1" />
+      <Box
+        position="absolute"
+        top="4"
+        left="50%"
+        transform="translateX(-50%)"
+        w="24"
+        h="6"
+        rounded="full"
+        bg="black"
+        zIndex="1"
+      />
       <Flex direction="column" h="full" rounded="36px" overflow="hidden" bg={{ _light: '#efeae2', _dark: '#0b141a' }}>
         {children}
       </Flex>
@@ -46,9 +67,31 @@ function PhoneFrame({ children }: { children: React.ReactNode }) {
 }
 
 /** A round icon button beside the message field (attach, send a simulated large document). */
-function ComposerAction({ label, testId, disabled, onClick, children }: { label: string; testId?: string; disabled: boolean; onClick: () => void; children: React.ReactNode }) {
+function ComposerAction({
+  label,
+  testId,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
-    <IconButton variant="ghost" rounded="full" size="sm" color="fg.muted" aria-label={label} title={label} disabled={disabled} data-testid={testId} onClick={onClick}>
+    <IconButton
+      variant="ghost"
+      rounded="full"
+      size="sm"
+      color="fg.muted"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      data-testid={testId}
+      onClick={onClick}
+    >
       {children}
     </IconButton>
   );
@@ -168,13 +211,28 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
           </Center>
         ) : messages.length === 0 ? (
           <Center flex="1">
-            <Text textStyle="xs" bg={{ _light: '#ffeecd', _dark: '#1d282f' }} color={{ _light: '#54656f', _dark: '#ffd279' }} px="3" py="1.5" rounded="md" textAlign="center" maxW="64">
+            <Text
+              textStyle="xs"
+              bg={{ _light: '#ffeecd', _dark: '#1d282f' }}
+              color={{ _light: '#54656f', _dark: '#ffd279' }}
+              px="3"
+              py="1.5"
+              rounded="md"
+              textAlign="center"
+              maxW="64"
+            >
               {t('chat.empty')}
             </Text>
           </Center>
         ) : (
           messages.map((message) => (
-            <MessageBubble key={message.id} message={message} maxInboundMediaBytes={maxInboundMediaBytes} onEdit={startEdit} onDelete={deleteMessage} />
+            <MessageBubble
+              key={message.id}
+              message={message}
+              maxInboundMediaBytes={maxInboundMediaBytes}
+              onEdit={startEdit}
+              onDelete={deleteMessage}
+            />
           ))
         )}
       </Stack>
@@ -201,14 +259,23 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
             accept="image/*,audio/*,video/*,application/pdf,.doc,.docx,.xls,.xlsx,.txt,.zip"
             onChange={(e) => void sendFile(e.target.files?.[0])}
           />
-          <ComposerAction label={t('chat.attach')} disabled={!ready || send.isPending || editing !== null} onClick={() => fileInput.current?.click()}>
+          <ComposerAction
+            label={t('chat.attach')}
+            disabled={!ready || send.isPending || editing !== null}
+            onClick={() => fileInput.current?.click()}
+          >
             <LuPaperclip />
           </ComposerAction>
           <ComposerAction
             label={t('chat.largeDocument')}
             testId="sim-large-document"
             disabled={!ready || send.isPending || editing !== null}
-            onClick={() => send.mutate({ media: LARGE_DOCUMENT, ...(text.trim() ? { text: text.trim() } : {}) }, { onSuccess: () => setText(''), onError: (error) => notify.error(error.message) })}
+            onClick={() =>
+              send.mutate(
+                { media: LARGE_DOCUMENT, ...(text.trim() ? { text: text.trim() } : {}) },
+                { onSuccess: () => setText(''), onError: (error) => notify.error(error.message) },
+              )
+            }
           >
             <LuFileWarning />
           </ComposerAction>

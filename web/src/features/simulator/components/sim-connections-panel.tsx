@@ -9,7 +9,6 @@ import { usePhoneAction, useSetRestriction, type PhoneAction, type SimConnection
 import { PairingCodeForm } from './pairing-code-form';
 import { PanelTitle } from './panel-title';
 
-
 export interface SimConnectionsPanelProps {
   connections: SimConnection[];
   names: Record<string, string>;
@@ -116,11 +115,22 @@ export function SimConnectionsPanel({ connections, names, selectedId, onSelect }
               {selected && connection.status !== 'qrcode' && !connection.pairingCode ? (
                 <HStack mt="3" gap="2" wrap="wrap">
                   {connection.networkDropped ? (
-                    <Button size="xs" variant="outline" loading={busy} onClick={(e) => (e.stopPropagation(), run(connection.connectionId, 'restore'))}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      loading={busy}
+                      onClick={(e) => (e.stopPropagation(), run(connection.connectionId, 'restore'))}
+                    >
                       <LuWifi /> {t('connections.restore')}
                     </Button>
                   ) : (
-                    <Button size="xs" variant="outline" loading={busy} disabled={connection.status !== 'CONNECTED'} onClick={(e) => (e.stopPropagation(), run(connection.connectionId, 'drop'))}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      loading={busy}
+                      disabled={connection.status !== 'CONNECTED'}
+                      onClick={(e) => (e.stopPropagation(), run(connection.connectionId, 'drop'))}
+                    >
                       <LuWifiOff /> {t('connections.drop')}
                     </Button>
                   )}

@@ -22,7 +22,15 @@ export function normaliseNumber(raw: string): string | null {
   return digits.length >= 10 && digits.length <= 15 ? digits : null;
 }
 
-function NewContactForm({ connectionId, onCreated, onCancel }: { connectionId: string; onCreated: (c: SimContact) => void; onCancel: () => void }) {
+function NewContactForm({
+  connectionId,
+  onCreated,
+  onCancel,
+}: {
+  connectionId: string;
+  onCreated: (c: SimContact) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('simulator');
   const create = useCreateSimContact(connectionId);
   const [name, setName] = useState('');
@@ -52,7 +60,13 @@ function NewContactForm({ connectionId, onCreated, onCancel }: { connectionId: s
           </Field.Root>
           <Field.Root invalid={tried && !digits}>
             <Field.Label textStyle="xs">{t('contacts.number')}</Field.Label>
-            <Input size="sm" value={number} onChange={(e) => setNumber(e.target.value)} inputMode="tel" placeholder="5511988887777" />
+            <Input
+              size="sm"
+              value={number}
+              onChange={(e) => setNumber(e.target.value)}
+              inputMode="tel"
+              placeholder="5511988887777"
+            />
             <Field.ErrorText>{t('contacts.numberInvalid')}</Field.ErrorText>
           </Field.Root>
           <Checkbox.Root size="sm" checked={lidOnly} onCheckedChange={(d) => setLidOnly(d.checked === true)}>

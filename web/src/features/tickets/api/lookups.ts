@@ -28,7 +28,10 @@ export function useQuickMessages(userId: string | undefined, companyId: string |
   return useQuery({
     queryKey: lookupKeys.quickMessages(userId ?? ''),
     queryFn: async () =>
-      asList(await apiGet<QuickMessage[] | { records: QuickMessage[] }>('/quick-messages/list', { companyId, userId }), 'records'),
+      asList(
+        await apiGet<QuickMessage[] | { records: QuickMessage[] }>('/quick-messages/list', { companyId, userId }),
+        'records',
+      ),
     enabled: Boolean(userId),
     staleTime: 60_000,
   });

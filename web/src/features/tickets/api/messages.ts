@@ -74,7 +74,11 @@ export function useSendMessage(ticketId: string) {
  */
 async function uploadFiles(ticketId: string, files: File[], voiceNote: boolean): Promise<SendMessageInput['medias']> {
   const { uploads } = await apiPost<RequestUploadsAnswer>(`/messages/${ticketId}/uploads`, {
-    files: files.map((file) => ({ fileName: file.name, mimetype: file.type || 'application/octet-stream', size: file.size })),
+    files: files.map((file) => ({
+      fileName: file.name,
+      mimetype: file.type || 'application/octet-stream',
+      size: file.size,
+    })),
   });
   await Promise.all(
     uploads.map(async (upload, index) => {
@@ -82,7 +86,12 @@ async function uploadFiles(ticketId: string, files: File[], voiceNote: boolean):
       if (!response.ok) throw new ApiError(response.status, 'ERR_UPLOAD_FAILED');
     }),
   );
-  return uploads.map((upload) => ({ key: upload.key, fileName: upload.fileName, mimetype: upload.mimetype, ...(voiceNote ? { voiceNote } : {}) }));
+  return uploads.map((upload) => ({
+    key: upload.key,
+    fileName: upload.fileName,
+    mimetype: upload.mimetype,
+    ...(voiceNote ? { voiceNote } : {}),
+  }));
 }
 
 export async function sendMessage(

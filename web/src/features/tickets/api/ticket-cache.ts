@@ -62,7 +62,9 @@ export function upsertTicketInCaches(client: QueryClient, ticket: TicketDto): vo
       void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
       continue;
     }
-    client.setQueryData<ListData>(query.queryKey, (data) => patchList(data, ticket, ticketMatchesList(ticket, filters, viewerUserId)));
+    client.setQueryData<ListData>(query.queryKey, (data) =>
+      patchList(data, ticket, ticketMatchesList(ticket, filters, viewerUserId)),
+    );
   }
   client.setQueryData<TicketDto>(ticketKeys.detail(ticket.uuid), (old) => (old ? { ...old, ...ticket } : old));
 }

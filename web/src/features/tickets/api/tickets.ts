@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { CreateTicketInput, TicketChangeRequest } from '@atende/shared';
 import { apiDelete, apiGet, apiPost, apiPut, type QueryParams } from '@/lib/api-client';
 import { ticketKeys, type TicketListFilters } from './keys';

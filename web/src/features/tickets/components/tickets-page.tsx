@@ -83,7 +83,15 @@ export function TicketsPage() {
       data-testid="tickets-page"
     >
       {narrow ? (
-        <Tabs.Root value={mobileTab} onValueChange={(d) => setMobileTab(d.value as 'ticket' | 'tickets')} fitted size="sm" h="full" display="flex" flexDirection="column">
+        <Tabs.Root
+          value={mobileTab}
+          onValueChange={(d) => setMobileTab(d.value as 'ticket' | 'tickets')}
+          fitted
+          size="sm"
+          h="full"
+          display="flex"
+          flexDirection="column"
+        >
           <Tabs.List bg="bg.panel">
             <Tabs.Trigger value="ticket" data-testid="mobile-tab-ticket">
               {t('mobileTabs.ticket')}

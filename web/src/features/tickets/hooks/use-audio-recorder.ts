@@ -27,7 +27,10 @@ export function useAudioRecorder() {
   const start = useCallback(async () => {
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     const mimeType = pickMimeType();
-    const recorder = new MediaRecorder(stream, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
+    const recorder = new MediaRecorder(stream, {
+      ...(mimeType ? { mimeType } : {}),
+      audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
+    });
     chunksRef.current = [];
     recorder.ondataavailable = (event) => {
       if (event.data.size > 0) chunksRef.current.push(event.data);
@@ -68,6 +71,12 @@ export function useAudioRecorder() {
 
 /** A file name for a recording, with the extension its container calls for. */
 export function audioFileName(blob: Blob, now = new Date()): string {
-  const ext = blob.type.includes('ogg') ? 'ogg' : blob.type.includes('mp4') ? 'm4a' : blob.type.includes('mpeg') ? 'mp3' : 'webm';
+  const ext = blob.type.includes('ogg')
+    ? 'ogg'
+    : blob.type.includes('mp4')
+      ? 'm4a'
+      : blob.type.includes('mpeg')
+        ? 'mp3'
+        : 'webm';
   return `audio-${now.toISOString().replace(/[:.]/g, '-')}.${ext}`;
 }

@@ -35,7 +35,8 @@ export function useTicketActions() {
   const me = viewer?.userId ?? null;
   return {
     busyId,
-    accept: (ticket: TicketDto) => run(ticket, { status: 'open', userId: me }, (saved) => navigate(`/tickets/${saved.uuid ?? ticket.uuid}`)),
+    accept: (ticket: TicketDto) =>
+      run(ticket, { status: 'open', userId: me }, (saved) => navigate(`/tickets/${saved.uuid ?? ticket.uuid}`)),
     giveBack: (ticket: TicketDto) => run(ticket, { status: 'pending', userId: null }, () => navigate('/tickets')),
     resolve: (ticket: TicketDto) => run(ticket, { status: 'closed' }, () => navigate('/tickets')),
     reopen: (ticket: TicketDto, queueId: string | null) =>

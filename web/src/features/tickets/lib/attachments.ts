@@ -20,7 +20,8 @@ export function acceptAttachments<F extends { name: string; size: number; type: 
   const issues: AttachmentIssue[] = [];
   const names = new Set(current.map((f) => f.name));
   for (const file of incoming) {
-    if (!isAllowedAttachment(file.name, file.type || 'application/octet-stream')) issues.push({ kind: 'blocked', name: file.name });
+    if (!isAllowedAttachment(file.name, file.type || 'application/octet-stream'))
+      issues.push({ kind: 'blocked', name: file.name });
     else if (file.size > MAX_MEDIA_BYTES) issues.push({ kind: 'tooLarge', name: file.name });
     else if (names.has(file.name)) issues.push({ kind: 'duplicate', name: file.name });
     else if (current.length + accepted.length >= MAX_MEDIA_FILES) {

@@ -1,6 +1,7 @@
 import { format, isSameDay, isValid, parseISO, subDays } from 'date-fns';
 
-export type ListTime = { kind: 'time'; text: string } | { kind: 'yesterday' } | { kind: 'date'; text: string } | { kind: 'none' };
+export type ListTime =
+  { kind: 'time'; text: string } | { kind: 'yesterday' } | { kind: 'date'; text: string } | { kind: 'none' };
 
 /**
  * The ticket row's time (spec part 1 §2): HH:mm for today, 'Ontem' for yesterday, otherwise the

@@ -6,7 +6,8 @@ let context: AudioContext | null = null;
 
 export function playNotificationSound(): void {
   try {
-    const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctor =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctor) return;
     context ??= new Ctor();
     const now = context.currentTime;

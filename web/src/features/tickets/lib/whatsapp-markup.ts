@@ -17,11 +17,15 @@ export function parseWhatsappMarkup(text: string): MarkupSegment[] {
     if (!part) continue;
     const mark = part[0]!;
     const fence = mark === '`' ? 3 : 1;
-    const isToken = part.length > 2 * fence && mark in STYLES && part.endsWith(mark.repeat(fence)) && part.startsWith(mark.repeat(fence));
+    const isToken =
+      part.length > 2 * fence && mark in STYLES && part.endsWith(mark.repeat(fence)) && part.startsWith(mark.repeat(fence));
     segments.push(isToken ? { text: part.slice(fence, -fence), style: STYLES[mark] } : { text: part });
   }
   return segments;
 }
 
 /** The text without its marks, for one-line previews (list rows, notifications). */
-export const plainText = (text: string): string => parseWhatsappMarkup(text).map((segment) => segment.text).join('');
+export const plainText = (text: string): string =>
+  parseWhatsappMarkup(text)
+    .map((segment) => segment.text)
+    .join('');

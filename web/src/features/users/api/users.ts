@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { CreateUserInput, UpdateUserInput, UserDto, UsersPage } from '@atende/shared';
 import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
 

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Dialog,
-  Field,
-  Grid,
-  IconButton,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Stack,
-  Switch,
-} from '@chakra-ui/react';
+import { Button, Dialog, Field, Grid, IconButton, Input, InputGroup, NativeSelect, Stack, Switch } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDto } from '@atende/shared';
 import { useEffect, useState } from 'react';
@@ -58,23 +47,30 @@ export function UserFormDialog({ open, mode, userId, actorIsAdmin, onClose }: Us
   const title = mode === 'create' ? t('modal.addTitle') : mode === 'edit' ? t('modal.editTitle') : t('modal.profileTitle');
 
   return (
-    <DialogShell open={open} onClose={onClose} size={isPhone ? 'full' : 'md'} scrollBehavior="inside" lazyMount unmountOnExit>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {editing && !userQuery.data ? (
-              <Dialog.Body>
-                <LoadingState minH="48" />
-              </Dialog.Body>
-            ) : (
-              <UserForm
-                key={userQuery.data?.id ?? 'new'}
-                mode={mode}
-                user={userQuery.data ?? null}
-                actorIsAdmin={actorIsAdmin}
-                onDone={onClose}
-              />
-            )}
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      size={isPhone ? 'full' : 'md'}
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+    >
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      {editing && !userQuery.data ? (
+        <Dialog.Body>
+          <LoadingState minH="48" />
+        </Dialog.Body>
+      ) : (
+        <UserForm
+          key={userQuery.data?.id ?? 'new'}
+          mode={mode}
+          user={userQuery.data ?? null}
+          actorIsAdmin={actorIsAdmin}
+          onDone={onClose}
+        />
+      )}
     </DialogShell>
   );
 }

@@ -84,7 +84,11 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
               </Text>
             </Table.Cell>
             <Table.Cell display={{ base: 'none', sm: 'table-cell' }}>
-              <Badge variant={user.profile === 'admin' ? 'subtle' : 'outline'} colorPalette={user.profile === 'admin' ? 'brand' : 'gray'} size="sm">
+              <Badge
+                variant={user.profile === 'admin' ? 'subtle' : 'outline'}
+                colorPalette={user.profile === 'admin' ? 'brand' : 'gray'}
+                size="sm"
+              >
                 {t(`profiles.${user.profile}`)}
               </Badge>
             </Table.Cell>

@@ -10,7 +10,13 @@ import type { Message } from '../../api/types';
 import { audioFileName, useAudioRecorder } from '../../hooks/use-audio-recorder';
 import { useViewer } from '../../hooks/use-viewer';
 import { acceptAttachments, type AttachmentIssue } from '../../lib/attachments';
-import { isKeepableAudio, isSendableText, quickReplySuggestions, readSignOption, writeSignOption } from '../../lib/input-rules';
+import {
+  isKeepableAudio,
+  isSendableText,
+  quickReplySuggestions,
+  readSignOption,
+  writeSignOption,
+} from '../../lib/input-rules';
 import { AttachmentChips, ReplyBar } from './composer-extras';
 import { QuickReplies } from './quick-replies';
 
@@ -116,7 +122,13 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
       />
       <AttachmentChips files={files} onRemove={(file) => setFiles((current) => current.filter((f) => f !== file))} />
       <Flex align="flex-end" gap="1" px={{ base: '2', md: '3' }} py="2">
-        <Popover.Root open={emojiOpen} onOpenChange={(d) => setEmojiOpen(d.open)} positioning={{ placement: 'top-start' }} lazyMount unmountOnExit>
+        <Popover.Root
+          open={emojiOpen}
+          onOpenChange={(d) => setEmojiOpen(d.open)}
+          positioning={{ placement: 'top-start' }}
+          lazyMount
+          unmountOnExit
+        >
           <Popover.Trigger asChild>
             <IconButton variant="ghost" size="sm" aria-label={t('input.emoji')} disabled={!enabled || recorder.recording}>
               <LuSmile />
@@ -178,16 +190,34 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
             <IconButton variant="ghost" size="sm" aria-label={t('input.cancelRecording')} onClick={recorder.cancel}>
               <LuX />
             </IconButton>
-            <IconButton colorPalette="red" size="sm" aria-label={t('input.stopRecording')} onClick={() => void finishRecording()}>
+            <IconButton
+              colorPalette="red"
+              size="sm"
+              aria-label={t('input.stopRecording')}
+              onClick={() => void finishRecording()}
+            >
               <LuSquare />
             </IconButton>
           </>
         ) : hasContent ? (
-          <IconButton colorPalette="brand" size="sm" aria-label={t('input.send')} onClick={sendCurrent} loading={send.isPending} disabled={!enabled}>
+          <IconButton
+            colorPalette="brand"
+            size="sm"
+            aria-label={t('input.send')}
+            onClick={sendCurrent}
+            loading={send.isPending}
+            disabled={!enabled}
+          >
             <LuSend />
           </IconButton>
         ) : (
-          <IconButton variant="ghost" size="sm" aria-label={t('input.record')} onClick={() => void startRecording()} disabled={!enabled}>
+          <IconButton
+            variant="ghost"
+            size="sm"
+            aria-label={t('input.record')}
+            onClick={() => void startRecording()}
+            disabled={!enabled}
+          >
             <LuMic />
           </IconButton>
         )}

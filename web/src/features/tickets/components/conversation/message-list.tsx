@@ -90,7 +90,6 @@ export function MessageList({ ticketId, onReply, canDelete, onDelete }: MessageL
     }
   }, [rows, virtualizer]);
 
-
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (rows.length === 0) {
@@ -105,7 +104,15 @@ export function MessageList({ ticketId, onReply, canDelete, onDelete }: MessageL
     onDelete: onDelete && canDelete?.(message) ? onDelete : undefined,
   });
   return (
-    <Box ref={scrollRef} onScroll={onScroll} flex="1" minH="0" overflowY="auto" px={{ base: '2', md: '6' }} data-testid="message-list">
+    <Box
+      ref={scrollRef}
+      onScroll={onScroll}
+      flex="1"
+      minH="0"
+      overflowY="auto"
+      px={{ base: '2', md: '6' }}
+      data-testid="message-list"
+    >
       {isFetchingNextPage ? (
         <Center py="2" aria-label={t('messages.loadingOlder')}>
           <Spinner size="sm" />

@@ -50,10 +50,24 @@ export function MessageMedia({ message }: { message: Message }) {
         </Link>
       ) : null;
     case 'audio':
-      return url ? <audio src={url} controls preload="metadata" style={{ width: 260, maxWidth: '100%', height: 40 }} data-testid="media-audio" /> : null;
+      return url ? (
+        <audio
+          src={url}
+          controls
+          preload="metadata"
+          style={{ width: 260, maxWidth: '100%', height: 40 }}
+          data-testid="media-audio"
+        />
+      ) : null;
     case 'video':
       return url ? (
-        <video src={url} controls preload="metadata" style={{ borderRadius: 6, maxHeight: 288, width: '100%' }} data-testid="media-video" />
+        <video
+          src={url}
+          controls
+          preload="metadata"
+          style={{ borderRadius: 6, maxHeight: 288, width: '100%' }}
+          data-testid="media-video"
+        />
       ) : null;
     case 'locationMessage': {
       const location = parseLocation(message.body);
@@ -78,7 +92,15 @@ export function MessageMedia({ message }: { message: Message }) {
     case 'contactMessage': {
       const card = parseVcard(message.body);
       return (
-        <HStack gap="3" bg="blackAlpha.50" _dark={{ bg: 'whiteAlpha.100' }} rounded="md" p="2.5" minW="48" data-testid="media-contact">
+        <HStack
+          gap="3"
+          bg="blackAlpha.50"
+          _dark={{ bg: 'whiteAlpha.100' }}
+          rounded="md"
+          p="2.5"
+          minW="48"
+          data-testid="media-contact"
+        >
           <Box bg="bg.emphasized" rounded="full" p="2">
             <LuUserRound />
           </Box>

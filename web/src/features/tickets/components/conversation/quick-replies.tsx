@@ -3,11 +3,26 @@ import { useTranslation } from 'react-i18next';
 import type { QuickReplySuggestion } from '../../lib/input-rules';
 
 /** The '/' suggestions above the input (labels cut at 35 characters, spec part 1 §5). */
-export function QuickReplies({ suggestions, onPick }: { suggestions: QuickReplySuggestion[]; onPick: (message: string) => void }) {
+export function QuickReplies({
+  suggestions,
+  onPick,
+}: {
+  suggestions: QuickReplySuggestion[];
+  onPick: (message: string) => void;
+}) {
   const { t } = useTranslation('tickets');
   if (suggestions.length === 0) return null;
   return (
-    <Box borderTopWidth="1px" borderColor="border" bg="bg.panel" maxH="48" overflowY="auto" role="listbox" aria-label={t('input.quickReplies')} data-testid="quick-replies">
+    <Box
+      borderTopWidth="1px"
+      borderColor="border"
+      bg="bg.panel"
+      maxH="48"
+      overflowY="auto"
+      role="listbox"
+      aria-label={t('input.quickReplies')}
+      data-testid="quick-replies"
+    >
       <Stack gap="0">
         {suggestions.map((suggestion) => (
           <chakra.button

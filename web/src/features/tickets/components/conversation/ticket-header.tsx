@@ -1,7 +1,16 @@
 import { Avatar, Box, Button, chakra, Flex, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { mayDeleteTicket } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { LuArrowLeft, LuCalendarClock, LuCheck, LuEllipsisVertical, LuRepeat, LuRotateCcw, LuTrash2, LuUndo2 } from 'react-icons/lu';
+import {
+  LuArrowLeft,
+  LuCalendarClock,
+  LuCheck,
+  LuEllipsisVertical,
+  LuRepeat,
+  LuRotateCcw,
+  LuTrash2,
+  LuUndo2,
+} from 'react-icons/lu';
 import type { TicketDto } from '../../api/types';
 import type { TicketActions } from '../../hooks/use-ticket-actions';
 import { useViewer } from '../../hooks/use-viewer';
@@ -76,20 +85,38 @@ export function TicketHeader({ ticket, actions, onBack, onOpenContact, onDialog 
       </chakra.button>
       <HStack gap="1" flexShrink={0}>
         {ticket.status === 'pending' ? (
-          <Button size="sm" colorPalette="brand" loading={busy} onClick={() => void actions.accept(ticket)} data-testid="action-accept">
+          <Button
+            size="sm"
+            colorPalette="brand"
+            loading={busy}
+            onClick={() => void actions.accept(ticket)}
+            data-testid="action-accept"
+          >
             <LuCheck />
             {t('actions.accept')}
           </Button>
         ) : null}
         {ticket.status === 'open' ? (
           <>
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => void actions.giveBack(ticket)} data-testid="action-return">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => void actions.giveBack(ticket)}
+              data-testid="action-return"
+            >
               <LuUndo2 />
               <Box as="span" display={{ base: 'none', lg: 'inline' }}>
                 {t('actions.return')}
               </Box>
             </Button>
-            <Button size="sm" colorPalette="brand" loading={busy} onClick={() => void actions.resolve(ticket)} data-testid="action-resolve">
+            <Button
+              size="sm"
+              colorPalette="brand"
+              loading={busy}
+              onClick={() => void actions.resolve(ticket)}
+              data-testid="action-resolve"
+            >
               <LuCheck />
               <Box as="span" display={{ base: 'none', sm: 'inline' }}>
                 {t('actions.resolve')}
@@ -103,7 +130,10 @@ export function TicketHeader({ ticket, actions, onBack, onOpenContact, onDialog 
             {t('actions.reopen')}
           </Button>
         ) : null}
-        <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => onDialog(details.value as TicketDialogKind)}>
+        <Menu.Root
+          positioning={{ placement: 'bottom-end' }}
+          onSelect={(details) => onDialog(details.value as TicketDialogKind)}
+        >
           <Menu.Trigger asChild>
             <IconButton size="sm" variant="ghost" aria-label={t('actions.options')} data-testid="ticket-options">
               <LuEllipsisVertical />

@@ -75,7 +75,13 @@ function Conversation({ ticket, onBack }: { ticket: TicketDto; onBack?: () => vo
 
   return (
     <Flex direction="column" h="full" minH="0" bg={{ _light: '#efeae2', _dark: '#0b141a' }} data-testid="conversation">
-      <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onOpenContact={() => setDrawerOpen(true)} onDialog={setDialog} />
+      <TicketHeader
+        ticket={ticket}
+        actions={actions}
+        onBack={onBack}
+        onOpenContact={() => setDrawerOpen(true)}
+        onDialog={setDialog}
+      />
       <ChannelWindowNotice ticket={ticket} />
       <MessageList
         key={ticket.id}
@@ -84,13 +90,29 @@ function Conversation({ ticket, onBack }: { ticket: TicketDto; onBack?: () => vo
         canDelete={canDelete}
         onDelete={setDeleting}
       />
-      <MessageInput ticketId={ticket.id} enabled={canReply} replyingTo={replyingTo} onCancelReply={() => setReplyingTo(null)} />
+      <MessageInput
+        ticketId={ticket.id}
+        enabled={canReply}
+        replyingTo={replyingTo}
+        onCancelReply={() => setReplyingTo(null)}
+      />
 
-      <ContactDrawer ticket={ticket} open={drawerOpen} onClose={() => setDrawerOpen(false)} onEdit={() => setEditingContact(true)} />
+      <ContactDrawer
+        ticket={ticket}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        onEdit={() => setEditingContact(true)}
+      />
       <ContactDialog open={editingContact} contactId={ticket.contactId} onClose={() => setEditingContact(false)} />
-      {dialog === 'reopen' ? <ReopenDialog ticket={ticket} open onClose={closeDialog} onReopen={(queueId) => actions.reopen(ticket, queueId)} /> : null}
+      {dialog === 'reopen' ? (
+        <ReopenDialog ticket={ticket} open onClose={closeDialog} onReopen={(queueId) => actions.reopen(ticket, queueId)} />
+      ) : null}
       {dialog === 'transfer' ? (
-        <TransferDialog open onClose={closeDialog} onTransfer={(queueId, userId) => actions.transfer(ticket, queueId, userId)} />
+        <TransferDialog
+          open
+          onClose={closeDialog}
+          onTransfer={(queueId, userId) => actions.transfer(ticket, queueId, userId)}
+        />
       ) : null}
       {dialog === 'schedule' ? <ScheduleDialog ticket={ticket} open onClose={closeDialog} /> : null}
       <ConfirmDialog

@@ -49,7 +49,15 @@ export function ContactDialog({ open, contactId, initialName, onClose, onSaved }
   const contact = useContact(open ? contactId : null);
   const isPhone = useMediaQuery('(max-width: 479px)');
   return (
-    <DialogShell open={open} onClose={onClose} size={isPhone ? 'full' : 'md'} scrollBehavior="inside" lazyMount unmountOnExit testId="contact-dialog">
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      size={isPhone ? 'full' : 'md'}
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+      testId="contact-dialog"
+    >
       <Dialog.Header>
         <Dialog.Title>{contactId ? t('contact.editTitle') : t('contact.addTitle')}</Dialog.Title>
       </Dialog.Header>
@@ -58,13 +66,29 @@ export function ContactDialog({ open, contactId, initialName, onClose, onSaved }
           <LoadingState minH="48" />
         </Dialog.Body>
       ) : (
-        <ContactForm key={contact.data?.id ?? 'new'} contact={contact.data ?? null} initialName={initialName} onClose={onClose} onSaved={onSaved} />
+        <ContactForm
+          key={contact.data?.id ?? 'new'}
+          contact={contact.data ?? null}
+          initialName={initialName}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
       )}
     </DialogShell>
   );
 }
 
-function ContactForm({ contact, initialName, onClose, onSaved }: { contact: Contact | null; initialName?: string; onClose: () => void; onSaved?: (contact: Contact) => void }) {
+function ContactForm({
+  contact,
+  initialName,
+  onClose,
+  onSaved,
+}: {
+  contact: Contact | null;
+  initialName?: string;
+  onClose: () => void;
+  onSaved?: (contact: Contact) => void;
+}) {
   const { t } = useTranslation('tickets');
   const { viewer } = useViewer();
   const canEditLid = viewer ? mayEditContactLid(viewer) : false;
@@ -97,7 +121,8 @@ function ContactForm({ contact, initialName, onClose, onSaved }: { contact: Cont
       onClose();
     } catch (error) {
       if (isApiError(error)) {
-        if (error.code === 'ERR_DUPLICATED_CONTACT') setError('number', { message: t('errors.ERR_DUPLICATED_CONTACT', { ns: 'translation' }) });
+        if (error.code === 'ERR_DUPLICATED_CONTACT')
+          setError('number', { message: t('errors.ERR_DUPLICATED_CONTACT', { ns: 'translation' }) });
         for (const field of ['name', 'number', 'email', 'lid'] as const) {
           const message = error.fields?.[field];
           if (message) setError(field, { message });
@@ -148,9 +173,24 @@ function ContactForm({ contact, initialName, onClose, onSaved }: { contact: Cont
             </Text>
             {extra.fields.map((field, index) => (
               <HStack key={field.id} gap="2" align="flex-start">
-                <Input size="sm" placeholder={t('contact.extraName')} aria-label={t('contact.extraName')} {...register(`extraInfo.${index}.name`)} />
-                <Input size="sm" placeholder={t('contact.extraValue')} aria-label={t('contact.extraValue')} {...register(`extraInfo.${index}.value`)} />
-                <IconButton size="sm" variant="ghost" aria-label={t('contact.removeExtra')} onClick={() => extra.remove(index)}>
+                <Input
+                  size="sm"
+                  placeholder={t('contact.extraName')}
+                  aria-label={t('contact.extraName')}
+                  {...register(`extraInfo.${index}.name`)}
+                />
+                <Input
+                  size="sm"
+                  placeholder={t('contact.extraValue')}
+                  aria-label={t('contact.extraValue')}
+                  {...register(`extraInfo.${index}.value`)}
+                />
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('contact.removeExtra')}
+                  onClick={() => extra.remove(index)}
+                >
                   <LuTrash2 />
                 </IconButton>
               </HStack>

@@ -55,7 +55,12 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
     setErrors(next);
     if (next.contact || next.queue || !contact || !viewer) return;
     try {
-      const ticket = await create.mutateAsync({ contactId: contact.id, queueId: queueId || null, userId: viewer.userId, status: 'open' });
+      const ticket = await create.mutateAsync({
+        contactId: contact.id,
+        queueId: queueId || null,
+        userId: viewer.userId,
+        status: 'open',
+      });
       close();
       navigate(`/tickets/${ticket.uuid}`);
     } catch (error) {
@@ -91,7 +96,16 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
               {errors.contact ? <Field.ErrorText>{errors.contact}</Field.ErrorText> : null}
             </Field.Root>
             {searching ? (
-              <Stack gap="0" borderWidth="1px" borderColor="border" rounded="md" maxH="56" overflowY="auto" role="listbox" data-testid="contact-results">
+              <Stack
+                gap="0"
+                borderWidth="1px"
+                borderColor="border"
+                rounded="md"
+                maxH="56"
+                overflowY="auto"
+                role="listbox"
+                data-testid="contact-results"
+              >
                 {search.isFetching && results.length === 0 ? <Spinner size="sm" m="3" /> : null}
                 {results.map((found) => (
                   <chakra.button
@@ -129,7 +143,18 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
                     {t('newTicket.noContacts')}
                   </Text>
                 ) : null}
-                <chakra.button type="button" display="flex" alignItems="center" gap="2" px="3" py="2" color="brand.fg" textStyle="sm" _hover={{ bg: 'bg.muted' }} onClick={() => setAddingContact(true)}>
+                <chakra.button
+                  type="button"
+                  display="flex"
+                  alignItems="center"
+                  gap="2"
+                  px="3"
+                  py="2"
+                  color="brand.fg"
+                  textStyle="sm"
+                  _hover={{ bg: 'bg.muted' }}
+                  onClick={() => setAddingContact(true)}
+                >
                   <LuUserPlus />
                   {t('newTicket.addContact', { name: searchTerm })}
                 </chakra.button>
@@ -155,7 +180,12 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
             <Button variant="outline" onClick={close}>
               {t('common.cancel', { ns: 'translation' })}
             </Button>
-            <Button colorPalette="brand" loading={create.isPending} onClick={() => void submit()} data-testid="new-ticket-submit">
+            <Button
+              colorPalette="brand"
+              loading={create.isPending}
+              onClick={() => void submit()}
+              data-testid="new-ticket-submit"
+            >
               {t('newTicket.submit')}
             </Button>
           </HStack>

@@ -8,7 +8,15 @@ import { MessageList } from '../conversation/message-list';
 export function PeekDialog({ ticket, onClose }: { ticket: TicketDto | null; onClose: () => void }) {
   const { t } = useTranslation('tickets');
   return (
-    <DialogShell open={ticket !== null} onClose={onClose} size="lg" scrollBehavior="inside" lazyMount unmountOnExit testId="peek-dialog">
+    <DialogShell
+      open={ticket !== null}
+      onClose={onClose}
+      size="lg"
+      scrollBehavior="inside"
+      lazyMount
+      unmountOnExit
+      testId="peek-dialog"
+    >
       <Dialog.Header>
         <HStack gap="3">
           <Avatar.Root size="sm">

@@ -30,7 +30,12 @@ export function ScheduleDialog({ ticket, open, onClose }: ScheduleDialogProps) {
     if (body.trim().length < MIN_SCHEDULE_BODY) return setError(t('schedule.tooShort'));
     setBusy(true);
     try {
-      await apiPost('/schedules', { body: body.trim(), contactId: ticket.contactId, ticketId: ticket.id, sendAt: new Date(sendAt).toISOString() });
+      await apiPost('/schedules', {
+        body: body.trim(),
+        contactId: ticket.contactId,
+        ticketId: ticket.id,
+        sendAt: new Date(sendAt).toISOString(),
+      });
       notify.success(t('schedule.created'));
       setBody('');
       onClose();

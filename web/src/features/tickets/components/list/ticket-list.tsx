@@ -61,7 +61,15 @@ export function TicketList({ query, selectedUuid, acceptingId, ...rowProps }: Ti
         {virtualizer.getVirtualItems().map((item) => {
           const ticket = tickets[item.index]!;
           return (
-            <Box key={item.key} position="absolute" top="0" left="0" w="full" h={`${item.size}px`} transform={`translateY(${item.start}px)`}>
+            <Box
+              key={item.key}
+              position="absolute"
+              top="0"
+              left="0"
+              w="full"
+              h={`${item.size}px`}
+              transform={`translateY(${item.start}px)`}
+            >
               <TicketRow
                 ticket={ticket}
                 selected={ticket.uuid === selectedUuid}

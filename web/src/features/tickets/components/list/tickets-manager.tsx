@@ -27,7 +27,15 @@ export interface TicketsManagerProps {
 
 function CountBadge({ count, testId }: { count: number | undefined; testId: string }) {
   return (
-    <Badge size="xs" variant="solid" colorPalette="brand" borderRadius="full" minW="5" justifyContent="center" data-testid={testId}>
+    <Badge
+      size="xs"
+      variant="solid"
+      colorPalette="brand"
+      borderRadius="full"
+      minW="5"
+      justifyContent="center"
+      data-testid={testId}
+    >
       {count ?? 0}
     </Badge>
   );

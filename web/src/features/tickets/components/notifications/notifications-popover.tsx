@@ -39,11 +39,27 @@ export function NotificationsPopover() {
   return (
     <Popover.Root open={open} onOpenChange={(d) => setOpen(d.open)} positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
-        <IconButton variant="ghost" colorPalette="gray" size="sm" aria-label={t('notifications.open')} title={t('notifications.title')} position="relative" data-testid="notifications">
+        <IconButton
+          variant="ghost"
+          colorPalette="gray"
+          size="sm"
+          aria-label={t('notifications.open')}
+          title={t('notifications.title')}
+          position="relative"
+          data-testid="notifications"
+        >
           <LuBell />
           {tickets.length > 0 ? (
             <Float placement="top-end" offset="1.5">
-              <Badge size="xs" variant="solid" colorPalette="red" borderRadius="full" minW="4" justifyContent="center" data-testid="notifications-count">
+              <Badge
+                size="xs"
+                variant="solid"
+                colorPalette="red"
+                borderRadius="full"
+                minW="4"
+                justifyContent="center"
+                data-testid="notifications-count"
+              >
                 {tickets.length}
               </Badge>
             </Float>

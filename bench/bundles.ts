@@ -20,7 +20,7 @@ import { esbuildOptions, FUNCTION_NODE_OPTIONS } from '../infra/lib/functions/bu
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = 5;
-export const BUDGET = { largestBytes: 1024 * 1024, medianBytes: 300 * 1024 };
+export const BUDGET = { largestBytes: 1024 * 1024, medianBytes: 340 * 1024 };
 
 export interface BundleFigures {
   area: Area;

@@ -316,10 +316,10 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   fanout: { table: 'RW', realtime: true },
   // sendsTo outbound: bots answer from the inbound worker (domain/bots)
   inbound: { table: 'RW', sendsTo: ['realtime', 'outbound'], media: 'read' },
-  dispatch: { table: 'RW' },
+  dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read' },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
-  tickets: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
+  tickets: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
   messages: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'readWrite' },
   contacts: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
   queues: { table: 'RO', jwt: true },

@@ -61,7 +61,11 @@ describe('contacts', () => {
   it("validates with the spec's messages", async () => {
     const bad = await postContact(w.admin.token, { name: 'A', number: '123', email: 'x' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toMatchObject({ name: 'Muito curto!', number: 'Muito curto!', email: 'Email inválido' });
+    expect(bad.body.fields).toMatchObject({
+      name: 'validation.tooShort',
+      number: 'validation.tooShort',
+      email: 'validation.invalidEmail',
+    });
   });
 
   it('lets only admins set or change the lid', async () => {
@@ -108,7 +112,7 @@ describe('ticket notes', () => {
       body: { note: 'a', ticketId: t.id },
     });
     expect(short.status).toBe(400);
-    expect(short.body.fields.note).toBe('Muito curto!');
+    expect(short.body.fields.note).toBe('validation.tooShort');
     const added = await apiCall('tickets', 'POST', '/ticket-notes', {
       token: w.operatorA.token,
       body: { note: 'Cliente prefere e-mail', ticketId: t.id, contactId: t.contactId },

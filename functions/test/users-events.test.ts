@@ -41,13 +41,14 @@ describe('realtime events of the users area', () => {
   it("tells the user's other consoles about a new sign-in, on the auth channel, to that user only", async () => {
     const { admin, company } = await createTestTenant();
 
-    await login(admin.user.email, admin.password);
+    const signedIn = await login(admin.user.email, admin.password);
 
     expect(published).toEqual([
       {
         companyId: company.id,
         kind: 'auth',
-        data: { action: 'update', user: { id: admin.user.id } },
+        // The session id lets the other consoles tell this sign-in from their own (issue 8 item 14).
+        data: { action: 'update', user: { id: admin.user.id }, sessionId: signedIn.body.sessionId },
         audience: { kind: 'user', userId: admin.user.id },
       },
     ]);

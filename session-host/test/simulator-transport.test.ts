@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionHost } from '../src/host';
 import { MemoryEventSink } from '../src/queues/inbound-publisher';
 import { command, createTestEnvironment, eventually, type TestEnvironment } from './support/environment';
+import { CONSOLE_TOKEN_SECRET, consoleToken } from './support/console-token';
 import { controlApi, isStatus, startHost } from './support/host-harness';
 
 describe('simulator: pairing codes, refused sends, large files', () => {
@@ -13,11 +14,14 @@ describe('simulator: pairing codes, refused sends, large files', () => {
   let host: SessionHost;
   let sink: MemoryEventSink;
   const ids = { companyId: 'co-simx', connectionId: 'cn-simx' };
+  let token = '';
 
   beforeAll(async () => {
     env = await createTestEnvironment();
     env.config.simulatorPort = 0;
     env.config.maxInboundMediaBytes = 1024 * 1024;
+    env.config.consoleTokenSecret = CONSOLE_TOKEN_SECRET;
+    token = await consoleToken(ids.companyId);
     ({ host, sink } = startHost(env));
     await host.start();
   });
@@ -26,7 +30,7 @@ describe('simulator: pairing codes, refused sends, large files', () => {
     env.destroy();
   });
 
-  const call = (method: string, path: string, body?: unknown) => controlApi(host)(method, path, body);
+  const call = (method: string, path: string, body?: unknown) => controlApi(host, token)(method, path, body);
 
   it('pairs with the code the console shows, typed on the simulated phone; a wrong code is refused', async () => {
     await env.sendCommand(

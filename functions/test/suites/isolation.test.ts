@@ -35,8 +35,10 @@ function attack(route: HttpRouteSpec, actor: TestUser, variant: Variant): Promis
   return apiCall(route.area, route.method, route.path, {
     token: actor.token,
     pathParameters: pathParamsFor(route, env.world.a),
-    query: { ...sampleQuery(route), ...(forged ? { companyId: env.world.a.companyId } : {}) },
-    ...(takesBody(route) ? { body: { ...sampleBody(route), ...(forged ? { companyId: env.world.a.companyId } : {}) } } : {}),
+    query: { ...sampleQuery(route, env.world.a), ...(forged ? { companyId: env.world.a.companyId } : {}) },
+    ...(takesBody(route)
+      ? { body: { ...sampleBody(route, env.world.a), ...(forged ? { companyId: env.world.a.companyId } : {}) } }
+      : {}),
   });
 }
 
@@ -119,6 +121,8 @@ describe('tenant isolation over every manifest route', () => {
       ).status,
     ).toBe(200);
 
+    // Publishers only enqueue; the fan-out posts to the sockets (as Lambda's event source would run it).
+    await env.deliverRealtime();
     for (const socket of [env.world.b.sockets.admin, env.world.b.sockets.operator]) {
       const frames = env.sockets.of(socket);
       expect(leakedSecrets(frames, a.secrets)).toEqual([]);

@@ -38,11 +38,12 @@ export async function connectSimulated(env: TestEnvironment, host: SessionHost, 
 }
 
 /** JSON calls to the simulator control API of a host started with `simulatorPort: 0`. */
-export function controlApi(host: SessionHost) {
+/** Calls the simulator's control API as the console does: JSON, with a signed-in user's bearer token. */
+export function controlApi(host: SessionHost, token?: string) {
   return async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`http://127.0.0.1:${host.ports.simulator}${path}`, {
       method,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as any };

@@ -4,7 +4,7 @@
  */
 import * as z from '../zod';
 import type { Channel } from '../channel';
-import { cursorSchema, idSchema, pageNumberSchema, searchParamSchema } from './common';
+import { cursorSchema, idSchema, MSG, pageNumberSchema, searchParamSchema } from './common';
 import type { ContactDto } from './contacts';
 import type { TagDto } from './tags';
 import type { QueueRef } from './users';
@@ -132,8 +132,8 @@ export const ticketUuidSchema = z.object({ uuid: z.string().check(z.regex(/^[0-9
 
 export const createTicketNoteSchema = z.object({
   note: z
-    .string({ error: 'Obrigatório' })
-    .check(z.trim(), z.minLength(2, 'Muito curto!'), z.maxLength(5000, 'Muito longo!')),
+    .string({ error: MSG.required })
+    .check(z.trim(), z.minLength(2, MSG.tooShort), z.maxLength(5000, MSG.tooLong)),
   ticketId: idSchema,
   contactId: z.optional(idSchema),
 });

@@ -13,13 +13,38 @@
 import { HTTP_ROUTES, type HttpRouteSpec } from '../../../src/manifest';
 import type { Tenant } from './world';
 
-export type FixtureKind = 'user' | 'connection';
+export type FixtureKind =
+  | 'user'
+  | 'connection'
+  | 'ticket'
+  | 'ticketUuid'
+  | 'contact'
+  | 'note'
+  | 'company'
+  | 'invoice'
+  | 'plan'
+  | 'platformRecord'
+  | 'settingKey';
 
 export const PARAM_KINDS: Record<string, FixtureKind> = {
   'users/{id}': 'user',
   'drawer/{userId}': 'user',
   'whatsapp/{id}': 'connection',
   'whatsappsession/{id}': 'connection',
+  'tickets/{id}': 'ticket',
+  'u/{uuid}': 'ticketUuid',
+  // GET/POST take the ticket id, DELETE a message id: a ticket id reaches the tenant check in all three.
+  'messages/{id}': 'ticket',
+  'ticket-notes/{id}': 'note',
+  'contacts/{id}': 'contact',
+  'companies/{id}': 'company',
+  'invoices/{id}': 'invoice',
+  'sandbox/{id}': 'invoice',
+  'plans/{id}': 'plan',
+  // Platform records (no tenant owns them): super users write them, everyone may read them.
+  'helps/{id}': 'platformRecord',
+  'announcements/{id}': 'platformRecord',
+  '{key}': 'settingKey',
   '{userId}': 'user',
   '{connectionId}': 'connection',
   '{whatsappId}': 'connection',
@@ -32,13 +57,31 @@ export function fixtureId(tenant: Tenant, kind: FixtureKind): string {
       return tenant.operator.user.id;
     case 'connection':
       return tenant.connection.id;
+    case 'ticket':
+      return tenant.ticket.id;
+    case 'ticketUuid':
+      return tenant.ticket.uuid;
+    case 'contact':
+      return tenant.ticket.contactId;
+    case 'note':
+      return tenant.noteId;
+    case 'company':
+      return tenant.companyId;
+    case 'invoice':
+      return tenant.invoiceId;
+    case 'plan':
+      return tenant.planId;
+    case 'platformRecord':
+      return '01PLATFORMRECORD0000000000';
+    case 'settingKey':
+      return 'efiClientId';
   }
 }
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
 /** Valid bodies, so an attack passes validation and reaches the route's tenant checks. */
-export const SAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
+export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, unknown>> = {
   'POST /auth/login': () => ({ email: `ninguem-${unique()}@test.local`, password: 'senha-errada' }),
   'POST /users': () => ({
     name: 'Invasor Teste',
@@ -51,9 +94,47 @@ export const SAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /whatsapp': () => ({ name: `Invasora ${unique()}` }),
   'PUT /whatsapp/{id}': () => ({ name: 'Conexão Tomada', isDefault: true }),
   'POST /facebook': () => ({ addInstagram: false }),
+  // ticket workspace: the attacker names the victim's ticket and contact
+  // A queue named so an operator's request passes the 'Selecione uma fila' rule and meets the tenant check.
+  'POST /tickets': (a) => ({ contactId: a.ticket.contactId, queueId: 'FILA-INVASORA', status: 'open' }),
+  'PUT /tickets/{id}': () => ({ status: 'open' }),
+  'POST /ticket-notes': (a) => ({ note: 'nota invasora', ticketId: a.ticket.id, contactId: a.ticket.contactId }),
+  'POST /tags': () => ({ name: `Tag ${unique()}`, color: '#123456' }),
+  'POST /tags/sync': (a) => ({ ticketId: a.ticket.id, tags: [] }),
+  'POST /messages/{id}': () => ({ body: 'mensagem invasora' }),
+  'POST /messages/{id}/uploads': () => ({ files: [{ fileName: 'nota.pdf', mimetype: 'application/pdf', size: 100 }] }),
+  'POST /contacts': () => ({ name: 'Contato Invasor', number: `5511${String(Date.now()).slice(-9)}` }),
+  'PUT /contacts/{id}': () => ({ name: 'Contato Tomado', number: `5511${String(Date.now()).slice(-9)}` }),
+  // SaaS: checkout of the victim's invoice; public sign-up and webhook calls name nothing of the victim
+  'POST /subscription': (a) => ({
+    firstName: 'Invasor',
+    lastName: 'B',
+    address2: 'Rua B, 2',
+    city: 'São Paulo',
+    state: 'SP',
+    zipcode: '01001-000',
+    country: 'BR',
+    planId: a.planId,
+    invoiceId: a.invoiceId,
+  }),
+  'POST /subscription/webhook': () => ({ pix: [] }),
+  'POST /leads-web': (a) => ({
+    name: `Loja ${unique()}`,
+    vat: '54.550.752/0001-55',
+    namePersonal: 'Maria Souza',
+    email: `lead-${unique()}@example.com`,
+    phone: '11 98888-7777',
+    password: 'segredo1',
+    planId: a.planId,
+    terms: true,
+  }),
+  'POST /auth/tokenSignup': () => ({ email: `lead-${unique()}@example.com` }),
+  'POST /auth/validateTokenSignup': () => ({ token: `token-invalido-${unique()}` }),
 };
 
-export const SAMPLE_QUERIES: Record<string, () => Record<string, string>> = {};
+export const SAMPLE_QUERIES: Record<string, (victim: Tenant) => Record<string, string>> = {
+  'GET /ticket-notes/list': (a) => ({ ticketId: a.ticket.id, contactId: a.ticket.contactId }),
+};
 
 export const routeKey = (route: Pick<HttpRouteSpec, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
@@ -81,8 +162,8 @@ export function pathParamsFor(route: HttpRouteSpec, tenant: Tenant): Record<stri
   return Object.fromEntries(Object.entries(paramKinds(route)).map(([name, kind]) => [name, fixtureId(tenant, kind)]));
 }
 
-export const sampleBody = (route: HttpRouteSpec) => SAMPLE_BODIES[routeKey(route)]?.() ?? {};
-export const sampleQuery = (route: HttpRouteSpec) => SAMPLE_QUERIES[routeKey(route)]?.() ?? {};
+export const sampleBody = (route: HttpRouteSpec, victim: Tenant) => SAMPLE_BODIES[routeKey(route)]?.(victim) ?? {};
+export const sampleQuery = (route: HttpRouteSpec, victim: Tenant) => SAMPLE_QUERIES[routeKey(route)]?.(victim) ?? {};
 export const takesBody = (route: HttpRouteSpec) =>
   route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
 

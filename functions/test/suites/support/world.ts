@@ -12,6 +12,8 @@ import { ulid } from 'ulid';
 import type { RealtimeEnvelope } from '@atende/shared';
 import { ddb, tableName } from '../../../src/data/client';
 import { putSetting } from '../../../src/data/settings';
+import { INVOICE_JOB, runInvoiceJob } from '../../../src/domain/billing/invoice-job';
+import { handler as fanout } from '../../../src/handlers/fanout/index';
 import { handler as inbound } from '../../../src/handlers/inbound/index';
 import { handler as realtime } from '../../../src/handlers/realtime/index';
 import { logger } from '../../../src/platform/logger';
@@ -26,6 +28,11 @@ export interface Tenant {
   admin: TestUser;
   operator: TestUser;
   connection: { id: string; name: string; token: string };
+  /** The ticket, contact and message the customer's first message made, a note on it, the first invoice. */
+  ticket: { id: string; uuid: string; contactId: string };
+  noteId: string;
+  invoiceId: string;
+  planId: string;
   /** The socket ids opened for the admin and the operator. */
   sockets: { admin: string; operator: string };
   /** Strings that identify this tenant's data: none may appear in an answer or frame meant for another tenant. */
@@ -62,7 +69,7 @@ async function buildTenant(label: string): Promise<Tenant> {
     name: created.body.name as string,
     token: created.body.token as string,
   };
-  const tenant: Tenant = {
+  const tenant = {
     companyId: company.id,
     companyName: company.name,
     admin,
@@ -82,8 +89,33 @@ async function buildTenant(label: string): Promise<Tenant> {
       connection.name,
       connection.token,
     ],
-  };
+  } as Tenant;
   await customerWrites(tenant, `mensagem secreta ${label} ${unique()}`);
+  const listed = await apiCall('tickets', 'GET', '/tickets', {
+    token: admin.token,
+    query: { status: 'pending', showAll: 'true' },
+  });
+  const ticket = listed.body.tickets?.[0];
+  if (!ticket) throw new Error(`fixture ticket of ${label}: ${listed.status} ${JSON.stringify(listed.body)}`);
+  tenant.ticket = { id: ticket.id, uuid: ticket.uuid, contactId: ticket.contact.id };
+  const noteText = `nota secreta ${label} ${unique()}`;
+  const note = await apiCall('tickets', 'POST', '/ticket-notes', {
+    token: admin.token,
+    body: { note: noteText, ticketId: ticket.id, contactId: ticket.contact.id },
+  });
+  if (note.status !== 200 && note.status !== 201)
+    throw new Error(`fixture note of ${label}: ${note.status} ${JSON.stringify(note.body)}`);
+  tenant.noteId = note.body.id;
+  const invoice = await runInvoiceJob({
+    companyId: company.id,
+    jobType: INVOICE_JOB,
+    jobId: company.dueDate!.slice(0, 10),
+    dueAt: new Date().toISOString(),
+  });
+  if (!invoice) throw new Error(`fixture invoice of ${label}`);
+  tenant.invoiceId = invoice.id;
+  tenant.planId = company.planId;
+  tenant.secrets.push(ticket.id, ticket.uuid, ticket.contact.id, noteText, note.body.id, invoice.id);
   return tenant;
 }
 
@@ -163,12 +195,20 @@ export interface SuiteEnv {
   world: World;
   queues: Awaited<ReturnType<typeof useLocalQueues>>;
   sockets: SocketRecorder;
+  /** Runs the realtime fan-out over everything published so far. */
+  deliverRealtime(): Promise<void>;
 }
 
 /** A suite file's setup: fresh table, queues, the socket recorder and the world (fields set in beforeAll). */
 export function useWorld(): SuiteEnv {
   const env = { sockets: new SocketRecorder() } as SuiteEnv;
+  env.deliverRealtime = async () => {
+    const taken = await env.queues.take('realtime');
+    if (taken.length) await fanout(sqsEvent(taken.map((m) => ({ body: JSON.stringify(m.body), groupId: m.groupId }))));
+  };
   beforeAll(async () => {
+    // Local mode: sign-ups land in the outbox and payments in the sandbox, as on `npm start`.
+    process.env.LOCAL_MODE = 'true';
     await useFreshTable();
     logger.setLogLevel('SILENT');
     env.queues = await useLocalQueues(1);

@@ -119,7 +119,9 @@ describe('ticket workspace schemas', () => {
     const bad = z.safeParse(createContactSchema, { name: 'A', number: '123' });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues.map((i) => i.message)).toEqual(['validation.tooShort', 'validation.tooShort']);
-    expect(z.safeParse(createTicketNoteSchema, { note: 'a', ticketId: 't' }).error!.issues[0]!.message).toBe('validation.tooShort');
+    expect(z.safeParse(createTicketNoteSchema, { note: 'a', ticketId: 't' }).error!.issues[0]!.message).toBe(
+      'validation.tooShort',
+    );
     expect(z.parse(syncTagsSchema, { ticketId: 't', tags: [{ id: 'x', name: 'X' }, 'y'] }).tags).toEqual(['x', 'y']);
   });
   it('inline tag colours derive from the name', () => {

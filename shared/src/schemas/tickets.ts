@@ -131,9 +131,7 @@ export const ticketUuidSchema = z.object({ uuid: z.string().check(z.regex(/^[0-9
 // ---------------------------------------------------------------- ticket notes
 
 export const createTicketNoteSchema = z.object({
-  note: z
-    .string({ error: MSG.required })
-    .check(z.trim(), z.minLength(2, MSG.tooShort), z.maxLength(5000, MSG.tooLong)),
+  note: z.string({ error: MSG.required }).check(z.trim(), z.minLength(2, MSG.tooShort), z.maxLength(5000, MSG.tooLong)),
   ticketId: idSchema,
   contactId: z.optional(idSchema),
 });

@@ -16,6 +16,8 @@ const LATE_CUSTOMER = { name: 'Rui Tardio', number: '5511987650002' };
 let stack: LocalStack;
 let browser: Browser;
 let connectionId: string;
+/** The admin's access token: the simulator's control API serves only a signed-in console user (issue 8 item 7). */
+let simulatorToken = '';
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${stack.apiUrl}${path}`, {
@@ -31,7 +33,7 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
 async function simulator<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${stack.url}/simulator-api${path}`, {
     method,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${simulatorToken}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -111,6 +113,7 @@ describe('ticket workspace: customer → pending → accept → reply', () => {
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: true }), launchBrowser()]);
     const admin = await login('admin');
+    simulatorToken = admin.token;
     connectionId = await connectedConnection(admin.token);
     for (const customer of [CUSTOMER, LATE_CUSTOMER]) {
       await simulator('POST', `/connections/${connectionId}/contacts`, customer);

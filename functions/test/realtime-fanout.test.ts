@@ -59,6 +59,15 @@ describe('publish', () => {
     expect(h.endpoint.postCount).toBe(0); // nothing posted on the request path
   });
 
+  it('carries emoji and accents through the queue (the local emulator refuses raw astral characters)', async () => {
+    const text = 'Seu pedido saiu para entrega 🚚 — ação';
+    await publish(a.company.id, 'whatsapp', { action: 'delete', whatsappId: text }, { kind: 'company' });
+
+    const taken = await h.queues.take('realtime');
+    expect(taken).toHaveLength(1);
+    expect(taken[0]).toMatchObject({ body: { data: { whatsappId: text } } });
+  });
+
   it('never throws into the caller when the queue is unreachable (bounded retries, then an error log)', async () => {
     const endpoint = process.env.SQS_ENDPOINT;
     process.env.SQS_ENDPOINT = 'http://127.0.0.1:9'; // discard port: connection refused

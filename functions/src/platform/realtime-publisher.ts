@@ -15,7 +15,7 @@
  */
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { ulid } from 'ulid';
-import type { Audience, RealtimeChannelKind, RealtimeEvents } from '@atende/shared';
+import { toQueueBody, type Audience, type RealtimeChannelKind, type RealtimeEvents } from '@atende/shared';
 import { logger } from './logger';
 import { queueUrl, sqsClient } from './queues';
 
@@ -56,7 +56,7 @@ export async function publish<K extends RealtimeChannelKind>(
   };
   const command = new SendMessageCommand({
     QueueUrl: queueUrl(REALTIME_QUEUE),
-    MessageBody: JSON.stringify(event),
+    MessageBody: toQueueBody(event), // ASCII-escaped: the local SQS emulator rejects emoji
     MessageGroupId: companyId,
     MessageDeduplicationId: event.eventId,
   });

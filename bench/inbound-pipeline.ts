@@ -6,7 +6,8 @@
  * per message from the simulator's send call to the `appMessage` event carrying that body.
  * Scenarios: one customer typing; a burst from `concurrency` customers; a steady 100 messages/s
  * spread over 50 customers (goal p99 ≤ 100 ms).
- * Run: npx tsx bench/inbound-pipeline.ts [messages] [concurrency] [steadySeconds]
+ * The steady scenario also prints where each message's time goes (bench/support/pipeline-spans.ts).
+ * Run: npx tsx bench/inbound-pipeline.ts [messages] [concurrency] [steadySeconds] [steadyRate=100]
  */
 import { startLocalStack } from '../infra/local/stack';
 import { signIn, until } from './support/console-client';
@@ -16,7 +17,7 @@ import { printTable, round, summarize } from './support/stats';
 const total = Number(process.argv[2] ?? 200);
 const concurrency = Number(process.argv[3] ?? 10);
 const steadySeconds = Number(process.argv[4] ?? 10);
-const STEADY_RATE = 100;
+const STEADY_RATE = Number(process.argv[5] ?? 100);
 const STEADY_CUSTOMERS = 50;
 
 const spans = new PipelineSpans();

@@ -30,7 +30,10 @@ try {
   const operator = await signIn(stack.apiUrl, stack.wsUrl, operatorLogin.email, operatorLogin.password);
   const socket = await operator.socket();
   const operatorQueue = (await operator.api<{ queues: { id: string }[] }>('GET', '/auth/me')).queues[0]!;
-  const sim = `${stack.url}/simulator-api`;
+  // The simulator stands in for WhatsApp, outside the platform: the bench calls its port directly, so
+  // the local gateway (on this process's event loop, with the handlers) does not also proxy the load.
+  const simPort = stack.sessionHost!.simulatorPort(0);
+  const sim = simPort ? `http://127.0.0.1:${simPort}` : `${stack.url}/simulator-api`;
   const simCall = async <T>(method: string, path: string, body?: unknown) => {
     const r = await fetch(`${sim}${path}`, {
       method,

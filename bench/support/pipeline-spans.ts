@@ -79,7 +79,7 @@ export class PipelineSpans {
   /** Counts and times every AWS SDK call made in this process (DynamoDB, SQS, WebSocket posts). */
   start(): void {
     this.elu = performance.eventLoopUtilization();
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- re-bound below
+
     const original = Client.prototype.send;
     const calls = this.calls;
     Client.prototype.send = function (this: Client<never, never, never, never>, command: unknown, ...rest: unknown[]) {
@@ -93,7 +93,7 @@ export class PipelineSpans {
         c.ms += performance.now() - t;
         calls.set(name, c);
       };
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- passes the SDK's overloads through
+
       const out = (original as any).call(this, command, ...rest) as Promise<unknown>;
       out.then(done, done);
       return out;

@@ -221,7 +221,7 @@ export function queueSpecs(shards = sessionShardCount()): QueueSpec[] {
   return [
     { name: 'inbound', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
     { name: 'dispatch', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
-    // Realtime events on their way to the consoles' sockets: FIFO per company (publish order kept).
+    // Realtime events on their way to the consoles' sockets: FIFO per ticket (platform/realtime-order.ts).
     { name: 'realtime', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
     ...Array.from({ length: shards }, (_, shard) => ({
       name: outboundQueueName(shard),

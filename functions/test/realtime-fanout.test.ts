@@ -1,6 +1,6 @@
 /**
  * Realtime off the request path, by audience: publishers enqueue one message per event on the
- * `realtime` FIFO queue (group = company); the fan-out posts it only to the sockets its audience
+ * `realtime` FIFO queue (group = the ticket, contact or company); the fan-out posts it only to the sockets its audience
  * includes, judged by the users' current records; sockets of removed users and expired tokens are
  * dropped on the way.
  */

@@ -29,6 +29,15 @@ import { reportShardDown } from './report-shard-down';
 
 export const MEDIA_BUCKET = 'atende-media';
 
+/**
+ * Batches in flight per queue locally. Lambda runs several invocations of a consumer at once (five
+ * pollers to start with; on a FIFO queue as many as there are message groups with work, one batch per
+ * group at a time), so a chat or a ticket waits only for its own earlier records. Locally the
+ * invocations share this process: the figures are what a laptop's event loop uses well
+ * (bench/inbound-pipeline.ts), not Lambda's ceiling.
+ */
+const LOCAL_CONSUMER_CONCURRENCY: Record<string, number> = { inbound: 8, realtime: 6 };
+
 export interface LocalStackOptions {
   /** Folder that keeps DynamoDB and S3 across restarts; undefined → in-memory DynamoDB and a temp S3 folder. */
   dataDir?: string;
@@ -180,6 +189,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             invoke,
             batchSize: consumer.batchSize,
             maxBatchingWindowSeconds: consumer.maxBatchingWindowSeconds,
+            concurrency: LOCAL_CONSUMER_CONCURRENCY[consumer.queue] ?? 2,
             functionTimeoutMs: queue.spec.visibilityTimeoutSeconds * 1000,
           }),
         );

@@ -32,6 +32,7 @@ export async function batchWriteAll(requests: WriteRequest[], parallel = 4): Pro
 export async function batchGetAll(
   keys: Key[],
   projection?: { expression: string; names?: Record<string, string> },
+  options: { consistentRead?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const unique = [...new Map(keys.map((k) => [`${k.PK}\u0000${k.SK}`, k])).values()];
   const items: Record<string, unknown>[] = [];
@@ -49,6 +50,7 @@ export async function batchGetAll(
                 ...(projection
                   ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names }
                   : {}),
+                ...(options.consistentRead ? { ConsistentRead: true } : {}),
               },
             },
           }),

@@ -101,10 +101,18 @@ export async function getUser(companyId: string, userId: string): Promise<UserRe
   return out.Item ? fromItem(out.Item) : undefined;
 }
 
-/** AP-U7: users by id within one company (names and queues of a page of tickets, socket audiences). */
-export async function getUsers(companyId: string, userIds: string[]): Promise<UserRecord[]> {
+/**
+ * AP-U7: users by id within one company (names and queues of a page of tickets, socket audiences).
+ * `consistent`: the fan-out judges sockets by their users' current records (a deactivation applies on the next event).
+ */
+export async function getUsers(
+  companyId: string,
+  userIds: string[],
+  options: { consistent?: boolean } = {},
+): Promise<UserRecord[]> {
   if (!userIds.length) return [];
-  return (await batchGetAll(userIds.map((id) => userKey(companyId, id)))).map(fromItem);
+  const keys = userIds.map((id) => userKey(companyId, id));
+  return (await batchGetAll(keys, undefined, { consistentRead: options.consistent })).map(fromItem);
 }
 
 /** AP-U2: who owns an e-mail (login). */

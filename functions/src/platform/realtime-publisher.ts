@@ -18,6 +18,7 @@ import { ulid } from 'ulid';
 import { toQueueBody, type Audience, type RealtimeChannelKind, type RealtimeEvents } from '@atende/shared';
 import { logger } from './logger';
 import { queueUrl, sqsClient } from './queues';
+import { realtimeGroupOf } from './realtime-order';
 
 export const REALTIME_QUEUE = 'realtime';
 
@@ -37,7 +38,8 @@ const backoffMs = (attempt: number) => 50 * 4 ** attempt;
 
 /**
  * Typed by the channel → payload map: `publish(cid, 'whatsapp', { action: 'delete', whatsappId }, audience)`.
- * Ordered per company (FIFO group = companyId): a company's events reach its consoles in publish order.
+ * Ordered per ticket (or contact, or company for the rest: `realtimeGroupOf`): one ticket's events
+ * reach the consoles in publish order, different tickets' events are fanned out side by side.
  */
 export async function publish<K extends RealtimeChannelKind>(
   companyId: string,
@@ -57,7 +59,7 @@ export async function publish<K extends RealtimeChannelKind>(
   const command = new SendMessageCommand({
     QueueUrl: queueUrl(REALTIME_QUEUE),
     MessageBody: toQueueBody(event), // ASCII-escaped: the local SQS emulator rejects emoji
-    MessageGroupId: companyId,
+    MessageGroupId: realtimeGroupOf(companyId, kind, data),
     MessageDeduplicationId: event.eventId,
   });
   for (let attempt = 0; attempt < ENQUEUE_ATTEMPTS; attempt++) {

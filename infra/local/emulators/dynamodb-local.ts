@@ -78,6 +78,13 @@ export interface DynamoDbLocalOptions {
   detached?: boolean;
 }
 
+/**
+ * A small, quick-starting JVM by default (tests and `npm start`); `DYNAMODB_LOCAL_JAVA_OPTS` replaces
+ * it, e.g. the 100,000-ticket bench's fill wants the full JIT and a larger heap.
+ */
+const javaOptions = () =>
+  process.env.DYNAMODB_LOCAL_JAVA_OPTS?.trim().split(/\s+/) ?? ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xmx256m'];
+
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
   const dir = await ensureDynamoDbLocalJar();
   const port = options.port ?? (await freePort());
@@ -88,9 +95,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     [
       LIFELINE,
       'java',
-      '-XX:+UseSerialGC',
-      '-XX:TieredStopAtLevel=1',
-      '-Xmx256m',
+      ...javaOptions(),
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
       '-jar',
       join(dir, 'DynamoDBLocal.jar'),

@@ -21,7 +21,7 @@ export interface EventSourceMappingOptions {
   batchSize: number;
   /** Waits up to this long to fill a batch (Lambda's MaximumBatchingWindowInSeconds). */
   maxBatchingWindowSeconds?: number;
-  /** Parallel pollers; Lambda starts with five, two is plenty on a laptop. */
+  /** Parallel pollers (batches in flight); Lambda starts with five and scales with the message groups. */
   concurrency?: number;
   /** The function's timeout; Lambda requires it not to exceed the queue's visibility timeout. */
   functionTimeoutMs?: number;

@@ -58,6 +58,14 @@ async function applyChanges(ticket: TicketRecord, decision: BotDecision): Promis
   await publishTicketUpdate(after, await toTicketDto(after), ticket);
 }
 
+/**
+ * A customer writing again while their ticket waits in one of the connection's queues, outside the
+ * menu: `decideInbound` has nothing to say (no greeting, menu or out-of-hours reply for a ticket that
+ * is not new), so the bot setup (four reads) is not loaded for every message of a waiting customer.
+ */
+const settledInQueue = (ticket: TicketRecord, connection: ConnectionRecord, isNew: boolean) =>
+  !isNew && !ticket.chatbot && !!ticket.queueId && (connection.queueIds ?? []).includes(ticket.queueId);
+
 export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> {
   const { ticket, connection, contact, message } = ctx;
   if (ctx.direction !== 'received' || ticket.isGroup) return;
@@ -81,6 +89,7 @@ export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> 
 
   if (ctx.ticketCreated || ctx.ticketReopened) await startTicketTimers(ticket, connection);
   if (ticket.status !== 'pending' || ticket.userId) return;
+  if (settledInQueue(ticket, connection, ctx.ticketCreated || ctx.ticketReopened)) return;
   const setup = await loadBotSetup(connection);
   const decision = decideInbound({
     ...setup,

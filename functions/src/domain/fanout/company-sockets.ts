@@ -1,6 +1,6 @@
 /**
  * The recipients of one company for one batch of events: its live sockets, judged by their users'
- * CURRENT records (one read per distinct user per batch, docs/decisions.md "Realtime by audience"),
+ * CURRENT records (one consistent BatchGet of the distinct users per batch, docs/decisions.md "Realtime by audience"),
  * so a queue change, a demotion, a deactivation or a deletion applies on the very next event without
  * anyone updating socket items. Sockets that must not live on are dropped here:
  * - user deleted or deactivated → a last `auth` `revoked` frame (the console logs out), then closed;
@@ -8,11 +8,10 @@
  */
 import { policySettings, realtimeChannel, type PolicySettings, type RealtimeRecipient } from '@atende/shared';
 import { listSettings } from '../../data/settings';
-import { getUser, type UserRecord } from '../../data/users';
+import { getUsers, type UserRecord } from '../../data/users';
 import { deleteWsConnection, listCompanyWsConnections, type WsConnection } from '../../data/ws-connections';
 import { logger } from '../../platform/logger';
 import { closeSocketConnection, postToSocket } from '../../platform/websocket-management';
-import { forEachLimited } from './limited';
 
 export interface LiveSocket {
   connectionId: string;
@@ -26,8 +25,6 @@ export interface CompanySockets {
   /** Forgets a socket that answered 410 Gone. */
   forget(connectionId: string): Promise<void>;
 }
-
-const READ_CONCURRENCY = 10;
 
 export async function loadCompanySockets(
   companyId: string,
@@ -56,12 +53,10 @@ export async function loadCompanySockets(
   };
 }
 
-async function loadOwners(companyId: string, sockets: WsConnection[]): Promise<Map<string, UserRecord | undefined>> {
-  const owners = new Map<string, UserRecord | undefined>();
-  await forEachLimited([...new Set(sockets.map((s) => s.userId))], READ_CONCURRENCY, async (userId) => {
-    owners.set(userId, await getUser(companyId, userId));
-  });
-  return owners;
+/** The sockets' users as they are now (a missing one was deleted): one consistent read of up to 100 users a call. */
+async function loadOwners(companyId: string, sockets: WsConnection[]): Promise<Map<string, UserRecord>> {
+  const users = await getUsers(companyId, [...new Set(sockets.map((s) => s.userId))], { consistent: true });
+  return new Map(users.map((u) => [u.id, u]));
 }
 
 const recipientOf = (socket: WsConnection, owner: UserRecord): RealtimeRecipient => ({

@@ -1,6 +1,6 @@
 /**
  * The fan-out (docs/decisions.md "Realtime by audience"): a batch of realtime events, grouped by
- * company and kept in publish order, each posted to the sockets its audience includes
+ * company and by FIFO group (a ticket's events stay in publish order), each posted to the sockets its audience includes
  * (`audienceIncludes`, the shared policy). The one place that calls PostToConnection for events.
  *
  * Delivery is at-least-once: when a company's part of the batch fails (a read failed), its events
@@ -18,11 +18,32 @@ import { forEachLimited } from './limited';
 
 const POST_CONCURRENCY = 10;
 
-/** Delivers one company's events in order; throws when the company's sockets or facts cannot be read. */
-export async function fanOutCompany(companyId: string, events: readonly RealtimeQueueEvent[]): Promise<void> {
-  if (!hasWebSocketManagement()) return; // no WebSocket API wired (unit tests, scripts)
+/** Events of one FIFO group in publish order, with the queue records they came from. */
+export interface OrderedEvents {
+  ids: string[];
+  events: RealtimeQueueEvent[];
+}
+
+/**
+ * Delivers one company's groups: the sockets are read once, each group's events go out in order and
+ * different groups side by side. Answers the groups that failed (their facts could not be read);
+ * throws when the company's sockets cannot be read (every group fails).
+ */
+export async function fanOutCompany(companyId: string, groups: readonly OrderedEvents[]): Promise<OrderedEvents[]> {
+  if (!hasWebSocketManagement()) return []; // no WebSocket API wired (unit tests, scripts)
   const sockets = await loadCompanySockets(companyId);
-  for (const event of events) await deliver(event, sockets);
+  const failed: OrderedEvents[] = [];
+  await Promise.all(
+    groups.map(async (group) => {
+      try {
+        for (const event of group.events) await deliver(event, sockets);
+      } catch (err) {
+        logger.error('realtime group failed', { companyId, err });
+        failed.push(group);
+      }
+    }),
+  );
+  return failed;
 }
 
 async function deliver(event: RealtimeQueueEvent, sockets: CompanySockets): Promise<void> {

@@ -1,17 +1,19 @@
 /**
- * Realtime fan-out worker: the `realtime` FIFO queue (group = company). Records are grouped by
- * company in arrival order; a company whose delivery fails returns all its records of the batch to
- * the queue (at-least-once; see domain/fanout/fan-out.ts), the others are done.
+ * Realtime fan-out worker: the `realtime` FIFO queue (group = the ticket, contact or company,
+ * platform/realtime-order.ts). A batch is split by company (its sockets are read once) and, within
+ * it, by FIFO group: one group's records are delivered in order, different groups side by side. A
+ * group whose delivery fails returns all its records of the batch to the queue (at-least-once; see
+ * domain/fanout/fan-out.ts); other groups are done.
  */
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { fanOutCompany } from '../../domain/fanout/fan-out';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { fanOutCompany, type OrderedEvents } from '../../domain/fanout/fan-out';
 import { parseRealtimeQueueEvent } from '../../domain/fanout/fanout-event-schema';
 import { logger } from '../../platform/logger';
 import type { RealtimeQueueEvent } from '../../platform/realtime-publisher';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const failures: string[] = [];
-  const byCompany = new Map<string, { records: SQSRecord[]; events: RealtimeQueueEvent[] }>();
+  const byCompany = new Map<string, Map<string, OrderedEvents>>();
   for (const record of event.Records) {
     let parsed: RealtimeQueueEvent;
     try {
@@ -21,19 +23,21 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       failures.push(record.messageId);
       continue;
     }
-    const group = byCompany.get(parsed.companyId) ?? { records: [], events: [] };
-    group.records.push(record);
+    const groups = byCompany.get(parsed.companyId) ?? new Map<string, OrderedEvents>();
+    const key = record.attributes?.MessageGroupId ?? parsed.companyId;
+    const group = groups.get(key) ?? { ids: [], events: [] };
+    group.ids.push(record.messageId);
     group.events.push(parsed);
-    byCompany.set(parsed.companyId, group);
+    groups.set(key, group);
+    byCompany.set(parsed.companyId, groups);
   }
   await Promise.all(
-    [...byCompany].map(async ([companyId, group]) => {
-      try {
-        await fanOutCompany(companyId, group.events);
-      } catch (err) {
+    [...byCompany].map(async ([companyId, groups]) => {
+      const failed = await fanOutCompany(companyId, [...groups.values()]).catch((err: unknown) => {
         logger.error('queue record failed', { consumer: 'fanout', companyId, err });
-        failures.push(...group.records.map((r) => r.messageId));
-      }
+        return [...groups.values()];
+      });
+      for (const group of failed) failures.push(...group.ids);
     }),
   );
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };

@@ -13,6 +13,7 @@ import type { ContactDto } from './schemas/contacts';
 import type { MessageDto } from './schemas/messages';
 import type { CompanyDto, UserDto } from './schemas/users';
 import type { AnnouncementDto } from './schemas/announcements';
+import type { ScheduleDto } from './schemas/schedules';
 
 // ---------------------------------------------------------------------------------------------
 // Payloads
@@ -78,6 +79,9 @@ export type PaymentRealtimeData = { action: 'CONCLUIDA'; company: Partial<Compan
 export type AnnouncementRealtimeData =
   { action: 'create' | 'update'; record: AnnouncementDto } | { action: 'delete'; id: string };
 
+/** `company-<cid>-schedule` (spec part 3 "Real-time channels"): the company's scheduled messages changed. */
+export type ScheduleRealtimeData = { action: 'update'; schedule: ScheduleDto } | { action: 'delete'; scheduleId: string };
+
 /** The channel → payload map. Add a channel here (and its name below); everything else follows. */
 export interface RealtimeEvents {
   whatsapp: WhatsappRealtimeData;
@@ -91,6 +95,7 @@ export interface RealtimeEvents {
   ticket: TicketRealtimeData;
   payment: PaymentRealtimeData;
   announcement: AnnouncementRealtimeData;
+  schedule: ScheduleRealtimeData;
 }
 export type RealtimeChannelKind = keyof RealtimeEvents;
 
@@ -106,6 +111,7 @@ export const realtimeChannel: { readonly [K in RealtimeChannelKind]: (companyId:
   ticket: (companyId) => `company-${companyId}-ticket`,
   payment: (companyId) => `company-${companyId}-payment`,
   announcement: (companyId) => `company-${companyId}-announcement`,
+  schedule: (companyId) => `company-${companyId}-schedule`,
 };
 
 /** What travels over the WebSocket: one envelope, the channel name plus the payload. */

@@ -12,3 +12,7 @@ import { INVOICE_JOB, runInvoiceJob } from '../../domain/billing/invoice-job';
 registerJob(INVOICE_JOB, async (job) => {
   await runInvoiceJob(job);
 });
+
+import { runScheduledSend, SCHEDULE_SEND_JOB } from '../../domain/schedules/send-scheduled-message';
+
+registerJob(SCHEDULE_SEND_JOB, runScheduledSend);

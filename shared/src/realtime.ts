@@ -33,10 +33,13 @@ export interface TicketSummary {
   updatedAt?: string;
 }
 
-/** `company-<cid>-ticket` (spec part 1 §4). */
+/**
+ * `company-<cid>-ticket` (spec part 1 §4). A `delete` with `reason: 'moved'` is not a deletion: the
+ * ticket left this audience (transfer, accept, return) and an `update` follows for whoever still sees it.
+ */
 export type TicketRealtimeData<T extends TicketSummary = TicketSummary> =
   | { action: 'update'; ticket: T }
-  | { action: 'delete'; ticketId: string }
+  | { action: 'delete'; ticketId: string; reason?: 'moved' }
   | { action: 'updateUnread'; ticketId: string; unreadMessages: number }
   | { action: 'tagUpdate'; ticket: T };
 

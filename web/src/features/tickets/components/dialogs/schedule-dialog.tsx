@@ -151,7 +151,7 @@ export function ScheduleDialog({ ticket, open, onClose }: ScheduleDialogProps) {
             <ScheduleList schedules={schedules.data} editingId={editing?.id} onEdit={startEdit} onDelete={setDeleting} />
           ) : (
             <Text textStyle="sm" color="fg.muted">
-              {t('tags.loading')}
+              {t('common.loading')}
             </Text>
           )}
         </Stack>

@@ -4,6 +4,9 @@ import { TicketsPage } from '@/features/tickets/components/tickets-page';
 import { notify } from '@/lib/toaster';
 import { fakeTicketsApi, message, ok, page, renderAt, signInAs, ticket } from './support';
 
+/** Under a loaded CI machine a refetch and its re-render take more than waitFor's default second. */
+const LIVE = { timeout: 5_000 };
+
 /** Every hook's latest handler per channel kind, as the socket's dispatcher would call them. */
 const listeners = new Map<string, Map<number, (data: unknown) => void>>();
 let hookIds = 0;
@@ -51,7 +54,7 @@ describe("a ticket moved elsewhere is not a deleted ticket (no 'Ticket deleted' 
 
     emit('ticket', { action: 'delete', ticketId: shown.id, reason: 'moved' });
 
-    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+    await waitFor(() => expect(reads()).toBeGreaterThan(before), LIVE);
     expect(info).not.toHaveBeenCalled();
     expect(screen.getByTestId('location').textContent).toBe(`/tickets/${shown.uuid}`);
   });
@@ -68,7 +71,7 @@ describe("a ticket moved elsewhere is not a deleted ticket (no 'Ticket deleted' 
     state.visible = false;
     emit('ticket', { action: 'delete', ticketId: shown.id, reason: 'moved' });
 
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'), LIVE);
     expect(error).toHaveBeenCalledWith('Acesso não permitido');
     expect(info).not.toHaveBeenCalled();
   });
@@ -82,7 +85,7 @@ describe("a ticket moved elsewhere is not a deleted ticket (no 'Ticket deleted' 
 
     emit('ticket', { action: 'delete', ticketId: shown.id });
 
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'), LIVE);
     expect(info).toHaveBeenCalledWith('Ticket deleted sucessfully.');
   });
 });

@@ -4,6 +4,9 @@ import { SCHEDULE_MSG, type ScheduleDto } from '@atende/shared';
 import { ScheduleDialog } from '@/features/tickets/components/dialogs/schedule-dialog';
 import { fakeTicketsApi, ok, renderAt, signInAs, ticket } from './support';
 
+/** Under a loaded CI machine a refetch and its re-render take more than waitFor's default second. */
+const LIVE = { timeout: 5_000 };
+
 vi.mock('@/lib/realtime', () => ({ useRealtime: () => undefined, useTicketRoom: () => undefined }));
 
 /** Within the year ahead the API accepts (MAX_SCHEDULE_AHEAD_DAYS). */
@@ -61,7 +64,7 @@ describe('the schedule dialog from the ticket header (spec part 1 §4, §5, §9)
     fireEvent.change(within(dialog).getByTestId('schedule-send-at'), { target: { value: nextMonthLocal } });
     fireEvent.click(within(dialog).getByTestId('schedule-submit'));
 
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), LIVE);
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       body: 'Sua consulta é amanhã',
       contactId: 'ct1',
@@ -122,6 +125,6 @@ describe('the schedule dialog from the ticket header (spec part 1 §4, §5, §9)
     const confirm = await screen.findByRole('alertdialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Excluir' }));
 
-    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/schedules/s1'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/schedules/s1'), LIVE);
   });
 });

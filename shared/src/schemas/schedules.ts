@@ -32,11 +32,10 @@ const bodySchema = z
   );
 
 /** An instant with its offset (the console sends ISO UTC); never more than a year ahead. */
-const sendAtSchema = z.iso
-  .datetime({ offset: true, error: SCHEDULE_MSG.sendAtInvalid })
-  .check(
-    z.refine((v: string) => Date.parse(v) <= Date.now() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000, SCHEDULE_MSG.sendAtInvalid),
-  );
+const sendAtSchema = z.iso.datetime({ offset: true, error: SCHEDULE_MSG.sendAtInvalid }).check(
+  // A malformed value (NaN) passes here: the format check has already said so.
+  z.refine((v: string) => !(Date.parse(v) > Date.now() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000), SCHEDULE_MSG.sendAtInvalid),
+);
 
 /** POST /schedules. `ticketId` when made from a ticket: the message goes to that conversation. */
 export const createScheduleSchema = z.object({

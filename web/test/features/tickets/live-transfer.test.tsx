@@ -1,27 +1,14 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TicketsPage } from '@/features/tickets/components/tickets-page';
 import { notify } from '@/lib/toaster';
+import { emit } from './realtime-mock';
 import { fakeTicketsApi, message, ok, page, renderAt, signInAs, ticket } from './support';
 
 /** Under a loaded CI machine a refetch and its re-render take more than waitFor's default second. */
 const LIVE = { timeout: 5_000 };
 
-/** Every hook's latest handler per channel kind, as the socket's dispatcher would call them. */
-const listeners = new Map<string, Map<number, (data: unknown) => void>>();
-let hookIds = 0;
-vi.mock('@/lib/realtime', async () => {
-  const { useRef } = await import('react');
-  return {
-    useRealtime: (kind: string, handler: (data: unknown) => void) => {
-      const id = useRef(++hookIds).current;
-      if (!listeners.has(kind)) listeners.set(kind, new Map());
-      listeners.get(kind)!.set(id, handler);
-    },
-    useTicketRoom: () => undefined,
-  };
-});
-const emit = (kind: string, data: unknown) => act(() => listeners.get(kind)?.forEach((handler) => handler(data)));
+vi.mock('@/lib/realtime', () => import('./realtime-mock'));
 
 const shown = ticket({ id: 't1', uuid: '11111111-1111-4111-8111-111111111111', status: 'open', userId: 'u1' });
 

@@ -1,27 +1,15 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDto } from '@atende/shared';
 import { TicketView } from '@/features/tickets/components/conversation/ticket-view';
 import { useTicketsLiveSync } from '@/features/tickets/hooks/use-tickets-live-sync';
+import { emit } from './realtime-mock';
 import { fakeTicketsApi, message, ok, renderAt, signInAs, ticket } from './support';
 
 /** Under a loaded CI machine a refetch and its re-render take more than waitFor's default second. */
 const LIVE = { timeout: 5_000 };
 
-const listeners = new Map<string, Map<number, (data: unknown) => void>>();
-let hookIds = 0;
-vi.mock('@/lib/realtime', async () => {
-  const { useRef } = await import('react');
-  return {
-    useRealtime: (kind: string, handler: (data: unknown) => void) => {
-      const id = useRef(++hookIds).current;
-      if (!listeners.has(kind)) listeners.set(kind, new Map());
-      listeners.get(kind)!.set(id, handler);
-    },
-    useTicketRoom: () => undefined,
-  };
-});
-const emit = (kind: string, data: unknown) => act(() => listeners.get(kind)?.forEach((handler) => handler(data)));
+vi.mock('@/lib/realtime', () => import('./realtime-mock'));
 
 const vip = { id: 'tg1', name: 'VIP', color: '#AA0000' };
 const late = { id: 'tg2', name: 'Atrasado', color: '#0000AA' };

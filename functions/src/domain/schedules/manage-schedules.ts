@@ -33,7 +33,7 @@ import { cancelDueWork, scheduleDueWork } from '../scheduler/due-work';
 import { ticketActor, visibleTicket } from '../tickets/ticket-actor';
 import { toScheduleDto, toScheduleDtos } from './schedule-dto';
 import { publishScheduleDeleted, publishScheduleUpdated } from './schedule-events';
-import { sendJobOf } from './send-scheduled-message';
+import { sendJobOf } from './schedule-job';
 
 const notFound = () => new AppError('ERR_NO_REGISTER_FOUND', 404);
 const alreadySent = () => new AppError('ERR_VALIDATION', 400, { fields: { sendAt: SCHEDULE_MSG.alreadySent } });

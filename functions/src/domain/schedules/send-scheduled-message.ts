@@ -23,15 +23,6 @@ import { findOrCreateTicket } from '../tickets/find-or-create-ticket';
 import { toScheduleDto } from './schedule-dto';
 import { publishScheduleUpdated } from './schedule-events';
 
-export const SCHEDULE_SEND_JOB = 'schedule.send';
-
-export const sendJobOf = (s: Pick<ScheduleRecord, 'companyId' | 'id' | 'sendAt'>): DueJob => ({
-  companyId: s.companyId,
-  jobType: SCHEDULE_SEND_JOB,
-  jobId: s.id,
-  dueAt: s.sendAt,
-});
-
 /** The outbound command id: one per schedule, whatever the number of attempts. */
 export const scheduleCommandId = (s: Pick<ScheduleRecord, 'id'>) => `schedule:${s.id}`;
 

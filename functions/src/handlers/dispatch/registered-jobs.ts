@@ -13,6 +13,7 @@ registerJob(INVOICE_JOB, async (job) => {
   await runInvoiceJob(job);
 });
 
-import { runScheduledSend, SCHEDULE_SEND_JOB } from '../../domain/schedules/send-scheduled-message';
+import { SCHEDULE_SEND_JOB } from '../../domain/schedules/schedule-job';
+import { runScheduledSend } from '../../domain/schedules/send-scheduled-message';
 
 registerJob(SCHEDULE_SEND_JOB, runScheduledSend);

@@ -4,6 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_MSG, type MessageDto, type ScheduleDto, type TicketDto } from '@atende/shared';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '../src/data/client';
 import { epochMinute, listDueJobs, type DueJob } from '../src/data/due-work';
 import { runTick } from '../src/domain/scheduler/tick';
 import { SCHEDULE_SEND_JOB } from '../src/domain/schedules/schedule-job';
@@ -163,6 +165,17 @@ describe('sending at the due time', () => {
     const result = await dispatch(sqsEvent([{ body: JSON.stringify(job) }]));
     expect(result.batchItemFailures).toEqual([]);
     await runScheduledSend(job); // a redelivery racing the done-marker: the handler itself is idempotent
+    // A crash after sending but before `sentAt` was recorded: the retry must not send a second message.
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: `C#${w.cid}#SCHED`, SK: schedule.id },
+        UpdateExpression: 'SET sentAt = :nothing, #status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':nothing': null, ':pending': 'PENDENTE' },
+      }),
+    );
+    await runScheduledSend(job);
     await dispatch(sqsEvent([{ body: JSON.stringify(job) }]));
 
     const commands = await sendCommands();

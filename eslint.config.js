@@ -36,6 +36,7 @@ const DOMAIN_AREAS = [
   'tickets',
   'messages',
   'bots', // sends through messages, changes tickets; tickets reach it only through ticket-hooks / the inbound seam
+  'schedules', // scheduled messages: sends through messages on the ticket found or started (tickets), indexed on scheduler
   'credentials',
   'users',
   'auth',

@@ -119,6 +119,13 @@ export const HTTP_ROUTES = [
   r('POST', '/contacts', 'contacts', 'user'),
   r('GET', '/contacts/{id}', 'contacts', 'user'),
   r('PUT', '/contacts/{id}', 'contacts', 'user'),
+  // scheduled messages — spec part 1 §7 "Contacts and schedules", part 3 "Schedules and connections"
+  // (rules: shared/src/policy/schedules.ts; sent by the `schedule.send` due job)
+  r('GET', '/schedules', 'contacts', 'user'),
+  r('POST', '/schedules', 'contacts', 'user'),
+  r('GET', '/schedules/{id}', 'contacts', 'user'),
+  r('PUT', '/schedules/{id}', 'contacts', 'user'),
+  r('DELETE', '/schedules/{id}', 'contacts', 'user'),
   // queues and quick messages as the workspace reads them
   r('GET', '/queue', 'queues', 'user'),
   r('GET', '/queue/onschedule', 'queues', 'user'),

@@ -1,5 +1,6 @@
 /** /contacts (extraInfo, lid for admins, duplicates), /ticket-notes, /tags/list, /queue, /quick-messages/list. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICKET_NOTE_MSG } from '@atende/shared';
 import { ulid } from 'ulid';
 import { putQuickMessage } from '../src/data/quick-messages';
 import { apiCall } from './support/api-event';
@@ -121,7 +122,7 @@ describe('ticket notes', () => {
     expect(added.body).toMatchObject({
       note: 'Cliente prefere e-mail',
       user: { name: 'Operadora A' },
-      message: 'Informação adicionada com sucesso!',
+      message: TICKET_NOTE_MSG.added,
     });
 
     const list = await apiCall('tickets', 'GET', '/ticket-notes/list', {
@@ -138,7 +139,7 @@ describe('ticket notes', () => {
       token: w.operatorA.token,
       pathParameters: { id: added.body.id },
     });
-    expect(removed.body.message).toBe('Informação excluída com sucesso!');
+    expect(removed.body.message).toBe(TICKET_NOTE_MSG.deleted);
     expect(
       (await apiCall('tickets', 'GET', '/ticket-notes/list', { token: w.admin.token, query: { ticketId: t.id } })).body,
     ).toEqual([]);

@@ -3,6 +3,7 @@
  * through the real handlers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TICKET_MSG } from '@atende/shared';
 import { apiCall } from './support/api-event';
 import {
   createWorkspace,
@@ -53,7 +54,7 @@ describe('transitions (spec part 1 §4)', () => {
 
     const noQueue = await putTicket(token, t.id, { status: 'open', queueId: null });
     expect(noQueue.status).toBe(400);
-    expect(noQueue.body.fields.queueId).toBe('Selecione uma fila');
+    expect(noQueue.body.fields.queueId).toBe(TICKET_MSG.selectQueue);
 
     const reopened = await putTicket(token, t.id, { status: 'open', queueId: w.queueA.id });
     expect(reopened.body).toMatchObject({ status: 'open', userId: me, queueId: w.queueA.id });
@@ -206,7 +207,7 @@ describe('POST /tickets (new ticket modal)', () => {
     const c = await contact();
     const noQueue = await apiCall('tickets', 'POST', '/tickets', { token: w.operatorA.token, body: { contactId: c.id } });
     expect(noQueue.status).toBe(400);
-    expect(noQueue.body.fields.queueId).toBe('Selecione uma fila');
+    expect(noQueue.body.fields.queueId).toBe(TICKET_MSG.selectQueue);
     const forOther = await apiCall('tickets', 'POST', '/tickets', {
       token: w.operatorA.token,
       body: { contactId: c.id, queueId: w.queueA.id, userId: w.operatorB.user.id },

@@ -25,3 +25,4 @@ export * from './schemas/checkout';
 export * from './schemas/invoices';
 export * from './schemas/platform-settings';
 export * from './schemas/announcements';
+export * from './schemas/schedules';

@@ -13,6 +13,7 @@ import type { ContactDto } from './schemas/contacts';
 import type { MessageDto } from './schemas/messages';
 import type { CompanyDto, UserDto } from './schemas/users';
 import type { AnnouncementDto } from './schemas/announcements';
+import type { ScheduleDto } from './schemas/schedules';
 
 // ---------------------------------------------------------------------------------------------
 // Payloads
@@ -32,10 +33,13 @@ export interface TicketSummary {
   updatedAt?: string;
 }
 
-/** `company-<cid>-ticket` (spec part 1 §4). */
+/**
+ * `company-<cid>-ticket` (spec part 1 §4). A `delete` with `reason: 'moved'` is not a deletion: the
+ * ticket left this audience (transfer, accept, return) and an `update` follows for whoever still sees it.
+ */
 export type TicketRealtimeData<T extends TicketSummary = TicketSummary> =
   | { action: 'update'; ticket: T }
-  | { action: 'delete'; ticketId: string }
+  | { action: 'delete'; ticketId: string; reason?: 'moved' }
   | { action: 'updateUnread'; ticketId: string; unreadMessages: number }
   | { action: 'tagUpdate'; ticket: T };
 
@@ -78,6 +82,9 @@ export type PaymentRealtimeData = { action: 'CONCLUIDA'; company: Partial<Compan
 export type AnnouncementRealtimeData =
   { action: 'create' | 'update'; record: AnnouncementDto } | { action: 'delete'; id: string };
 
+/** `company-<cid>-schedule` (spec part 3 "Real-time channels"): the company's scheduled messages changed. */
+export type ScheduleRealtimeData = { action: 'update'; schedule: ScheduleDto } | { action: 'delete'; scheduleId: string };
+
 /** The channel → payload map. Add a channel here (and its name below); everything else follows. */
 export interface RealtimeEvents {
   whatsapp: WhatsappRealtimeData;
@@ -91,6 +98,7 @@ export interface RealtimeEvents {
   ticket: TicketRealtimeData;
   payment: PaymentRealtimeData;
   announcement: AnnouncementRealtimeData;
+  schedule: ScheduleRealtimeData;
 }
 export type RealtimeChannelKind = keyof RealtimeEvents;
 
@@ -106,6 +114,7 @@ export const realtimeChannel: { readonly [K in RealtimeChannelKind]: (companyId:
   ticket: (companyId) => `company-${companyId}-ticket`,
   payment: (companyId) => `company-${companyId}-payment`,
   announcement: (companyId) => `company-${companyId}-announcement`,
+  schedule: (companyId) => `company-${companyId}-schedule`,
 };
 
 /** What travels over the WebSocket: one envelope, the channel name plus the payload. */

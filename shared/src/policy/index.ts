@@ -3,3 +3,4 @@ export * from './users';
 export * from './connections';
 export * from './tickets';
 export * from './subscription';
+export * from './schedules';

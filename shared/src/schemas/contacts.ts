@@ -5,13 +5,13 @@
 import * as z from '../zod';
 import { cursorSchema, emailSchema, idSchema, MSG, nameSchema, pageNumberSchema, searchParamSchema } from './common';
 
-/** Texts the spec fixes for contacts (verbatim) plus the answers of rules it implies. */
+/** Message keys (`validation.contact.*`) for contacts: the spec's rules plus the answers of rules it implies. */
 export const CONTACT_MSG = {
   numberTooShort: MSG.tooShort,
   numberTooLong: MSG.tooLong,
   // Not in the spec: 400 when a non-admin changes the lid (spec §6 says only admins edit it).
-  lidAdminOnly: 'Apenas administradores podem alterar o LID do contato.',
-  duplicated: 'Já existe um contato com este número.',
+  lidAdminOnly: 'validation.contact.lidAdminOnly',
+  duplicated: 'validation.contact.duplicated',
 } as const;
 
 export const extraInfoSchema = z

@@ -77,12 +77,13 @@ const ALLOWED_MIME = /^(audio|video|image)\/[\w.+-]+$|^application\/[\w.+-]+$|^t
 const BLOCKED_MIME =
   /^(text\/html|application\/(x-)?(javascript|ecmascript|x-msdownload|x-sh|x-httpd-php|xhtml\+xml|java-archive|vnd\.microsoft\.portable-executable))$|^image\/svg\+xml$/;
 
+/** Message keys (`validation.message.*`) of the attachment and body rules (spec part 1 §5). */
 export const MESSAGE_MSG = {
-  blockedType: 'Tipo de arquivo não permitido...',
-  tooLarge: 'O tamanho do arquivo excede 5 MB...',
-  tooMany: 'Máximo de 3 arquivos.',
-  duplicateName: 'Arquivo com nome duplicado.',
-  emptyBody: 'Mensagem vazia.',
+  blockedType: 'validation.message.blockedType',
+  tooLarge: 'validation.message.tooLarge',
+  tooMany: 'validation.message.tooMany',
+  duplicateName: 'validation.message.duplicateName',
+  emptyBody: 'validation.message.emptyBody',
 } as const;
 
 const extensionOf = (fileName: string) => (fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '');

@@ -13,16 +13,19 @@ export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const ticketStatusSchema = z.enum(TICKET_STATUSES);
 
-/** Texts the spec fixes for tickets (verbatim). */
+/**
+ * Message keys (`validation.ticket.*`, like `MSG` and `CONNECTION_MSG`) of the texts the spec fixes
+ * for tickets; the console translates them (pt-BR verbatim from the spec: web/src/locales/workspace).
+ */
 export const TICKET_MSG = {
-  selectQueue: 'Selecione uma fila',
-  accessDenied: 'Acesso não permitido',
-  deleted: 'Ticket deleted sucessfully.',
-  done: 'Operação realizada com sucesso.',
+  selectQueue: 'validation.ticket.selectQueue',
+  accessDenied: 'validation.ticket.accessDenied',
+  deleted: 'validation.ticket.deleted',
+  done: 'validation.ticket.done',
   // Not in the spec: answers for rules it implies (decisions.md, "Tickets").
-  otherOpenTicket: 'Já existe um ticket aberto para este contato.',
-  notOpen: 'O ticket precisa estar em atendimento para receber mensagens.',
-  invalidTransition: 'Transição de status não permitida.',
+  otherOpenTicket: 'validation.ticket.otherOpenTicket',
+  notOpen: 'validation.ticket.notOpen',
+  invalidTransition: 'validation.ticket.invalidTransition',
 } as const;
 
 /** 'true'/'false' (query strings) or a boolean. */
@@ -140,9 +143,10 @@ export type CreateTicketNoteInput = z.infer<typeof createTicketNoteSchema>;
 /** GET /ticket-notes/list?ticketId&contactId — the notes of one ticket (contactId is checked against it). */
 export const listTicketNotesQuerySchema = z.object({ ticketId: idSchema, contactId: z.optional(idSchema) });
 
+/** Message keys of the notes' confirmations (`validation.ticket.*`). */
 export const TICKET_NOTE_MSG = {
-  added: 'Informação adicionada com sucesso!',
-  deleted: 'Informação excluída com sucesso!',
+  added: 'validation.ticket.noteAdded',
+  deleted: 'validation.ticket.noteDeleted',
 } as const;
 
 export interface TicketNoteDto {

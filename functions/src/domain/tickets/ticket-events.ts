@@ -1,7 +1,8 @@
 /**
  * `company-<cid>-ticket` events (spec part 1 §4), each addressed to whoever may see the ticket
- * (`tickets{queueId,userId}`). A ticket that moved (transfer, accept, return) first sends `delete` to
- * its old audience, then `update` to the new one: an operator whose queue lost it drops it from
+ * (`tickets{queueId,userId}`). A ticket that moved (transfer, accept, return) first sends `delete`
+ * marked `reason: 'moved'` (not a deletion: no 'Ticket deleted' toast) to its old audience, then
+ * `update` to the new one: an operator whose queue lost it drops it from
  * their lists without receiving its new state, and whoever still may see it gets the update right
  * after (the fan-out keeps a company's events in order).
  */
@@ -20,7 +21,12 @@ const audienceOf = (t: Pick<TicketRecord, 'queueId' | 'userId'>) => ({
 export async function publishTicketUpdate(ticket: TicketRecord, dto?: TicketDto, before?: Facts): Promise<void> {
   const body = dto ?? (await toTicketDto(ticket));
   if (before && (before.queueId !== ticket.queueId || before.userId !== ticket.userId)) {
-    await publish(ticket.companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, audienceOf(before));
+    await publish(
+      ticket.companyId,
+      'ticket',
+      { action: 'delete', ticketId: ticket.id, reason: 'moved' },
+      audienceOf(before),
+    );
   }
   await publish(ticket.companyId, 'ticket', { action: 'update', ticket: body }, audienceOf(ticket));
 }

@@ -12,3 +12,8 @@ import { INVOICE_JOB, runInvoiceJob } from '../../domain/billing/invoice-job';
 registerJob(INVOICE_JOB, async (job) => {
   await runInvoiceJob(job);
 });
+
+import { SCHEDULE_SEND_JOB } from '../../domain/schedules/schedule-job';
+import { runScheduledSend } from '../../domain/schedules/send-scheduled-message';
+
+registerJob(SCHEDULE_SEND_JOB, runScheduledSend);

@@ -20,6 +20,7 @@ export type FixtureKind =
   | 'ticketUuid'
   | 'contact'
   | 'note'
+  | 'schedule'
   | 'company'
   | 'invoice'
   | 'plan'
@@ -37,6 +38,7 @@ export const PARAM_KINDS: Record<string, FixtureKind> = {
   'messages/{id}': 'ticket',
   'ticket-notes/{id}': 'note',
   'contacts/{id}': 'contact',
+  'schedules/{id}': 'schedule',
   'companies/{id}': 'company',
   'invoices/{id}': 'invoice',
   'sandbox/{id}': 'invoice',
@@ -65,6 +67,8 @@ export function fixtureId(tenant: Tenant, kind: FixtureKind): string {
       return tenant.ticket.contactId;
     case 'note':
       return tenant.noteId;
+    case 'schedule':
+      return tenant.scheduleId;
     case 'company':
       return tenant.companyId;
     case 'invoice':
@@ -105,6 +109,14 @@ export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, un
   'POST /messages/{id}/uploads': () => ({ files: [{ fileName: 'nota.pdf', mimetype: 'application/pdf', size: 100 }] }),
   'POST /contacts': () => ({ name: 'Contato Invasor', number: `5511${String(Date.now()).slice(-9)}` }),
   'PUT /contacts/{id}': () => ({ name: 'Contato Tomado', number: `5511${String(Date.now()).slice(-9)}` }),
+  // the attacker schedules a message to the victim's contact, from the victim's ticket
+  'POST /schedules': (a) => ({
+    body: 'mensagem agendada invasora',
+    contactId: a.ticket.contactId,
+    ticketId: a.ticket.id,
+    sendAt: new Date(Date.now() + 3_600_000).toISOString(),
+  }),
+  'PUT /schedules/{id}': () => ({ body: 'agendamento tomado', sendAt: new Date(Date.now() + 7_200_000).toISOString() }),
   // SaaS: checkout of the victim's invoice; public sign-up and webhook calls name nothing of the victim
   'POST /subscription': (a) => ({
     firstName: 'Invasor',
@@ -134,6 +146,7 @@ export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, un
 
 export const SAMPLE_QUERIES: Record<string, (victim: Tenant) => Record<string, string>> = {
   'GET /ticket-notes/list': (a) => ({ ticketId: a.ticket.id, contactId: a.ticket.contactId }),
+  'GET /schedules': (a) => ({ contactId: a.ticket.contactId }),
 };
 
 export const routeKey = (route: Pick<HttpRouteSpec, 'method' | 'path'>) => `${route.method} ${route.path}`;

@@ -31,6 +31,7 @@ export interface Tenant {
   /** The ticket, contact and message the customer's first message made, a note on it, the first invoice. */
   ticket: { id: string; uuid: string; contactId: string };
   noteId: string;
+  scheduleId: string;
   invoiceId: string;
   planId: string;
   /** The socket ids opened for the admin and the operator. */
@@ -106,6 +107,19 @@ async function buildTenant(label: string): Promise<Tenant> {
   if (note.status !== 200 && note.status !== 201)
     throw new Error(`fixture note of ${label}: ${note.status} ${JSON.stringify(note.body)}`);
   tenant.noteId = note.body.id;
+  const scheduleText = `agendamento secreto ${label} ${unique()}`;
+  const schedule = await apiCall('contacts', 'POST', '/schedules', {
+    token: admin.token,
+    body: {
+      body: scheduleText,
+      contactId: ticket.contact.id,
+      ticketId: ticket.id,
+      sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  });
+  if (schedule.status !== 201)
+    throw new Error(`fixture schedule of ${label}: ${schedule.status} ${JSON.stringify(schedule.body)}`);
+  tenant.scheduleId = schedule.body.id;
   const invoice = await runInvoiceJob({
     companyId: company.id,
     jobType: INVOICE_JOB,
@@ -115,7 +129,16 @@ async function buildTenant(label: string): Promise<Tenant> {
   if (!invoice) throw new Error(`fixture invoice of ${label}`);
   tenant.invoiceId = invoice.id;
   tenant.planId = company.planId;
-  tenant.secrets.push(ticket.id, ticket.uuid, ticket.contact.id, noteText, note.body.id, invoice.id);
+  tenant.secrets.push(
+    ticket.id,
+    ticket.uuid,
+    ticket.contact.id,
+    noteText,
+    note.body.id,
+    scheduleText,
+    schedule.body.id,
+    invoice.id,
+  );
   return tenant;
 }
 

@@ -1,4 +1,5 @@
 import i18n from '@/lib/i18n';
+import { registerWorkspaceMessages } from '@/lib/workspace-messages';
 import ptBR from './locales/pt-BR.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -13,3 +14,5 @@ for (const [lng, bundle] of [
 ] as const) {
   if (!i18n.hasResourceBundle(lng, TICKETS_NS)) i18n.addResourceBundle(lng, TICKETS_NS, bundle, true, true);
 }
+
+registerWorkspaceMessages();

@@ -1,24 +1,11 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotificationsPopover } from '@/features/tickets';
 import { playNotificationSound } from '@/features/tickets/lib/notification-sound';
 import { contact, fakeTicketsApi, message, ok, page, renderAt, signInAs, ticket } from './support';
+import { emit } from './realtime-mock';
 
-/** Every hook's latest handler per channel kind, as the socket's dispatcher would call them. */
-const listeners = new Map<string, Map<number, (data: unknown) => void>>();
-let hookIds = 0;
-vi.mock('@/lib/realtime', async () => {
-  const { useRef } = await import('react');
-  return {
-    useRealtime: (kind: string, handler: (data: unknown) => void) => {
-      const id = useRef(++hookIds).current;
-      if (!listeners.has(kind)) listeners.set(kind, new Map());
-      listeners.get(kind)!.set(id, handler);
-    },
-    useTicketRoom: () => undefined,
-  };
-});
-const emit = (kind: string, data: unknown) => act(() => listeners.get(kind)?.forEach((handler) => handler(data)));
+vi.mock('@/lib/realtime', () => import('./realtime-mock'));
 vi.mock('@/features/tickets/lib/notification-sound', () => ({ playNotificationSound: vi.fn() }));
 
 const unread = ticket({

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueueRef } from '@atende/shared';
 import { apiGet, apiPost } from '@/lib/api-client';
 import { lookupKeys, ticketKeys } from './keys';
-import type { QuickMessage, TagRef, UserOption } from './types';
+import { upsertTicketInCaches } from './ticket-cache';
+import type { QuickMessage, TagRef, TicketDto, UserOption } from './types';
 
 const asList = <T>(answer: T[] | Record<string, T[]> | undefined, key: string): T[] =>
   Array.isArray(answer) ? answer : (answer?.[key] ?? []);
@@ -16,11 +17,25 @@ export function useTags() {
   });
 }
 
+/** POST /tags/sync: the ticket's whole tag set; the answer (the ticket) patches every cached view. */
 export function useSyncTicketTags() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ ticketId, tags }: { ticketId: string; tags: TagRef[] }) => apiPost('/tags/sync', { ticketId, tags }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ticketKeys.all }),
+    mutationFn: ({ ticketId, tagIds }: { ticketId: string; tagIds: string[] }) =>
+      apiPost<TicketDto>('/tags/sync', { ticketId, tags: tagIds }),
+    onSuccess: (ticket) => {
+      if (ticket?.id) upsertTicketInCaches(client, ticket);
+      else void client.invalidateQueries({ queryKey: ticketKeys.all });
+    },
+  });
+}
+
+/** POST /tags (name; the colour derives from the name, spec part 1 §9): added to the cached list. */
+export function useCreateTag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiPost<TagRef>('/tags', { name }),
+    onSuccess: (tag) => client.setQueryData<TagRef[]>(lookupKeys.tags, (old) => (old ? [...old, tag] : [tag])),
   });
 }
 

@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TicketDto } from '@atende/shared';
 import { upsertMessageInCache } from '../api/messages';
+import { ticketKeys } from '../api/keys';
 import { patchTicketFields, removeTicketFromCaches, upsertTicketInCaches } from '../api/ticket-cache';
 import { useAppMessageEvents, useTicketEvents } from './realtime-bridge';
 
@@ -23,7 +24,10 @@ export function useTicketsLiveSync(onTicketDeleted?: (ticketId: string) => void)
         break;
       case 'delete':
         removeTicketFromCaches(client, data.ticketId);
-        onTicketDeleted?.(data.ticketId);
+        // Moved (transfer, accept, return): it only left this audience. Whoever still sees it gets the
+        // update next; a conversation on screen is re-read, and a 403 there says 'Acesso não permitido'.
+        if (data.reason === 'moved') refreshShownTicket(client, data.ticketId);
+        else onTicketDeleted?.(data.ticketId);
         break;
     }
   });
@@ -31,5 +35,12 @@ export function useTicketsLiveSync(onTicketDeleted?: (ticketId: string) => void)
   useAppMessageEvents((data) => {
     if (data.message?.id) upsertMessageInCache(client, data.message);
     if (data.ticket?.id) upsertTicketInCaches(client, data.ticket as TicketDto);
+  });
+}
+
+function refreshShownTicket(client: QueryClient, ticketId: string): void {
+  void client.invalidateQueries({
+    queryKey: ticketKeys.details(),
+    predicate: (query) => (query.state.data as TicketDto | undefined)?.id === ticketId,
   });
 }

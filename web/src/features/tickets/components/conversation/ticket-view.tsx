@@ -23,6 +23,7 @@ import { TransferDialog } from '../dialogs/transfer-dialog';
 import { ChannelWindowNotice } from './channel-window-notice';
 import { MessageInput } from './message-input';
 import { MessageList } from './message-list';
+import { TicketTags } from './ticket-tags';
 import { TicketHeader, type TicketDialogKind } from './ticket-header';
 
 /** /tickets/{uuid}: the conversation. A ticket the user may not see sends them back to /tickets. */
@@ -82,6 +83,7 @@ function Conversation({ ticket, onBack }: { ticket: TicketDto; onBack?: () => vo
         onOpenContact={() => setDrawerOpen(true)}
         onDialog={setDialog}
       />
+      <TicketTags ticket={ticket} />
       <ChannelWindowNotice ticket={ticket} />
       <MessageList
         key={ticket.id}

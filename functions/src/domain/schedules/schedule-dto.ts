@@ -1,0 +1,25 @@
+import type { ScheduleDto } from '@atende/shared';
+import { getContacts } from '../../data/contacts';
+import type { ScheduleRecord } from '../../data/schedules';
+
+/** DTOs of one page: the contacts' names come from one batch read (AP-CT5). */
+export async function toScheduleDtos(companyId: string, schedules: ScheduleRecord[]): Promise<ScheduleDto[]> {
+  const contacts = await getContacts(companyId, [...new Set(schedules.map((s) => s.contactId))]);
+  const names = new Map(contacts.map((c) => [c.id, c.name]));
+  return schedules.map((s) => ({
+    id: s.id,
+    body: s.body,
+    contactId: s.contactId,
+    contact: names.has(s.contactId) ? { id: s.contactId, name: names.get(s.contactId)! } : null,
+    ticketId: s.ticketId,
+    userId: s.userId,
+    sendAt: s.sendAt,
+    sentAt: s.sentAt,
+    status: s.status,
+    mediaName: null,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  }));
+}
+
+export const toScheduleDto = async (s: ScheduleRecord): Promise<ScheduleDto> => (await toScheduleDtos(s.companyId, [s]))[0]!;

@@ -17,7 +17,13 @@ export function LanguageTrigger({ compact = false }: { compact?: boolean }) {
       <LuLanguages />
     </IconButton>
   ) : (
-    <Button variant="ghost" colorPalette="gray" size="sm" aria-label={t('topbar.language')}>
+    // The accessible name starts with the visible text (WCAG 2.5.3, label in name): 'Português, Idioma'.
+    <Button
+      variant="ghost"
+      colorPalette="gray"
+      size="sm"
+      aria-label={`${t(`languages.${currentLanguage()}`)}, ${t('topbar.language')}`}
+    >
       <LuLanguages />
       {t(`languages.${currentLanguage()}`)}
     </Button>

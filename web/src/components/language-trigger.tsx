@@ -1,4 +1,4 @@
-import { Button, IconButton } from '@chakra-ui/react';
+import { Button, IconButton, type ButtonProps } from '@chakra-ui/react';
 import type { Language } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { LuLanguages } from './sign-in-icons';
@@ -10,10 +10,17 @@ export function changeLanguage(lng: Language): void {
 }
 
 /** The menu's button, also shown (inert) while the menu's code loads. */
-export function LanguageTrigger({ compact = false }: { compact?: boolean }) {
+export function LanguageTrigger({ compact = false, ...buttonProps }: { compact?: boolean } & ButtonProps) {
   const { t } = useTranslation();
   return compact ? (
-    <IconButton variant="ghost" colorPalette="gray" size="sm" aria-label={t('topbar.language')} title={t('topbar.language')}>
+    <IconButton
+      variant="ghost"
+      colorPalette="gray"
+      size="sm"
+      aria-label={t('topbar.language')}
+      title={t('topbar.language')}
+      {...buttonProps}
+    >
       <LuLanguages />
     </IconButton>
   ) : (
@@ -23,6 +30,7 @@ export function LanguageTrigger({ compact = false }: { compact?: boolean }) {
       colorPalette="gray"
       size="sm"
       aria-label={`${t(`languages.${currentLanguage()}`)}, ${t('topbar.language')}`}
+      {...buttonProps}
     >
       <LuLanguages />
       {t(`languages.${currentLanguage()}`)}

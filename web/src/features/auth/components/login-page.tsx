@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff } from '@/components/sign-in-icons';
 import { Link as RouterLink } from 'react-router';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { translateMessage } from '@/lib/i18n';
 import { useSignIn } from '../hooks/use-sign-in';
 import { PublicLayout } from '@/components/public-layout';
@@ -22,9 +23,7 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
-  useEffect(() => {
-    void loadValidator();
-  }, []);
+  useEffect(() => afterFirstPaint(() => void loadValidator()), []);
 
   // Two fields and one schema: validated with the shared schema directly, without a form library
   // (react-hook-form stays out of the sign-in page's first load; decisions.md "Web console: first load").

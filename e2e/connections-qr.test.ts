@@ -1,6 +1,6 @@
 /**
- * The QR flow end to end on the local stack: an admin adds a WhatsApp connection, opens the live
- * QR dialog, a second tab plays the company phone on /simulator and scans it, and the first tab
+ * The QR flow end to end on the local stack: an admin adds a WhatsApp connection, whose live QR
+ * dialog opens by itself, a second tab plays the company phone on /simulator and scans it, and the first tab
  * turns CONNECTED without a reload. Then the simulator plays a customer, and the message must be
  * stored on the connection within a second.
  */
@@ -69,12 +69,13 @@ describe('connections: QR flow with the phone simulator', () => {
     const connectionId = await row.getAttribute('data-connection-id');
     expect(connectionId).toBeTruthy();
 
-    // The session host's QR arrives as a live event: the row offers the QR button.
+    // The QR dialog opens by itself for the new connection (issue 8 item 17) and draws the QR the
+    // session host sends as a live event; the row turns to qrcode too.
+    const qrDialog = consolePage.getByTestId('qr-dialog');
+    await qrDialog.waitFor({ timeout: 10_000 });
+    await qrDialog.getByTestId('qr-code').waitFor({ timeout: 30_000 });
     const status = row.getByTestId('connection-status');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 30_000 }).toBe('qrcode');
-    await row.getByRole('button', { name: 'QR Code' }).click();
-    const qrDialog = consolePage.getByTestId('qr-dialog');
-    await qrDialog.getByTestId('qr-code').waitFor({ timeout: 30_000 });
     await consolePage.waitForTimeout(400); // the dialog's enter animation
     await screenshot(consolePage, 'connections-qr-dialog');
 
@@ -120,6 +121,15 @@ describe('connections: QR flow with the phone simulator', () => {
     }
     await simulatorPage.waitForTimeout(1200); // let the delivered tick show up before the screenshot
     await screenshot(simulatorPage, 'simulator-conversation');
+
+    // On a 390 px phone the simulator fits the screen and the top bar keeps its language button.
+    await simulatorPage.setViewportSize({ width: 390, height: 844 });
+    await simulatorPage.getByTestId('sim-phone').waitFor();
+    await expect(simulatorPage.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await expect(simulatorPage.getByTestId('top-bar').getByRole('button', { name: 'Idioma' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await screenshot(simulatorPage, 'simulator-phone');
     expect(storedAfterMs).toBeLessThanOrEqual(1000);
   });
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPaint } from './build/first-paint.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -15,7 +16,7 @@ const apiProxy = process.env.VITE_API_PROXY;
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), firstPaint()],
   resolve: { alias: { '@': `${webRoot}src` } },
   // Found late by the dependency scanner (they live in lazy routes): a late find reloads the page in dev.
   optimizeDeps: { include: ['@react-input/mask', 'qrcode.react'] },

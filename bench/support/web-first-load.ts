@@ -25,12 +25,11 @@ export interface ChunkCost {
 /** The source module of the sign-in screen's lazy route (web/src/app/router.tsx). */
 export const SIGN_IN_ROUTE_SOURCE = 'src/features/auth/components/login-page.tsx';
 /**
- * Issue 7 asks for 200 KB; the route measures 202 KB since the SaaS screens became lazy routes whose
- * shared pieces split out of the entry chunk. The budget holds at 204 KB until that is won back
- * (docs/decisions.md "Integration, round 6"); the issue stays open on it. The ticket workspace's
- * tag, tabs and popover recipes (the theme is one system, in the entry) added 2.4 KB more: 204.4 KB.
+ * Issue 7's budget. The route measured 204.4 KB after round 6's integration; the sign-in form's
+ * schema (and zod, 10 KB) now loads after the first paint: 193.9 KB (docs/decisions.md "First load
+ * and phone polish").
  */
-export const SIGN_IN_BUDGET_BYTES = 206 * 1024;
+export const SIGN_IN_BUDGET_BYTES = 200 * 1024;
 
 export function readManifest(distDir: string): Manifest {
   return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { refreshSession } from '@/lib/api-client';
 import { loadConfig } from '@/lib/config';
 import { currentLanguage, i18nReady } from '@/lib/i18n';
@@ -14,10 +15,12 @@ async function boot(): Promise<void> {
   void configReady.then(() => refreshSession()).catch(() => undefined);
   // Created now, the router starts fetching the current page's chunk alongside /config.json.
   const router = createAppRouter();
-  await Promise.all([configReady, i18nReady]);
+  // The first render does not wait for /config.json: public pages need none to paint, private ones
+  // wait for the session, which waits for the config (decisions.md "First load and phone polish").
+  await i18nReady;
   document.documentElement.lang = currentLanguage();
-  // The socket's code is not needed to paint the page.
-  void import('@/lib/realtime').then(({ startRealtime }) => startRealtime());
+  // The socket's code is not needed to paint the page: it loads once the page has painted.
+  afterFirstPaint(() => void import('@/lib/realtime').then(({ startRealtime }) => startRealtime()));
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders>

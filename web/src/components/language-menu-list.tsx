@@ -6,11 +6,17 @@ import { currentLanguage } from '@/lib/i18n';
 import { changeLanguage, LanguageTrigger } from './language-trigger';
 
 /** pt-BR (default), en, es; the choice is remembered in localStorage by the i18n detector. */
-export default function LanguageMenuList({ compact = false }: { compact?: boolean }) {
+export default function LanguageMenuList({
+  compact = false,
+  defaultOpen = false,
+}: {
+  compact?: boolean;
+  defaultOpen?: boolean;
+}) {
   const { t } = useTranslation();
   const active = currentLanguage();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
         <LanguageTrigger compact={compact} />
       </Menu.Trigger>

@@ -1,4 +1,4 @@
-import { Button, IconButton } from '@chakra-ui/react';
+import { Button, IconButton, type ButtonProps } from '@chakra-ui/react';
 import type { Language } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { LuLanguages } from './sign-in-icons';
@@ -10,14 +10,28 @@ export function changeLanguage(lng: Language): void {
 }
 
 /** The menu's button, also shown (inert) while the menu's code loads. */
-export function LanguageTrigger({ compact = false }: { compact?: boolean }) {
+export function LanguageTrigger({ compact = false, ...buttonProps }: { compact?: boolean } & ButtonProps) {
   const { t } = useTranslation();
   return compact ? (
-    <IconButton variant="ghost" colorPalette="gray" size="sm" aria-label={t('topbar.language')} title={t('topbar.language')}>
+    <IconButton
+      variant="ghost"
+      colorPalette="gray"
+      size="sm"
+      aria-label={t('topbar.language')}
+      title={t('topbar.language')}
+      {...buttonProps}
+    >
       <LuLanguages />
     </IconButton>
   ) : (
-    <Button variant="ghost" colorPalette="gray" size="sm" aria-label={t('topbar.language')}>
+    // The accessible name starts with the visible text (WCAG 2.5.3, label in name): 'Português, Idioma'.
+    <Button
+      variant="ghost"
+      colorPalette="gray"
+      size="sm"
+      aria-label={`${t(`languages.${currentLanguage()}`)}, ${t('topbar.language')}`}
+      {...buttonProps}
+    >
       <LuLanguages />
       {t(`languages.${currentLanguage()}`)}
     </Button>

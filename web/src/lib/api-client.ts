@@ -1,6 +1,6 @@
 import type { post } from 'aws-amplify/api';
 import type { ApiErrorBody, LoginResponse } from '@atende/shared';
-import { getRuntimeConfig } from './config';
+import { loadConfig } from './config';
 import { sessionStore } from './session-store';
 
 /**
@@ -59,8 +59,8 @@ type AmplifyModules = Awaited<ReturnType<typeof loadAmplify>>;
 let amplify: Promise<AmplifyModules> | null = null;
 
 async function configured(): Promise<AmplifyModules> {
-  const modules = await (amplify ??= loadAmplify());
-  const { apiUrl } = getRuntimeConfig();
+  // The console may render before /config.json is in (main.tsx): a first call waits for it.
+  const [modules, { apiUrl }] = await Promise.all([(amplify ??= loadAmplify()), loadConfig()]);
   if (configuredFor === apiUrl) return modules;
   modules.Amplify.configure(
     { API: { REST: { [API_NAME]: { endpoint: apiUrl } } } },
@@ -145,7 +145,7 @@ let refreshInFlight: Promise<string> | null = null;
 async function refreshRequest(): Promise<LoginResponse> {
   let response: Response;
   try {
-    response = await fetch(`${getRuntimeConfig().apiUrl}${REFRESH_PATH}`, { method: 'POST', credentials: 'include' });
+    response = await fetch(`${(await loadConfig()).apiUrl}${REFRESH_PATH}`, { method: 'POST', credentials: 'include' });
   } catch (error) {
     throw toApiError(error);
   }

@@ -41,7 +41,7 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
       h="16"
       px={{ base: '3', md: '6' }}
       align="center"
-      gap="3"
+      gap={{ base: '2', md: '3' }}
       bg="bg.panel/85"
       backdropFilter="saturate(180%) blur(8px)"
       borderBottomWidth="1px"
@@ -65,22 +65,25 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
         {company?.name}
       </Text>
       <Box flex="1" />
-      <HStack gap={{ base: '1', md: '2' }}>
+      <HStack gap={{ base: '0', sm: '1', md: '2' }} flexShrink={0}>
         {isAdmin && dueDate ? (
           <Link asChild _hover={{ textDecoration: 'none' }} title={t('topbar.dueDateTitle')}>
             <RouterLink to="/invoices">
               <Badge
                 variant="subtle"
                 colorPalette="gray"
-                size="lg"
-                px="2.5"
+                size={{ base: 'md', md: 'lg' }}
+                px={{ base: '2', md: '2.5' }}
                 py="1"
                 borderRadius="full"
                 gap="1.5"
                 fontWeight="medium"
                 data-testid="due-date"
               >
-                <LuCalendar />
+                {/* A 390 px phone has no room for the icon next to six buttons (issue 8 item 17). */}
+                <Box as="span" display={{ base: 'none', sm: 'contents' }}>
+                  <LuCalendar />
+                </Box>
                 <Box as="span" display={{ base: 'none', md: 'inline' }}>
                   {t('topbar.dueDate', { date: dueDate })}
                 </Box>

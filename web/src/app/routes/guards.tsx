@@ -16,11 +16,15 @@ export function PrivateRoute() {
   return <Outlet />;
 }
 
-/** …and a signed-in user on a public route goes to / (or where sign-in decided, or where they were heading). */
+/**
+ * …and a signed-in user on a public route goes to / (or where sign-in decided, or where they were
+ * heading). While the boot's session refresh is on its way the page itself shows, not a loader: most
+ * visitors of /login have no session, and the form should not wait two round trips for that answer
+ * (decisions.md "First load and phone polish"); a session that turns up still redirects.
+ */
 export function PublicRoute() {
   const { status } = useSession();
   const location = useLocation();
-  if (status === 'unknown') return <FullPageLoader />;
   if (status === 'authenticated') {
     const from = (location.state as { from?: string } | null)?.from;
     return <Navigate to={sessionStore.get().landing ?? from ?? '/'} replace />;

@@ -125,4 +125,15 @@ describe('sign-in rules (spec part 1 §4)', () => {
 
     expect(await screen.findByText('Erro de autenticação. Por favor, tente novamente.')).toBeTruthy();
   });
+
+  it('checks the form with the shared schema (loaded after the page paints) and sends nothing invalid', async () => {
+    const { calls } = fakeApi({ 'POST /api/auth/login': loginAnswer() });
+    renderLogin();
+
+    submit('ana@', '');
+
+    expect(await screen.findByText('Email inválido')).toBeTruthy();
+    expect(screen.getByText('Obrigatório')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
 });

@@ -1,20 +1,29 @@
 import { Button, chakra, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
-import { loginSchema, type LoginInput } from '@atende/shared';
-import { useState, type FormEvent } from 'react';
+import type { LoginInput } from '@atende/shared';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff } from '@/components/sign-in-icons';
 import { Link as RouterLink } from 'react-router';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { translateMessage } from '@/lib/i18n';
 import { useSignIn } from '../hooks/use-sign-in';
 import { PublicLayout } from '@/components/public-layout';
 import { AUTH_NS } from '../i18n';
+import type { LoginErrors } from '../lib/validate-login';
+
+/**
+ * The schema (and zod with it, 10 KB gzip) is not needed to paint the page: it loads right after,
+ * and is surely in by the time the form is sent (decisions.md "First load and phone polish").
+ */
+const loadValidator = () => import('../lib/validate-login');
 
 export function LoginPage() {
   const { t } = useTranslation(AUTH_NS);
   const { signIn, isPending } = useSignIn();
   const [showPassword, setShowPassword] = useState(false);
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>>>({});
+  const [errors, setErrors] = useState<LoginErrors>({});
+  useEffect(() => afterFirstPaint(() => void loadValidator()), []);
 
   // Two fields and one schema: validated with the shared schema directly, without a form library
   // (react-hook-form stays out of the sign-in page's first load; decisions.md "Web console: first load").
@@ -26,17 +35,15 @@ export function LoginPage() {
       if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof LoginInput] ??= issue.message;
-      setErrors(next);
+    const verdict = (await loadValidator()).validateLogin(values);
+    if ('errors' in verdict) {
+      setErrors(verdict.errors);
       return;
     }
     setErrors({});
-    void signIn(parsed.data);
+    void signIn(verdict.data);
   };
 
   return (

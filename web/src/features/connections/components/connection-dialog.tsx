@@ -62,9 +62,11 @@ export interface ConnectionDialogProps {
   /** null: a new WhatsApp connection. */
   connectionId: string | null;
   onClose: () => void;
+  /** A new connection was added: its session starts, so the page opens its QR dialog (issue 8 item 17). */
+  onCreated?: (connection: Connection) => void;
 }
 
-export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDialogProps) {
+export function ConnectionDialog({ open, connectionId, onClose, onCreated }: ConnectionDialogProps) {
   const { t, i18n } = useTranslation('connections');
   const { viewer, policy } = useSession();
   // The API token: shown to who may read it, sent only by who may set it (shared policy; issue 8 item 5).
@@ -119,9 +121,10 @@ export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDial
     // Without the API option the token is not ours to touch ('' would mean "keep" anyway).
     const { token, ...rest } = values;
     try {
-      await save.mutateAsync({ id: connectionId, payload: maySetToken && token ? { ...rest, token } : rest });
+      const saved = await save.mutateAsync({ id: connectionId, payload: maySetToken && token ? { ...rest, token } : rest });
       notify.success(t('form.saved'));
       onClose();
+      if (!connectionId && saved?.id) onCreated?.(saved);
     } catch (error) {
       // Field errors show on their fields (translated there); a toast only for what has no field.
       if (isApiError(error) && error.fields && Object.keys(error.fields).length > 0) {

@@ -53,6 +53,8 @@ export function ConnectionsPage() {
     if (command !== 'disconnect') setPendingById((p) => ({ ...p, [connection.id]: command }));
     try {
       await sessionCommand.mutateAsync({ id: connection.id, command });
+      // A new QR is on its way: show the dialog that will draw it (issue 8 item 17).
+      if (command === 'newQr') setQrFor(connection.id);
       return true;
     } catch (error) {
       notify.error(connectionErrorText(error));
@@ -142,7 +144,12 @@ export function ConnectionsPage() {
         </Stack>
       )}
 
-      <ConnectionDialog open={editing !== null} connectionId={editing?.id ?? null} onClose={() => setEditing(null)} />
+      <ConnectionDialog
+        open={editing !== null}
+        connectionId={editing?.id ?? null}
+        onClose={() => setEditing(null)}
+        onCreated={(created) => setQrFor(created.id)}
+      />
       <QrCodeDialog connectionId={qrFor} onClose={closeQr} />
       <ConfirmDialog
         open={confirming !== null}

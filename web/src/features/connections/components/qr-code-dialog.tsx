@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Center, Dialog, Flex, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
@@ -13,26 +13,41 @@ import { useIsPhone } from '../hooks/use-is-phone';
 /**
  * The live QR dialog (spec part 2 §4): the QR comes from the react-query cache, which live
  * session events patch, so a new QR redraws on its own; when an update brings an empty QR
- * (the phone scanned it, or the session stopped) the dialog closes itself.
+ * (the phone scanned it, or the session stopped) or the connection turns CONNECTED, the dialog
+ * closes itself. It opens on the QR button, after a connection is added and after 'Novo QR Code'
+ * (issue 8 item 17), showing a spinner until the session's first QR arrives.
  */
 export function QrCodeDialog({ connectionId, onClose }: { connectionId: string | null; onClose: () => void }) {
   const { t } = useTranslation('connections');
   const { localMode } = useRuntimeConfig();
   const isPhone = useIsPhone();
-  const detail = useQuery({ ...connectionQuery(connectionId ?? ''), enabled: connectionId !== null, staleTime: 0 });
-  const fromList = useQuery({ ...connectionsQuery(), select: (list) => list.find((c) => c.id === connectionId) });
+  const open = connectionId !== null;
+  // The connection and QR this opening showed stay on screen while the dialog closes (its exit
+  // animation), instead of an empty title and the waiting spinner.
+  const [lastId, setLastId] = useState(connectionId);
+  if (connectionId !== null && connectionId !== lastId) setLastId(connectionId);
+  const id = connectionId ?? lastId;
+  const [shown, setShown] = useState<{ id: string; qr: string } | null>(null);
+  const detail = useQuery({ ...connectionQuery(id ?? ''), enabled: open, staleTime: 0 });
+  const fromList = useQuery({ ...connectionsQuery(), select: (list) => list.find((c) => c.id === id) });
   const connection = detail.data ?? fromList.data;
-  const qrcode = connection?.qrcode ?? '';
+  const liveQr = open ? (connection?.qrcode ?? '') : '';
 
-  const shownQr = useRef('');
+  // Each opening starts from nothing (an earlier opening's QR must not count as shown).
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (connectionId !== openedFor) {
+    setOpenedFor(connectionId);
+    if (open) setShown(null);
+  }
+  if (open && liveQr && (shown?.id !== connectionId || shown.qr !== liveQr)) setShown({ id: connectionId, qr: liveQr });
+  const hadQr = shown !== null && shown.id === id;
+  const paired = open && connection?.status === 'CONNECTED';
+  const closing = !open || paired || (hadQr && !liveQr);
+  const qrcode = liveQr || (closing && hadQr ? shown.qr : '');
+
   useEffect(() => {
-    if (!connectionId) {
-      shownQr.current = '';
-      return;
-    }
-    if (qrcode) shownQr.current = qrcode;
-    else if (shownQr.current) onClose(); // a QR was on screen and the update emptied it
-  }, [connectionId, qrcode, onClose]);
+    if (open && closing) onClose(); // a QR was on screen and the update emptied it, or the phone paired
+  }, [open, closing, onClose]);
 
   return (
     <DialogShell open={connectionId !== null} onClose={onClose} size={isPhone ? 'full' : 'lg'} testId="qr-dialog">

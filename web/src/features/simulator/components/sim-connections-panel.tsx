@@ -75,7 +75,7 @@ export function SimConnectionsPanel({ connections, names, selectedId, onSelect }
                     {names[connection.connectionId] ?? t('connections.unnamed')}
                   </Text>
                   <Text textStyle="xs" color="fg.muted" fontVariantNumeric="tabular-nums" truncate>
-                    {connection.number ? `+${connection.number}` : connection.connectionId}
+                    {connection.number ? `+${connection.number}` : t('connections.notPaired')}
                   </Text>
                 </Stack>
                 <Badge colorPalette={PALETTE[connection.status] ?? 'gray'} variant="subtle" rounded="full" size="sm">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Box, Button, Checkbox, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
-import { formatDistanceToNowStrict, parseISO } from 'date-fns';
+import { formatDistanceToNowStrict, parseISO, type Locale } from 'date-fns';
 import { enUS, es, ptBR } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
 import { LuUserPlus, LuX } from 'react-icons/lu';
@@ -14,6 +14,13 @@ export interface SimContactsPanelProps {
   contacts: SimContact[];
   selectedNumber: string | null;
   onSelect: (number: string) => void;
+}
+
+/** How long ago the last message was: 'agora' under a minute, never '0 segundos' (issue 8 item 17). */
+export function lastMessageAge(at: string, locale: Locale, justNow: string, now: number = Date.now()): string {
+  const date = parseISO(at);
+  if (now - date.getTime() < 60_000) return justNow;
+  return formatDistanceToNowStrict(date, { locale });
 }
 
 /** Digits only, 10–15 of them, as the control API wants (country code first). */
@@ -176,7 +183,7 @@ export function SimContactsPanel({ connectionId, contacts, selectedNumber, onSel
               </Stack>
               {contact.lastMessageAt ? (
                 <Text textStyle="2xs" color="fg.subtle" flexShrink={0}>
-                  {formatDistanceToNowStrict(parseISO(contact.lastMessageAt), { locale })}
+                  {lastMessageAge(contact.lastMessageAt, locale, t('contacts.justNow'))}
                 </Text>
               ) : null}
             </HStack>

@@ -1,0 +1,57 @@
+/**
+ * Build-time help for the sign-in page's first paint (decisions.md "First load and phone polish"),
+ * applied to the built index.html only:
+ *  - the entry's stylesheet (the Inter @font-face rules, under 1 KB) is inlined: no render-blocking request;
+ *  - on /login a tiny inline script preloads the sign-in route's chunk and
+ *    its imports, which the router would otherwise ask for only after the entry has run. Signed-in
+ *    screens do not pay for them.
+ */
+import type { OutputAsset, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/** The sign-in page's source module, as the router imports it lazily (src/app/router.tsx). */
+const SIGN_IN_MODULE = /src\/features\/auth\/components\/login-page\.tsx$/;
+
+/** The chunk of the sign-in page and every chunk it imports statically, minus what the entry already loads. */
+function signInChunks(bundle: Record<string, OutputChunk | OutputAsset>, entry: OutputChunk): string[] {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const page = chunks.find((chunk) => chunk.facadeModuleId && SIGN_IN_MODULE.test(chunk.facadeModuleId));
+  if (!page) throw new Error('first-paint: the sign-in page is not a chunk of its own (is its route lazy?)');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const loadedByEntry = new Set<string>();
+  const closure = (name: string, into: Set<string>) => {
+    if (into.has(name)) return;
+    into.add(name);
+    for (const imported of byName.get(name)?.imports ?? []) closure(imported, into);
+  };
+  closure(entry.fileName, loadedByEntry);
+  const wanted = new Set<string>();
+  closure(page.fileName, wanted);
+  return [...wanted].filter((name) => !loadedByEntry.has(name));
+}
+
+export function firstPaint(): Plugin {
+  return {
+    name: 'atende-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle as Record<string, OutputChunk | OutputAsset> | undefined;
+        const entry = ctx.chunk as OutputChunk | undefined;
+        if (!bundle || !entry) return html;
+        let out = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (tag, file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') return tag;
+          return `<style>${String(asset.source)}</style>`;
+        });
+        const preloads = JSON.stringify(signInChunks(bundle, entry).map((file) => `/${file}`));
+        const script =
+          `<script>/^\\/login\\/?$/.test(location.pathname)&&${preloads}.forEach(function(h){` +
+          `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})</script>`;
+        out = out.replace('</head>', `    ${script}\n  </head>`);
+        return out;
+      },
+    },
+  };
+}

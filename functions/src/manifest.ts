@@ -121,6 +121,7 @@ export const HTTP_ROUTES = [
   r('PUT', '/contacts/{id}', 'contacts', 'user'),
   // queues and quick messages as the workspace reads them
   r('GET', '/queue', 'queues', 'user'),
+  r('POST', '/queue', 'queues', 'admin'),
   r('GET', '/queue/onschedule', 'queues', 'user'),
   r('GET', '/queue/onschedule/{userId}', 'queues', 'user'),
   r('GET', '/quick-messages/list', 'queues', 'user'),
@@ -322,7 +323,7 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   tickets: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
   messages: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'readWrite' },
   contacts: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
-  queues: { table: 'RO', jwt: true },
+  queues: { table: 'RW', jwt: true },
   billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read' },
   plans: { table: 'RW', jwt: true },
   signup: { table: 'RW', jwt: true },

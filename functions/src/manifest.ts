@@ -151,6 +151,7 @@ export const HTTP_ROUTES = [
   r('GET', '/outbox', 'signup', 'public'),
   // companies — spec part 2 §7 "Companies"
   r('GET', '/companies', 'companies', 'super'),
+  r('GET', '/companies/listOnline/{minutes}', 'companies', 'super'),
   r('GET', '/companies/{id}', 'companies', 'user'),
   r('POST', '/companies', 'companies', 'super'),
   r('PUT', '/companies/{id}', 'companies', 'super'),

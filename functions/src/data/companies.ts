@@ -10,6 +10,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Recurrence } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk } from './keys';
+import { batchGet } from './table-operations';
 import { transactWrite, type LabelledItem } from './transactions';
 
 export interface Company {
@@ -53,6 +54,12 @@ export async function getCompany(companyId: string): Promise<Company | undefined
   if (!out.Item) return undefined;
   const { PK: _pk, SK: _sk, ...company } = out.Item;
   return company as Company;
+}
+
+/** AP-C3: companies by id (BatchGetItem); unknown ids are skipped, order is not kept. */
+export async function getCompanies(companyIds: string[]): Promise<Company[]> {
+  const items = await batchGet([...new Set(companyIds)].map(companyKey));
+  return items.map(({ PK: _pk, SK: _sk, ...company }) => company as unknown as Company);
 }
 
 /** AP-C2: company id by (normalised) name, through the name lock. */

@@ -95,3 +95,18 @@ export interface AdminCompanyDto {
   timeZone: string;
   createdAt: string;
 }
+
+/** Reports tab (spec part 2 §2, §5 "Online clients filter", §9 default 10 minutes). */
+export const ONLINE_CLIENTS_DEFAULT_MINUTES = 10;
+export const onlineMinutesSchema = z.coerce
+  .number({ error: SAAS_MSG.onlineMinutesRequired })
+  .check(z.int(SAAS_MSG.onlineMinutesRequired), z.gte(1, SAAS_MSG.onlineMinutesRequired), z.lte(43_200));
+
+/** A row of `GET /companies/listOnline/{minutes}`: a company one of whose users was seen in the window. */
+export interface OnlineCompanyDto {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  lastSeenAt: string;
+}

@@ -1,4 +1,19 @@
-import { RECURRENCE_MONTHS, type AdminCompanyDto, type Recurrence } from '@atende/shared';
+import {
+  DEFAULT_CAMPAIGN_PARAMETERS,
+  RECURRENCE_MONTHS,
+  type AdminCompanyDto,
+  type CampaignLimit,
+  type Recurrence,
+} from '@atende/shared';
+
+/** The panel's fields as typed (the value keeps a comma until the schema reads it). */
+export interface CampaignFormValues {
+  limitOfCampaignBy: CampaignLimit;
+  numberOfCampaigns: number;
+  numberOfGroupsCampaigns: number;
+  numberOfContactsInGroupsCampaigns: number;
+  valueOfResourceCampaigns: number | string;
+}
 
 export interface CompanyFormValues {
   name: string;
@@ -12,6 +27,8 @@ export interface CompanyFormValues {
   recurrence: Recurrence;
   dueDate: string | null;
   timeZone: string;
+  campaignsEnabled: boolean;
+  campaigns: CampaignFormValues;
 }
 
 export const companyFormValues = (company: AdminCompanyDto | null, defaultPlanId = ''): CompanyFormValues => ({
@@ -26,6 +43,8 @@ export const companyFormValues = (company: AdminCompanyDto | null, defaultPlanId
   recurrence: company?.recurrence ?? 'MENSAL',
   dueDate: company?.dueDate?.slice(0, 10) ?? null,
   timeZone: company?.timeZone ?? 'America/Sao_Paulo',
+  campaignsEnabled: company?.campaignsEnabled ?? false,
+  campaigns: { ...(company?.campaigns ?? DEFAULT_CAMPAIGN_PARAMETERS) },
 });
 
 /** '+ Vencimento' (spec part 2 §4): the due date moves by the recurrence; the month end is kept in range. */

@@ -155,6 +155,7 @@ export const HTTP_ROUTES = [
   r('GET', '/companies/{id}', 'companies', 'user'),
   r('POST', '/companies', 'companies', 'super'),
   r('PUT', '/companies/{id}', 'companies', 'super'),
+  r('DELETE', '/companies/{id}', 'companies', 'super'),
   // help videos — spec part 2 §7 "Helps"
   r('GET', '/helps', 'helps', 'user'),
   r('GET', '/helps/list', 'helps', 'user'),
@@ -303,6 +304,8 @@ export interface AreaAccess {
   sendsTo?: ('inbound' | 'dispatch' | 'outbound' | 'realtime')[];
   /** Media objects under `C#<companyId>/media/`: `read` (signed downloads) or `readWrite` (uploads too). */
   media?: 'read' | 'readWrite';
+  /** Lists and deletes every object under a company's prefix `C#<companyId>/` (a deleted company). */
+  purgesMedia?: boolean;
   /** Signs or verifies access tokens (the JWT secret). */
   jwt?: boolean;
   /** Posts realtime frames to browsers (WebSocket @connections). */
@@ -318,7 +321,8 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   fanout: { table: 'RW', realtime: true },
   // sendsTo outbound: bots answer from the inbound worker (domain/bots)
   inbound: { table: 'RW', sendsTo: ['realtime', 'outbound'], media: 'read' },
-  dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read' },
+  // purgesMedia: the company purge job deletes a deleted company's objects
+  dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', purgesMedia: true },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
   tickets: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
@@ -328,7 +332,8 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read' },
   plans: { table: 'RW', jwt: true },
   signup: { table: 'RW', jwt: true },
-  companies: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
+  // deleting a company logs its connections out (outbound) and queues the purge job (due index)
+  companies: { table: 'RW', jwt: true, sendsTo: ['realtime', 'outbound'] },
   helps: { table: 'RW', jwt: true },
   platformsettings: { table: 'RW', jwt: true, media: 'readWrite' },
   announcements: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'readWrite' },

@@ -37,6 +37,8 @@ export interface Company {
   clientOf?: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Set when a super user deleted it: the purge job is erasing its data. */
+  deletedAt?: string;
 }
 
 const companyKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COMPANY'), SK: 'COMPANY' });
@@ -194,6 +196,30 @@ export async function replaceCompany(company: Company, previousName: string): Pr
           { label: 'oldName', item: { Delete: { TableName: tableName(), Key: nameLockKey(previousName) } } },
         ]
       : []),
+  ]);
+}
+
+/**
+ * The first step of deleting a company: it stops being active (sign-in and refresh refuse it) and
+ * leaves the directory, and its name is free again; the purge job erases the rest.
+ */
+export async function retireCompany(company: Company, now = new Date()): Promise<void> {
+  await transactWrite([
+    {
+      label: 'company',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: companyKey(company.id),
+          UpdateExpression: 'SET #status = :false, deletedAt = :now, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':false': false, ':now': now.toISOString() },
+        },
+      },
+    },
+    { label: 'directory', item: { Delete: { TableName: tableName(), Key: directoryKey(company.id) } } },
+    { label: 'name', item: { Delete: { TableName: tableName(), Key: nameLockKey(company.name) } } },
   ]);
 }
 

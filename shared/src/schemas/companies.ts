@@ -174,3 +174,13 @@ export interface OnlineCompanyDto {
   phone: string;
   lastSeenAt: string;
 }
+
+/** `DELETE /companies/{id}` (202): where erasing the company's data stands. */
+export interface CompanyDeletionDto {
+  companyId: string;
+  state: 'running' | 'done';
+  /** Items erased so far. */
+  deleted: number;
+  startedAt: string;
+  finishedAt: string | null;
+}

@@ -5,6 +5,7 @@ import { areaRouter } from '../../platform/area-router';
 import { json, route } from '../../platform/http-route';
 import { addCompany, listCompanies, showCompany, updateCompany } from '../../domain/company-admin/manage-companies';
 import { listOnlineCompanies } from '../../domain/company-admin/online-companies';
+import { deleteCompany } from '../../domain/company-admin/delete-company';
 
 const byId = z.object({ id: idSchema });
 
@@ -26,5 +27,9 @@ export const handler = areaRouter('companies', [
     params: byId,
     body: companySchema,
     handler: async ({ params, body }) => json(await updateCompany(params.id, body)),
+  }),
+  route('DELETE /companies/{id}', {
+    params: byId,
+    handler: async ({ auth, params }) => json(await deleteCompany(auth, params.id), 202),
   }),
 ]);

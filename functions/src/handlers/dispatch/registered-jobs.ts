@@ -12,3 +12,9 @@ import { INVOICE_JOB, runInvoiceJob } from '../../domain/billing/invoice-job';
 registerJob(INVOICE_JOB, async (job) => {
   await runInvoiceJob(job);
 });
+
+import { COMPANY_PURGE_JOB, runCompanyPurge } from '../../domain/company-admin/delete-company';
+
+registerJob(COMPANY_PURGE_JOB, async (job) => {
+  await runCompanyPurge(job);
+});

@@ -16,7 +16,13 @@ import { handler as realtime } from '../src/handlers/realtime/index';
 import { apiCall } from './support/api-event';
 import { startFakeWsEndpoint } from './support/fake-ws-endpoint';
 import { sqsEvent } from './support/local-queues';
-import { createWorkspace, customerSays, newNumber, startWorkspaceEmulators, type Workspace } from './support/ticket-fixtures';
+import {
+  createWorkspace,
+  customerSays,
+  newNumber,
+  startWorkspaceEmulators,
+  type Workspace,
+} from './support/ticket-fixtures';
 import { createTestCompany, createTestUser, login, type TestUser } from './support/tenancy-fixtures';
 
 type Queues = Awaited<ReturnType<typeof startWorkspaceEmulators>>;
@@ -69,8 +75,15 @@ async function populated(): Promise<Workspace & { cookie: string; socket: string
   const w = await createWorkspace();
   await customerSays(w, { number: newNumber(), name: 'Cliente Um', body: 'Oi' });
   await customerSays(w, { number: newNumber(), name: 'Cliente Dois', body: 'Bom dia' });
-  expect((await apiCall('queues', 'POST', '/queue', { token: w.admin.token, body: { name: 'Fila C', color: '#333333' } })).status).toBe(201);
-  await runInvoiceJob({ companyId: w.cid, jobType: INVOICE_JOB, jobId: w.company.dueDate!.slice(0, 10), dueAt: new Date().toISOString() });
+  expect(
+    (await apiCall('queues', 'POST', '/queue', { token: w.admin.token, body: { name: 'Fila C', color: '#333333' } })).status,
+  ).toBe(201);
+  await runInvoiceJob({
+    companyId: w.cid,
+    jobType: INVOICE_JOB,
+    jobId: w.company.dueDate!.slice(0, 10),
+    dueAt: new Date().toISOString(),
+  });
   const signedIn = await login(w.operator.user.email, w.operator.password);
   const socket = `sock-${w.cid}`;
   expect((await connect(w.operator.token, socket)).statusCode).toBe(200);
@@ -102,7 +115,10 @@ describe('deleting a company', () => {
     });
     expect(endpoint.closed.has(doomed.socket)).toBe(true);
     expect(endpoint.closed.has(other.socket)).toBe(false);
-    const write = await apiCall('queues', 'POST', '/queue', { token: doomed.admin.token, body: { name: 'Fila X', color: '#444444' } });
+    const write = await apiCall('queues', 'POST', '/queue', {
+      token: doomed.admin.token,
+      body: { name: 'Fila X', color: '#444444' },
+    });
     expect(write.status).toBe(403);
     expect((await apiCall('auth', 'GET', '/auth/me', { token: doomed.operator.token })).status).toBe(401);
     expect(

@@ -3,13 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { putCompanySeen } from '../src/data/last-seen';
 import { apiCall } from './support/api-event';
 import { useFreshTable } from './support/fresh-table';
-import {
-  createTestCompany,
-  createTestTenant,
-  createTestUser,
-  login,
-  type TestUser,
-} from './support/tenancy-fixtures';
+import { createTestCompany, createTestTenant, createTestUser, login, type TestUser } from './support/tenancy-fixtures';
 
 let superUser: TestUser;
 beforeAll(async () => {

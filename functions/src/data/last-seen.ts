@@ -29,25 +29,27 @@ export interface CompanySeen {
 /** Records that a user of the company was seen at `at` (a later write simply replaces it). */
 export async function putCompanySeen(companyId: string, at: Date): Promise<void> {
   const lastSeenAt = at.toISOString();
-  await ddb().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        PK: platformPk('LASTSEEN'),
-        SK: companyId,
-        GSI1PK: platformPk('LASTSEEN', String(bucketOf(companyId))),
-        GSI1SK: `${lastSeenAt}#${companyId}`,
-        entity: 'companySeen',
-        companyId,
-        lastSeenAt,
-      },
-      // Never move back in time (two Lambdas writing the same minute).
-      ConditionExpression: 'attribute_not_exists(lastSeenAt) OR lastSeenAt < :at',
-      ExpressionAttributeValues: { ':at': lastSeenAt },
-    }),
-  ).catch((err: Error) => {
-    if (err.name !== 'ConditionalCheckFailedException') throw err;
-  });
+  await ddb()
+    .send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          PK: platformPk('LASTSEEN'),
+          SK: companyId,
+          GSI1PK: platformPk('LASTSEEN', String(bucketOf(companyId))),
+          GSI1SK: `${lastSeenAt}#${companyId}`,
+          entity: 'companySeen',
+          companyId,
+          lastSeenAt,
+        },
+        // Never move back in time (two Lambdas writing the same minute).
+        ConditionExpression: 'attribute_not_exists(lastSeenAt) OR lastSeenAt < :at',
+        ExpressionAttributeValues: { ':at': lastSeenAt },
+      }),
+    )
+    .catch((err: Error) => {
+      if (err.name !== 'ConditionalCheckFailedException') throw err;
+    });
 }
 
 /** AP-LS1: companies seen at or after `since`, newest first (one range Query per bucket). */

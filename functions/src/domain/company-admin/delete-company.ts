@@ -124,7 +124,9 @@ export async function runCompanyPurge(job: DueJob, options: PurgeRunOptions = {}
       if (progress.passDeleted === 0) {
         progress = { ...progress, state: 'done', finishedAt: new Date().toISOString() };
         await savePurgeProgress(progress);
-        await deleteCompanyObjects(companyId).catch((err: unknown) => logger.error('company media purge failed', { err, companyId }));
+        await deleteCompanyObjects(companyId).catch((err: unknown) =>
+          logger.error('company media purge failed', { err, companyId }),
+        );
         logger.info('company purged', { companyId, deleted: progress.deleted, passes: progress.pass });
         return progress;
       }

@@ -306,6 +306,12 @@ export interface AreaAccess {
   media?: 'read' | 'readWrite';
   /** Lists and deletes every object under a company's prefix `C#<companyId>/` (a deleted company). */
   purgesMedia?: boolean;
+  /**
+   * Deployment settings the area's code reads (the CDK stack provides each): `publicUrl` → PUBLIC_URL
+   * (links in e-mails), `emailSender` → EMAIL_FROM and SES send rights for that sender only,
+   * `pixWebhookSecret` → PIX_WEBHOOK_SECRET_ARN (Secrets Manager, read by ARN).
+   */
+  reads?: ('publicUrl' | 'emailSender' | 'pixWebhookSecret')[];
   /** Signs or verifies access tokens (the JWT secret). */
   jwt?: boolean;
   /** Posts realtime frames to browsers (WebSocket @connections). */
@@ -329,9 +335,9 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   messages: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'readWrite' },
   contacts: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
   queues: { table: 'RW', jwt: true },
-  billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read' },
+  billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read', reads: ['pixWebhookSecret'] },
   plans: { table: 'RW', jwt: true },
-  signup: { table: 'RW', jwt: true },
+  signup: { table: 'RW', jwt: true, reads: ['publicUrl', 'emailSender'] },
   // deleting a company logs its connections out (outbound) and queues the purge job (due index)
   companies: { table: 'RW', jwt: true, sendsTo: ['realtime', 'outbound'] },
   helps: { table: 'RW', jwt: true },

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { formatDate } from '@/lib/format';
-import { PHONE_MASK, TAX_ID_MASK } from '@/lib/masks';
+import { PHONE_MASK, taxIdMaskFor } from '@/lib/masks';
 import { notify, toaster } from '@/lib/toaster';
 import { useAllPlans, useCompanies, useRemoveCompany, useSaveCompany } from '../api/settings';
 import { CampaignPanel } from './campaign-panel';
@@ -183,7 +183,7 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
                 <InputMask component={Input} {...PHONE_MASK} type="tel" {...register('phone')} />
               </FormField>
               <FormField label={t('company.vat')} error={errors.vat?.message}>
-                <InputMask component={Input} {...TAX_ID_MASK} {...register('vat')} />
+                <InputMask component={Input} {...taxIdMaskFor(getValues('vat'))} {...register('vat')} />
               </FormField>
               <FormField label={t('company.plan')} error={errors.planId?.message} required>
                 <Select {...register('planId')}>

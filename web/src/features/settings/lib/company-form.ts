@@ -5,6 +5,7 @@ import {
   type CampaignLimit,
   type Recurrence,
 } from '@atende/shared';
+import { formatTaxId } from '@/lib/masks';
 
 /** The panel's fields as typed (the value keeps a comma until the schema reads it). */
 export interface CampaignFormValues {
@@ -35,7 +36,8 @@ export const companyFormValues = (company: AdminCompanyDto | null, defaultPlanId
   name: company?.name ?? '',
   email: company?.email ?? '',
   phone: company?.phone ?? '',
-  vat: company?.vat ?? '',
+  // Stored without the mask; the masked input refuses an unformatted initial value.
+  vat: formatTaxId(company?.vat ?? ''),
   planId: company?.planId ?? defaultPlanId,
   status: company?.status ?? true,
   isResale: company?.isResale ?? false,

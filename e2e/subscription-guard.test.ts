@@ -71,9 +71,21 @@ describe('subscription guard and Pix payment', () => {
     await row.getByRole('button', { name: 'Editar' }).click();
     const form = superAdmin.getByTestId('company-form');
     await form.getByText(`Editando ${company}`).waitFor();
+    // The seeded demo company has no phone nor CPF/CNPJ; both are required by the form.
+    const phone = form.getByLabel('Telefone');
+    if (!(await phone.inputValue())) await phone.pressSequentially('11988887777', { delay: 30 });
+    const vat = form.getByLabel('CPF/CNPJ');
+    if (!(await vat.inputValue())) await vat.pressSequentially('11222333000181', { delay: 30 });
     await form.locator('input[type="date"]').fill(overdue);
     await form.getByRole('button', { name: 'Salvar' }).click();
-    await superAdmin.getByText('Operação realizada com sucesso!').first().waitFor({ timeout: 30_000 });
+    await superAdmin
+      .getByText('Operação realizada com sucesso!')
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(async (err: unknown) => {
+        await screenshot(superAdmin, 'guard-super-save-failed');
+        throw err;
+      });
     await superAdmin
       .getByTestId('company-row')
       .filter({ hasText: company })

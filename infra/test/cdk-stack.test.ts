@@ -564,9 +564,14 @@ describe('IAM', () => {
 
     const mediaActions = statements.filter((s) => refersTo(s.Resource, idAtPath(a, 'Data/MediaBucket'))).flatMap(actionsOf);
     expect(new Set(mediaActions)).toEqual(
-      new Set(
-        access.media === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : access.media === 'read' ? ['s3:GetObject'] : [],
-      ),
+      new Set([
+        ...(access.media === 'readWrite'
+          ? ['s3:GetObject', 's3:PutObject']
+          : access.media === 'read'
+            ? ['s3:GetObject']
+            : []),
+        ...(access.purgesMedia ? ['s3:ListBucket', 's3:DeleteObject'] : []),
+      ]),
     );
   });
 });

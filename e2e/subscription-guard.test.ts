@@ -109,10 +109,11 @@ describe('subscription guard and Pix payment', () => {
 
     // The invoice job (the local one-minute tick) creates the period's invoice; the list shows it on reload.
     const pay = admin.getByTestId('invoice-pay').first();
-    for (let attempt = 0; attempt < 18 && !(await pay.isVisible()); attempt++) {
+    for (let attempt = 0; attempt < 30 && !(await pay.isVisible()); attempt++) {
       await admin.waitForTimeout(5_000);
       await admin.reload();
-      await admin.getByTestId('invoice-status').first().waitFor({ timeout: 30_000 });
+      await admin.getByRole('heading', { name: 'Faturas' }).waitFor({ timeout: 30_000 });
+      await admin.waitForLoadState('networkidle');
     }
     await pay.waitFor({ timeout: 5_000 });
     await screenshot(admin, 'guard-admin-invoice-open');

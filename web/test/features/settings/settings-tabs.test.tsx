@@ -5,7 +5,7 @@ import { CompaniesTab } from '@/features/settings/components/companies-tab';
 import { ReportsTab } from '@/features/settings/components/reports-tab';
 import { sessionStore } from '@/lib/session-store';
 import { fakeApi } from '../../support/fake-api';
-import { sessionUser } from '../../support/fixtures';
+import { company, sessionUser } from '../../support/fixtures';
 import { renderWithProviders } from '../../support/render';
 
 const PLAN = { id: 'p1', name: 'PLANO PADRÃO', users: 10, connections: 3, queues: 10, value: 99.9, valueYearly: 999 };
@@ -31,7 +31,13 @@ const companyRow = (overrides: Partial<AdminCompanyDto> = {}): AdminCompanyDto =
 
 describe('settings: reports tab and the campaign parameters panel (spec part 2 §2, §5)', () => {
   afterEach(() => vi.unstubAllGlobals());
-  beforeEach(() => sessionStore.signIn('token', sessionUser({ super: true })));
+  // The super user belongs to the platform company ('plat'); the listed company is a client ('c1').
+  beforeEach(() =>
+    sessionStore.signIn(
+      'token',
+      sessionUser({ super: true, companyId: 'plat', company: company({ id: 'plat', name: 'Plataforma' }) }),
+    ),
+  );
 
   it('lists the online clients of the last 10 minutes, asks for a time, and searches another window', async () => {
     const api = fakeApi({
@@ -91,14 +97,19 @@ describe('settings: reports tab and the campaign parameters panel (spec part 2 �
     });
   });
 
-  it('asks before deleting a company', async () => {
+  it('asks before deleting a company, and offers no delete for the platform company', async () => {
     const api = fakeApi({
-      'GET /api/companies': { status: 200, body: { companies: [companyRow()], hasMore: false } },
+      'GET /api/companies': {
+        status: 200,
+        body: { companies: [companyRow({ id: 'plat', name: 'Plataforma', dueDate: null }), companyRow()], hasMore: false },
+      },
       'GET /api/plans/all': { status: 200, body: [PLAN] },
       'DELETE /api/companies/c1': { status: 202, body: { companyId: 'c1', state: 'running', deleted: 0 } },
     });
     renderWithProviders(<CompaniesTab />, { route: '/settings' });
-    const row = await screen.findByTestId('company-row');
+    await screen.findByText('Padaria Central');
+    const [platform, row] = screen.getAllByTestId('company-row') as [HTMLElement, HTMLElement];
+    expect(within(platform).queryByRole('button', { name: 'Excluir' })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Excluir' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Excluir a empresa Padaria Central?')).toBeTruthy();

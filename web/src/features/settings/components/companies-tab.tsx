@@ -9,6 +9,7 @@ import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
+import { useSession } from '@/hooks/use-session';
 import { formatDate } from '@/lib/format';
 import { PHONE_MASK, taxIdMaskFor } from '@/lib/masks';
 import { notify, toaster } from '@/lib/toaster';
@@ -33,6 +34,8 @@ export function CompaniesTab() {
   const [formKey, setFormKey] = useState(0);
   const [toDelete, setToDelete] = useState<AdminCompanyDto | null>(null);
   const remove = useRemoveCompany();
+  // The super users' own company (the platform) cannot be deleted: no button for it.
+  const ownCompanyId = useSession().user?.companyId;
   const resellers = (companies.data ?? []).filter((company) => company.isResale && company.id !== editing?.id);
 
   const confirmDelete = async () => {
@@ -99,15 +102,17 @@ export function CompaniesTab() {
                     <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => setEditing(company)}>
                       <LuPencil />
                     </IconButton>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={t('common.delete')}
-                      onClick={() => setToDelete(company)}
-                    >
-                      <LuTrash2 />
-                    </IconButton>
+                    {company.id !== ownCompanyId ? (
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        aria-label={t('common.delete')}
+                        onClick={() => setToDelete(company)}
+                      >
+                        <LuTrash2 />
+                      </IconButton>
+                    ) : null}
                   </Table.Cell>
                 </Table.Row>
               );

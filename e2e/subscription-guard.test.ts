@@ -126,6 +126,9 @@ describe('subscription guard and Pix payment', () => {
     await admin.getByLabel('Cidade').fill('São Paulo');
     await admin.getByLabel('CEP').pressSequentially('01001000', { delay: 40 });
     await admin.getByTestId('checkout-next').click();
+    // Personalizar: the current plan (choosing a plan advances), or next.
+    await admin.getByTestId('checkout-plans').waitFor();
+    await screenshot(admin, 'checkout-plan-step');
     await admin.getByTestId('checkout-next').click();
     await admin.getByTestId('checkout-review').waitFor();
     await screenshot(admin, 'checkout-review');
@@ -140,6 +143,11 @@ describe('subscription guard and Pix payment', () => {
       .getByText(`Pagamento confirmado! Sua assinatura foi renovada até ${brDate(renewedTo)}.`)
       .first()
       .waitFor({ timeout: 30_000 });
+    // The top bar's due date follows live (company-{id}-changed after the payment).
+    await admin
+      .getByText(`Vencimento: ${brDate(renewedTo)}`)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await screenshot(admin, 'checkout-renewed');
     // Back to / after 4 s, and the guard lets the admin into /tickets again.
     await admin.waitForURL(`${stack.url}/`, { timeout: 15_000 });
@@ -155,5 +163,5 @@ describe('subscription guard and Pix payment', () => {
       .getByText(brDate(renewedTo))
       .waitFor({ timeout: 30_000 });
     await screenshot(superAdmin, 'guard-super-sees-renewal');
-  });
+  }, 360_000); // the invoice waits for the local scheduler's next one-minute tick
 });

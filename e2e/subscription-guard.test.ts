@@ -73,9 +73,11 @@ describe('subscription guard and Pix payment', () => {
     await form.getByText(`Editando ${company}`).waitFor();
     // The seeded demo company has no phone nor CPF/CNPJ; both are required by the form.
     const phone = form.getByLabel('Telefone');
-    if (!(await phone.inputValue())) await phone.pressSequentially('11988887777', { delay: 30 });
+    if (!(await phone.inputValue())) await phone.pressSequentially('11988887777', { delay: 60 });
+    expect(await phone.inputValue()).toMatch(/^\d\d \d{5}-\d{4}$/);
     const vat = form.getByLabel('CPF/CNPJ');
-    if (!(await vat.inputValue())) await vat.pressSequentially('11222333000181', { delay: 30 });
+    if (!(await vat.inputValue())) await vat.pressSequentially('11222333000181', { delay: 60 });
+    expect(await vat.inputValue()).toMatch(/^(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2})$/);
     await form.locator('input[type="date"]').fill(overdue);
     await form.getByRole('button', { name: 'Salvar' }).click();
     await superAdmin

@@ -157,6 +157,8 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
     resolver: zodResolver(companySchema) as unknown as Resolver<CompanyFormValues>,
     defaultValues: companyFormValues(company, plans[0]?.id),
   });
+  // Chosen once per form (it is keyed by the company): a new options object each render re-inits the mask.
+  const [vatMask] = useState(() => taxIdMaskFor(getValues('vat')));
   const isResale = watch('isResale');
   const campaignsEnabled = watch('campaignsEnabled');
   const campaignLimit = watch('campaigns.limitOfCampaignBy');
@@ -188,7 +190,7 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
                 <InputMask component={Input} {...PHONE_MASK} type="tel" {...register('phone')} />
               </FormField>
               <FormField label={t('company.vat')} error={errors.vat?.message}>
-                <InputMask component={Input} {...taxIdMaskFor(getValues('vat'))} {...register('vat')} />
+                <InputMask component={Input} {...vatMask} {...register('vat')} />
               </FormField>
               <FormField label={t('company.plan')} error={errors.planId?.message} required>
                 <Select {...register('planId')}>

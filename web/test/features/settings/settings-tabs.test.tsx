@@ -95,7 +95,7 @@ describe('settings: reports tab and the campaign parameters panel (spec part 2 Â
       campaignsEnabled: true,
       campaigns: { limitOfCampaignBy: 'month', numberOfCampaigns: 5, valueOfResourceCampaigns: 12.5 },
     });
-  });
+  }, 60_000); // a long form typed field by field: slow on a busy machine
 
   it('asks before deleting a company, and offers no delete for the platform company', async () => {
     const api = fakeApi({

@@ -40,9 +40,11 @@ const DOMAIN_AREAS = [
   'credentials',
   'users',
   'auth',
-  'company-admin', // the super users' Companies tab: companies + billing (next invoice, live changes)
   'signup', // creates the company (companies), its admin (users) and schedules its first invoice (billing)
   'connections',
+  // the super users' Companies tab: companies + billing (next invoice, live changes); deleting a
+  // company logs its connections out (connections)
+  'company-admin',
   'inbound',
   'hostwatch',
   'realtime',

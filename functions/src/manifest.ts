@@ -128,6 +128,7 @@ export const HTTP_ROUTES = [
   r('DELETE', '/schedules/{id}', 'contacts', 'user'),
   // queues and quick messages as the workspace reads them
   r('GET', '/queue', 'queues', 'user'),
+  r('POST', '/queue', 'queues', 'admin'),
   r('GET', '/queue/onschedule', 'queues', 'user'),
   r('GET', '/queue/onschedule/{userId}', 'queues', 'user'),
   r('GET', '/quick-messages/list', 'queues', 'user'),
@@ -157,9 +158,11 @@ export const HTTP_ROUTES = [
   r('GET', '/outbox', 'signup', 'public'),
   // companies — spec part 2 §7 "Companies"
   r('GET', '/companies', 'companies', 'super'),
+  r('GET', '/companies/listOnline/{minutes}', 'companies', 'super'),
   r('GET', '/companies/{id}', 'companies', 'user'),
   r('POST', '/companies', 'companies', 'super'),
   r('PUT', '/companies/{id}', 'companies', 'super'),
+  r('DELETE', '/companies/{id}', 'companies', 'super'),
   // help videos — spec part 2 §7 "Helps"
   r('GET', '/helps', 'helps', 'user'),
   r('GET', '/helps/list', 'helps', 'user'),
@@ -308,6 +311,14 @@ export interface AreaAccess {
   sendsTo?: ('inbound' | 'dispatch' | 'outbound' | 'realtime')[];
   /** Media objects under `C#<companyId>/media/`: `read` (signed downloads) or `readWrite` (uploads too). */
   media?: 'read' | 'readWrite';
+  /** Lists and deletes every object under a company's prefix `C#<companyId>/` (a deleted company). */
+  purgesMedia?: boolean;
+  /**
+   * Deployment settings the area's code reads (the CDK stack provides each): `publicUrl` → PUBLIC_URL
+   * (links in e-mails), `emailSender` → EMAIL_FROM and SES send rights for that sender only,
+   * `pixWebhookSecret` → PIX_WEBHOOK_SECRET_ARN (Secrets Manager, read by ARN).
+   */
+  reads?: ('publicUrl' | 'emailSender' | 'pixWebhookSecret')[];
   /** Signs or verifies access tokens (the JWT secret). */
   jwt?: boolean;
   /** Posts realtime frames to browsers (WebSocket @connections). */
@@ -323,17 +334,19 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   fanout: { table: 'RW', realtime: true },
   // sendsTo outbound: bots answer from the inbound worker (domain/bots)
   inbound: { table: 'RW', sendsTo: ['realtime', 'outbound'], media: 'read' },
-  dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read' },
+  // purgesMedia: the company purge job deletes a deleted company's objects
+  dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', purgesMedia: true },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
   tickets: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
   messages: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'readWrite' },
   contacts: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
-  queues: { table: 'RO', jwt: true },
-  billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read' },
+  queues: { table: 'RW', jwt: true },
+  billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read', reads: ['pixWebhookSecret'] },
   plans: { table: 'RW', jwt: true },
-  signup: { table: 'RW', jwt: true },
-  companies: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
+  signup: { table: 'RW', jwt: true, reads: ['publicUrl', 'emailSender'] },
+  // deleting a company logs its connections out (outbound) and queues the purge job (due index)
+  companies: { table: 'RW', jwt: true, sendsTo: ['realtime', 'outbound'] },
   helps: { table: 'RW', jwt: true },
   platformsettings: { table: 'RW', jwt: true, media: 'readWrite' },
   announcements: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'readWrite' },

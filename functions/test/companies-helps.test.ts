@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listDueJobs, epochMinute } from '../src/data/due-work';
 import { INVOICE_JOB, INVOICE_LEAD_DAYS } from '../src/domain/billing/invoice-job';
 import { MS_PER_DAY } from '@atende/shared';
+import { getSetting } from '../src/data/settings';
 import { apiCall } from './support/api-event';
 import { useFreshTable } from './support/fresh-table';
 import { createTestCompany, createTestTenant, createTestUser, type TestUser } from './support/tenancy-fixtures';
@@ -82,6 +83,76 @@ describe('companies tab', () => {
     expect(moved.body.dueDate).toBe('2020-01-01');
     const listed = await apiCall('companies', 'GET', '/companies', { token: superUser.token });
     expect(listed.body.companies.map((c: { id: string }) => c.id)).toContain(a.company.id);
+  });
+});
+
+describe('campaign parameters panel', () => {
+  const edit = (planId: string, name: string, over: Record<string, unknown>) => ({
+    name,
+    email: 'contato@cliente.com.br',
+    phone: '11988887777',
+    vat: '295.379.955-93',
+    planId,
+    ...over,
+  });
+
+  it('stores the toggle and the parameters as the company settings, the value with a comma', async () => {
+    const { company, plan } = await createTestCompany();
+    const before = await apiCall('companies', 'GET', '/companies/{id}', {
+      token: superUser.token,
+      pathParameters: { id: company.id },
+    });
+    expect(before.body).toMatchObject({
+      campaignsEnabled: false,
+      campaigns: { limitOfCampaignBy: 'doNotLimit', numberOfCampaigns: 1, valueOfResourceCampaigns: 39.99 },
+    });
+    const campaigns = {
+      limitOfCampaignBy: 'month',
+      numberOfCampaigns: '4',
+      numberOfGroupsCampaigns: 2,
+      numberOfContactsInGroupsCampaigns: 300,
+      valueOfResourceCampaigns: '12,5',
+    };
+    const saved = await apiCall('companies', 'PUT', '/companies/{id}', {
+      token: superUser.token,
+      pathParameters: { id: company.id },
+      body: edit(plan.id, company.name, { campaignsEnabled: true, campaigns }),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      campaignsEnabled: true,
+      campaigns: {
+        limitOfCampaignBy: 'month',
+        numberOfCampaigns: 4,
+        numberOfGroupsCampaigns: 2,
+        numberOfContactsInGroupsCampaigns: 300,
+        valueOfResourceCampaigns: 12.5,
+      },
+    });
+    expect(await getSetting(company.id, 'campaignsEnabled')).toBe('true');
+    expect(await getSetting(company.id, 'valueOfResourceCampaigns')).toBe('12.5');
+  });
+
+  it("refuses counts below 1 and a negative usage value with the spec's messages", async () => {
+    const { company, plan } = await createTestCompany();
+    const bad = await apiCall('companies', 'PUT', '/companies/{id}', {
+      token: superUser.token,
+      pathParameters: { id: company.id },
+      body: edit(plan.id, company.name, {
+        campaigns: {
+          limitOfCampaignBy: 'day',
+          numberOfCampaigns: 0,
+          numberOfGroupsCampaigns: 1,
+          numberOfContactsInGroupsCampaigns: 1,
+          valueOfResourceCampaigns: '-1',
+        },
+      }),
+    });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(Object.values(bad.body.fields)).toEqual(
+      expect.arrayContaining(['validation.saas.campaignCount', 'validation.saas.campaignValue']),
+    );
+    expect(await getSetting(company.id, 'limitOfCampaignBy')).toBe('doNotLimit');
   });
 });
 

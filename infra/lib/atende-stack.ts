@@ -25,6 +25,8 @@ export interface AtendeStackProps extends StackProps {
   sessionShards: number;
   customDomain?: CustomDomain;
   alarmEmail?: string;
+  /** SES-verified sender of the platform's e-mails (context `emailFrom`); unset: no SES sending. */
+  emailFrom?: string;
   /** Other origins allowed to call the API and upload media from a browser (e.g. a dev console). */
   extraCorsOrigins?: string[];
   sessionHostCpuArchitecture?: 'ARM64' | 'X86_64';
@@ -62,6 +64,9 @@ export class AtendeStack extends Stack {
       mediaBucket: data.mediaBucket,
       queues,
       jwtSecret: secrets.jwtSigningKey,
+      pixWebhookSecret: secrets.pixWebhookSecret,
+      publicUrl: web.consoleOrigin,
+      emailFrom: props.emailFrom,
       webSocket: { api: realtime.api, stage: realtime.stage },
     });
     realtime.addRoutes(functions);
@@ -107,6 +112,7 @@ export class AtendeStack extends Stack {
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: data.mediaBucket.bucketName });
     new CfnOutput(this, 'ProviderCredentialsSecretArn', { value: secrets.providerCredentials.secretArn });
+    new CfnOutput(this, 'PixWebhookSecretArn', { value: secrets.pixWebhookSecret.secretArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     new CfnOutput(this, 'ClusterName', { value: sessionHost.cluster.clusterName });
   }

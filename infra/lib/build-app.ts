@@ -46,6 +46,7 @@ export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {
     sessionShards: sessionShardsFromContext(app),
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
     alarmEmail: contextString(app, 'alarmEmail'),
+    emailFrom: emailFromContext(app),
     extraCorsOrigins: contextString(app, 'extraCorsOrigins')
       ?.split(',')
       .map((s) => s.trim())
@@ -56,4 +57,12 @@ export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {
     webDistDir: overrides.webDistDir,
     tags: { app: 'atende', stage: stage.name },
   });
+}
+
+/** Context `emailFrom`: the SES-verified sender address (its domain or itself verified in SES). */
+function emailFromContext(app: App): string | undefined {
+  const value = contextString(app, 'emailFrom');
+  if (value && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value))
+    throw new Error(`context emailFrom must be an e-mail address, got "${value}"`);
+  return value;
 }

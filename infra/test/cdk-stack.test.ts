@@ -57,13 +57,14 @@ import {
 import { deployedRoutes } from './support/rest-routes';
 
 const SHARDS = 2;
+const EMAIL_FROM = 'nao-responda@atende.example';
 const outDir = mkdtempSync(join(tmpdir(), 'atende-cdk-synth-'));
 let a: CloudAssembly;
 let main: Template;
 let fnIds: Map<string, string>;
 
 beforeAll(() => {
-  a = synthWithCli(outDir, { stage: 'dev', sessionShards: String(SHARDS) });
+  a = synthWithCli(outDir, { stage: 'dev', sessionShards: String(SHARDS), emailFrom: EMAIL_FROM });
   main = Template.fromJSON(a.main);
   fnIds = functionsByArea(a.main);
 }, 300_000);
@@ -197,6 +198,39 @@ describe('functions', () => {
       expect(env.JWT_SECRET).toBeUndefined();
       if (AREA_ACCESS[area].jwt) expect(env.JWT_SECRET_ARN).toEqual({ Ref: secretId });
       else expect(env.JWT_SECRET_ARN).toBeUndefined();
+    }
+  });
+
+  it('the SaaS settings reach only the areas that read them: Pix webhook token by ARN, sender, public URL', () => {
+    const pixSecretId = idAtPath(a, 'Secrets/PixWebhookSecret');
+    for (const area of areas) {
+      const env = fnProps(area).Environment.Variables;
+      const reads = AREA_ACCESS[area].reads ?? [];
+      expect(env.PIX_WEBHOOK_SECRET).toBeUndefined();
+      if (reads.includes('pixWebhookSecret')) expect(env.PIX_WEBHOOK_SECRET_ARN).toEqual({ Ref: pixSecretId });
+      else expect(env.PIX_WEBHOOK_SECRET_ARN).toBeUndefined();
+      if (reads.includes('publicUrl')) expect(env.PUBLIC_URL).toBeDefined();
+      else expect(env.PUBLIC_URL).toBeUndefined();
+      const ses = statementsOfRole(a.main, roleOf(area)).filter((st) => actionsOf(st).some((x) => x.startsWith('ses:')));
+      if (reads.includes('emailSender')) {
+        expect(env.EMAIL_FROM).toBe(EMAIL_FROM);
+        expect(ses).toHaveLength(1);
+        expect(ses[0]!.Condition).toEqual({ StringEquals: { 'ses:FromAddress': EMAIL_FROM } });
+        expect(JSON.stringify(ses[0]!.Resource)).not.toContain('*');
+      } else {
+        expect(env.EMAIL_FROM).toBeUndefined();
+        expect(ses).toEqual([]);
+      }
+      const secretReads = statementsOfRole(a.main, roleOf(area)).filter((st) => refersTo(st.Resource, pixSecretId));
+      expect(secretReads.length > 0).toBe(reads.includes('pixWebhookSecret'));
+    }
+    expect(areas.filter((area) => AREA_ACCESS[area].reads?.includes('pixWebhookSecret'))).toEqual(['billing']);
+  });
+
+  it('only the dispatch area may list and delete company objects (the company purge job)', () => {
+    for (const area of areas) {
+      const deletes = statementsOfRole(a.main, roleOf(area)).filter((st) => actionsOf(st).includes('s3:DeleteObject'));
+      expect(deletes.length > 0).toBe(AREA_ACCESS[area].purgesMedia === true);
     }
   });
 
@@ -530,9 +564,14 @@ describe('IAM', () => {
 
     const mediaActions = statements.filter((s) => refersTo(s.Resource, idAtPath(a, 'Data/MediaBucket'))).flatMap(actionsOf);
     expect(new Set(mediaActions)).toEqual(
-      new Set(
-        access.media === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : access.media === 'read' ? ['s3:GetObject'] : [],
-      ),
+      new Set([
+        ...(access.media === 'readWrite'
+          ? ['s3:GetObject', 's3:PutObject']
+          : access.media === 'read'
+            ? ['s3:GetObject']
+            : []),
+        ...(access.purgesMedia ? ['s3:ListBucket', 's3:DeleteObject'] : []),
+      ]),
     );
   });
 });

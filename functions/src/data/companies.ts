@@ -10,6 +10,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Recurrence } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk } from './keys';
+import { batchGet } from './table-operations';
 import { transactWrite, type LabelledItem } from './transactions';
 
 export interface Company {
@@ -36,6 +37,8 @@ export interface Company {
   clientOf?: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Set when a super user deleted it: the purge job is erasing its data. */
+  deletedAt?: string;
 }
 
 const companyKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COMPANY'), SK: 'COMPANY' });
@@ -53,6 +56,12 @@ export async function getCompany(companyId: string): Promise<Company | undefined
   if (!out.Item) return undefined;
   const { PK: _pk, SK: _sk, ...company } = out.Item;
   return company as Company;
+}
+
+/** AP-C3: companies by id (BatchGetItem); unknown ids are skipped, order is not kept. */
+export async function getCompanies(companyIds: string[]): Promise<Company[]> {
+  const items = await batchGet([...new Set(companyIds)].map(companyKey));
+  return items.map(({ PK: _pk, SK: _sk, ...company }) => company as unknown as Company);
 }
 
 /** AP-C2: company id by (normalised) name, through the name lock. */
@@ -187,6 +196,30 @@ export async function replaceCompany(company: Company, previousName: string): Pr
           { label: 'oldName', item: { Delete: { TableName: tableName(), Key: nameLockKey(previousName) } } },
         ]
       : []),
+  ]);
+}
+
+/**
+ * The first step of deleting a company: it stops being active (sign-in and refresh refuse it) and
+ * leaves the directory, and its name is free again; the purge job erases the rest.
+ */
+export async function retireCompany(company: Company, now = new Date()): Promise<void> {
+  await transactWrite([
+    {
+      label: 'company',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: companyKey(company.id),
+          UpdateExpression: 'SET #status = :false, deletedAt = :now, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':false': false, ':now': now.toISOString() },
+        },
+      },
+    },
+    { label: 'directory', item: { Delete: { TableName: tableName(), Key: directoryKey(company.id) } } },
+    { label: 'name', item: { Delete: { TableName: tableName(), Key: nameLockKey(company.name) } } },
   ]);
 }
 

@@ -136,6 +136,27 @@ export async function queryAllInvoices(
   return { invoices: (out.Items ?? []).map(fromItem), nextCursor: out.LastEvaluatedKey };
 }
 
+/**
+ * The platform totals' share of a deleted company, as a transaction item that takes it out
+ * (the company's own counter goes with its partition).
+ */
+export async function platformTotalsWithout(companyId: string): Promise<LabelledItem> {
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: companyTotalsKey(companyId), ConsistentRead: true }),
+  );
+  return {
+    label: 'platformTotals',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: platformTotalsKey,
+        UpdateExpression: 'ADD pending :p, paid :d',
+        ExpressionAttributeValues: { ':p': -Number(out.Item?.pending ?? 0), ':d': -Number(out.Item?.paid ?? 0) },
+      },
+    },
+  };
+}
+
 /** AP-INV5: pending/paid totals of one company, or of the platform. */
 export async function getInvoiceTotals(companyId?: string): Promise<InvoiceTotals> {
   const out = await ddb().send(

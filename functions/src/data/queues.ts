@@ -4,13 +4,15 @@
  *
  *   PK = C#<cid>#QUEUE#<queueId>   SK = QUEUE   { name, color, greetingMessage, outOfHoursMessage, orderQueue }
  *   GSI1PK = C#<cid>#QUEUES        GSI1SK = <orderQueue, 4 digits, 9999 = none>#<queueId>   (the company's queues in menu order)
+ *   count  PK = C#<cid>#COUNTER    SK = QUEUES   { count }   (plan queue limit in O(1), moved in the queue's transaction)
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueDto, QueueRef } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { pad, tenantPk } from './keys';
 import { queryWholePartition } from './partition';
 import { batchGet } from './table-operations';
+import { transactWrite } from './transactions';
 
 const queueKey = (companyId: string, queueId: string) => ({ PK: tenantPk(companyId, 'QUEUE', queueId), SK: 'QUEUE' });
 
@@ -48,6 +50,55 @@ export async function putQueue(q: QueueRecord): Promise<void> {
       Item: { ...queueKey(q.companyId, q.id), ...listIndex(q), entity: 'queue', ...q },
     }),
   );
+}
+
+const queueCounterKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COUNTER'), SK: 'QUEUES' });
+
+/** Transaction labels of `insertQueue`: which condition failed. */
+export const QUEUE_WRITE = { queue: 'queue', limit: 'limit' } as const;
+
+/**
+ * A new queue and the company's queue count in one transaction; the count moves only while it is
+ * below `limit` (the plan's queues; null = no limit), so concurrent creations cannot pass the plan.
+ */
+export async function insertQueue(q: QueueRecord, limit: number | null): Promise<void> {
+  await transactWrite([
+    {
+      label: QUEUE_WRITE.queue,
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...queueKey(q.companyId, q.id), ...listIndex(q), entity: 'queue', ...q },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    },
+    {
+      label: QUEUE_WRITE.limit,
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: queueCounterKey(q.companyId),
+          UpdateExpression: 'ADD #count :one',
+          ...(limit === null
+            ? { ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } }
+            : {
+                ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+                ExpressionAttributeNames: { '#count': 'count' },
+                ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+              }),
+        },
+      },
+    },
+  ]);
+}
+
+/** AP-Q3: how many queues the company has (the plan limit's counter). */
+export async function countQueues(companyId: string): Promise<number> {
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: queueCounterKey(companyId), ConsistentRead: true }),
+  );
+  return Number(out.Item?.count ?? 0);
 }
 
 /** AP-Q2: every queue of a company in menu order (bounded by the plan's queue limit). */

@@ -2,7 +2,14 @@
  * Media objects in S3 (`MEDIA_BUCKET`; `S3_ENDPOINT` locally, path-style). Keys always start with
  * the company prefix `C#<companyId>/`, so a key can be checked against the tenant before use.
  */
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { mediaResponseHeaders } from '@atende/shared';
@@ -125,4 +132,27 @@ export async function writeObject(key: string, body: Buffer, contentType = 'appl
   const bucket = process.env.MEDIA_BUCKET;
   if (!bucket) throw new Error('MEDIA_BUCKET is not set');
   await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+}
+
+/**
+ * Deletes every object under the company's prefix (a deleted company), a listed page (≤ 1000) at a
+ * time; nothing to do when no bucket is configured (unit tests). Returns how many went.
+ */
+export async function deleteCompanyObjects(companyId: string): Promise<number> {
+  const bucket = process.env.MEDIA_BUCKET;
+  if (!bucket) return 0;
+  let deleted = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3().send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: companyPrefix(companyId), ContinuationToken: token }),
+    );
+    const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+    if (keys.length) {
+      await s3().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
+      deleted += keys.length;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return deleted;
 }

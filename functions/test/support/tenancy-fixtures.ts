@@ -40,11 +40,13 @@ export interface TestCompanyOptions {
   status?: boolean;
   isPlatform?: boolean;
   planUsers?: number;
+  /** Other plan counts (queues, connections…). */
+  planLimits?: Partial<NewPlan>;
   settings?: { key: string; value: string }[];
 }
 
 export async function createTestCompany(options: TestCompanyOptions = {}): Promise<{ company: Company; plan: Plan }> {
-  const plan = await createTestPlan({ users: options.planUsers ?? 10 });
+  const plan = await createTestPlan({ users: options.planUsers ?? 10, ...options.planLimits });
   const dueInDays = options.dueInDays === undefined ? 30 : options.dueInDays;
   const company = await createCompany({
     name: options.name ?? `Empresa ${unique()}`,

@@ -32,6 +32,11 @@ export interface AreaFunctionsProps {
   mediaBucket: IBucket;
   queues: Queues;
   jwtSecret: ISecret;
+  pixWebhookSecret: ISecret;
+  /** The console's origin (https://…): links in e-mails. */
+  publicUrl: string;
+  /** The verified SES sender for e-mails (context `emailFrom`); without it no area may send through SES. */
+  emailFrom?: string;
   webSocket: { api: WebSocketApi; stage: WebSocketStage };
 }
 
@@ -122,4 +127,10 @@ function grantDeclaredAccess(fn: AtendeFunction, area: Area, props: AreaFunction
   if (access.media) fn.bindMediaBucket(props.mediaBucket, access.media);
   if (access.jwt) fn.bindSecret(props.jwtSecret);
   if (access.realtime) fn.bindWebSocketManagement(props.webSocket.api, props.webSocket.stage);
+  if (access.purgesMedia) fn.bindMediaPurge(props.mediaBucket);
+  for (const setting of access.reads ?? []) {
+    if (setting === 'publicUrl') fn.addEnvironment('PUBLIC_URL', props.publicUrl);
+    if (setting === 'pixWebhookSecret') fn.bindSecret(props.pixWebhookSecret, 'PIX_WEBHOOK_SECRET_ARN');
+    if (setting === 'emailSender' && props.emailFrom) fn.bindEmailSender(props.emailFrom);
+  }
 }

@@ -54,6 +54,8 @@ export const QUEUE_TRIGGER_MAX_CONCURRENCY = 5;
 
 /** Media keys are `C#<companyId>/media/...` (ARCHITECTURE cross-cutting contracts). */
 export const MEDIA_KEY_PATTERN = 'C#*/media/*';
+/** Every object of every company (media, private files): only the company purge job is granted it. */
+export const COMPANY_KEY_PATTERN = 'C#*';
 
 export interface AtendeFunctionProps {
   /** The manifest area: names the function, its logs and its Powertools service, and picks its bundle's externals. */
@@ -191,6 +193,46 @@ export class AtendeFunction extends NodejsFunction {
         'the code builds each key from the token (ARCHITECTURE, tenant isolation).',
     );
     this.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
+    return this;
+  }
+
+  /**
+   * A deleted company's objects (`C#<companyId>/…`): list under the company prefixes and delete there.
+   * Sets MEDIA_BUCKET.
+   */
+  bindMediaPurge(bucket: IBucket): this {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [COMPANY_KEY_PATTERN] } },
+      }),
+    );
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(COMPANY_KEY_PATTERN)] }),
+    );
+    acknowledge(
+      this,
+      `IAM5[Resource::${nagArnOf(bucket)}/${COMPANY_KEY_PATTERN}]`,
+      'The company purge job erases the objects of whichever company a super user deleted; the company id is ' +
+        'known at run time only, so the grant covers every company prefix (and nothing outside them).',
+    );
+    this.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
+    return this;
+  }
+
+  /** SES sending from this one address only (`ses:FromAddress`), on its own and its domain's identity. */
+  bindEmailSender(from: string): this {
+    const stack = Stack.of(this);
+    const identity = (name: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [identity(from), identity(from.split('@')[1]!)],
+        conditions: { StringEquals: { 'ses:FromAddress': from } },
+      }),
+    );
+    this.addEnvironment('EMAIL_FROM', from);
     return this;
   }
 

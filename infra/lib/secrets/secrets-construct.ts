@@ -16,6 +16,11 @@ export class Secrets extends Construct {
    * random placeholder; the operator writes the real JSON (docs/deploy.md "Secrets").
    */
   readonly providerCredentials: Secret;
+  /**
+   * The token Efí's Pix webhook URL carries (`?hmac=<secret>`; decisions.md "SaaS platform"): generated
+   * here, read by the billing function by ARN; the operator registers the URL with it (docs/deploy.md).
+   */
+  readonly pixWebhookSecret: Secret;
   /** The REST API key CloudFront adds to every API request (API Gateway refuses requests without it). */
   readonly apiOriginKey: Secret;
 
@@ -30,6 +35,11 @@ export class Secrets extends Construct {
       description: 'Atende provider credentials (JSON); set with put-secret-value, see docs/deploy.md',
       removalPolicy: props.stage.statefulRemovalPolicy,
     });
+    this.pixWebhookSecret = new Secret(this, 'PixWebhookSecret', {
+      description: 'Atende Pix webhook URL token (Efí calls /api/subscription/webhook?hmac=<this>&ignorar=)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: props.stage.statefulRemovalPolicy,
+    });
     this.apiOriginKey = new Secret(this, 'ApiOriginKey', {
       description: 'Atende REST API key sent by CloudFront only (origin custom header)',
       generateSecretString: { passwordLength: 40, excludePunctuation: true },
@@ -40,7 +50,8 @@ export class Secrets extends Construct {
       this,
       'SMG4',
       'Rotating the JWT key signs every user out, so it is rotated by hand (docs/deploy.md "Secrets"); ' +
-        'provider credentials are issued by the providers; the API origin key is replaced with the stack.',
+        'provider credentials are issued by the providers; the API origin key is replaced with the stack; ' +
+        'the Pix webhook token is registered with Efí, so it is rotated by hand with a new registration.',
     );
   }
 }

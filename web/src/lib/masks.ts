@@ -1,4 +1,4 @@
-import type { MaskOptions } from '@react-input/mask';
+import { format, type MaskOptions } from '@react-input/mask';
 
 /**
  * Input masks shared by the sign-up and the Companies tab (spec part 1 §5, part 2 §5), for
@@ -31,3 +31,16 @@ export const CNPJ_MASK: MaskOptions = {
 
 /** Brazilian ZIP code (checkout). */
 export const ZIP_MASK: MaskOptions = { mask: '_____-___', replacement: { _: /\d/ } };
+
+/** A stored CPF/CNPJ (no mask) as the Companies form shows it: the mask's own formatting, CPF or CNPJ by length. */
+export function formatTaxId(value: string): string {
+  const raw = value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  if (!raw) return '';
+  return format(raw, { mask: raw.length <= 11 ? CPF : CNPJ, replacement: { _: TAX_ID_CHAR } });
+}
+
+/** The CPF/CNPJ mask starting from a shown value: a CPF must start on the CPF mask (it refuses it otherwise). */
+export function taxIdMaskFor(shown: string): MaskOptions {
+  const raw = shown.replace(/[^0-9A-Za-z]/g, '');
+  return raw && raw.length <= 11 ? { ...TAX_ID_MASK, mask: CPF } : TAX_ID_MASK;
+}

@@ -13,6 +13,7 @@ import { getCompany, type Company } from '../../data/companies';
 import { getPlan } from '../../data/plans';
 import { findUserIdByEmail, getUser, type UserRecord } from '../../data/users';
 import { getCompanySettings, toCompanyDto } from '../companies/companies';
+import { noteCompanySeen } from '../companies/last-seen';
 import { toUserDto } from '../users/user-dto';
 import { publishSessionStarted } from '../users/user-events';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-rate-limit';
@@ -53,6 +54,7 @@ export async function login(input: LoginInput, ip: string): Promise<SessionAnswe
   const sessionId = sessionIdOf(refreshCookieValue);
   // The user's other consoles log out; this one recognises its own sign-in by the session id.
   await publishSessionStarted(user.companyId, user.id, sessionId);
+  await noteCompanySeen(user.companyId);
   return { response: await sessionResponse(user, company, subscription, sessionId), refreshCookieValue };
 }
 
@@ -64,6 +66,7 @@ export async function refresh(cookieValue: string | undefined): Promise<SessionA
   try {
     if (!user || !company) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const subscription = assertMayHoldSession(user, company, 401);
+    await noteCompanySeen(company.id);
     return {
       response: await sessionResponse(user, company, subscription, rotated.familyId),
       refreshCookieValue: rotated.cookieValue,

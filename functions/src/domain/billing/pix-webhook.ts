@@ -8,6 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as z from '@atende/shared/zod';
 import { AppError } from '../../platform/app-error';
+import { secretValue } from '../../platform/secret-value';
 import { processPixPayment, type PixOutcome } from './pix-notification';
 
 export const pixWebhookBodySchema = z.object({
@@ -17,8 +18,9 @@ export const pixWebhookBodySchema = z.object({
   ),
 });
 
-export function assertWebhookSecret(given: string | undefined): void {
-  const expected = process.env.PIX_WEBHOOK_SECRET;
+/** `PIX_WEBHOOK_SECRET` locally; in AWS the stack's generated secret (`PIX_WEBHOOK_SECRET_ARN`). */
+export async function assertWebhookSecret(given: string | undefined): Promise<void> {
+  const expected = await secretValue('PIX_WEBHOOK_SECRET');
   const a = Buffer.from(given ?? '');
   const b = Buffer.from(expected ?? '');
   if (!expected || a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('ERR_UNAUTHORIZED', 401);

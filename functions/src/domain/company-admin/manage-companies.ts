@@ -3,11 +3,17 @@
  * edit companies. A changed due date or status reaches the company's consoles live
  * (`company-{id}-changed`), where the company guard redirects admins and logs operators out.
  */
-import { DEFAULT_TIME_ZONE, PAGE_SIZE, type AdminCompanyDto, type CompanyInput } from '@atende/shared';
+import {
+  campaignParametersFrom,
+  DEFAULT_TIME_ZONE,
+  PAGE_SIZE,
+  type AdminCompanyDto,
+  type CompanyInput,
+} from '@atende/shared';
 import { getCompany, queryCompanyDirectory, replaceCompany, type Company } from '../../data/companies';
 import { decodeCursor, encodeCursor } from '../../data/paging';
 import { getPlan } from '../../data/plans';
-import { putSettings } from '../../data/settings';
+import { listSettings, putSettings } from '../../data/settings';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
@@ -16,8 +22,9 @@ import { scheduleNextInvoice } from '../billing/invoice-job';
 import { createCompany } from '../companies/companies';
 
 async function toAdminDto(company: Company): Promise<AdminCompanyDto> {
-  const plan = await getPlan(company.planId);
+  const [plan, settings] = await Promise.all([getPlan(company.planId), listSettings(company.id)]); // AP-P1, AP-S1
   return {
+    ...campaignParametersFrom(settings),
     id: company.id,
     name: company.name,
     email: company.email,
@@ -35,8 +42,11 @@ async function toAdminDto(company: Company): Promise<AdminCompanyDto> {
   };
 }
 
-const campaignSettings = (input: CompanyInput) =>
-  input.campaigns ? Object.entries(input.campaigns).map(([key, value]) => ({ key, value: String(value) })) : [];
+/** The campaign toggle and parameters panel, stored as the company's settings (same keys as the spec's). */
+const campaignSettings = (input: CompanyInput) => [
+  ...(input.campaignsEnabled === undefined ? [] : [{ key: 'campaignsEnabled', value: String(input.campaignsEnabled) }]),
+  ...(input.campaigns ? Object.entries(input.campaigns).map(([key, value]) => ({ key, value: String(value) })) : []),
+];
 
 async function assertPlan(planId: string): Promise<void> {
   if (!(await getPlan(planId))) throw new AppError('ERR_VALIDATION', 400, { fields: { planId: 'ERR_NO_PLAN' } });

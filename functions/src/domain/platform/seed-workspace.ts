@@ -4,7 +4,7 @@
  */
 import { ulid } from 'ulid';
 import { putQueueOption } from '../../data/queue-options';
-import { listQueues, putQueue } from '../../data/queues';
+import { insertQueue, listQueues } from '../../data/queues';
 import { putQuickMessage, listQuickMessages } from '../../data/quick-messages';
 import { insertTag, listTags } from '../../data/tags';
 
@@ -63,7 +63,7 @@ export async function seedDemoWorkspace(companyId: string): Promise<DemoWorkspac
   for (const q of QUEUES) {
     if (queues.some((x) => x.name === q.name)) continue;
     const queue = { id: ulid(), companyId, outOfHoursMessage: '', createdAt: now, updatedAt: now, ...q };
-    await putQueue(queue);
+    await insertQueue(queue, null); // the seed's own plan; the count still moves
     queues.push(queue);
     if (q.name === 'Vendas') await seedOptions(companyId, queue.id);
   }

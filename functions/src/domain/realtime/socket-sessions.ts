@@ -10,6 +10,7 @@ import { deleteWsConnection, putWsConnection } from '../../data/ws-connections';
 import { getUser } from '../../data/users';
 import { AppError } from '../../platform/app-error';
 import { verifyAccessToken } from '../../platform/jwt';
+import { noteCompanySeen } from '../companies/last-seen';
 
 /** Throws AppError (401 invalid or user gone/inactive, 403 expired) from the checks; nothing is stored then. */
 export async function openSocket(connectionId: string, token: string | undefined): Promise<void> {
@@ -26,6 +27,7 @@ export async function openSocket(connectionId: string, token: string | undefined
     super: claims.super,
     tokenExpiresAt: exp,
   });
+  await noteCompanySeen(claims.companyId); // the Reports tab's online clients
 }
 
 export async function closeSocket(connectionId: string): Promise<void> {

@@ -42,7 +42,7 @@ export const handler = areaRouter('billing', [
     }),
     body: pixWebhookBodySchema,
     handler: async ({ query, body }) => {
-      assertWebhookSecret(query.hmac);
+      await assertWebhookSecret(query.hmac);
       return json({ outcomes: await handlePixWebhook(body) });
     },
   }),

@@ -25,7 +25,8 @@ export type FixtureKind =
   | 'invoice'
   | 'plan'
   | 'platformRecord'
-  | 'settingKey';
+  | 'settingKey'
+  | 'minutes';
 
 export const PARAM_KINDS: Record<string, FixtureKind> = {
   'users/{id}': 'user',
@@ -47,6 +48,8 @@ export const PARAM_KINDS: Record<string, FixtureKind> = {
   'helps/{id}': 'platformRecord',
   'announcements/{id}': 'platformRecord',
   '{key}': 'settingKey',
+  // a time window, not a record: the route is for super users and names nothing of a tenant
+  '{minutes}': 'minutes',
   '{userId}': 'user',
   '{connectionId}': 'connection',
   '{whatsappId}': 'connection',
@@ -79,6 +82,8 @@ export function fixtureId(tenant: Tenant, kind: FixtureKind): string {
       return '01PLATFORMRECORD0000000000';
     case 'settingKey':
       return 'efiClientId';
+    case 'minutes':
+      return '10';
   }
 }
 
@@ -98,6 +103,7 @@ export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, un
   'POST /whatsapp': () => ({ name: `Invasora ${unique()}` }),
   'PUT /whatsapp/{id}': () => ({ name: 'Conexão Tomada', isDefault: true }),
   'POST /facebook': () => ({ addInstagram: false }),
+  'POST /queue': () => ({ name: `Fila ${unique()}`, color: '#123456' }),
   // ticket workspace: the attacker names the victim's ticket and contact
   // A queue named so an operator's request passes the 'Selecione uma fila' rule and meets the tenant check.
   'POST /tickets': (a) => ({ contactId: a.ticket.contactId, queueId: 'FILA-INVASORA', status: 'open' }),

@@ -258,12 +258,14 @@ function CheckoutWizard({
                 {t('common.cancel')}
               </Button>
             )}
+            {/* Distinct keys: React must not turn the clicked "next" button into the submit button
+                (same DOM node, type changed mid-click), which submitted the review step unseen. */}
             {step < STEPS.length - 1 ? (
-              <Button onClick={() => void next()} data-testid="checkout-next">
+              <Button key="next" type="button" onClick={() => void next()} data-testid="checkout-next">
                 {t('checkout.next')}
               </Button>
             ) : (
-              <Button type="submit" loading={isSubmitting} data-testid="checkout-pay">
+              <Button key="pay" type="submit" loading={isSubmitting} data-testid="checkout-pay">
                 {t('checkout.pay')}
               </Button>
             )}

@@ -4,6 +4,7 @@ import type {
   CompanyInput,
   HelpDto,
   HelpInput,
+  OnlineCompanyDto,
   PlanDto,
   PlanInput,
   PlatformSettingKey,
@@ -17,6 +18,7 @@ export const settingsKeys = {
   plans: () => [...settingsKeys.all, 'plans'] as const,
   helps: () => [...settingsKeys.all, 'helps'] as const,
   platform: () => [...settingsKeys.all, 'platform'] as const,
+  online: (minutes: number) => [...settingsKeys.all, 'online', minutes] as const,
 };
 
 /** Super users' lists are small (one page of the directory, plans and helps are a handful). */
@@ -28,6 +30,12 @@ export const useCompanies = () =>
 export const useAllPlans = () =>
   useQuery({ queryKey: settingsKeys.plans(), queryFn: () => apiGet<PlanDto[]>('/plans/all') });
 export const useHelpsAdmin = () => useQuery({ queryKey: settingsKeys.helps(), queryFn: () => apiGet<HelpDto[]>('/helps') });
+/** Settings → Reports: companies seen in the last `minutes` (a snapshot: no live updates). */
+export const useOnlineCompanies = (minutes: number) =>
+  useQuery({
+    queryKey: settingsKeys.online(minutes),
+    queryFn: () => apiGet<OnlineCompanyDto[]>(`/companies/listOnline/${minutes}`),
+  });
 export const usePlatformSettings = () =>
   useQuery({ queryKey: settingsKeys.platform(), queryFn: () => apiGet<PlatformSettingsDto>('/platform-settings') });
 
@@ -49,6 +57,7 @@ function useRemove(path: string, key: readonly unknown[]) {
 }
 
 export const useSaveCompany = () => useSave<CompanyInput, AdminCompanyDto>('/companies', settingsKeys.companies());
+export const useRemoveCompany = () => useRemove('/companies', settingsKeys.companies());
 export const useSavePlan = () => useSave<PlanInput, PlanDto>('/plans', settingsKeys.plans());
 export const useRemovePlan = () => useRemove('/plans', settingsKeys.plans());
 export const useSaveHelp = () => useSave<HelpInput, HelpDto>('/helps', settingsKeys.helps());

@@ -5,13 +5,16 @@ import { companySchema, dueDateTone, RECURRENCES, type AdminCompanyDto, type Com
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LuPencil } from 'react-icons/lu';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
+import { useSession } from '@/hooks/use-session';
 import { formatDate } from '@/lib/format';
-import { PHONE_MASK, TAX_ID_MASK } from '@/lib/masks';
+import { PHONE_MASK, taxIdMaskFor } from '@/lib/masks';
 import { notify, toaster } from '@/lib/toaster';
-import { useAllPlans, useCompanies, useSaveCompany } from '../api/settings';
+import { useAllPlans, useCompanies, useRemoveCompany, useSaveCompany } from '../api/settings';
+import { CampaignPanel } from './campaign-panel';
 import { companyFormValues, daysUntil, extendDueDate, TIME_ZONES, type CompanyFormValues } from '../lib/company-form';
 import { FormField, Select } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
@@ -29,7 +32,23 @@ export function CompaniesTab() {
   const plans = useAllPlans();
   const [editing, setEditing] = useState<AdminCompanyDto | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [toDelete, setToDelete] = useState<AdminCompanyDto | null>(null);
+  const remove = useRemoveCompany();
+  // The super users' own company (the platform) cannot be deleted: no button for it.
+  const ownCompanyId = useSession().user?.companyId;
   const resellers = (companies.data ?? []).filter((company) => company.isResale && company.id !== editing?.id);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      notify.success(t('saved'));
+      if (editing?.id === toDelete.id) setEditing(null);
+      setToDelete(null);
+    } catch {
+      toaster.create({ type: 'error', title: t('deleteFailed') });
+    }
+  };
 
   if (companies.isPending || plans.isPending) return <LoadingState />;
   if (companies.isError) return <ErrorState error={companies.error} onRetry={() => void companies.refetch()} />;
@@ -79,10 +98,21 @@ export function CompaniesTab() {
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDate(company.dueDate)}</Table.Cell>
                   <Table.Cell>{t(`recurrence.${company.recurrence}`)}</Table.Cell>
-                  <Table.Cell textAlign="end">
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">
                     <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => setEditing(company)}>
                       <LuPencil />
                     </IconButton>
+                    {company.id !== ownCompanyId ? (
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        aria-label={t('common.delete')}
+                        onClick={() => setToDelete(company)}
+                      >
+                        <LuTrash2 />
+                      </IconButton>
+                    ) : null}
                   </Table.Cell>
                 </Table.Row>
               );
@@ -90,6 +120,17 @@ export function CompaniesTab() {
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('company.deleteTitle', { name: toDelete?.name ?? '' })}
+        destructive
+        confirmLabel={t('common.delete')}
+        loading={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      >
+        {t('company.deleteText')}
+      </ConfirmDialog>
     </Stack>
   );
 }
@@ -116,7 +157,11 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
     resolver: zodResolver(companySchema) as unknown as Resolver<CompanyFormValues>,
     defaultValues: companyFormValues(company, plans[0]?.id),
   });
+  // Chosen once per form (it is keyed by the company): a new options object each render re-inits the mask.
+  const [vatMask] = useState(() => taxIdMaskFor(getValues('vat')));
   const isResale = watch('isResale');
+  const campaignsEnabled = watch('campaignsEnabled');
+  const campaignLimit = watch('campaigns.limitOfCampaignBy');
 
   const onSubmit = async (values: CompanyFormValues) => {
     try {
@@ -145,7 +190,7 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
                 <InputMask component={Input} {...PHONE_MASK} type="tel" {...register('phone')} />
               </FormField>
               <FormField label={t('company.vat')} error={errors.vat?.message}>
-                <InputMask component={Input} {...TAX_ID_MASK} {...register('vat')} />
+                <InputMask component={Input} {...vatMask} {...register('vat')} />
               </FormField>
               <FormField label={t('company.plan')} error={errors.planId?.message} required>
                 <Select {...register('planId')}>
@@ -244,7 +289,24 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
                   ))}
                 </Select>
               </FormField>
+              <FormField label={t('campaigns.enabled')}>
+                <Controller
+                  control={control}
+                  name="campaignsEnabled"
+                  render={({ field }) => (
+                    <Select
+                      value={String(field.value)}
+                      onChange={(e) => field.onChange(e.currentTarget.value === 'true')}
+                      data-testid="campaigns-enabled"
+                    >
+                      <option value="false">{t('no')}</option>
+                      <option value="true">{t('yes')}</option>
+                    </Select>
+                  )}
+                />
+              </FormField>
             </Grid>
+            {campaignsEnabled ? <CampaignPanel register={register} errors={errors} limit={campaignLimit} /> : null}
             <HStack justify="flex-end">
               <Text flex="1" fontSize="sm" color="fg.muted">
                 {company ? t('company.editing', { name: company.name }) : null}

@@ -8,19 +8,20 @@ import { CompaniesTab } from './companies-tab';
 import { HelpsTab } from './helps-tab';
 import { PlansTab } from './plans-tab';
 import { PlatformPanels } from './platform-panels';
+import { ReportsTab } from './reports-tab';
 import { SETTINGS_NS } from '../i18n';
 
-type Tab = 'companies' | 'plans' | 'helps' | 'options';
+type Tab = 'companies' | 'reports' | 'plans' | 'helps' | 'options';
 
 /**
- * /settings (admins; spec part 2 §2 "Settings screen"): Companies, Plans and Help for super users;
+ * /settings (admins; spec part 2 §2 "Settings screen"): Companies, Reports, Plans and Help for super users;
  * Options for everyone. The tab bar is a ChoiceGroup (Chakra's Tabs recipe would join the first load);
  * only the chosen tab is mounted.
  */
 export function SettingsPage() {
   const { t } = useTranslation(SETTINGS_NS);
   const { isSuper } = useSession();
-  const tabs: Tab[] = isSuper ? ['companies', 'plans', 'helps', 'options'] : ['options'];
+  const tabs: Tab[] = isSuper ? ['companies', 'reports', 'plans', 'helps', 'options'] : ['options'];
   const [tab, setTab] = useState<Tab>(tabs[0]!);
   return (
     <Stack gap="5">
@@ -34,6 +35,7 @@ export function SettingsPage() {
         />
       </Box>
       {tab === 'companies' ? <CompaniesTab /> : null}
+      {tab === 'reports' ? <ReportsTab /> : null}
       {tab === 'plans' ? <PlansTab /> : null}
       {tab === 'helps' ? <HelpsTab /> : null}
       {tab === 'options' ? isSuper ? <PlatformPanels /> : <Text color="fg.muted">{t('optionsLater')}</Text> : null}

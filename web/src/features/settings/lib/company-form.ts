@@ -1,4 +1,20 @@
-import { RECURRENCE_MONTHS, type AdminCompanyDto, type Recurrence } from '@atende/shared';
+import {
+  DEFAULT_CAMPAIGN_PARAMETERS,
+  RECURRENCE_MONTHS,
+  type AdminCompanyDto,
+  type CampaignLimit,
+  type Recurrence,
+} from '@atende/shared';
+import { formatTaxId } from '@/lib/masks';
+
+/** The panel's fields as typed (the value keeps a comma until the schema reads it). */
+export interface CampaignFormValues {
+  limitOfCampaignBy: CampaignLimit;
+  numberOfCampaigns: number;
+  numberOfGroupsCampaigns: number;
+  numberOfContactsInGroupsCampaigns: number;
+  valueOfResourceCampaigns: number | string;
+}
 
 export interface CompanyFormValues {
   name: string;
@@ -12,13 +28,16 @@ export interface CompanyFormValues {
   recurrence: Recurrence;
   dueDate: string | null;
   timeZone: string;
+  campaignsEnabled: boolean;
+  campaigns: CampaignFormValues;
 }
 
 export const companyFormValues = (company: AdminCompanyDto | null, defaultPlanId = ''): CompanyFormValues => ({
   name: company?.name ?? '',
   email: company?.email ?? '',
   phone: company?.phone ?? '',
-  vat: company?.vat ?? '',
+  // Stored without the mask; the masked input refuses an unformatted initial value.
+  vat: formatTaxId(company?.vat ?? ''),
   planId: company?.planId ?? defaultPlanId,
   status: company?.status ?? true,
   isResale: company?.isResale ?? false,
@@ -26,6 +45,8 @@ export const companyFormValues = (company: AdminCompanyDto | null, defaultPlanId
   recurrence: company?.recurrence ?? 'MENSAL',
   dueDate: company?.dueDate?.slice(0, 10) ?? null,
   timeZone: company?.timeZone ?? 'America/Sao_Paulo',
+  campaignsEnabled: company?.campaignsEnabled ?? false,
+  campaigns: { ...(company?.campaigns ?? DEFAULT_CAMPAIGN_PARAMETERS) },
 });
 
 /** '+ Vencimento' (spec part 2 §4): the due date moves by the recurrence; the month end is kept in range. */

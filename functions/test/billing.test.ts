@@ -94,6 +94,10 @@ describe('Pix checkout and webhook', () => {
     expect(replay.body.outcomes[charge.body.txid]).toBe('already-paid');
     expect((await getCompany(company.id))!.dueDate).toBe(expectedDue);
     expect(await getInvoiceTotals(company.id)).toEqual({ pending: 0, paid: plan.value, total: plan.value });
+    const ids = async (status: 'paid' | 'open') =>
+      (await queryCompanyInvoices(company.id, status, 50)).invoices.map((listed) => listed.id);
+    expect(await ids('paid')).toEqual([invoice.id]);
+    expect(await ids('open')).toEqual([]);
   });
 
   it('refuses an upgrade from an unpublished (custom) plan, and another company cannot pay or see the invoice', async () => {

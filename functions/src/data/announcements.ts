@@ -4,10 +4,11 @@
  *
  *   announcement  PK = P#ANNOUNCEMENTS  SK = <announcementId>   { title, text, priority, status, mediaPath, mediaName, createdAt, updatedAt }
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnnouncementInput } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk } from './keys';
+import { partitionQuery, queryPage } from './table-operations';
 
 export interface AnnouncementRecord extends AnnouncementInput {
   id: string;
@@ -21,18 +22,11 @@ const PK = platformPk('ANNOUNCEMENTS');
 
 /** AP-AN1: a page of announcements, newest first (ULID ids sort by creation). */
 export async function queryAnnouncements(limit: number, startKey?: Record<string, unknown>, onlyActive = false) {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-      ExpressionAttributeValues: { ':pk': PK, ...(onlyActive ? { ':on': true } : {}) },
-      ...(onlyActive ? { FilterExpression: '#status = :on', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-    }),
+  const { items, next } = await queryPage(
+    partitionQuery({ attribute: 'PK', value: PK }, { newestFirst: true, where: onlyActive ? { status: true } : undefined }),
+    { limit, after: startKey },
   );
-  return { announcements: (out.Items ?? []).map(fromItem), nextCursor: out.LastEvaluatedKey };
+  return { announcements: items.map(fromItem), nextCursor: next };
 }
 
 /** AP-AN2: one announcement. */

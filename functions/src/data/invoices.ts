@@ -8,11 +8,12 @@
  *   txid lookup   PK = P#PIXTXID#<txid>           SK = TXID           { companyId, invoiceId }
  *   totals        PK = C#<cid>#COUNTER            SK = INVOICES       { pending, paid }  (and P#INVOICESTATS / TOTALS for all companies)
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvoiceDto, InvoiceStatus, InvoiceTotals } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk } from './keys';
 import { transactWrite, type LabelledItem } from './transactions';
+import { partitionQuery, queryPage } from './table-operations';
 
 /** The invoice plus, after an upgrade at checkout, the plan and recurrence its payment switches to. */
 export type InvoiceRecord = InvoiceDto & { upgradePlanId?: string; upgradeRecurrence?: string };
@@ -101,18 +102,7 @@ export async function queryCompanyInvoices(
   limit: number,
   startKey?: Record<string, unknown>,
 ): Promise<InvoicePage> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-      ExpressionAttributeValues: { ':pk': invoiceKey(companyId, '').PK, ...(status === 'all' ? {} : { ':s': status }) },
-      ...(status === 'all' ? {} : { FilterExpression: '#status = :s', ExpressionAttributeNames: { '#status': 'status' } }),
-    }),
-  );
-  return { invoices: (out.Items ?? []).map(fromItem), nextCursor: out.LastEvaluatedKey };
+  return invoicePage({ attribute: 'PK', value: invoiceKey(companyId, '').PK }, status, limit, startKey);
 }
 
 /** AP-INV4: a page of every company's invoices by due date, newest first (super users). */
@@ -121,19 +111,21 @@ export async function queryAllInvoices(
   limit: number,
   startKey?: Record<string, unknown>,
 ): Promise<InvoicePage> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-      ExpressionAttributeValues: { ':pk': ALL_INVOICES, ...(status === 'all' ? {} : { ':s': status }) },
-      ...(status === 'all' ? {} : { FilterExpression: '#status = :s', ExpressionAttributeNames: { '#status': 'status' } }),
-    }),
-  );
-  return { invoices: (out.Items ?? []).map(fromItem), nextCursor: out.LastEvaluatedKey };
+  return invoicePage({ attribute: 'GSI1PK', value: ALL_INVOICES, index: 'GSI1' }, status, limit, startKey);
+}
+
+async function invoicePage(
+  partition: Parameters<typeof partitionQuery>[0],
+  status: InvoiceStatus | 'all',
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<InvoicePage> {
+  const where = status === 'all' ? undefined : { status };
+  const { items, next } = await queryPage(partitionQuery(partition, { newestFirst: true, where }), {
+    limit,
+    after: startKey,
+  });
+  return { invoices: items.map(fromItem), nextCursor: next };
 }
 
 /**

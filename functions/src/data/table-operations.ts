@@ -53,6 +53,25 @@ export async function queryAll(input: QueryInput, table: TableRef = processTable
   return items;
 }
 
+/**
+ * A Query over one partition of the table or of an index, optionally keeping only the items whose
+ * attributes equal `where` (a filter: pages may come back short, `next` still says where to go on).
+ */
+export function partitionQuery(
+  key: { attribute: string; value: string; index?: string },
+  options: { newestFirst?: boolean; where?: Record<string, unknown> } = {},
+): QueryInput {
+  const where = Object.entries(options.where ?? {});
+  return {
+    ...(key.index ? { IndexName: key.index } : {}),
+    KeyConditionExpression: '#pk = :pk',
+    ScanIndexForward: !options.newestFirst,
+    ExpressionAttributeNames: { '#pk': key.attribute, ...Object.fromEntries(where.map(([name], i) => [`#w${i}`, name])) },
+    ExpressionAttributeValues: { ':pk': key.value, ...Object.fromEntries(where.map(([, value], i) => [`:w${i}`, value])) },
+    ...(where.length ? { FilterExpression: where.map((_, i) => `#w${i} = :w${i}`).join(' AND ') } : {}),
+  };
+}
+
 /** One page of up to `limit` items after `after`; `next` is where the following page starts. */
 export async function queryPage(
   input: QueryInput,

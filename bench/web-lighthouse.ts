@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/web-lighthouse.ts            # build web/dist, then 3 runs; prints each and the median
  *   npx tsx bench/web-lighthouse.ts --no-build --runs 5
+ *   npx tsx bench/web-lighthouse.ts --dist /tmp/old/web/dist     # a build of another commit
  *
  * The page is served by the local gateway's own static server (infra/local/gateway/web-console.ts:
  * Brotli/gzip and immutable cache headers, as CloudFront serves it), with a stub API that answers the
@@ -24,10 +25,12 @@ import { mountStatic } from '../infra/local/gateway/web-console';
 const web = fileURLToPath(new URL('../web', import.meta.url));
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+/** `--dist dir`: another build to measure (say, an older commit's, for a before/after at the same load). */
+const distDir = args.includes('--dist') ? args[args.indexOf('--dist') + 1]! : join(web, 'dist');
 /** `--report file.json`: keeps the last run's full report (the audits' details) for a closer look. */
 const reportPath = args.includes('--report') ? args[args.indexOf('--report') + 1] : undefined;
 
-if (!args.includes('--no-build')) {
+if (!args.includes('--no-build') && !args.includes('--dist')) {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: web, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -35,7 +38,7 @@ if (!args.includes('--no-build')) {
 /** Signed out: every API call (the boot's refresh) is refused as a visitor without a session is. */
 const signedOut = async () => ({ statusCode: 401, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) });
 const gateway = await startGateway({ invoke: signedOut, port: 0 });
-mountStatic(gateway, join(web, 'dist'));
+mountStatic(gateway, distDir);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -16,7 +16,7 @@ describe('connection dialog focus', { timeout: 20_000 }, () => {
 
   it('focuses the name field when it opens', async () => {
     renderWithProviders(<ConnectionDialog open connectionId={null} onClose={vi.fn()} />);
-    const name = await screen.findByLabelText(/^Nome/);
-    await waitFor(() => expect(document.activeElement).toBe(name));
+    const name = await screen.findByLabelText(/^Nome/, {}, { timeout: 10_000 });
+    await waitFor(() => expect(document.activeElement).toBe(name), { timeout: 10_000 });
   });
 });

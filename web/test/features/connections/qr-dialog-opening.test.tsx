@@ -33,6 +33,9 @@ const base: ConnectionDto = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
+/** Polling limit for what the page shows after its fake API answers (the machine may be busy). */
+const WAIT = 10_000;
+
 /** Issue 8 item 17: the QR dialog opens by itself when a QR is on its way, and closes without a spinner flash. */
 describe('QR dialog opening and closing', { timeout: 20_000 }, () => {
   beforeEach(() => sessionStore.signIn('token', sessionUser({ profile: 'admin' })));
@@ -45,13 +48,13 @@ describe('QR dialog opening and closing', { timeout: 20_000 }, () => {
       'PUT /api/whatsappsession/w1': { status: 200, body: {} },
     });
     const { client } = renderWithProviders(<ConnectionsPage />);
-    fireEvent.click(await screen.findByRole('button', { name: /Novo QR Code/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Novo QR Code/ }, { timeout: WAIT }));
 
-    const dialog = await screen.findByTestId('qr-dialog');
+    const dialog = await screen.findByTestId('qr-dialog', {}, { timeout: WAIT });
     expect(calls.some((call) => call.method === 'PUT' && call.path === '/api/whatsappsession/w1')).toBe(true);
     expect(within(dialog).getByText(/Loja Centro/)).toBeTruthy();
     act(() => upsertConnectionInCache(client, { id: 'w1', status: 'qrcode', qrcode: 'fresh-qr' }));
-    await waitFor(() => expect(within(dialog).getByTestId('qr-code').dataset.qr).toBe('fresh-qr'));
+    await waitFor(() => expect(within(dialog).getByTestId('qr-code').dataset.qr).toBe('fresh-qr'), { timeout: WAIT });
   });
 
   it('opens for the connection just added', async () => {
@@ -66,20 +69,20 @@ describe('QR dialog opening and closing', { timeout: 20_000 }, () => {
       'GET /api/queue': { status: 200, body: [] },
     });
     renderWithProviders(<ConnectionsPage />);
-    fireEvent.click((await screen.findAllByRole('button', { name: /Adicionar/ }))[0]!);
+    fireEvent.click((await screen.findAllByRole('button', { name: /Adicionar/ }, { timeout: WAIT }))[0]!);
     // Menus select the highlighted item: reach it with the keyboard, as jsdom has no pointer moves.
-    const menu = await screen.findByRole('menu');
+    const menu = await screen.findByRole('menu', {}, { timeout: WAIT });
     const whatsapp = within(menu).getByRole('menuitem', { name: /WhatsApp/ });
     for (let i = 0; i < 5 && !whatsapp.hasAttribute('data-highlighted'); i += 1) {
       fireEvent.keyDown(menu, { key: 'ArrowDown' });
       await waitFor(() => expect(menu.querySelector('[data-highlighted]')).not.toBeNull());
     }
     fireEvent.keyDown(menu, { key: 'Enter' });
-    const form = await screen.findByTestId('connection-dialog');
+    const form = await screen.findByTestId('connection-dialog', {}, { timeout: WAIT });
     fireEvent.change(within(form).getByLabelText(/Nome/), { target: { value: 'Filial Norte' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Adicionar' }));
 
-    const dialog = await screen.findByTestId('qr-dialog');
+    const dialog = await screen.findByTestId('qr-dialog', {}, { timeout: WAIT });
     expect(within(dialog).getByText(/Filial Norte/)).toBeTruthy();
   });
 
@@ -92,7 +95,7 @@ describe('QR dialog opening and closing', { timeout: 20_000 }, () => {
     }
     const { client } = renderWithProviders(<Page />);
     client.setQueryData(connectionKeys.list(), [{ ...base, status: 'qrcode', qrcode: 'first-qr' }]);
-    await waitFor(() => expect(screen.getByTestId('qr-code').dataset.qr).toBe('first-qr'));
+    await waitFor(() => expect(screen.getByTestId('qr-code').dataset.qr).toBe('first-qr'), { timeout: WAIT });
 
     // Every DOM state from here on: the waiting text must never be committed.
     let spinnerSeen = false;
@@ -101,7 +104,7 @@ describe('QR dialog opening and closing', { timeout: 20_000 }, () => {
     });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     act(() => upsertConnectionInCache(client, { id: 'w1', status: 'CONNECTED', qrcode: '' }));
-    await waitFor(() => expect(screen.queryByTestId('qr-dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('qr-dialog')).toBeNull(), { timeout: WAIT });
     observer.disconnect();
     expect(spinnerSeen).toBe(false);
   });

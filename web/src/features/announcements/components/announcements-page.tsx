@@ -1,9 +1,9 @@
-import { Badge, Box, Button, IconButton, Input, Stack, Table } from '@chakra-ui/react';
+import { Badge, Box, Button, Input, Stack, Table } from '@chakra-ui/react';
 import type { AnnouncementDto } from '@atende/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuPlus } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -19,6 +19,7 @@ import { useAnnouncementsLive } from '../hooks/use-announcements-live';
 import { AnnouncementFormDialog } from './announcement-form-dialog';
 import { PRIORITY_COLOR } from './priority';
 import { ANNOUNCEMENTS_NS } from '../i18n';
+import { RowActionsCell } from '../../../components/row-actions-cell';
 
 /** /announcements (super users; spec part 3 "Announcements"). */
 export function AnnouncementsPage() {
@@ -82,25 +83,7 @@ function AnnouncementsAdmin() {
                   </Badge>
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDateTime(record.createdAt)}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label={t('common.edit')}
-                    onClick={() => setDialog({ announcement: record })}
-                  >
-                    <LuPencil />
-                  </IconButton>
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    aria-label={t('common.delete')}
-                    onClick={() => setToDelete(record)}
-                  >
-                    <LuTrash2 />
-                  </IconButton>
-                </Table.Cell>
+                <RowActionsCell onEdit={() => setDialog({ announcement: record })} onDelete={() => setToDelete(record)} />
               </Table.Row>
             ))}
           </Table.Body>

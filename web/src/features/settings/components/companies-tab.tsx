@@ -1,11 +1,10 @@
-import { Badge, Button, Card, Grid, HStack, IconButton, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Grid, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputMask } from '@react-input/mask';
 import { companySchema, dueDateTone, RECURRENCES, type AdminCompanyDto, type CompanyInput } from '@atende/shared';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
@@ -18,6 +17,7 @@ import { CampaignPanel } from './campaign-panel';
 import { companyFormValues, daysUntil, extendDueDate, TIME_ZONES, type CompanyFormValues } from '../lib/company-form';
 import { FormField, Select } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
+import { RowActionsCell } from '../../../components/row-actions-cell';
 
 const TONE_BG = {
   yellow: { base: 'yellow.100', _dark: 'yellow.900' },
@@ -98,22 +98,10 @@ export function CompaniesTab() {
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDate(company.dueDate)}</Table.Cell>
                   <Table.Cell>{t(`recurrence.${company.recurrence}`)}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => setEditing(company)}>
-                      <LuPencil />
-                    </IconButton>
-                    {company.id !== ownCompanyId ? (
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        aria-label={t('common.delete')}
-                        onClick={() => setToDelete(company)}
-                      >
-                        <LuTrash2 />
-                      </IconButton>
-                    ) : null}
-                  </Table.Cell>
+                  <RowActionsCell
+                    onEdit={() => setEditing(company)}
+                    onDelete={company.id !== ownCompanyId ? () => setToDelete(company) : undefined}
+                  />
                 </Table.Row>
               );
             })}

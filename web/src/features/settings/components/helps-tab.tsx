@@ -1,10 +1,9 @@
-import { Button, Card, Grid, HStack, IconButton, Input, Stack, Table } from '@chakra-ui/react';
+import { Button, Card, Grid, HStack, Input, Stack, Table } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { helpSchema, type HelpDto, type HelpInput } from '@atende/shared';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
@@ -12,6 +11,7 @@ import { notify, toaster } from '@/lib/toaster';
 import { useHelpsAdmin, useRemoveHelp, useSaveHelp } from '../api/settings';
 import { FormField } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
+import { RowActionsCell } from '../../../components/row-actions-cell';
 
 const empty: HelpInput = { title: '', description: '', video: '' };
 
@@ -105,20 +105,7 @@ export function HelpsTab() {
                 <Table.Cell fontWeight="medium">{help.title}</Table.Cell>
                 <Table.Cell>{help.description}</Table.Cell>
                 <Table.Cell>{help.video}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => edit(help)}>
-                    <LuPencil />
-                  </IconButton>
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    aria-label={t('common.delete')}
-                    onClick={() => setToDelete(help)}
-                  >
-                    <LuTrash2 />
-                  </IconButton>
-                </Table.Cell>
+                <RowActionsCell onEdit={() => edit(help)} onDelete={() => setToDelete(help)} />
               </Table.Row>
             ))}
           </Table.Body>

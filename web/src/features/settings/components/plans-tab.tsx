@@ -1,10 +1,9 @@
-import { Badge, Button, Card, Grid, HStack, IconButton, Input, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, Card, Grid, HStack, Input, Stack, Table } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { planSchema, type PlanDto, type PlanInput } from '@atende/shared';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
@@ -13,6 +12,7 @@ import { notify, toaster } from '@/lib/toaster';
 import { useAllPlans, useRemovePlan, useSavePlan } from '../api/settings';
 import { FormField, Select } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
+import { RowActionsCell } from '../../../components/row-actions-cell';
 
 interface PlanFormValues {
   name: string;
@@ -159,20 +159,7 @@ export function PlansTab() {
                 <Table.Cell>
                   <Badge colorPalette={plan.isPublished ? 'green' : 'gray'}>{plan.isPublished ? t('yes') : t('no')}</Badge>
                 </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  <IconButton size="xs" variant="ghost" aria-label={t('common.edit')} onClick={() => edit(plan)}>
-                    <LuPencil />
-                  </IconButton>
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    aria-label={t('common.delete')}
-                    onClick={() => setToDelete(plan)}
-                  >
-                    <LuTrash2 />
-                  </IconButton>
-                </Table.Cell>
+                <RowActionsCell onEdit={() => edit(plan)} onDelete={() => setToDelete(plan)} />
               </Table.Row>
             ))}
           </Table.Body>

@@ -314,6 +314,11 @@ export interface AreaAccess {
   /** Lists and deletes every object under a company's prefix `C#<companyId>/` (a deleted company). */
   purgesMedia?: boolean;
   /**
+   * Scans the whole table for a deleted company's keys (the purge job, AP-PURGE1): the grant allows
+   * Scan returning `PK` and `SK` only, so no other attribute (device keys included) leaves the table.
+   */
+  scansTableKeys?: boolean;
+  /**
    * Deployment settings the area's code reads (the CDK stack provides each): `publicUrl` → PUBLIC_URL
    * (links in e-mails), `emailSender` → EMAIL_FROM and SES send rights for that sender only,
    * `pixWebhookSecret` → PIX_WEBHOOK_SECRET_ARN (Secrets Manager, read by ARN).
@@ -334,8 +339,8 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   fanout: { table: 'RW', realtime: true },
   // sendsTo outbound: bots answer from the inbound worker (domain/bots)
   inbound: { table: 'RW', sendsTo: ['realtime', 'outbound'], media: 'read' },
-  // purgesMedia: the company purge job deletes a deleted company's objects
-  dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', purgesMedia: true },
+  // purgesMedia, scansTableKeys: the company purge job finds and deletes a deleted company's items and objects
+  dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', purgesMedia: true, scansTableKeys: true },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
   tickets: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },

@@ -129,6 +129,7 @@ export async function scanCompanyItems(
       TableName: tableName(),
       Limit: limit,
       ExclusiveStartKey: cursor ?? undefined,
+      Select: 'SPECIFIC_ATTRIBUTES', // with PK, SK only: the one Scan IAM allows (infra: bindTableKeyScan)
       ProjectionExpression: 'PK, SK',
       FilterExpression: 'begins_with(PK, :prefix) OR companyId = :cid',
       ExpressionAttributeValues: { ':prefix': `${tenantPk(companyId)}#`, ':cid': companyId },

@@ -128,6 +128,7 @@ function grantDeclaredAccess(fn: AtendeFunction, area: Area, props: AreaFunction
   if (access.jwt) fn.bindSecret(props.jwtSecret);
   if (access.realtime) fn.bindWebSocketManagement(props.webSocket.api, props.webSocket.stage);
   if (access.purgesMedia) fn.bindMediaPurge(props.mediaBucket);
+  if (access.scansTableKeys) fn.bindTableKeyScan(props.table);
   for (const setting of access.reads ?? []) {
     if (setting === 'publicUrl') fn.addEnvironment('PUBLIC_URL', props.publicUrl);
     if (setting === 'pixWebhookSecret') fn.bindSecret(props.pixWebhookSecret, 'PIX_WEBHOOK_SECRET_ARN');

@@ -38,6 +38,8 @@ export const TABLE_WRITE_ACTIONS = [
 ];
 /** Reads of a function limited to some partitions (AREA_ACCESS `tablePartitions`): one item, or one partition. */
 export const TABLE_PARTITION_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'];
+/** The attributes a key-only Scan may return. */
+export const TABLE_KEY_ATTRIBUTES = ['PK', 'SK'];
 
 /**
  * Partitions of WhatsApp device keys and credentials (`C#<cid>#WAAUTH#<connectionId>`): only the
@@ -200,6 +202,24 @@ export class AtendeFunction extends NodejsFunction {
    * A deleted company's objects (`C#<companyId>/…`): list under the company prefixes and delete there.
    * Sets MEDIA_BUCKET.
    */
+  /**
+   * Scan of the table's keys only (the company purge job, AP-PURGE1): `Select: SPECIFIC_ATTRIBUTES`
+   * with `PK`, `SK` as the only attributes, so the scan cannot read any item's content.
+   */
+  bindTableKeyScan(table: ITable): this {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Scan'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': TABLE_KEY_ATTRIBUTES },
+          StringEquals: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+        },
+      }),
+    );
+    return this;
+  }
+
   bindMediaPurge(bucket: IBucket): this {
     this.addToRolePolicy(
       new PolicyStatement({

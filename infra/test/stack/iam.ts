@@ -1,7 +1,8 @@
-/** IAM: least privilege on data, no wildcard actions, no Scan. */
+/** IAM: least privilege on data, no wildcard actions, Scan of keys only and only for the company purge. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREA_ACCESS, queueSpecs, queueUrlEnv } from '@atende/functions/manifest';
 import {
+  TABLE_KEY_ATTRIBUTES,
   TABLE_PARTITION_READ_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_WRITE_ACTIONS,
@@ -49,11 +50,20 @@ export function describeIam(app: SynthesizedApp): void {
       expect(offending).toEqual([]);
     });
 
-    it('nobody may Scan, and no statement allows every action', () => {
-      const actions = allStatements()
-        .filter((s) => s.Effect === 'Allow')
-        .flatMap(actionsOf);
-      expect(actions).not.toContain('dynamodb:Scan');
+    it('only the company purge may Scan, and only the keys; no statement allows every action', () => {
+      const allows = allStatements().filter((s) => s.Effect === 'Allow');
+      const scans = allows.filter((s) => actionsOf(s).includes('dynamodb:Scan'));
+      const scanners = areas.filter((area) => AREA_ACCESS[area].scansTableKeys);
+      expect(scanners).toEqual(['dispatch']);
+      expect(scans).toHaveLength(scanners.length);
+      for (const scan of scans) {
+        expect(actionsOf(scan)).toEqual(['dynamodb:Scan']);
+        expect(scan.Condition).toEqual({
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': TABLE_KEY_ATTRIBUTES },
+          StringEquals: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+        });
+      }
+      const actions = allows.flatMap(actionsOf);
       expect(actions).not.toContain('dynamodb:*');
       expect(actions).not.toContain('*');
     });
@@ -79,7 +89,9 @@ export function describeIam(app: SynthesizedApp): void {
       const tableStatements = statements.filter((s) => refersTo(s.Resource, tableId));
       const reads = access.tablePartitions ? TABLE_PARTITION_READ_ACTIONS : TABLE_READ_ACTIONS;
       const expectedTable = access.table === 'RW' ? [...reads, ...TABLE_WRITE_ACTIONS] : reads;
-      expect(new Set(tableStatements.flatMap(actionsOf))).toEqual(new Set(expectedTable));
+      expect(new Set(tableStatements.flatMap(actionsOf))).toEqual(
+        new Set([...expectedTable, ...(access.scansTableKeys ? ['dynamodb:Scan'] : [])]),
+      );
       if (access.tablePartitions) {
         // Limited to those partitions, and no index (an index would reach other entities' items).
         for (const s of tableStatements) {

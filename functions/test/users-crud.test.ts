@@ -311,6 +311,19 @@ describe('DELETE /users/{id}', () => {
 });
 
 describe('GET /users and GET /users/list', () => {
+  it('answers a page number past the end with an empty page, and an absurd one with 400 (was a 500)', async () => {
+    const { admin } = await createTestTenant();
+    const far = await apiCall('users', 'GET', '/users', { token: admin.token, query: { pageNumber: 100_000 } });
+    expect(far.status).toBe(200);
+    expect(far.body).toMatchObject({ users: [], hasMore: false });
+    const absurd = await apiCall('users', 'GET', '/users', {
+      token: admin.token,
+      query: { pageNumber: Number.MAX_SAFE_INTEGER },
+    });
+    expect(absurd.status).toBe(400);
+    expect(absurd.body.error).toBe('ERR_VALIDATION');
+  });
+
   it('pages by name with hasMore and a cursor, and by pageNumber', async () => {
     const { admin, company } = await createTestTenant({ planUsers: 100 });
     for (let i = 0; i < PAGE_SIZE + 3; i++)

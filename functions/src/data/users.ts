@@ -159,7 +159,7 @@ export async function queryUsersPage(
             ExpressionAttributeValues: { ':pk': usersPk(companyId), ':q': q.search },
           }
         : { ExpressionAttributeValues: { ':pk': usersPk(companyId) } }),
-      Limit: q.search ? 100 : wanted,
+      Limit: q.search ? 100 : Math.min(wanted, 1000), // DynamoDB pages at most 1 MB anyway; the loop reads on
     },
     q.after,
   );

@@ -1,6 +1,14 @@
 import * as z from '../zod';
 import { PROFILES } from '../constants';
-import { cursorSchema, emailSchema, idSchema, nameSchema, passwordSchema, searchParamSchema } from './common';
+import {
+  cursorSchema,
+  emailSchema,
+  idSchema,
+  nameSchema,
+  pageNumberSchema,
+  passwordSchema,
+  searchParamSchema,
+} from './common';
 import type { SubscriptionStatus } from './auth';
 
 export const profileSchema = z.enum(PROFILES);
@@ -43,7 +51,7 @@ export type UserFormInput = z.infer<typeof userFormSchema>;
 export const listUsersQuerySchema = z.object({
   searchParam: searchParamSchema,
   cursor: cursorSchema,
-  pageNumber: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
+  pageNumber: pageNumberSchema,
   companyId: z.optional(idSchema),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;

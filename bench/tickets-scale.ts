@@ -2,10 +2,22 @@
  * Does the ticket workspace cost the same at 1,000 and at 100,000 tickets? Fills company S with
  * 1,000 tickets and company L up to 100,000 (10 messages each, bench/support/ticket-generator.ts),
  * then drives each route with 10 concurrent connections through the local API Gateway and prints
- * p50/p99 and requests/s per company, and p99(L) ÷ p99(S) (goal ≤ 1.25). L is measured at each
- * checkpoint it reaches (10k, 30k, 100k) within `fillMinutes`, so a slow machine still gets a curve.
+ * p50/p99 and requests/s per company, and p99(L) ÷ p99(S) (goal ≤ 1.25).
+ *
+ * S and L are measured *paired*: per route, short alternating slices (S L L S S L L S), so both see the
+ * same machine (on 2 shared cores the load changes by the minute, and a ratio of two p99s taken minutes
+ * apart measured the neighbours, not the data). L is measured at each checkpoint it reaches (10k, 30k,
+ * largeCount) within `fillMinutes`.
+ *
+ * With `--data-dir DIR` DynamoDB keeps its files and the companies are remembered in DIR/bench-state.json:
+ * a fill can run in the background (`--phase fill`, resumable) and the measurement later on a quiet
+ * machine (`--phase measure`, a few minutes).
+ *
  * Run: npx tsx bench/tickets-scale.ts [largeCount=100000] [secondsPerRoute=8] [fillMinutes=60]
+ *        [--data-dir DIR] [--phase all|fill|measure]
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { ulid } from 'ulid';
 import { putQueue } from '../functions/src/data/queues';
 import { createCompany } from '../functions/src/domain/companies/companies';
@@ -17,78 +29,94 @@ import { signIn, type ConsoleClient } from './support/console-client';
 import { printTable, round, summarize } from './support/stats';
 import { generateTickets, type GeneratedCompany } from './support/ticket-generator';
 
-const largeCount = Number(process.argv[2] ?? 100_000);
-const seconds = Number(process.argv[3] ?? 8);
-const fillMinutes = Number(process.argv[4] ?? 60);
+const argv = process.argv.slice(2);
+const flag = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const positional = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+const largeCount = Number(positional[0] ?? 100_000);
+const seconds = Number(positional[1] ?? 8);
+const fillMinutes = Number(positional[2] ?? 60);
+const dataDir = flag('--data-dir') && resolve(flag('--data-dir')!);
+const phase = (flag('--phase') ?? 'all') as 'all' | 'fill' | 'measure';
 const CONNECTIONS = 10;
+/** Alternating slices per route and company: S L L S … (an even number keeps the order balanced). */
+const SLICES = 4;
+const SLICE_WARMUP_MS = 500;
+const PASSWORD = 'bench-password';
 
-const stack = await startLocalStack({ web: 'none', sessionHost: false, scheduler: false });
+/** What the bench remembers about a company between runs (`--data-dir`). */
+interface CompanyState {
+  label: string;
+  email: string;
+  target: GeneratedCompany;
+  sample: string[];
+  count: number;
+}
+interface BenchState {
+  small?: CompanyState;
+  large?: CompanyState;
+}
+const stateFile = dataDir && join(dataDir, 'bench-state.json');
+const state: BenchState =
+  stateFile && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as BenchState) : {};
+const saveState = () => stateFile && writeFileSync(stateFile, JSON.stringify(state));
+
+type Route = [name: string, path: (c: CompanyState) => string];
+let turn = 0;
+const ROUTES: Route[] = [
+  ['GET /tickets open (showAll)', () => '/tickets?status=open&showAll=true'],
+  ['GET /tickets pending', () => '/tickets?status=pending'],
+  ['GET /tickets search text', () => `/tickets?searchParam=${['boleto', 'entrega', 'rastreio', 'frete'][turn++ % 4]}`],
+  ['GET /messages/{ticketId}', (c) => `/messages/${c.sample[turn++ % c.sample.length]}`],
+  ['GET /contacts?searchParam', () => `/contacts?searchParam=${['silva', 'souza', 'mariana', 'pedro'][turn++ % 4]}`],
+];
+
+const stack = await startLocalStack({ web: 'none', sessionHost: false, scheduler: false, dataDir });
 try {
   const fillEnds = Date.now() + fillMinutes * 60_000;
-  const small = await makeCompany('S', 1_000);
-  const smallRows = await measure('S 1k', small);
-  printTable(smallRows);
-  const large = await makeCompany('L', 0);
-  const checkpoints = [10_000, 30_000, largeCount].filter((n, i, all) => n <= largeCount && all.indexOf(n) === i);
-  let largeRows: Record<string, string | number>[] = [];
-  let reached = 0;
-  for (const target of checkpoints) {
-    if (Date.now() > fillEnds) break;
-    reached = await fillTo(large, reached, target, fillEnds);
-    largeRows = await measure(`L ${Math.round(reached / 1000)}k`, large);
-    printTable(largeRows);
-    if (reached < target) break;
+  state.small ??= await makeCompany('S', 1_000);
+  state.large ??= await makeCompany('L', 0);
+  saveState();
+  const { small, large } = state;
+  console.log(`S: ${small.count.toLocaleString('en')} tickets · L: ${large.count.toLocaleString('en')} tickets`);
+  let rows: Record<string, string | number>[] = [];
+  if (phase !== 'measure') {
+    const checkpoints = [10_000, 30_000, largeCount].filter((n, i, all) => n <= largeCount && all.indexOf(n) === i);
+    for (const target of checkpoints) {
+      if (large.count >= target && target !== largeCount) continue;
+      if (Date.now() > fillEnds) break;
+      await fillTo(large, target, fillEnds);
+      if (phase === 'all') printTable((rows = await measurePaired(small, large)));
+      if (large.count < target) break;
+    }
   }
-  const smallAgain = await measure('S 1k again', small);
-
-  console.log(
-    `\nTicket workspace at scale: 10 concurrent connections, ${seconds} s per route, local platform (2 cores, shared)\n`,
-  );
-  printTable([...smallRows, ...largeRows, ...smallAgain]);
-  console.log(`\np99 ratio L (${reached.toLocaleString('en')} tickets) ÷ S (1,000) per route (goal ≤ 1.25):\n`);
-  printTable(
-    smallRows.map((s, i) => {
-      const l = largeRows[i]!;
-      const again = smallAgain[i]!;
-      const ratio = Number(l['p99 ms']) / Number(s['p99 ms']);
-      return {
-        route: String(s.name).replace(/^S 1k /, ''),
-        'p99 S ms': s['p99 ms']!,
-        'p99 L ms': l['p99 ms']!,
-        'p99 S again ms': again['p99 ms']!,
-        ratio: round(ratio, 2),
-        goal: ratio <= 1.25 ? 'ok' : 'OVER',
-      };
-    }),
-  );
+  if (phase === 'measure') rows = await measurePaired(small, large);
+  if (rows.length > 0) {
+    console.log(
+      `\nTicket workspace at scale: S ${small.count.toLocaleString('en')} vs L ${large.count.toLocaleString('en')} tickets, ` +
+        `${CONNECTIONS} concurrent connections, ${seconds} s per route and company in ${SLICES} alternating slices, local platform\n`,
+    );
+    printTable(rows);
+  }
 } finally {
   await stack.stop();
 }
 
-interface BenchCompany {
-  label: string;
-  admin: ConsoleClient;
-  email: string;
-  sample: string[];
-  target: GeneratedCompany;
-}
-
-/** Adds tickets to L until `target` (or the fill deadline); returns how many L has. */
-async function fillTo(c: BenchCompany, from: number, target: number, deadline: number): Promise<number> {
-  let have = from;
+/** Adds tickets to L until `target` (or the fill deadline), remembering progress after every step. */
+async function fillTo(c: CompanyState, target: number, deadline: number): Promise<void> {
+  const from = c.count;
   const t0 = performance.now();
-  while (have < target && Date.now() < deadline) {
-    const step = Math.min(5_000, target - have);
-    const { sampleTicketIds } = await generateTickets(c.target, step, undefined, have);
+  while (c.count < target && Date.now() < deadline) {
+    const step = Math.min(5_000, target - c.count);
+    const { sampleTicketIds } = await generateTickets(c.target, step, undefined, c.count);
     c.sample.push(...sampleTicketIds);
-    have += step;
+    c.count += step;
+    saveState();
     const s = (performance.now() - t0) / 1000;
-    console.log(`  ${c.label}: ${have.toLocaleString('en')} tickets (${round((have - from) / s)} tickets/s)`);
+    console.log(`  ${c.label}: ${c.count.toLocaleString('en')} tickets (${round((c.count - from) / s)} tickets/s)`);
   }
-  return have;
 }
 
-async function makeCompany(label: string, count: number): Promise<BenchCompany> {
+async function makeCompany(label: string, count: number): Promise<CompanyState> {
   const plan = (await findPlanByName(DEFAULT_PLAN.name))!;
   const company = await createCompany({
     name: `Bench ${label} ${ulid().slice(-6)}`,
@@ -113,32 +141,11 @@ async function makeCompany(label: string, count: number): Promise<BenchCompany> 
     });
   }
   const email = `admin-${label.toLowerCase()}-${ulid().slice(-6).toLowerCase()}@bench.local`;
-  const adminUser = await addUser(company.id, {
-    name: `Admin ${label}`,
-    email,
-    password: 'bench-password',
-    profile: 'admin',
-    status: true,
-    super: false,
-    queueIds,
-  });
-  const userIds = [adminUser.id];
-  for (let u = 0; u < 4; u++) {
-    userIds.push(
-      (
-        await addUser(company.id, {
-          name: `Operador ${label}${u}`,
-          email: `op${u}-${email}`,
-          password: 'bench-password',
-          profile: 'user',
-          status: true,
-          super: false,
-          queueIds,
-        })
-      ).id,
-    );
-  }
-  const admin = await signIn(stack.apiUrl, stack.wsUrl, email, 'bench-password');
+  const user = (name: string, userEmail: string, profile: 'admin' | 'user') =>
+    addUser(company.id, { name, email: userEmail, password: PASSWORD, profile, status: true, super: false, queueIds });
+  const userIds = [(await user(`Admin ${label}`, email, 'admin')).id];
+  for (let u = 0; u < 4; u++) userIds.push((await user(`Operador ${label}${u}`, `op${u}-${email}`, 'user')).id);
+  const admin = await signIn(stack.apiUrl, stack.wsUrl, email, PASSWORD);
   const connection = await admin.api<{ id: string }>('POST', '/whatsapp', { name: `Bench ${label}` });
   const target: GeneratedCompany = {
     companyId: company.id,
@@ -153,42 +160,50 @@ async function makeCompany(label: string, count: number): Promise<BenchCompany> 
     if (performance.now() - lastPrint > 10_000 || done === total) {
       lastPrint = performance.now();
       const s = (performance.now() - t0) / 1000;
-      console.log(
-        `  ${label}: ${done.toLocaleString('en')}/${total.toLocaleString('en')} tickets written (${round(s)} s, ${round(done / s)} tickets/s)`,
-      );
+      console.log(`  ${label}: ${done.toLocaleString('en')}/${total.toLocaleString('en')} tickets written (${round(s)} s)`);
     }
   });
-  return { label, admin, email, sample: sampleTicketIds, target };
+  return { label, email, target, sample: sampleTicketIds, count };
 }
 
-async function measure(label: string, c: BenchCompany): Promise<Record<string, string | number>[]> {
+/** Every route on S and L in alternating slices; one row per route with both companies' figures and the ratio. */
+async function measurePaired(s: CompanyState, l: CompanyState): Promise<Record<string, string | number>[]> {
   // Access tokens live 15 minutes and the fill takes longer: sign in again before every measurement.
-  c.admin = await signIn(stack.apiUrl, stack.wsUrl, c.email, 'bench-password');
-  let i = 0;
-  const routes: [string, () => string][] = [
-    ['GET /tickets open (showAll)', () => '/tickets?status=open&showAll=true'],
-    ['GET /tickets pending', () => '/tickets?status=pending'],
-    [
-      'GET /tickets search text',
-      () => `/tickets?searchParam=${encodeURIComponent(['boleto', 'entrega', 'rastreio', 'frete'][i++ % 4]!)}`,
-    ],
-    ['GET /messages/{ticketId}', () => `/messages/${c.sample[i++ % c.sample.length]}`],
-    [
-      'GET /contacts?searchParam',
-      () => `/contacts?searchParam=${encodeURIComponent(['silva', 'souza', 'mariana', 'pedro'][i++ % 4]!)}`,
-    ],
-  ];
+  const clients = new Map<CompanyState, ConsoleClient>();
+  for (const c of [s, l]) clients.set(c, await signIn(stack.apiUrl, stack.wsUrl, c.email, PASSWORD));
   const rows = [];
-  for (const [name, path] of routes) rows.push(await load(`${label} ${name}`, c.admin, path));
+  for (const [name, path] of ROUTES) {
+    const samples = new Map<CompanyState, number[]>([
+      [s, []],
+      [l, []],
+    ]);
+    let errors = 0;
+    for (let slice = 0; slice < SLICES; slice++) {
+      for (const c of slice % 2 === 0 ? [s, l] : [l, s]) {
+        errors += await load(clients.get(c)!, () => path(c), (seconds * 1000) / SLICES, samples.get(c)!);
+      }
+    }
+    const [S, L] = [s, l].map((c) => summarize(c.label, samples.get(c)!));
+    const ratio = Number(L!['p99 ms']) / Number(S!['p99 ms']);
+    rows.push({
+      route: name,
+      'S p50 / p99 ms': `${S!['p50 ms']} / ${S!['p99 ms']}`,
+      'S req/s': round(samples.get(s)!.length / seconds),
+      'L p50 / p99 ms': `${L!['p50 ms']} / ${L!['p99 ms']}`,
+      'L req/s': round(samples.get(l)!.length / seconds),
+      errors,
+      'p99 L ÷ S': round(ratio, 2),
+      goal: ratio <= 1.25 ? 'ok' : 'OVER',
+    });
+  }
   return rows;
 }
 
-/** CONNECTIONS workers, each sending its next request when the last answered; 1 s warm-up not counted. */
-async function load(name: string, client: ConsoleClient, path: () => string): Promise<Record<string, string | number>> {
-  const latencies: number[] = [];
+/** CONNECTIONS workers, each sending its next request when the last answered, for `ms` after a short warm-up; returns errors. */
+async function load(client: ConsoleClient, path: () => string, ms: number, latencies: number[]): Promise<number> {
   let errors = 0;
-  const warmupEnds = performance.now() + 1000;
-  const ends = warmupEnds + seconds * 1000;
+  const warmupEnds = performance.now() + SLICE_WARMUP_MS;
+  const ends = warmupEnds + ms;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < ends) {
@@ -202,6 +217,5 @@ async function load(name: string, client: ConsoleClient, path: () => string): Pr
       }
     }),
   );
-  const { name: _n, ...stats } = summarize(name, latencies);
-  return { name, ...stats, 'req/s': round(latencies.length / seconds), errors };
+  return errors;
 }

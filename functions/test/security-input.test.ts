@@ -110,3 +110,32 @@ describe('the error mapper', () => {
     expect(await answer('TypeError')).toEqual({ status: 500, error: 'ERR_INTERNAL' });
   });
 });
+
+describe('a 400 answer speaks message keys', () => {
+  it("puts a key in `fields` for zod's default rules too, with zod's English in `hints` for integrators", async () => {
+    const t = await createTestTenant();
+    const wrongType = await apiCall('tickets', 'GET', '/tickets', { token: t.admin.token, query: { pageNumber: 'abc' } });
+    const missing = await apiCall('tickets', 'POST', '/tickets', { token: t.admin.token, body: { status: 'open' } });
+
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body).toEqual({
+      error: 'ERR_VALIDATION',
+      fields: { pageNumber: 'validation.invalid' },
+      hints: { pageNumber: 'Invalid input: expected number, received NaN' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ contactId: 'validation.required' });
+    expect(missing.body.hints).toEqual({ contactId: expect.stringMatching(/received undefined/) });
+  });
+
+  it('keeps a rule key the schema names, without a hint', async () => {
+    const t = await createTestTenant();
+    const res = await apiCall('users', 'POST', '/users', {
+      token: t.admin.token,
+      body: { name: 'A', email: 'nope', password: '123456', profile: 'user' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toMatchObject({ name: 'validation.tooShort', email: 'validation.invalidEmail' });
+    expect(res.body.hints).toBeUndefined();
+  });
+});

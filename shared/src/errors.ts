@@ -74,7 +74,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface ApiErrorBody {
   error: ErrorCode;
   params?: Record<string, string | number>;
+  /** Per field, a message key (`validation.*`) the console translates. */
   fields?: Record<string, string>;
+  /** Per field, zod's English explanation where the rule has no key of its own: for API integrators, never shown in the console. */
+  hints?: Record<string, string>;
   /** @deprecated Never sent any more; kept until the console stops reading it (the web branch removes it). */
   message?: string;
 }

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@atende/shared';
 
 /**
- * A failure the caller can act on. The error middleware maps it to `{ error: code, params?, fields? }`
+ * A failure the caller can act on. The error middleware maps it to `{ error: code, params?, fields?, hints? }`
  * with `status`. No text: the console translates the code (pt-BR keeps the spec's wording) and
  * interpolates `params`; `fields` carries the shared schemas' per-field messages.
  */
@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly details?: {
       params?: Record<string, string | number>;
       fields?: Record<string, string>;
+      /** zod's English text for fields whose rule has no message key (platform/zod-fields.ts). */
+      hints?: Record<string, string>;
       headers?: Record<string, string>;
     },
   ) {

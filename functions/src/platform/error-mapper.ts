@@ -26,7 +26,7 @@ const KNOWN_FAILURES: Record<string, { status: number; code: ApiErrorBody['error
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
 
-/** Maps AppError to `{ error, params?, fields? }` with its status, known failures to their 4xx, anything else to a bare 500. */
+/** Maps AppError to `{ error, params?, fields?, hints? }` with its status, known failures to their 4xx, anything else to a bare 500. */
 export function errorMapper(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: async (request) => {
@@ -35,6 +35,7 @@ export function errorMapper(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayPro
         const body: ApiErrorBody = { error: err.code };
         if (err.details?.params) body.params = err.details.params;
         if (err.details?.fields) body.fields = err.details.fields;
+        if (err.details?.hints) body.hints = err.details.hints;
         request.response = {
           statusCode: err.status,
           headers: { ...jsonHeaders, ...err.details?.headers },

@@ -153,7 +153,7 @@ export function viewerIp(event: Pick<APIGatewayProxyEvent, 'headers' | 'requestC
 
 function validate(schema: Schema, input: unknown): unknown {
   const parsed = z.safeParse(schema, input);
-  if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, { fields: zodFields(parsed.error) });
+  if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, zodFields(parsed.error));
   return parsed.data;
 }
 

@@ -126,6 +126,9 @@ export const HTTP_ROUTES = [
   r('GET', '/schedules/{id}', 'contacts', 'user'),
   r('PUT', '/schedules/{id}', 'contacts', 'user'),
   r('DELETE', '/schedules/{id}', 'contacts', 'user'),
+  // attachments: presigned upload, then attach (decisions.md "Schedules, round 2")
+  r('POST', '/schedules/{id}/media-upload', 'contacts', 'user', 'send'),
+  r('DELETE', '/schedules/{id}/media-upload', 'contacts', 'user'),
   // queues and quick messages as the workspace reads them
   r('GET', '/queue', 'queues', 'user'),
   r('POST', '/queue', 'queues', 'admin'),
@@ -345,7 +348,8 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
   tickets: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
   messages: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'readWrite' },
-  contacts: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
+  // readWrite: presigned uploads of schedule attachments
+  contacts: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'readWrite' },
   queues: { table: 'RW', jwt: true },
   billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read', reads: ['pixWebhookSecret'] },
   plans: { table: 'RW', jwt: true },

@@ -10,6 +10,8 @@ import {
   listContactsQuerySchema,
   listSchedulesQuerySchema,
   scheduleIdParamsSchema,
+  scheduleMediaRemoveQuerySchema,
+  scheduleMediaUploadSchema,
   updateContactSchema,
   updateScheduleSchema,
 } from '@atende/shared';
@@ -22,6 +24,7 @@ import {
   showSchedule,
   updateSchedule,
 } from '../../domain/schedules/manage-schedules';
+import { removeScheduleMedia, uploadScheduleMedia } from '../../domain/schedules/schedule-media';
 import {
   createContactFor,
   listContacts,
@@ -75,5 +78,15 @@ export const handler = areaRouter('contacts', [
       await removeSchedule(auth, params.id);
       return noContent();
     },
+  }),
+  route('POST /schedules/{id}/media-upload', {
+    params: scheduleIdParamsSchema,
+    body: scheduleMediaUploadSchema,
+    handler: async ({ auth, params, body }) => json(await uploadScheduleMedia(auth, params.id, body)),
+  }),
+  route('DELETE /schedules/{id}/media-upload', {
+    params: scheduleIdParamsSchema,
+    query: scheduleMediaRemoveQuerySchema,
+    handler: async ({ auth, params, query }) => json(await removeScheduleMedia(auth, params.id, query.originalName)),
   }),
 ]);

@@ -3,18 +3,14 @@
  * /schedules/{id}/media-upload`): presigned upload then attach, the rules at both steps, removal,
  * and the files going out with the schedule, once.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MSG, SCHEDULE_MSG, type ScheduleDto, type TicketDto } from '@atende/shared';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { startS3Emulator, type S3Emulator } from '../../infra/local/emulators/s3-media';
 import { ddb, tableName } from '../src/data/client';
 import { SCHEDULE_SEND_JOB } from '../src/domain/schedules/schedule-job';
 import { runScheduledSend } from '../src/domain/schedules/send-scheduled-message';
-import { resetStorageClient } from '../src/platform/storage';
 import { apiCall } from './support/api-event';
+import { startMediaBucket } from './support/media-bucket';
 import {
   createWorkspace,
   customerSays,
@@ -26,23 +22,15 @@ import {
 } from './support/ticket-fixtures';
 
 let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
-let s3: S3Emulator;
+let s3: Awaited<ReturnType<typeof startMediaBucket>>;
 let w: Workspace;
 
 beforeAll(async () => {
   queues = await startWorkspaceEmulators();
-  s3 = await startS3Emulator({
-    directory: mkdtempSync(join(tmpdir(), 'sched-s3-')),
-    buckets: ['media'],
-    corsOrigins: ['http://127.0.0.1'],
-  });
-  process.env.S3_ENDPOINT = s3.endpoint;
-  process.env.MEDIA_BUCKET = 'media';
-  resetStorageClient();
+  s3 = await startMediaBucket();
   w = await createWorkspace();
 });
 afterAll(async () => {
-  delete process.env.MEDIA_BUCKET;
   await s3?.stop();
   await queues?.stop();
 });

@@ -1,14 +1,15 @@
-import { Box, Button, Card, HStack, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, Spinner, Text } from '@chakra-ui/react';
 import { SEARCH_DEBOUNCE_MS, type ScheduleDto } from '@atende/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LuCalendarClock, LuPlus, LuSearch } from 'react-icons/lu';
+import { LuCalendarClock, LuPlus } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
+import { SearchAndAdd } from '@/components/search-and-add';
 import { ScheduleDialog, SCHEDULES_NS } from '@/components/schedule-dialog';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useLoadMore } from '@/hooks/use-load-more';
@@ -108,23 +109,14 @@ export function SchedulesPage() {
         title={t('page.title')}
         description={t('page.description')}
         actions={
-          <>
-            <InputGroup startElement={<LuSearch />} flexBasis={{ base: '100%', sm: 'auto' }} w={{ sm: '72' }}>
-              <Input
-                type="search"
-                placeholder={t('page.search')}
-                aria-label={t('page.search')}
-                value={searchInput}
-                onChange={(event) => setSearchInput(event.target.value)}
-                bg="bg.panel"
-                data-testid="schedules-search"
-              />
-            </InputGroup>
-            <Button onClick={add} flexShrink={0} data-testid="schedules-add">
-              <LuPlus />
-              {t('page.add')}
-            </Button>
-          </>
+          <SearchAndAdd
+            searchLabel={t('page.search')}
+            search={searchInput}
+            onSearch={setSearchInput}
+            addLabel={t('page.add')}
+            onAdd={add}
+            testIdPrefix="schedules"
+          />
         }
       />
       <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" overflow="hidden">

@@ -1,4 +1,4 @@
-import { Box, Button, Card, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Card } from '@chakra-ui/react';
 import { SEARCH_DEBOUNCE_MS, type ScheduleDto } from '@atende/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
+import { LoadingMore } from '@/components/loading-more';
 import { PageHeader } from '@/components/page-header';
 import { SearchAndAdd } from '@/components/search-and-add';
 import { ScheduleDialog, SCHEDULES_NS } from '@/components/schedule-dialog';
@@ -94,12 +95,7 @@ export function SchedulesPage() {
           onDelete={setToDelete}
         />
         <div ref={sentinel} />
-        {list.isFetchingNextPage ? (
-          <HStack justify="center" py="4" color="fg.muted" fontSize="sm">
-            <Spinner size="sm" />
-            <Text>{t('page.loadingMore')}</Text>
-          </HStack>
-        ) : null}
+        <LoadingMore show={list.isFetchingNextPage} />
       </>
     );
 

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Spinner, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, Card } from '@chakra-ui/react';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type UserDto } from '@atende/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
+import { LoadingMore } from '@/components/loading-more';
 import { PageHeader } from '@/components/page-header';
 import { SearchAndAdd } from '@/components/search-and-add';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -98,12 +99,7 @@ export function UsersPage() {
           onEdit={(user) => setDialog({ mode: 'edit', userId: user.id })}
           onDelete={setToDelete}
         />
-        {isFetchingNextPage ? (
-          <HStack justify="center" py="4" color="fg.muted" fontSize="sm">
-            <Spinner size="sm" />
-            <Text>{t('common.loadingMore')}</Text>
-          </HStack>
-        ) : null}
+        <LoadingMore show={isFetchingNextPage} />
       </>
     );
 

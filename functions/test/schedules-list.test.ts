@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const list = async (ws: Workspace, query: Record<string, string> = {}) => {
-  const res = await apiCall('contacts', 'GET', '/schedules', { token: ws.operatorB.token, query });
+  const res = await apiCall('messages', 'GET', '/schedules', { token: ws.operatorB.token, query });
   expect(res.status).toBe(200);
   return res.body as ScheduleListAnswer;
 };
@@ -34,7 +34,7 @@ async function contact(ws: Workspace, name: string, number = newNumber()): Promi
   return res.body;
 }
 async function schedule(ws: Workspace, contactId: string, body: string, minutes: number): Promise<ScheduleDto> {
-  const res = await apiCall('contacts', 'POST', '/schedules', {
+  const res = await apiCall('messages', 'POST', '/schedules', {
     token: ws.operatorA.token,
     body: { body, contactId, sendAt: inMinutes(minutes) },
   });
@@ -66,13 +66,13 @@ describe('GET /schedules (the schedules page)', () => {
     const c = await contact(other, 'Outra Empresa');
     await schedule(other, c.id, 'Mensagem da outra empresa', 30);
     const theirs = (
-      await apiCall('contacts', 'GET', '/schedules', { token: other.admin.token, query: { searchParam: 'outra' } })
+      await apiCall('messages', 'GET', '/schedules', { token: other.admin.token, query: { searchParam: 'outra' } })
     ).body as ScheduleListAnswer;
     const forged = Buffer.from(
       JSON.stringify({ PK: `C#${other.cid}#SCHED`, SK: 'x', GSI2PK: `C#${other.cid}#SCHEDAT`, GSI2SK: 'x' }),
     ).toString('base64url');
 
-    const res = await apiCall('contacts', 'GET', '/schedules', { token: w.admin.token, query: { cursor: forged } });
+    const res = await apiCall('messages', 'GET', '/schedules', { token: w.admin.token, query: { cursor: forged } });
     expect(res.status).toBe(200);
     expect(res.body.schedules.every((s: ScheduleDto) => s.contact?.name !== 'Outra Empresa')).toBe(true);
     expect(theirs.schedules).toHaveLength(1);
@@ -93,7 +93,7 @@ describe('GET /schedules (the schedules page)', () => {
     expect(ids(await list(w, { searchParam: 'consulta roberto' }))).toEqual([consulta.id]);
     expect(ids(await list(w, { searchParam: 'consulta ana' }))).toEqual([]);
 
-    await apiCall('contacts', 'PUT', '/schedules/{id}', {
+    await apiCall('messages', 'PUT', '/schedules/{id}', {
       token: w.operatorA.token,
       pathParameters: { id: boleto.id },
       body: { body: 'Sua fatura vence amanhã' },
@@ -102,7 +102,7 @@ describe('GET /schedules (the schedules page)', () => {
     expect(ids(await list(w, { searchParam: 'fatura' }))).toEqual([boleto.id]);
 
     expect(
-      (await apiCall('contacts', 'DELETE', '/schedules/{id}', { token: w.admin.token, pathParameters: { id: boleto.id } }))
+      (await apiCall('messages', 'DELETE', '/schedules/{id}', { token: w.admin.token, pathParameters: { id: boleto.id } }))
         .status,
     ).toBe(204);
     expect(ids(await list(w, { searchParam: 'fatura' }))).toEqual([]);

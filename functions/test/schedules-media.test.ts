@@ -40,9 +40,9 @@ afterEach(async () => {
 
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const upload = (token: string, id: string, body: unknown) =>
-  apiCall('contacts', 'POST', '/schedules/{id}/media-upload', { token, pathParameters: { id }, body });
+  apiCall('messages', 'POST', '/schedules/{id}/media-upload', { token, pathParameters: { id }, body });
 const detach = (token: string, id: string, originalName: string) =>
-  apiCall('contacts', 'DELETE', '/schedules/{id}/media-upload', { token, pathParameters: { id }, query: { originalName } });
+  apiCall('messages', 'DELETE', '/schedules/{id}/media-upload', { token, pathParameters: { id }, query: { originalName } });
 const pdf = (name: string, bytes = Buffer.from(`%PDF-1.4 ${name}`)) => ({
   bytes,
   file: { fileName: name, mimetype: 'application/pdf', size: bytes.length },
@@ -55,7 +55,7 @@ async function contactTicket(): Promise<TicketDto> {
 }
 async function newSchedule(token = w.operatorA.token, t?: TicketDto): Promise<ScheduleDto> {
   const ticket = t ?? (await contactTicket());
-  const res = await apiCall('contacts', 'POST', '/schedules', {
+  const res = await apiCall('messages', 'POST', '/schedules', {
     token,
     body: { body: 'Segue o contrato', contactId: ticket.contactId, sendAt: inMinutes(60) },
   });
@@ -88,7 +88,7 @@ describe('schedule attachments', () => {
     expect(first.body.schedule).toMatchObject({ isMedia: true, mediaName: [{ originalName: 'contrato.pdf' }] });
     expect(again.body.schedule.mediaName).toHaveLength(1);
     const shown = (
-      await apiCall('contacts', 'GET', '/schedules/{id}', { token: w.operatorB.token, pathParameters: { id: s.id } })
+      await apiCall('messages', 'GET', '/schedules/{id}', { token: w.operatorB.token, pathParameters: { id: s.id } })
     ).body as ScheduleDto;
     const download = await fetch(shown.mediaName[0]!.url!);
     expect(Buffer.from(await download.arrayBuffer()).equals(f.bytes)).toBe(true);
@@ -137,7 +137,7 @@ describe('schedule attachments', () => {
     expect(confirmed.filter((r) => r.status === 200)).toHaveLength(3);
     expect(confirmed.filter((r) => r.status === 400 || r.status === 409)).toHaveLength(2);
     const after = (
-      await apiCall('contacts', 'GET', '/schedules/{id}', { token: w.admin.token, pathParameters: { id: s.id } })
+      await apiCall('messages', 'GET', '/schedules/{id}', { token: w.admin.token, pathParameters: { id: s.id } })
     ).body as ScheduleDto;
     expect(after.mediaName).toHaveLength(3);
   });

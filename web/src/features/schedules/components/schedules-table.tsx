@@ -1,8 +1,8 @@
-import { Badge, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import { mayManageSchedule, type ScheduleDto, type Viewer } from '@atende/shared';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { SCHEDULE_STATUS_PALETTE, SCHEDULES_NS, schedulePreview } from '@/components/schedule-dialog';
 
 /** Spec part 3 "Schedules page": send date as DD/MM/YYYY HH:mm:ss. */
@@ -68,6 +68,11 @@ export function SchedulesTable({ schedules, viewer, onEdit, onDelete }: Schedule
                   <HStack gap="2" display={{ base: 'flex', sm: 'none' }} fontSize="xs" color="fg.muted">
                     <Text>{sendDate(s.sendAt)}</Text>
                     {statusBadge(s)}
+                    {s.isMedia ? (
+                      <Box as="span" title={files} aria-label={files}>
+                        <LuPaperclip />
+                      </Box>
+                    ) : null}
                   </HStack>
                 </Stack>
               </Table.Cell>

@@ -150,7 +150,8 @@ describe('schedule attachments', () => {
     await fetch(asked.body.upload.url, { method: 'PUT', headers: asked.body.upload.headers, body: f.bytes });
     const never = await upload(w.operatorA.token, s.id, { file: pdf('y.pdf').file });
 
-    expect((await upload(w.operatorA.token, s.id, { file: f.file, key: asked.body.upload.key })).status).toBe(400);
+    const foreignKey = await upload(w.operatorA.token, s.id, { file: f.file, key: asked.body.upload.key });
+    expect([foreignKey.status, foreignKey.body.fields]).toEqual([400, { file: 'validation.invalid' }]);
     expect((await upload(w.operatorA.token, s.id, { file: pdf('y.pdf').file, key: never.body.upload.key })).status).toBe(
       400,
     );

@@ -32,6 +32,8 @@ import { publishScheduleUpdated } from './schedule-events';
 /** Conditional writes lost to another change of the same schedule before giving up with 409. */
 const WRITE_ATTEMPTS = 5;
 const invalid = (message: string) => new AppError('ERR_VALIDATION', 400, { fields: { file: message } });
+/** A key that is not this schedule's, or an upload that never arrived: the console's generic message key. */
+const INVALID = 'validation.invalid';
 
 function checkRoomFor(schedule: ScheduleRecord, originalName: string): void {
   const media = schedule.media ?? [];
@@ -77,9 +79,9 @@ async function attachUploaded(
   originalName: string,
   key: string,
 ): Promise<ScheduleMediaUploadAnswer> {
-  if (!isScheduleMediaKeyOf(auth.companyId, id, key)) throw invalid('unknown upload');
+  if (!isScheduleMediaKeyOf(auth.companyId, id, key)) throw invalid(INVALID);
   const info = await mediaObjectInfo(key);
-  if (!info) throw invalid('upload not found');
+  if (!info) throw invalid(INVALID);
   if (info.size > MAX_MEDIA_BYTES) throw invalid(MESSAGE_MSG.tooLarge);
   // The presigned PUT pinned the type: what S3 holds is what was declared and checked.
   if (!isAllowedAttachment(originalName, info.mimetype)) throw invalid(MESSAGE_MSG.blockedType);

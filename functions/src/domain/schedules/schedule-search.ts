@@ -49,7 +49,7 @@ export async function searchSchedules(companyId: string, query: ListSchedulesQue
   const [primary, ...others] = terms as [string, ...string[]];
   const after = decodeCursor(query.cursor);
   if (query.cursor && (!after || !isIndexKeyOf('SIX', companyId, after)))
-    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'validation.invalid' } });
   const page = await queryIndex('SIX', companyId, primary, { after, limit: PAGE_SIZE }); // AP-SX1
   const found = await getSchedules(companyId, [...new Set(page.ownerIds.map((o) => o.ownerId))]); // AP-SC1 batch
   const dtos = (await toScheduleDtos(companyId, found)).filter((d) =>

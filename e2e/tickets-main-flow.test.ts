@@ -222,4 +222,45 @@ describe('ticket workspace: customer → pending → accept → reply', () => {
     await page.getByTestId('ticket-row').filter({ hasText: CUSTOMER.name }).waitFor({ timeout: 10_000 });
     await page.context().close();
   });
+
+  it('schedules a message with an attachment from /schedules: uploaded straight to storage, listed, usable on a phone', async () => {
+    const admin = await login('admin');
+    const page = await newPage(browser, {
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'light',
+      isMobile: true,
+      hasTouch: true,
+    });
+    await signIn(page, admin);
+    await page.goto(`${stack.url}/schedules`);
+    await page.getByTestId('schedules-add').click({ timeout: 90_000 });
+    const dialog = page.getByTestId('schedule-dialog');
+    await dialog.getByTestId('schedule-contact-search').fill('Maria');
+    await dialog.getByTestId('schedule-contact-option').filter({ hasText: CUSTOMER.name }).click({ timeout: 10_000 });
+    const body = `Lembrete do pedido de bolo (${Date.now()})`;
+    await dialog.getByTestId('schedule-body').fill(body);
+    await dialog.getByTestId('schedule-file-input').setInputFiles({
+      name: 'orcamento.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 orçamento do bolo'),
+    });
+    await dialog.getByTestId('schedule-pending-file').filter({ hasText: 'orcamento.pdf' }).waitFor();
+    await dialog.getByTestId('schedule-submit').click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+
+    const row = page.getByTestId('schedule-row').filter({ hasText: CUSTOMER.name });
+    await row.first().waitFor({ timeout: 10_000 });
+    const listed = await api<{ schedules: { body: string; mediaName: { originalName: string; url: string }[] }[] }>(
+      admin.token,
+      'GET',
+      '/schedules?searchParam=bolo',
+    );
+    const saved = listed.schedules.find((s) => s.body === body)!;
+    expect(saved.mediaName.map((m) => m.originalName)).toEqual(['orcamento.pdf']);
+    const download = await fetch(saved.mediaName[0]!.url);
+    expect(await download.text()).toBe('%PDF-1.4 orçamento do bolo');
+    await settle(page);
+    await screenshot(page, 'schedules-phone-light');
+    await page.context().close();
+  });
 });

@@ -120,12 +120,16 @@ export const HTTP_ROUTES = [
   r('GET', '/contacts/{id}', 'contacts', 'user'),
   r('PUT', '/contacts/{id}', 'contacts', 'user'),
   // scheduled messages — spec part 1 §7 "Contacts and schedules", part 3 "Schedules and connections"
-  // (rules: shared/src/policy/schedules.ts; sent by the `schedule.send` due job)
-  r('GET', '/schedules', 'contacts', 'user'),
-  r('POST', '/schedules', 'contacts', 'user'),
-  r('GET', '/schedules/{id}', 'contacts', 'user'),
-  r('PUT', '/schedules/{id}', 'contacts', 'user'),
-  r('DELETE', '/schedules/{id}', 'contacts', 'user'),
+  // (rules: shared/src/policy/schedules.ts; sent by the `schedule.send` due job). Served by the messages
+  // area, which holds the media bucket their attachments need (decisions.md "Schedules, round 2")
+  r('GET', '/schedules', 'messages', 'user'),
+  r('POST', '/schedules', 'messages', 'user'),
+  r('GET', '/schedules/{id}', 'messages', 'user'),
+  r('PUT', '/schedules/{id}', 'messages', 'user'),
+  r('DELETE', '/schedules/{id}', 'messages', 'user'),
+  // attachments: presigned upload, then attach (decisions.md "Schedules, round 2")
+  r('POST', '/schedules/{id}/media-upload', 'messages', 'user', 'send'),
+  r('DELETE', '/schedules/{id}/media-upload', 'messages', 'user'),
   // queues and quick messages as the workspace reads them
   r('GET', '/queue', 'queues', 'user'),
   r('POST', '/queue', 'queues', 'admin'),

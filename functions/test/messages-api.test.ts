@@ -2,15 +2,11 @@
  * POST/GET/DELETE /messages: sends through the outbound queue (recorded first, echo and acks find
  * it), signature, quoting, idempotency, own-message deletes, presigned media uploads.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelEvent, MessageDto, TicketDto } from '@atende/shared';
-import { startS3Emulator, type S3Emulator } from '../../infra/local/emulators/s3-media';
 import { messageIdForCommand } from '../src/shared-surface/outbound-message-ids';
-import { resetStorageClient } from '../src/platform/storage';
 import { apiCall } from './support/api-event';
+import { startMediaBucket } from './support/media-bucket';
 import {
   createWorkspace,
   customerSays,
@@ -24,23 +20,15 @@ import {
 } from './support/ticket-fixtures';
 
 let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
-let s3: S3Emulator;
+let s3: Awaited<ReturnType<typeof startMediaBucket>>;
 let w: Workspace;
 
 beforeAll(async () => {
   queues = await startWorkspaceEmulators();
-  s3 = await startS3Emulator({
-    directory: mkdtempSync(join(tmpdir(), 'tix-s3-')),
-    buckets: ['media'],
-    corsOrigins: ['http://127.0.0.1'],
-  });
-  process.env.S3_ENDPOINT = s3.endpoint;
-  process.env.MEDIA_BUCKET = 'media';
-  resetStorageClient();
+  s3 = await startMediaBucket();
   w = await createWorkspace();
 });
 afterAll(async () => {
-  delete process.env.MEDIA_BUCKET;
   await s3?.stop();
   await queues?.stop();
 });

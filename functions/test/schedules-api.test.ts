@@ -40,14 +40,14 @@ afterEach(async () => {
 
 const MINUTE = 60_000;
 const inMinutes = (n: number) => new Date(Date.now() + n * MINUTE).toISOString();
-const post = (token: string, body: unknown) => apiCall('contacts', 'POST', '/schedules', { token, body });
+const post = (token: string, body: unknown) => apiCall('messages', 'POST', '/schedules', { token, body });
 const put = (token: string, id: string, body: unknown) =>
-  apiCall('contacts', 'PUT', '/schedules/{id}', { token, pathParameters: { id }, body });
-const get = (token: string, id: string) => apiCall('contacts', 'GET', '/schedules/{id}', { token, pathParameters: { id } });
+  apiCall('messages', 'PUT', '/schedules/{id}', { token, pathParameters: { id }, body });
+const get = (token: string, id: string) => apiCall('messages', 'GET', '/schedules/{id}', { token, pathParameters: { id } });
 const remove = (token: string, id: string) =>
-  apiCall('contacts', 'DELETE', '/schedules/{id}', { token, pathParameters: { id } });
+  apiCall('messages', 'DELETE', '/schedules/{id}', { token, pathParameters: { id } });
 const list = (token: string, query: Record<string, string> = {}) =>
-  apiCall('contacts', 'GET', '/schedules', { token, query });
+  apiCall('messages', 'GET', '/schedules', { token, query });
 
 async function customerTicket(): Promise<TicketDto> {
   const number = newNumber();

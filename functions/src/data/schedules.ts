@@ -1,8 +1,10 @@
 /**
  * Scheduled messages (spec part 1 §3 "Schedule").
  *
- *   schedule  PK = C#<cid>#SCHED   SK = <scheduleId>   (ulid: the company's list, newest first)
+ *   schedule  PK = C#<cid>#SCHED   SK = <scheduleId>   (ulid)
  *             GSI1PK = C#<cid>#CONTACTSCHED#<contactId>   GSI1SK = <sendAt>#<scheduleId>   (a contact's, soonest first)
+ *             GSI2PK = C#<cid>#SCHEDAT                    GSI2SK = <sendAt>#<scheduleId>   (the company's, by send time)
+ *   search    PK = C#<cid>#SIX#<first 3 chars>   SK = <token>#<scheduleId>   (search-index.ts; `searchTokens` on the item)
  *
  * `dueMinute` remembers where the send job sits on the due index, so a new time or a delete takes it off.
  */
@@ -10,7 +12,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { ScheduleStatus } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { queryPage, updateExpression, type Item } from './table-operations';
+import { batchGet, queryPage, updateExpression, type Item } from './table-operations';
 import { isConditionFailed } from './transactions';
 
 export interface ScheduleRecord {
@@ -26,19 +28,34 @@ export interface ScheduleRecord {
   /** Why the last attempt failed (status ERRO), for support; never shown raw to users. */
   error: string | null;
   dueMinute: number;
+  /** Attachments in the order attached (absent on items written before attachments existed). */
+  media?: ScheduleMediaRecord[];
+  /** The words this schedule is indexed under (SIX), so a change or a delete takes exactly those off. */
+  searchTokens?: string[];
   createdAt: string;
   updatedAt: string;
 }
 
+/** One attachment: the S3 object (`C#<cid>/media/schedules/<scheduleId>/…`) and what the console shows. */
+export interface ScheduleMediaRecord {
+  originalName: string;
+  key: string;
+  mimetype: string;
+  size: number;
+}
+
 const companyPk = (companyId: string) => tenantPk(companyId, 'SCHED');
+const bySendAtPk = (companyId: string) => tenantPk(companyId, 'SCHEDAT');
 const contactPk = (companyId: string, contactId: string) => tenantPk(companyId, 'CONTACTSCHED', contactId);
 const scheduleKey = (companyId: string, id: string) => ({ PK: companyPk(companyId), SK: id });
 const indexKeys = (s: Pick<ScheduleRecord, 'companyId' | 'contactId' | 'sendAt' | 'id'>) => ({
   GSI1PK: contactPk(s.companyId, s.contactId),
   GSI1SK: `${s.sendAt}#${s.id}`,
+  GSI2PK: bySendAtPk(s.companyId),
+  GSI2SK: `${s.sendAt}#${s.id}`,
 });
 const fromItem = (item: Item): ScheduleRecord => {
-  const { PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, ...schedule } = item;
+  const { PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, ...schedule } = item;
   return schedule as unknown as ScheduleRecord;
 };
 
@@ -66,7 +83,9 @@ export async function getSchedule(companyId: string, id: string): Promise<Schedu
  */
 export async function updateUnsentSchedule(
   before: ScheduleRecord,
-  set: Partial<Pick<ScheduleRecord, 'body' | 'sendAt' | 'dueMinute' | 'status' | 'error'>> & { updatedAt: string },
+  set: Partial<Pick<ScheduleRecord, 'body' | 'sendAt' | 'dueMinute' | 'status' | 'error' | 'searchTokens'>> & {
+    updatedAt: string;
+  },
 ): Promise<ScheduleRecord | undefined> {
   const after = { ...before, ...set };
   const parts = updateExpression({ ...set, ...indexKeys(after) });
@@ -78,6 +97,33 @@ export async function updateUnsentSchedule(
         ...parts,
         ConditionExpression: 'attribute_exists(PK) AND attribute_type(sentAt, :nullType)',
         ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ':nullType': 'NULL' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(out.Attributes!);
+  } catch (err) {
+    if (isConditionFailed(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Replaces the attachments of a schedule still unsent and unchanged since `before` was read
+ * (`updatedAt`): undefined when another write came first (re-read and try again) or it was sent.
+ */
+export async function setScheduleMedia(
+  before: ScheduleRecord,
+  media: ScheduleMediaRecord[],
+  updatedAt: string,
+): Promise<ScheduleRecord | undefined> {
+  try {
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: scheduleKey(before.companyId, before.id),
+        UpdateExpression: 'SET media = :media, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_type(sentAt, :nullType) AND updatedAt = :read',
+        ExpressionAttributeValues: { ':media': media, ':now': updatedAt, ':read': before.updatedAt, ':nullType': 'NULL' },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -117,12 +163,13 @@ export interface SchedulePage {
   next?: Item;
 }
 
-/** AP-SC2: one page of the company's schedules, newest first. */
+/** AP-SC2: one page of the company's schedules by send time, latest first. */
 export async function listCompanySchedules(companyId: string, page: { limit: number; after?: Item }): Promise<SchedulePage> {
   const out = await queryPage(
     {
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': companyPk(companyId) },
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': bySendAtPk(companyId) },
       ScanIndexForward: false,
     },
     page,
@@ -149,4 +196,13 @@ export async function listContactSchedules(
 
 /** A client's cursor is used only when it continues this very list (never another tenant's partition). */
 export const isScheduleCursorOf = (companyId: string, contactId: string | undefined, key: Item): boolean =>
-  contactId ? key.GSI1PK === contactPk(companyId, contactId) : key.PK === companyPk(companyId);
+  contactId
+    ? key.GSI1PK === contactPk(companyId, contactId) && key.PK === companyPk(companyId)
+    : key.GSI2PK === bySendAtPk(companyId) && key.PK === companyPk(companyId);
+
+/** AP-SC1 in a batch: the schedules a search found (missing ones are skipped). */
+export async function getSchedules(companyId: string, ids: string[]): Promise<ScheduleRecord[]> {
+  const items = await batchGet(ids.map((id) => scheduleKey(companyId, id)));
+  const byId = new Map(items.map((item) => [String(item.SK), fromItem(item)]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}

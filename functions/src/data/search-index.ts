@@ -5,6 +5,7 @@
  *
  *   ticket index   PK = C#<cid>#TIX#<first 3 chars>   SK = <token>#<ticketId>    { ownerId }
  *   contact index  PK = C#<cid>#CIX#<first 3 chars>   SK = <token>#<contactId>   { ownerId }
+ *   schedule index PK = C#<cid>#SIX#<first 3 chars>   SK = <token>#<scheduleId>  { ownerId }
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, type WriteRequest } from './batch';
@@ -12,7 +13,7 @@ import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { bucketOf } from './search-tokens';
 
-export type SearchIndexKind = 'TIX' | 'CIX';
+export type SearchIndexKind = 'TIX' | 'CIX' | 'SIX';
 
 const indexKey = (kind: SearchIndexKind, companyId: string, token: string, ownerId: string) => ({
   PK: tenantPk(companyId, kind, bucketOf(token)),
@@ -54,7 +55,7 @@ export interface IndexPage {
 }
 
 /**
- * AP-TX1 / AP-CX1: owners having a token that starts with `term`, newest owner first among equal
+ * AP-TX1 / AP-CX1 / AP-SX1: owners having a token that starts with `term`, newest owner first among equal
  * tokens (ULID ids sort by creation). `after` continues from an item's key.
  */
 export async function queryIndex(

@@ -128,6 +128,13 @@ export function outboundMediaKey(companyId: string, ticketId: string, fileName: 
 export const isOutboundMediaKeyOf = (companyId: string, ticketId: string, key: string) =>
   isCompanyMediaKey(companyId, key) && key.startsWith(`${companyPrefix(companyId)}media/outbound/${ticketId}/`);
 
+/** `C#<companyId>/media/schedules/<scheduleId>/<ulid>-<fileName>`: one schedule's attachments. */
+export function scheduleMediaKey(companyId: string, scheduleId: string, fileName: string): string {
+  return mediaObjectKey(companyId, `schedules/${scheduleId}`, fileName);
+}
+export const isScheduleMediaKeyOf = (companyId: string, scheduleId: string, key: string) =>
+  isCompanyMediaKey(companyId, key) && key.startsWith(`${companyPrefix(companyId)}media/schedules/${scheduleId}/`);
+
 export async function writeObject(key: string, body: Buffer, contentType = 'application/octet-stream'): Promise<void> {
   const bucket = process.env.MEDIA_BUCKET;
   if (!bucket) throw new Error('MEDIA_BUCKET is not set');

@@ -102,7 +102,7 @@ export function mediaKindOf(mimetype: string): 'image' | 'audio' | 'video' | 'do
   return top === 'image' || top === 'audio' || top === 'video' ? top : 'document';
 }
 
-const fileNameSchema = z.string().check(
+export const attachmentNameSchema = z.string().check(
   z.trim(),
   z.minLength(1),
   z.maxLength(200),
@@ -110,9 +110,10 @@ const fileNameSchema = z.string().check(
 );
 const mimetypeSchema = z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(100));
 
-const attachmentFile = z
+/** One file the browser is about to upload: allowed type, at most 5 MB (spec part 1 §5). */
+export const attachmentFileSchema = z
   .object({
-    fileName: fileNameSchema,
+    fileName: attachmentNameSchema,
     mimetype: mimetypeSchema,
     size: z.number().check(z.int(), z.gte(1), z.lte(MAX_MEDIA_BYTES, MESSAGE_MSG.tooLarge)),
   })
@@ -120,12 +121,13 @@ const attachmentFile = z
     z.refine((f) => isAllowedAttachment(f.fileName, f.mimetype), { message: MESSAGE_MSG.blockedType, path: ['fileName'] }),
   );
 
-const noDuplicateNames = (files: { fileName: string }[]) => new Set(files.map((f) => f.fileName)).size === files.length;
+export const noDuplicateNames = (files: { fileName: string }[]) =>
+  new Set(files.map((f) => f.fileName)).size === files.length;
 
 /** POST /messages/{ticketId}/uploads: what the browser is about to upload. */
 export const requestUploadsSchema = z.object({
   files: z
-    .array(attachmentFile)
+    .array(attachmentFileSchema)
     .check(
       z.minLength(1),
       z.maxLength(MAX_MEDIA_FILES, MESSAGE_MSG.tooMany),
@@ -151,7 +153,7 @@ export interface RequestUploadsAnswer {
 /** An uploaded file the send refers to (the `key` an upload ticket gave). */
 const sentMediaSchema = z.object({
   key: z.string().check(z.minLength(1), z.maxLength(512)),
-  fileName: fileNameSchema,
+  fileName: attachmentNameSchema,
   mimetype: mimetypeSchema,
   /** Audio recorded in the console goes out as a voice note. */
   voiceNote: z.optional(z.boolean()),

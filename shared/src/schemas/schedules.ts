@@ -5,6 +5,7 @@
  */
 import * as z from '../zod';
 import { cursorSchema, idSchema, MSG, pageNumberSchema, searchParamSchema } from './common';
+import { attachmentFileSchema, attachmentNameSchema, type UploadTicket } from './messages';
 
 /** Spec: the dialog title shows the status, 'Erro de Envio' for ERRO; the list capitalises it. */
 export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO'] as const;
@@ -54,9 +55,9 @@ export const updateScheduleSchema = z.object({
 export type UpdateScheduleInput = z.infer<typeof updateScheduleSchema>;
 
 /**
- * GET /schedules: the company's schedules, newest first; `contactId` narrows to one contact (the
- * ticket's schedule action), soonest first. Both O(page). `searchParam` is accepted for the
- * schedules page but not applied yet (decisions.md "Schedules and ticket tags").
+ * GET /schedules: the company's schedules by send time, latest first (the /schedules page);
+ * `contactId` narrows to one contact (the ticket's schedule action), soonest first; `searchParam`
+ * finds schedules by a word of the body or of the contact's name or number. All O(page).
  */
 export const listSchedulesQuerySchema = z.object({
   contactId: z.optional(idSchema),
@@ -78,8 +79,9 @@ export interface ScheduleDto {
   sendAt: string;
   sentAt: string | null;
   status: ScheduleStatus;
-  /** Attachments are not supported yet: always null (decisions.md). */
-  mediaName: null;
+  /** Attachments (spec: `mediaName`, a list of items with `originalName`), in the order attached. */
+  mediaName: ScheduleMediaDto[];
+  isMedia: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -88,4 +90,36 @@ export interface ScheduleListAnswer {
   schedules: ScheduleDto[];
   hasMore: boolean;
   cursor?: string;
+}
+
+/**
+ * POST /schedules/{id}/media-upload (spec "form: typeArch, file"). Files never travel through the
+ * API (5 MB > the request limit): the same presigned flow as message media, in two calls to this
+ * one route. Without `key`: the rules are checked against the schedule's current attachments
+ * (type, 5 MB, at most 3, no duplicate name) and a presigned PUT comes back. With the `key` that PUT
+ * used, once the browser uploaded: the object is checked in S3 and attached. `typeArch` is the
+ * spec's form field; its only value here is 'schedule'.
+ */
+export const scheduleMediaUploadSchema = z.object({
+  typeArch: z.optional(z.literal('schedule')),
+  file: attachmentFileSchema,
+  key: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
+});
+export type ScheduleMediaUploadInput = z.infer<typeof scheduleMediaUploadSchema>;
+
+/** DELETE /schedules/{id}/media-upload?originalName=…: removes one attachment ('Arquivo removido com sucesso!'). */
+export const scheduleMediaRemoveQuerySchema = z.object({ originalName: attachmentNameSchema });
+
+export interface ScheduleMediaDto {
+  originalName: string;
+  mimetype: string;
+  size: number;
+  /** Short-lived download URL (null without a bucket). */
+  url: string | null;
+}
+
+/** The schedule as it stands, and the presigned PUT when one was asked for. */
+export interface ScheduleMediaUploadAnswer {
+  schedule: ScheduleDto;
+  upload?: UploadTicket;
 }

@@ -35,6 +35,7 @@ const ticketsPage = page(async () => ({
   Component: (await (await import('@/features/tickets')).loadTicketsPage()).TicketsPage,
 }));
 const usersPage = page(async () => ({ Component: (await import('@/features/users')).UsersPage }));
+const schedulesPage = page(async () => ({ Component: (await import('@/features/schedules')).SchedulesPage }));
 const connectionsPage = page(async () => ({ Component: (await import('@/features/connections')).default }));
 /** Local mode only: elsewhere /simulator is an unknown address. */
 const simulatorPage = page(async () =>
@@ -114,7 +115,7 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
                     { path: 'simulator', ...simulatorPage },
                     soon('quick-messages', 'quickMessages'),
                     soon('contacts', 'contacts'),
-                    soon('schedules', 'schedules'),
+                    { path: 'schedules', ...schedulesPage },
                     soon('tags', 'tags'),
                     soon('chats/:uuid?', 'chats'),
                     { path: 'helps', ...helpsPage },

@@ -5,10 +5,7 @@
  */
 import { ulid } from 'ulid';
 import {
-  mayEditSchedule,
-  mayManageSchedule,
   PAGE_SIZE,
-  SCHEDULE_MSG,
   type CreateScheduleInput,
   type ListSchedulesQuery,
   type ScheduleDto,
@@ -31,12 +28,12 @@ import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
 import { cancelDueWork, scheduleDueWork } from '../scheduler/due-work';
 import { ticketActor, visibleTicket } from '../tickets/ticket-actor';
+import { alreadySent, editableSchedule, ownSchedule, scheduleNotFound } from './schedule-access';
 import { toScheduleDto, toScheduleDtos } from './schedule-dto';
 import { publishScheduleDeleted, publishScheduleUpdated } from './schedule-events';
 import { sendJobOf } from './schedule-job';
+import { indexScheduleWords, scheduleTokens, searchSchedules, unindexScheduleWords } from './schedule-search';
 
-const notFound = () => new AppError('ERR_NO_REGISTER_FOUND', 404);
-const alreadySent = () => new AppError('ERR_VALIDATION', 400, { fields: { sendAt: SCHEDULE_MSG.alreadySent } });
 const dueRefOf = (s: ScheduleRecord) => ({ job: sendJobOf(s), minute: s.dueMinute });
 
 async function publishUpdated(s: ScheduleRecord): Promise<ScheduleDto> {
@@ -69,40 +66,41 @@ export async function createSchedule(auth: AccessClaims, input: CreateScheduleIn
     status: 'PENDENTE',
     error: null,
     dueMinute: 0,
+    media: [],
+    searchTokens: scheduleTokens(input.body, contact),
     createdAt: now,
     updatedAt: now,
   };
-  // Index first: a crash after it leaves a due entry whose job finds no schedule (and does nothing).
+  // Indexes first: a crash after them leaves a due entry whose job finds no schedule (and does
+  // nothing) and search words that lead nowhere (skipped).
   schedule.dueMinute = (await scheduleDueWork(sendJobOf(schedule))).minute;
+  await indexScheduleWords(cid, schedule.id, schedule.searchTokens!);
   await insertSchedule(schedule);
   return publishUpdated(schedule);
 }
 
-async function ownSchedule(auth: AccessClaims, id: string): Promise<ScheduleRecord> {
-  const schedule = await getSchedule(auth.companyId, id); // AP-SC1
-  if (!schedule) throw notFound();
-  if (!mayManageSchedule(auth, schedule)) throw new AppError('ERR_NO_PERMISSION', 403);
-  return schedule;
-}
-
 export async function updateSchedule(auth: AccessClaims, id: string, input: UpdateScheduleInput): Promise<ScheduleDto> {
-  const before = await ownSchedule(auth, id);
-  if (!mayEditSchedule(auth, before)) throw alreadySent();
+  const before = await editableSchedule(auth, id);
+  const body = input.body ?? before.body;
+  const searchTokens = scheduleTokens(body, await getContact(before.companyId, before.contactId));
   const sendAt = input.sendAt ? new Date(input.sendAt).toISOString() : before.sendAt;
   const moved = sendAt !== before.sendAt;
   const now = new Date().toISOString();
   const dueMinute = moved ? (await scheduleDueWork(sendJobOf({ ...before, sendAt }))).minute : before.dueMinute;
+  await indexScheduleWords(before.companyId, id, searchTokens, before.searchTokens);
   // A failed schedule edited by a person is tried again.
   const after = await updateUnsentSchedule(before, {
-    body: input.body,
+    body,
     sendAt,
     dueMinute,
     status: 'PENDENTE',
     error: null,
+    searchTokens,
     updatedAt: now,
   });
   if (!after) throw alreadySent(); // sent meanwhile: the new entry's job will find it sent
   if (moved && before.dueMinute !== dueMinute) await cancelDueWork(dueRefOf(before));
+  await unindexScheduleWords(before.companyId, id, before.searchTokens, searchTokens);
   return publishUpdated(after);
 }
 
@@ -110,18 +108,23 @@ export async function removeSchedule(auth: AccessClaims, id: string): Promise<vo
   const schedule = await ownSchedule(auth, id);
   await deleteSchedule(schedule.companyId, schedule.id);
   if (!schedule.sentAt) await cancelDueWork(dueRefOf(schedule));
+  await unindexScheduleWords(schedule.companyId, schedule.id, schedule.searchTokens);
   await publishScheduleDeleted(schedule.companyId, schedule.id);
 }
 
 export async function showSchedule(auth: AccessClaims, id: string): Promise<ScheduleDto> {
   const schedule = await getSchedule(auth.companyId, id); // AP-SC1
-  if (!schedule) throw notFound();
+  if (!schedule) throw scheduleNotFound();
   return toScheduleDto(schedule);
 }
 
-/** O(page): the company's list (AP-SC2) or one contact's (AP-SC3); a cursor is honoured only for the same list. */
+/**
+ * O(page): the company's list by send time (AP-SC2), one contact's (AP-SC3) or a search (AP-SX1);
+ * a cursor is honoured only for the same list (`pageNumber` is accepted; paging is by cursor).
+ */
 export async function listSchedules(auth: AccessClaims, query: ListSchedulesQuery): Promise<ScheduleListAnswer> {
   const cid = auth.companyId;
+  if (query.searchParam && !query.contactId) return searchSchedules(cid, query);
   const decoded = decodeCursor(query.cursor);
   const after = decoded && isScheduleCursorOf(cid, query.contactId, decoded) ? decoded : undefined;
   const page = { limit: PAGE_SIZE, after };

@@ -3,19 +3,27 @@
  * never twice.
  * - The job carries the schedule's `sendAt`; an entry left from before an edit (queued by the tick
  *   before the edit took it off) finds a different time and does nothing.
- * - The outbound part's command id is the schedule's id, so a redelivered or retried job records no
- *   second message and queues a command the session host collapses (outbound-message.ts); `sentAt`
- *   is then set once, conditionally.
+ * - The outbound parts' command ids come from the schedule's id (the text) and from each
+ *   attachment's S3 key (one message per file, after the text), so a redelivered or retried job
+ *   records no second message and queues commands the session host collapses (outbound-message.ts),
+ *   even if the attachments changed between two attempts; `sentAt` is then set once, conditionally.
  * - The conversation: the schedule's ticket while it is still active, otherwise the contact's
  *   active ticket on that ticket's connection (or the default one), reopened or started as for a
  *   customer's message (find-or-create-ticket.ts).
  * Nothing to send to (contact or connection gone) is final: status ERRO, no retry. Anything else
  * throws, and the dispatch queue retries.
  */
+import { mediaKindOf } from '@atende/shared';
 import type { DueJob } from '../../data/due-work';
 import { findDefaultConnection, getConnection, type ConnectionRecord } from '../../data/connections';
 import { getContact } from '../../data/contacts';
-import { getSchedule, markScheduleSent, updateUnsentSchedule, type ScheduleRecord } from '../../data/schedules';
+import {
+  getSchedule,
+  markScheduleSent,
+  updateUnsentSchedule,
+  type ScheduleMediaRecord,
+  type ScheduleRecord,
+} from '../../data/schedules';
 import { getTicket, type TicketRecord } from '../../data/tickets';
 import { logger } from '../../platform/logger';
 import { sendOutboundPart } from '../messages/outbound-message';
@@ -25,6 +33,9 @@ import { publishScheduleUpdated } from './schedule-events';
 
 /** The outbound command id: one per schedule, whatever the number of attempts. */
 export const scheduleCommandId = (s: Pick<ScheduleRecord, 'id'>) => `schedule:${s.id}`;
+/** One per attachment: its key's own ULID part (`…/<ulid>-<name>`), stable whatever else changes. */
+export const scheduleMediaCommandId = (s: Pick<ScheduleRecord, 'id'>, media: ScheduleMediaRecord) =>
+  `schedule:${s.id}:${media.key.split('/').pop()!.split('-')[0]}`;
 
 export async function runScheduledSend(job: DueJob): Promise<void> {
   const schedule = await getSchedule(job.companyId, job.jobId);
@@ -43,6 +54,20 @@ export async function runScheduledSend(job: DueJob): Promise<void> {
     text: schedule.body,
     userId: schedule.userId,
   });
+  for (const media of schedule.media ?? []) {
+    await sendOutboundPart(ticket, connection, contact, {
+      commandId: scheduleMediaCommandId(schedule, media),
+      text: '',
+      media: {
+        kind: mediaKindOf(media.mimetype),
+        key: media.key,
+        mimetype: media.mimetype,
+        fileName: media.originalName,
+        sizeBytes: media.size,
+      },
+      userId: schedule.userId,
+    });
+  }
   if (await markScheduleSent(schedule.companyId, schedule.id, new Date().toISOString())) {
     const sent = await getSchedule(schedule.companyId, schedule.id);
     if (sent) await publishScheduleUpdated(sent.companyId, await toScheduleDto(sent));

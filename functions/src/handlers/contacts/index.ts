@@ -1,27 +1,11 @@
 /**
- * Contacts area (spec part 1 §7 "Contacts and schedules"): the company's contacts, O(page) search,
- * and their scheduled messages.
+ * Contacts area (spec part 1 §7 "Contacts and schedules"): the company's contacts and their O(page)
+ * search. Their scheduled messages are served by the messages area (handlers/messages/schedule-routes.ts).
  */
 import * as z from '@atende/shared/zod';
-import {
-  contactIdParamsSchema,
-  createContactSchema,
-  createScheduleSchema,
-  listContactsQuerySchema,
-  listSchedulesQuerySchema,
-  scheduleIdParamsSchema,
-  updateContactSchema,
-  updateScheduleSchema,
-} from '@atende/shared';
+import { contactIdParamsSchema, createContactSchema, listContactsQuerySchema, updateContactSchema } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
-import { json, noContent, route } from '../../platform/http-route';
-import {
-  createSchedule,
-  listSchedules,
-  removeSchedule,
-  showSchedule,
-  updateSchedule,
-} from '../../domain/schedules/manage-schedules';
+import { json, route } from '../../platform/http-route';
 import {
   createContactFor,
   listContacts,
@@ -51,29 +35,5 @@ export const handler = areaRouter('contacts', [
     params: contactIdParamsSchema,
     body: updateContactSchema,
     handler: async ({ auth, params, body }) => json(await updateContactFor(auth, params.id, body)),
-  }),
-  route('GET /schedules', {
-    query: listSchedulesQuerySchema,
-    handler: async ({ auth, query }) => json(await listSchedules(auth, query)),
-  }),
-  route('POST /schedules', {
-    body: createScheduleSchema,
-    handler: async ({ auth, body }) => json(await createSchedule(auth, body), 201),
-  }),
-  route('GET /schedules/{id}', {
-    params: scheduleIdParamsSchema,
-    handler: async ({ auth, params }) => json(await showSchedule(auth, params.id)),
-  }),
-  route('PUT /schedules/{id}', {
-    params: scheduleIdParamsSchema,
-    body: updateScheduleSchema,
-    handler: async ({ auth, params, body }) => json(await updateSchedule(auth, params.id, body)),
-  }),
-  route('DELETE /schedules/{id}', {
-    params: scheduleIdParamsSchema,
-    handler: async ({ auth, params }) => {
-      await removeSchedule(auth, params.id);
-      return noContent();
-    },
   }),
 ]);

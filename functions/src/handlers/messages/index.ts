@@ -1,4 +1,7 @@
-/** Messages area (spec part 1 §7): a ticket's conversation, sending (JSON or media via presigned uploads), deleting. */
+/**
+ * Messages area (spec part 1 §7): a ticket's conversation, sending (JSON or media via presigned uploads),
+ * deleting; and the scheduled messages (schedule-routes.ts).
+ */
 import * as z from '@atende/shared/zod';
 import { idSchema, listMessagesQuerySchema, requestUploadsSchema, sendMessageSchema } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
@@ -8,6 +11,7 @@ import { listTicketMessages } from '../../domain/messages/list-ticket-messages';
 import { sendTicketMessage } from '../../domain/messages/send-message';
 import { requestUploads } from '../../domain/messages/uploads';
 import { ticketActor } from '../../domain/tickets/ticket-actor';
+import { scheduleRoutes } from './schedule-routes';
 
 /** `{id}`: the ticket for GET/POST, the message for DELETE (one variable name per path level in API Gateway). */
 const byId = z.object({ id: idSchema });
@@ -33,4 +37,5 @@ export const handler = areaRouter('messages', [
     params: byId,
     handler: async ({ auth, params }) => json(await deleteTicketMessage(await ticketActor(auth), params.id)),
   }),
+  ...scheduleRoutes,
 ]);

@@ -123,6 +123,10 @@ export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, un
     sendAt: new Date(Date.now() + 3_600_000).toISOString(),
   }),
   'PUT /schedules/{id}': () => ({ body: 'agendamento tomado', sendAt: new Date(Date.now() + 7_200_000).toISOString() }),
+  'POST /schedules/{id}/media-upload': () => ({
+    typeArch: 'schedule',
+    file: { fileName: 'invasor.pdf', mimetype: 'application/pdf', size: 100 },
+  }),
   // SaaS: checkout of the victim's invoice; public sign-up and webhook calls name nothing of the victim
   'POST /subscription': (a) => ({
     firstName: 'Invasor',
@@ -153,6 +157,7 @@ export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, un
 export const SAMPLE_QUERIES: Record<string, (victim: Tenant) => Record<string, string>> = {
   'GET /ticket-notes/list': (a) => ({ ticketId: a.ticket.id, contactId: a.ticket.contactId }),
   'GET /schedules': (a) => ({ contactId: a.ticket.contactId }),
+  'DELETE /schedules/{id}/media-upload': () => ({ originalName: 'contrato.pdf' }),
 };
 
 export const routeKey = (route: Pick<HttpRouteSpec, 'method' | 'path'>) => `${route.method} ${route.path}`;

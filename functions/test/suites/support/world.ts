@@ -108,7 +108,7 @@ async function buildTenant(label: string): Promise<Tenant> {
     throw new Error(`fixture note of ${label}: ${note.status} ${JSON.stringify(note.body)}`);
   tenant.noteId = note.body.id;
   const scheduleText = `agendamento secreto ${label} ${unique()}`;
-  const schedule = await apiCall('contacts', 'POST', '/schedules', {
+  const schedule = await apiCall('messages', 'POST', '/schedules', {
     token: admin.token,
     body: {
       body: scheduleText,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageInput } from '@/features/tickets/components/conversation/message-input';
-import { acceptAttachments } from '@/features/tickets/lib/attachments';
+import { acceptAttachments } from '@/lib/attachments';
 import {
   cutLabel,
   isKeepableAudio,

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCHEDULE_MSG, type ScheduleDto } from '@atende/shared';
 import { ScheduleDialog } from '@/features/tickets/components/dialogs/schedule-dialog';
+import { notify } from '@/lib/toaster';
 import { fakeTicketsApi, ok, renderAt, signInAs, ticket } from './support';
 
 /** Under a loaded CI machine a refetch and its re-render take more than waitFor's default second. */
@@ -25,7 +26,8 @@ const schedule = (overrides: Partial<ScheduleDto> = {}): ScheduleDto => ({
   sendAt: NEXT_MONTH.toISOString(),
   sentAt: null,
   status: 'PENDENTE',
-  mediaName: null,
+  mediaName: [],
+  isMedia: false,
   createdAt: '2030-05-01T10:00:00.000Z',
   updatedAt: '2030-05-01T10:00:00.000Z',
   ...overrides,
@@ -126,5 +128,119 @@ describe('the schedule dialog from the ticket header (spec part 1 §4, §5, §9)
     fireEvent.click(within(confirm).getByRole('button', { name: 'Excluir' }));
 
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/schedules/s1'), LIVE);
+  });
+});
+
+describe('schedule attachments in the dialog (spec part 1 §5, §7)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  /** The two-step upload: ask (no key) → presigned PUT; confirm (key) → the schedule with the file. */
+  function mediaApi(list: ScheduleDto[]) {
+    let current = schedule({ id: 's9' });
+    return fakeTicketsApi((call) => {
+      if (call.method === 'GET' && call.path === '/schedules') return ok({ schedules: list, hasMore: false });
+      if (call.method === 'POST' && call.path === '/schedules') {
+        current = schedule({ id: 's9', ...(call.body as object) });
+        return { status: 201, body: current };
+      }
+      if (call.method === 'POST' && call.path === '/schedules/s9/media-upload') {
+        const { file, key } = call.body as { file: { fileName: string; mimetype: string; size: number }; key?: string };
+        if (!key)
+          return ok({
+            schedule: current,
+            upload: { key: `k/${file.fileName}`, url: `http://s3.test/media/${file.fileName}`, method: 'PUT', headers: {} },
+          });
+        current = {
+          ...current,
+          isMedia: true,
+          mediaName: [
+            ...current.mediaName,
+            { originalName: file.fileName, mimetype: file.mimetype, size: file.size, url: null },
+          ],
+        };
+        return ok({ schedule: current });
+      }
+      if (call.method === 'PUT' && call.path.startsWith('/media/')) return { status: 200 };
+      if (call.method === 'DELETE' && call.path === '/schedules/s1/media-upload')
+        return ok(schedule({ mediaName: [], isMedia: false }));
+      return undefined;
+    });
+  }
+
+  it('warns about a blocked type, then uploads the allowed file after saving: ask, PUT to storage, confirm', async () => {
+    signInAs({ id: 'u1', profile: 'user' });
+    const warning = vi.spyOn(notify, 'warning');
+    const { calls } = mediaApi([]);
+    renderAt(<ScheduleDialog ticket={shown} open onClose={vi.fn()} />);
+    const dialog = await screen.findByTestId('schedule-dialog');
+    const pdf = new File(['%PDF'], 'contrato.pdf', { type: 'application/pdf' });
+    const script = new File(['x'], 'virus.exe', { type: 'application/octet-stream' });
+
+    fireEvent.change(within(dialog).getByTestId('schedule-file-input'), { target: { files: [pdf, script] } });
+    expect(warning).toHaveBeenCalledWith('Tipo de arquivo não permitido...');
+    expect(
+      within(dialog)
+        .getAllByTestId('schedule-pending-file')
+        .map((e) => e.textContent),
+    ).toEqual(['contrato.pdf (a enviar)']);
+    fireEvent.change(within(dialog).getByTestId('schedule-body'), { target: { value: 'Segue o contrato' } });
+    fireEvent.click(within(dialog).getByTestId('schedule-submit'));
+
+    await waitFor(() => expect(calls.filter((c) => c.path === '/schedules/s9/media-upload')).toHaveLength(2), LIVE);
+    expect(calls.map((c) => `${c.method} ${c.path}`).filter((c) => !c.startsWith('GET'))).toEqual([
+      'POST /schedules',
+      'POST /schedules/s9/media-upload',
+      'PUT /media/contrato.pdf',
+      'POST /schedules/s9/media-upload',
+    ]);
+    expect(calls.filter((c) => c.path === '/schedules/s9/media-upload').map((c) => c.body)).toEqual([
+      { typeArch: 'schedule', file: { fileName: 'contrato.pdf', mimetype: 'application/pdf', size: 4 } },
+      {
+        typeArch: 'schedule',
+        file: { fileName: 'contrato.pdf', mimetype: 'application/pdf', size: 4 },
+        key: 'k/contrato.pdf',
+      },
+    ]);
+  });
+
+  it("warns 'O tamanho do arquivo excede 5 MB...' and about a name already attached, uploading nothing", async () => {
+    signInAs({ id: 'u1', profile: 'user' });
+    const warning = vi.spyOn(notify, 'warning');
+    const attached = { originalName: 'foto.png', mimetype: 'image/png', size: 10, url: null };
+    mediaApi([schedule({ mediaName: [attached], isMedia: true })]);
+    renderAt(<ScheduleDialog ticket={shown} open onClose={vi.fn()} />);
+    fireEvent.click(within(await screen.findByTestId('schedule-item')).getByRole('button', { name: 'Editar agendamento' }));
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'video.mp4', { type: 'video/mp4' });
+    const again = new File(['png'], 'foto.png', { type: 'image/png' });
+
+    fireEvent.change(screen.getByTestId('schedule-file-input'), { target: { files: [big, again] } });
+
+    expect(warning.mock.calls.map((c) => c[0])).toEqual([
+      'O tamanho do arquivo excede 5 MB...',
+      'Arquivo com nome duplicado.',
+    ]);
+    expect(screen.queryAllByTestId('schedule-pending-file')).toHaveLength(0);
+  });
+
+  it("removes an attached file only after confirming, with 'Arquivo removido com sucesso!'", async () => {
+    signInAs({ id: 'u1', profile: 'user' });
+    const success = vi.spyOn(notify, 'success');
+    const attached = { originalName: 'foto.png', mimetype: 'image/png', size: 10, url: null };
+    const { calls } = mediaApi([schedule({ mediaName: [attached], isMedia: true })]);
+    renderAt(<ScheduleDialog ticket={shown} open onClose={vi.fn()} />);
+    fireEvent.click(within(await screen.findByTestId('schedule-item')).getByRole('button', { name: 'Editar agendamento' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remover foto.png' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Excluir' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Arquivo removido com sucesso!'), LIVE);
+    const del = calls.find((c) => c.method === 'DELETE')!;
+    expect([del.path, del.query.get('originalName')]).toEqual(['/schedules/s1/media-upload', 'foto.png']);
+    await waitFor(() => expect(screen.queryAllByTestId('schedule-attached-file')).toHaveLength(0), LIVE);
   });
 });

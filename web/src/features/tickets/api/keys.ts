@@ -36,11 +36,6 @@ export const noteKeys = {
   ticket: (ticketId: string, contactId: string) => [...noteKeys.all, ticketId, contactId] as const,
 };
 
-export const scheduleKeys = {
-  all: ['schedules'] as const,
-  contact: (contactId: string) => [...scheduleKeys.all, 'contact', contactId] as const,
-};
-
 export const lookupKeys = {
   tags: ['tags', 'list'] as const,
   quickMessages: (userId: string) => ['quick-messages', 'list', userId] as const,

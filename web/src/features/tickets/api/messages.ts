@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { RequestUploadsAnswer, SendMessageInput } from '@atende/shared';
-import { ApiError, apiDelete, apiGet, apiPost } from '@/lib/api-client';
+import { apiDelete, apiGet, apiPost } from '@/lib/api-client';
+import { putToStorage } from '@/lib/attachments';
 import { messageKeys } from './keys';
 import { FIRST_PAGE, nextPageParam, type Message, type MessagesPage, type PageParam } from './types';
 
@@ -80,12 +81,7 @@ async function uploadFiles(ticketId: string, files: File[], voiceNote: boolean):
       size: file.size,
     })),
   });
-  await Promise.all(
-    uploads.map(async (upload, index) => {
-      const response = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: files[index] });
-      if (!response.ok) throw new ApiError(response.status, 'ERR_UPLOAD_FAILED');
-    }),
-  );
+  await Promise.all(uploads.map((upload, index) => putToStorage(upload, files[index]!)));
   return uploads.map((upload) => ({
     key: upload.key,
     fileName: upload.fileName,

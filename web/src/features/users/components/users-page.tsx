@@ -1,14 +1,16 @@
-import { Box, Button, Card, Input, InputGroup, Spinner, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, Card } from '@chakra-ui/react';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type UserDto } from '@atende/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPlus, LuSearch, LuUsers } from 'react-icons/lu';
+import { LuPlus, LuUsers } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
+import { LoadingMore } from '@/components/loading-more';
 import { PageHeader } from '@/components/page-header';
+import { SearchAndAdd } from '@/components/search-and-add';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useRealtime } from '@/lib/realtime';
 import { useSessionUser } from '@/lib/session-store';
@@ -97,12 +99,7 @@ export function UsersPage() {
           onEdit={(user) => setDialog({ mode: 'edit', userId: user.id })}
           onDelete={setToDelete}
         />
-        {isFetchingNextPage ? (
-          <HStack justify="center" py="4" color="fg.muted" fontSize="sm">
-            <Spinner size="sm" />
-            <Text>{t('common.loadingMore')}</Text>
-          </HStack>
-        ) : null}
+        <LoadingMore show={isFetchingNextPage} />
       </>
     );
 
@@ -112,22 +109,13 @@ export function UsersPage() {
         title={t('title')}
         description={t('description')}
         actions={
-          <>
-            <InputGroup startElement={<LuSearch />} flexBasis={{ base: '100%', sm: 'auto' }} w={{ sm: '72' }}>
-              <Input
-                type="search"
-                placeholder={t('searchPlaceholder')}
-                aria-label={t('searchPlaceholder')}
-                value={searchInput}
-                onChange={(event) => setSearchInput(event.target.value)}
-                bg="bg.panel"
-              />
-            </InputGroup>
-            <Button onClick={() => setDialog({ mode: 'create' })} flexShrink={0}>
-              <LuPlus />
-              {t('add')}
-            </Button>
-          </>
+          <SearchAndAdd
+            searchLabel={t('searchPlaceholder')}
+            search={searchInput}
+            onSearch={setSearchInput}
+            addLabel={t('add')}
+            onAdd={() => setDialog({ mode: 'create' })}
+          />
         }
       />
       <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" overflow="hidden">

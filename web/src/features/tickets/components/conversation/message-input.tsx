@@ -9,7 +9,7 @@ import { useSendMessage } from '../../api/messages';
 import type { Message } from '../../api/types';
 import { audioFileName, useAudioRecorder } from '../../hooks/use-audio-recorder';
 import { useViewer } from '../../hooks/use-viewer';
-import { acceptAttachments, type AttachmentIssue } from '../../lib/attachments';
+import { acceptAttachments, type AttachmentIssue } from '@/lib/attachments';
 import {
   isKeepableAudio,
   isSendableText,

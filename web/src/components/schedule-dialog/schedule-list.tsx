@@ -1,14 +1,15 @@
-import { Badge, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ScheduleDto } from '@atende/shared';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { SCHEDULES_NS } from './i18n';
 
 /** Spec part 3 "Schedules page": the body is shown cut at 25 characters. */
 export const SCHEDULE_PREVIEW_CHARS = 25;
-const preview = (body: string) =>
+export const schedulePreview = (body: string) =>
   body.length > SCHEDULE_PREVIEW_CHARS ? `${body.slice(0, SCHEDULE_PREVIEW_CHARS)}…` : body;
-const PALETTE = { PENDENTE: 'orange', ENVIADA: 'green', ERRO: 'red' } as const;
+export const SCHEDULE_STATUS_PALETTE = { PENDENTE: 'orange', ENVIADA: 'green', ERRO: 'red' } as const;
 
 interface ScheduleListProps {
   schedules: ScheduleDto[];
@@ -19,11 +20,11 @@ interface ScheduleListProps {
 
 /** The contact's scheduled messages under the schedule form: time, body, status, edit and delete. */
 export function ScheduleList({ schedules, editingId, onEdit, onDelete }: ScheduleListProps) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(SCHEDULES_NS);
   if (!schedules.length) {
     return (
       <Text textStyle="sm" color="fg.muted" data-testid="schedule-list-empty">
-        {t('schedule.none')}
+        {t('none')}
       </Text>
     );
   }
@@ -44,20 +45,25 @@ export function ScheduleList({ schedules, editingId, onEdit, onDelete }: Schedul
               {format(new Date(schedule.sendAt), 'dd/MM/yyyy HH:mm')}
             </Text>
             <Text textStyle="sm" truncate title={schedule.body}>
-              {preview(schedule.body)}
+              {schedulePreview(schedule.body)}
             </Text>
           </Stack>
-          <Badge size="sm" colorPalette={PALETTE[schedule.status]}>
-            {t(`schedule.status.${schedule.status}`)}
+          {schedule.isMedia ? (
+            <Box as="span" color="fg.muted" title={schedule.mediaName.map((m) => m.originalName).join(', ')}>
+              <LuPaperclip />
+            </Box>
+          ) : null}
+          <Badge size="sm" colorPalette={SCHEDULE_STATUS_PALETTE[schedule.status]}>
+            {t(`status.${schedule.status}`)}
           </Badge>
-          <IconButton size="2xs" variant="ghost" aria-label={t('schedule.edit')} onClick={() => onEdit(schedule)}>
+          <IconButton size="2xs" variant="ghost" aria-label={t('edit')} onClick={() => onEdit(schedule)}>
             <LuPencil />
           </IconButton>
           <IconButton
             size="2xs"
             variant="ghost"
             colorPalette="red"
-            aria-label={t('schedule.delete')}
+            aria-label={t('delete')}
             onClick={() => onDelete(schedule)}
           >
             <LuTrash2 />

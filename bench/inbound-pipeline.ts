@@ -12,6 +12,7 @@
 import { startLocalStack } from '../infra/local/stack';
 import { signIn, until } from './support/console-client';
 import { PIPELINE_PROBE, PipelineSpans } from './support/pipeline-spans';
+import { cpuSince, descendantsCpuMs } from './support/process-cpu';
 import { printTable, round, summarize } from './support/stats';
 
 const total = Number(process.argv[2] ?? 200);
@@ -160,8 +161,10 @@ try {
   const steadyLabel = `${STEADY_RATE} msgs/s over ${STEADY_CUSTOMERS} customers`;
   spans.start();
   const cpuBefore = process.cpuUsage();
+  const childrenBefore = descendantsCpuMs();
   rows.push(await steady(steadyLabel, STEADY_RATE, STEADY_CUSTOMERS, steadySeconds));
   const cpu = process.cpuUsage(cpuBefore);
+  const childrenCpu = cpuSince(childrenBefore);
   const { mainLoop, consumerLoop } = await spans.stop();
   const stored = await client.api<{ messages: unknown[] }>('GET', `/whatsapp/${connection.id}/messages?limit=1`);
   console.log(
@@ -181,14 +184,24 @@ try {
       `consumer thread ${consumerLoop} % (pollers, inbound and fan-out handlers)`,
   );
   const steadyCount = STEADY_RATE * steadySeconds;
-  console.log(
-    `CPU of the bench process (gateway, emulated SQS, consumers; not DynamoDB Local nor the session host) during the ` +
-      `steady scenario: ${round((cpu.user + cpu.system) / 1000 / steadyCount, 2)} ms per message`,
-  );
+  const perMessageMs = (ms: number) => round(ms / steadyCount, 2);
+  const cpuRows = [
+    { process: 'bench (gateway, WebSocket, SQS emulator, consumer thread)', ms: (cpu.user + cpu.system) / 1000 },
+    ...[...childrenCpu].filter(([, ms]) => ms > 0).map(([name, ms]) => ({ process: `child: ${name}`, ms })),
+  ];
+  const cpuTotal = cpuRows.reduce((n, r) => n + r.ms, 0);
+  console.log('\nCPU per message during the steady scenario (the platform on this machine; children from /proc):\n');
+  printTable([
+    ...cpuRows.map((r) => ({ process: r.process, 'CPU ms per message': perMessageMs(r.ms) })),
+    { process: 'total', 'CPU ms per message': perMessageMs(cpuTotal) },
+  ]);
   console.log('\nAWS calls made by the queue consumers during the steady scenario:\n');
   printTable(spans.callRows(steadyCount));
   const perMessage = (service: string) =>
-    round([...spans.calls].filter(([name]) => name.startsWith(`${service} `)).reduce((n, [, c]) => n + c.n, 0) / steadyCount, 2);
+    round(
+      [...spans.calls].filter(([name]) => name.startsWith(`${service} `)).reduce((n, [, c]) => n + c.n, 0) / steadyCount,
+      2,
+    );
   console.log(
     `calls per message: DynamoDB ${perMessage('DynamoDB')}, SQS ${perMessage('SQS')}, WebSocket posts ${perMessage('ApiGatewayManagementApi')}`,
   );

@@ -96,7 +96,6 @@ export function countCalls(calls: CallCounts): () => void {
       c.ms += performance.now() - t;
       calls.set(name, c);
     };
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK's overloads
     const out = (original as any).call(this, command, ...rest) as Promise<unknown>;
     out.then(done, done);
     return out;

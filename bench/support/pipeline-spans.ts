@@ -71,7 +71,7 @@ export class PipelineSpans {
   }
 
   private requireThread(): ConsumerThread {
-    if (!this.thread) throw new Error('PipelineSpans: attach() the stack\'s consumer thread first');
+    if (!this.thread) throw new Error("PipelineSpans: attach() the stack's consumer thread first");
     return this.thread;
   }
 

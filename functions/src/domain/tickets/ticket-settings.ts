@@ -19,8 +19,7 @@ export interface TicketSettings {
 
 const cache = ttlCache<TicketSettings>(5_000);
 
-export const ticketSettings = (companyId: string): Promise<TicketSettings> =>
-  cache.get(companyId, () => load(companyId));
+export const ticketSettings = (companyId: string): Promise<TicketSettings> => cache.get(companyId, () => load(companyId));
 
 /** Tests change settings and want them applied at once. */
 export const forgetTicketSettings = () => cache.forget();

@@ -34,7 +34,7 @@ export const MEDIA_BUCKET = 'atende-media';
  * Batches in flight per queue locally. Lambda runs several invocations of a consumer at once (five
  * pollers to start with; on a FIFO queue as many as there are message groups with work, one batch per
  * group at a time), so a chat or a ticket waits only for its own earlier records. Locally the
- * invocations share this process: the figures are what a laptop's event loop uses well
+ * invocations share the consumer thread's one event loop: the figures are what a laptop uses well
  * (bench/inbound-pipeline.ts), not Lambda's ceiling.
  */
 const LOCAL_CONSUMER_CONCURRENCY: Record<string, number> = { inbound: 8, realtime: 6 };

@@ -11,7 +11,8 @@
  */
 import { startLocalStack } from '../infra/local/stack';
 import { signIn, until } from './support/console-client';
-import { PipelineSpans } from './support/pipeline-spans';
+import { PIPELINE_PROBE, PipelineSpans } from './support/pipeline-spans';
+import { cpuSince, descendantsCpuMs } from './support/process-cpu';
 import { printTable, round, summarize } from './support/stats';
 
 const total = Number(process.argv[2] ?? 200);
@@ -21,8 +22,9 @@ const STEADY_RATE = Number(process.argv[5] ?? 100);
 const STEADY_CUSTOMERS = 50;
 
 const spans = new PipelineSpans();
-const stack = await startLocalStack({ web: 'none', sessionHost: true, handlers: spans.handlers() });
+const stack = await startLocalStack({ web: 'none', sessionHost: true, consumerProbe: PIPELINE_PROBE });
 try {
+  spans.attach(stack.consumerThread!);
   await stack.sessionHost!.waitHealthy();
   const admin = stack.seeded.logins.find((l) => l.role === 'admin')!;
   const operatorLogin = stack.seeded.logins.find((l) => l.role === 'operator')!;
@@ -158,8 +160,12 @@ try {
   ];
   const steadyLabel = `${STEADY_RATE} msgs/s over ${STEADY_CUSTOMERS} customers`;
   spans.start();
+  const cpuBefore = process.cpuUsage();
+  const childrenBefore = descendantsCpuMs();
   rows.push(await steady(steadyLabel, STEADY_RATE, STEADY_CUSTOMERS, steadySeconds));
-  const { eventLoopUtilization } = spans.stop();
+  const cpu = process.cpuUsage(cpuBefore);
+  const childrenCpu = cpuSince(childrenBefore);
+  const { mainLoop, consumerLoop } = await spans.stop();
   const stored = await client.api<{ messages: unknown[] }>('GET', `/whatsapp/${connection.id}/messages?limit=1`);
   console.log(
     '\nInbound pipeline on one connection: simulator send → stored → ticket → operator socket event (local platform, 2 cores)\n',
@@ -174,10 +180,31 @@ try {
   const mean = (xs: number[]) => round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length), 1);
   console.log(
     `\nbatch sizes: inbound mean ${mean(spans.batches.inbound)}, fan-out mean ${mean(spans.batches.fanout)}; ` +
-      `bench process event loop busy ${eventLoopUtilization} % during the steady scenario (gateway, SQS emulator, handlers)`,
+      `event loops busy during the steady scenario: main ${mainLoop} % (gateway, WebSocket, SQS emulator), ` +
+      `consumer thread ${consumerLoop} % (pollers, inbound and fan-out handlers)`,
   );
-  console.log('\nAWS calls made in this process during the steady scenario:\n');
-  printTable(spans.callRows(STEADY_RATE * steadySeconds));
+  const steadyCount = STEADY_RATE * steadySeconds;
+  const perMessageMs = (ms: number) => round(ms / steadyCount, 2);
+  const cpuRows = [
+    { process: 'bench (gateway, WebSocket, SQS emulator, consumer thread)', ms: (cpu.user + cpu.system) / 1000 },
+    ...[...childrenCpu].filter(([, ms]) => ms > 0).map(([name, ms]) => ({ process: `child: ${name}`, ms })),
+  ];
+  const cpuTotal = cpuRows.reduce((n, r) => n + r.ms, 0);
+  console.log('\nCPU per message during the steady scenario (the platform on this machine; children from /proc):\n');
+  printTable([
+    ...cpuRows.map((r) => ({ process: r.process, 'CPU ms per message': perMessageMs(r.ms) })),
+    { process: 'total', 'CPU ms per message': perMessageMs(cpuTotal) },
+  ]);
+  console.log('\nAWS calls made by the queue consumers during the steady scenario:\n');
+  printTable(spans.callRows(steadyCount));
+  const perMessage = (service: string) =>
+    round(
+      [...spans.calls].filter(([name]) => name.startsWith(`${service} `)).reduce((n, [, c]) => n + c.n, 0) / steadyCount,
+      2,
+    );
+  console.log(
+    `calls per message: DynamoDB ${perMessage('DynamoDB')}, SQS ${perMessage('SQS')}, WebSocket posts ${perMessage('ApiGatewayManagementApi')}`,
+  );
   console.log("FIFO group = the chat: one customer's messages stay in order, different customers proceed in parallel.");
   console.log(
     `\nstored messages readable through GET /whatsapp/{id}/messages: ${stored.messages.length > 0 ? 'yes' : 'NO'}`,

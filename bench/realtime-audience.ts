@@ -53,7 +53,13 @@ let held: SQSEvent[] | undefined;
 const handlers = realFanout
   ? { fanout: async (event: SQSEvent) => (held ? (held.push(event), { batchItemFailures: [] }) : realFanout(event)) }
   : {};
-const stack = await startLocalStack({ web: 'none', sessionHost: false, scheduler: false, handlers: handlers as never });
+const stack = await startLocalStack({
+  web: 'none',
+  sessionHost: false,
+  scheduler: false,
+  consumerThread: false, // every consumer's calls counted by this process's patched `Client.send`
+  handlers: handlers as never,
+});
 const opened: RealtimeSocket[] = [];
 try {
   const login = (role: string) => stack.seeded.logins.find((l) => l.role === role)!;

@@ -70,7 +70,8 @@ async function measure(
 }
 
 process.env.LOCAL_QUIET ??= 'true';
-const stack = await startLocalStack({ web: 'none', sessionHost: true, scheduler: false });
+// The consumers stay on this thread: the patched `Client.send` counts their calls too.
+const stack = await startLocalStack({ web: 'none', sessionHost: true, scheduler: false, consumerThread: false });
 try {
   await stack.sessionHost!.waitHealthy();
   const admin = stack.seeded.logins.find((l) => l.role === 'admin')!;

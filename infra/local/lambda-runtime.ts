@@ -15,6 +15,10 @@ import { logLine } from './log';
 export type AreaHandler = (event: any, context: Context) => Promise<unknown>;
 export type AreaHandlers = Partial<Record<Area, AreaHandler>>;
 export type Invoke = (area: Area, event: unknown, options?: { timeoutMs?: number }) => Promise<unknown>;
+export interface LocalInvoker extends Invoke {
+  /** Loads an area's code ahead of its first invocation (a load failure is left to that invocation). */
+  warm(area: Area): void;
+}
 
 const FUNCTIONS_DIR = resolve(fileURLToPath(import.meta.url), '..', '..', '..', 'functions');
 
@@ -28,7 +32,7 @@ export class AreaUnavailableError extends Error {
  * `overrides` replaces areas with in-test fakes. Failed loads are not cached: the next request tries
  * again, so an area written while `npm start` runs starts working without a restart.
  */
-export function createInvoker(overrides: AreaHandlers = {}): Invoke {
+export function createInvoker(overrides: AreaHandlers = {}): LocalInvoker {
   const loaded = new Map<Area, AreaHandler>();
 
   async function load(area: Area): Promise<AreaHandler> {
@@ -47,10 +51,11 @@ export function createInvoker(overrides: AreaHandlers = {}): Invoke {
     return handler as AreaHandler;
   }
 
-  return async (area, event, options = {}) => {
+  const invoke = async (area: Area, event: unknown, options: { timeoutMs?: number } = {}) => {
     const handler = await load(area);
     return handler(event, lambdaContext(area, options.timeoutMs ?? 30_000));
   };
+  return Object.assign(invoke, { warm: (area: Area) => void load(area).catch(() => undefined) });
 }
 
 export function lambdaContext(area: Area, timeoutMs: number): Context {

@@ -21,6 +21,7 @@ import { createQueues, startSqsEmulator, type LocalQueue } from './emulators/sqs
 import { startGateway, type Gateway } from './gateway/gateway-server';
 import { mountStatic, mountVite, WEB_WORKSPACE, type MountedConsole } from './gateway/web-console';
 import { createInvoker, type AreaHandlers, type Invoke } from './lambda-runtime';
+import { startConsumerThread, type ConsumerMapping, type ConsumerThread } from './pollers/consumer-thread';
 import { startScheduler, type Scheduler } from './pollers/scheduler';
 import { startEventSourceMapping, type EventSourceMapping } from './pollers/sqs-event-source';
 import { seedLocalPlatform, type LocalSeedResult } from './seed-logins';
@@ -33,7 +34,7 @@ export const MEDIA_BUCKET = 'atende-media';
  * Batches in flight per queue locally. Lambda runs several invocations of a consumer at once (five
  * pollers to start with; on a FIFO queue as many as there are message groups with work, one batch per
  * group at a time), so a chat or a ticket waits only for its own earlier records. Locally the
- * invocations share this process: the figures are what a laptop's event loop uses well
+ * invocations share the consumer thread's one event loop: the figures are what a laptop uses well
  * (bench/inbound-pipeline.ts), not Lambda's ceiling.
  */
 const LOCAL_CONSUMER_CONCURRENCY: Record<string, number> = { inbound: 8, realtime: 6 };
@@ -57,6 +58,14 @@ export interface LocalStackOptions {
   pollers?: boolean;
   /** The one-minute scheduler tick (default true). */
   scheduler?: boolean;
+  /**
+   * Queue consumers on their own thread (default true; pollers/consumer-thread.ts), like Lambda's own
+   * execution environments. Consumers whose area `handlers` replaces stay on this thread, and so do all
+   * of them with `false` (benches that count AWS calls in this process).
+   */
+  consumerThread?: boolean;
+  /** A module (URL) the consumer thread loads to wrap its handlers (benches' timing: ConsumerProbe). */
+  consumerProbe?: string;
 }
 
 export interface LocalStack {
@@ -71,6 +80,8 @@ export interface LocalStack {
   gateway: Gateway;
   queues: Map<string, LocalQueue>;
   scheduler: Scheduler | undefined;
+  /** The consumer thread, when the consumers run on one. */
+  consumerThread: ConsumerThread | undefined;
   endpoints: { dynamodb: string; sqs: string; s3: string };
   invoke: Invoke;
   readyInMs: number;
@@ -174,26 +185,37 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ? { available: false, created: false, logins: [] }
         : await seedLocalPlatform(layout?.seedCredentialsFile);
 
-    const mappings: EventSourceMapping[] = [];
+    let consumerThread: ConsumerThread | undefined;
     if (options.pollers !== false) {
-      const sqsClient = new SQSClient(localClientConfig(sqs.endpoint));
+      const onThread: ConsumerMapping[] = [];
+      const inProcess: ConsumerMapping[] = [];
       for (const consumer of QUEUE_CONSUMERS) {
         const queue = queues.get(consumer.queue);
         if (!queue) throw new Error(`consumer of unknown queue ${consumer.queue}`);
-        mappings.push(
-          startEventSourceMapping({
-            sqs: sqsClient,
-            queueUrl: queue.url,
-            queueArn: queue.arn,
-            area: consumer.area,
-            invoke,
-            batchSize: consumer.batchSize,
-            maxBatchingWindowSeconds: consumer.maxBatchingWindowSeconds,
-            concurrency: LOCAL_CONSUMER_CONCURRENCY[consumer.queue] ?? 2,
-            functionTimeoutMs: queue.spec.visibilityTimeoutSeconds * 1000,
-          }),
-        );
+        const mapping: ConsumerMapping = {
+          queueUrl: queue.url,
+          queueArn: queue.arn,
+          area: consumer.area,
+          batchSize: consumer.batchSize,
+          maxBatchingWindowSeconds: consumer.maxBatchingWindowSeconds,
+          concurrency: LOCAL_CONSUMER_CONCURRENCY[consumer.queue] ?? 2,
+          functionTimeoutMs: queue.spec.visibilityTimeoutSeconds * 1000,
+        };
+        const threaded = options.consumerThread !== false && !options.handlers?.[consumer.area];
+        (threaded ? onThread : inProcess).push(mapping);
       }
+      if (onThread.length) {
+        const thread = await startConsumerThread({
+          env,
+          sqsEndpoint: sqs.endpoint,
+          mappings: onThread,
+          probe: options.consumerProbe,
+        });
+        consumerThread = thread;
+        stops.pollers.push(() => thread.stop());
+      }
+      const sqsClient = new SQSClient(localClientConfig(sqs.endpoint));
+      const mappings: EventSourceMapping[] = inProcess.map((m) => startEventSourceMapping({ ...m, sqs: sqsClient, invoke }));
       stops.pollers.push(async () => {
         await Promise.all(mappings.map((m) => m.stop()));
         sqsClient.destroy();
@@ -221,6 +243,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       gateway,
       queues,
       scheduler,
+      consumerThread,
       endpoints: { dynamodb: ddb.endpoint, sqs: sqs.endpoint, s3: s3.endpoint },
       invoke,
       readyInMs: Math.round(performance.now() - startedAt),

@@ -16,6 +16,7 @@ import { ddb, tableName } from './client';
 import { batchGet, queryAll, updateExpression } from './table-operations';
 import { platformPk, tenantPk } from './keys';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
+import { ttlCache } from './ttl-cache';
 
 /** The stored connection: the API's shape (minus resolved queues) plus what only the back end sees. */
 export interface ConnectionRecord extends Omit<ConnectionDto, 'queues' | 'token'> {
@@ -107,6 +108,27 @@ export async function getConnection(companyId: string, connectionId: string): Pr
   );
   return out.Item ? fromItem(out.Item) : undefined;
 }
+
+/** How old the inbound worker's copy of a connection may be (docs/decisions.md "Inbound throughput, round 2"). */
+export const RECENT_CONNECTION_MS = 5_000;
+const recent = ttlCache<ConnectionRecord | undefined>(RECENT_CONNECTION_MS);
+const recentKey = (companyId: string, connectionId: string) => `${companyId}#${connectionId}`;
+
+/**
+ * AP-W1 through a per-process cache: the connection as it was at most RECENT_CONNECTION_MS ago (writes
+ * made in this process apply at once). For the inbound worker's message events, which read it for every
+ * message; state changes and everything that writes the connection read it with `getConnection`.
+ * A missing connection is not remembered.
+ */
+export async function getRecentConnection(companyId: string, connectionId: string): Promise<ConnectionRecord | undefined> {
+  const key = recentKey(companyId, connectionId);
+  const connection = await recent.get(key, () => getConnection(companyId, connectionId));
+  if (!connection) recent.forget(key);
+  return connection;
+}
+
+/** Tests write connections behind this process's back (straight to the table) and want them seen at once. */
+export const forgetRecentConnections = () => recent.forget();
 
 /** AP-W2: every connection of a company, by id (= creation order); bounded by the plan's limit. */
 export async function listConnections(companyId: string): Promise<ConnectionRecord[]> {
@@ -268,6 +290,8 @@ export async function updateConnectionSettings(
     } catch (err) {
       if (isConditionFailed(err)) return undefined;
       throw err;
+    } finally {
+      recent.forget(recentKey(companyId, connectionId));
     }
   }
   const items: LabelledItem[] = [{ label: CONNECTION_WRITE.connection, item: { Update: connectionUpdate } }];
@@ -289,6 +313,7 @@ export async function updateConnectionSettings(
     if (newDefault.previousId) items.push(unsetPreviousDefault(companyId, newDefault.previousId));
   }
   await transactWrite(items);
+  recent.forget(recentKey(companyId, connectionId));
   return getConnection(companyId, connectionId);
 }
 
@@ -322,6 +347,8 @@ export async function updateConnectionState(
   } catch (err) {
     if (isConditionFailed(err)) return undefined;
     throw err;
+  } finally {
+    recent.forget(recentKey(companyId, connectionId));
   }
 }
 
@@ -365,6 +392,7 @@ export async function deleteConnectionRecord(record: ConnectionRecord, meta: Con
     shardLoadChange(record.shard, -1),
     releaseToken(record.id, record.token),
   ]);
+  recent.forget(recentKey(record.companyId, record.id));
 }
 
 /** AP-W3 then AP-W1: the company's default connection, if it has one. */

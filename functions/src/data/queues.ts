@@ -13,6 +13,7 @@ import { pad, tenantPk } from './keys';
 import { queryWholePartition } from './partition';
 import { batchGet } from './table-operations';
 import { transactWrite } from './transactions';
+import { ttlCache } from './ttl-cache';
 
 const queueKey = (companyId: string, queueId: string) => ({ PK: tenantPk(companyId, 'QUEUE', queueId), SK: 'QUEUE' });
 
@@ -34,6 +35,24 @@ export async function getQueueRefs(companyId: string, queueIds: string[]): Promi
   return queueIds.filter((id, i) => queueIds.indexOf(id) === i && found.has(id)).map((id) => found.get(id)!);
 }
 
+/** How old a queue's name and colour on a realtime ticket event may be (docs/decisions.md "Inbound throughput, round 2"). */
+export const RECENT_QUEUE_REF_MS = 5_000;
+const recentRefs = ttlCache<QueueRef | undefined>(RECENT_QUEUE_REF_MS);
+
+/**
+ * AP-Q1 through a per-process cache (at most RECENT_QUEUE_REF_MS old; writes made in this process apply
+ * at once): for the single ticket of an inbound message's events, which would otherwise read its queue
+ * for every message. Pages read fresh with `getQueueRefs`.
+ */
+export async function getRecentQueueRefs(companyId: string, queueIds: string[]): Promise<QueueRef[]> {
+  const refs = await Promise.all(
+    [...new Set(queueIds)].map((id) =>
+      recentRefs.get(`${companyId}#${id}`, async () => (await getQueueRefs(companyId, [id]))[0]),
+    ),
+  );
+  return refs.filter((r): r is QueueRef => !!r);
+}
+
 export interface QueueRecord extends QueueDto {
   companyId: string;
 }
@@ -50,6 +69,7 @@ export async function putQueue(q: QueueRecord): Promise<void> {
       Item: { ...queueKey(q.companyId, q.id), ...listIndex(q), entity: 'queue', ...q },
     }),
   );
+  recentRefs.forget(`${q.companyId}#${q.id}`);
 }
 
 const queueCounterKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COUNTER'), SK: 'QUEUES' });
@@ -91,6 +111,7 @@ export async function insertQueue(q: QueueRecord, limit: number | null): Promise
       },
     },
   ]);
+  recentRefs.forget(`${q.companyId}#${q.id}`);
 }
 
 /** AP-Q3: how many queues the company has (the plan limit's counter). */

@@ -11,9 +11,13 @@ import { deduplicationId } from '../shared-surface/channel-event-ids';
 
 let client: SQSClient | undefined;
 
-/** The one SQS client of the process (the realtime publisher sends with it too). */
+/**
+ * The one SQS client of the process (the realtime publisher sends with it too). Nothing changes its
+ * middleware after the first send, so the resolved stack is cached per command (a per-call cost on
+ * every inbound message; not possible for the DynamoDB document client, which refuses the option).
+ */
 export function sqsClient(): SQSClient {
-  client ??= new SQSClient(localClientOptions(process.env.SQS_ENDPOINT));
+  client ??= new SQSClient({ ...localClientOptions(process.env.SQS_ENDPOINT), cacheMiddleware: true });
   return client;
 }
 

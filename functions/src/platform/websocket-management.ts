@@ -16,7 +16,9 @@ function managementApi(): ApiGatewayManagementApiClient | undefined {
   if (!endpoint) return undefined;
   if (client?.endpoint !== endpoint) {
     const local = endpoint.startsWith('http://');
-    client = { endpoint, api: new ApiGatewayManagementApiClient(local ? localClientOptions(endpoint) : { endpoint }) };
+    // Middleware resolved once per command (as for the SQS client: platform/queues.ts).
+    const options = { ...(local ? localClientOptions(endpoint) : { endpoint }), cacheMiddleware: true };
+    client = { endpoint, api: new ApiGatewayManagementApiClient(options) };
   }
   return client.api;
 }

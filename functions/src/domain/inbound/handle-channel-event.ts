@@ -2,9 +2,11 @@
  * One channel event from the inbound queue. Tenant safety: the connection is read under the
  * event's company key, so an event naming a connection that company does not own (or a deleted
  * connection) finds nothing and is dropped — logged, not retried.
+ * Message and contact events read it through the per-process cache (at most 5 s old: they only use
+ * its queues, name and bot texts); state events, which write it, read it fresh.
  */
 import type { ChannelEvent } from '@atende/shared';
-import { getConnection } from '../../data/connections';
+import { getConnection, getRecentConnection } from '../../data/connections';
 import { logger } from '../../platform/logger';
 import { applyConnectionState } from './connection-state';
 import { applyContactChange } from './contact-changes';
@@ -12,7 +14,8 @@ import { applyMessageChange } from './message-changes';
 import { recordChannelMessage } from './record-message';
 
 export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
-  const connection = await getConnection(event.companyId, event.connectionId);
+  const read = isStateEvent(event) ? getConnection : getRecentConnection;
+  const connection = await read(event.companyId, event.connectionId);
   if (!connection) {
     logger.warn('channel event for an unknown connection dropped', {
       companyId: event.companyId,
@@ -41,3 +44,6 @@ export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
       return applyContactChange(connection, event);
   }
 }
+
+const isStateEvent = (event: ChannelEvent) =>
+  event.type === 'connection.qr' || event.type === 'connection.pairingCode' || event.type === 'connection.status';

@@ -42,7 +42,7 @@ export async function onMessageRecorded(recorded: RecordedMessage): Promise<void
   await Promise.all([
     indexMessageText(ticket, message.body),
     (async () => {
-      const dto = await toTicketDto(ticket, { contact, connection });
+      const dto = await toTicketDto(ticket, { contact, connection, recentQueues: true });
       await publishMessageCreated({ ...message, ticketId: ticket.id, queueId: ticket.queueId }, contact, {
         record: ticket,
         dto,

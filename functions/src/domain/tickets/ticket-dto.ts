@@ -5,7 +5,7 @@
 import type { ContactDto, MessageMediaType, TicketDto } from '@atende/shared';
 import { getConnection, type ConnectionRecord } from '../../data/connections';
 import { getContacts, type ContactRecord } from '../../data/contacts';
-import { getQueueRefs } from '../../data/queues';
+import { getQueueRefs, getRecentQueueRefs } from '../../data/queues';
 import { getTags } from '../../data/tags';
 import type { TicketRecord } from '../../data/tickets';
 import { getUsers } from '../../data/users';
@@ -46,6 +46,8 @@ function missingContact(id: string): ContactDto {
 export interface KnownRecords {
   contact?: ContactRecord;
   connection?: ConnectionRecord;
+  /** Queue names and colours may come from the per-process cache (≤ 5 s old): the inbound path's events. */
+  recentQueues?: boolean;
 }
 
 export async function toTicketDtos(
@@ -60,7 +62,7 @@ export async function toTicketDtos(
       uniq(tickets.map((t) => t.contactId)).filter((id) => id !== known.contact?.id),
     ),
     getUsers(companyId, uniq(tickets.map((t) => t.userId))),
-    getQueueRefs(companyId, uniq(tickets.map((t) => t.queueId))),
+    (known.recentQueues ? getRecentQueueRefs : getQueueRefs)(companyId, uniq(tickets.map((t) => t.queueId))),
     getTags(companyId, uniq(tickets.flatMap((t) => t.tagIds ?? []))),
     Promise.all(
       uniq(tickets.map((t) => t.connectionId)).map((id) =>

@@ -4,6 +4,7 @@
  */
 import { isSettingOn, policySettings, type PolicySettings } from '@atende/shared';
 import { listSettings } from '../../data/settings';
+import { ttlCache } from '../../data/ttl-cache';
 
 /** Minutes after closing during which a customer's new message reopens the ticket (pending) instead of starting a new one. */
 export const REOPEN_WINDOW_SETTING = 'ticketReopenWindowMinutes';
@@ -16,20 +17,12 @@ export interface TicketSettings {
   reopenWindowMinutes: number;
 }
 
-const CACHE_MS = 5_000;
-const cache = new Map<string, { at: number; value: Promise<TicketSettings> }>();
+const cache = ttlCache<TicketSettings>(5_000);
 
-export function ticketSettings(companyId: string): Promise<TicketSettings> {
-  const hit = cache.get(companyId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
-  const value = load(companyId);
-  cache.set(companyId, { at: Date.now(), value });
-  value.catch(() => cache.delete(companyId));
-  return value;
-}
+export const ticketSettings = (companyId: string): Promise<TicketSettings> => cache.get(companyId, () => load(companyId));
 
 /** Tests change settings and want them applied at once. */
-export const forgetTicketSettings = () => cache.clear();
+export const forgetTicketSettings = () => cache.forget();
 
 async function load(companyId: string): Promise<TicketSettings> {
   const settings = await listSettings(companyId);

@@ -4,10 +4,13 @@
  *  - the entry's stylesheet (the Inter @font-face rules, under 1 KB) is inlined: no render-blocking request;
  *  - on /login a tiny inline script preloads the sign-in route's chunk and
  *    its imports, which the router would otherwise ask for only after the entry has run. Signed-in
- *    screens do not pay for them.
+ *    screens do not pay for them;
+ *  - the sign-in page prerendered (sign-in-prerender.ts) goes into #root with its critical CSS, shown
+ *    only on /login (in the visitor's language) by an inline script that runs before the first paint.
  */
 import type { OutputAsset, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { prerenderSignIn, type PrerenderedSignIn } from './sign-in-prerender.ts';
 
 /** The sign-in page's source module, as the router imports it lazily (src/app/router.tsx). */
 const SIGN_IN_MODULE = /src\/features\/auth\/components\/login-page\.tsx$/;
@@ -30,13 +33,33 @@ function signInChunks(bundle: Record<string, OutputChunk | OutputAsset>, entry: 
   return [...wanted].filter((name) => !loadedByEntry.has(name));
 }
 
+/**
+ * Shows the prerendered copy of the visitor's language on /login only (the stored choice, else
+ * pt-BR, as lib/i18n.ts decides), and keeps its form from being sent natively before the app has
+ * taken over (a GET would put the password in the address).
+ */
+function prerenderScript(languages: readonly string[]): string {
+  return (
+    `<script>(function(){var l;try{l=localStorage.getItem('language')}catch(e){}` +
+    `if(!/^\\/login\\/?$/.test(location.pathname))return;` +
+    `document.documentElement.setAttribute('data-prerender',${JSON.stringify(languages)}.indexOf(l)>=0?l:'pt-BR');` +
+    `document.addEventListener('submit',function(e){if(e.target.closest&&e.target.closest('[data-prerender]'))e.preventDefault()},true)})()</script>`
+  );
+}
+
+function prerenderVisibility(languages: readonly string[]): string {
+  const shown = languages.map((lng) => `html[data-prerender="${lng}"] #root>[data-prerender="${lng}"]`).join(',');
+  return `<style>#root>[data-prerender]{display:none}${shown}{display:contents}</style>`;
+}
+
 export function firstPaint(): Plugin {
+  let prerendered: Promise<PrerenderedSignIn> | undefined;
   return {
     name: 'atende-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
+      async handler(html, ctx) {
         const bundle = ctx.bundle as Record<string, OutputChunk | OutputAsset> | undefined;
         const entry = ctx.chunk as OutputChunk | undefined;
         if (!bundle || !entry) return html;
@@ -49,7 +72,13 @@ export function firstPaint(): Plugin {
         const script =
           `<script>/^\\/login\\/?$/.test(location.pathname)&&${preloads}.forEach(function(h){` +
           `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})</script>`;
-        out = out.replace('</head>', `    ${script}\n  </head>`);
+        prerendered ??= prerenderSignIn();
+        const { styles, markup, languages } = await prerendered;
+        out = out.replace(
+          '</head>',
+          `    ${prerenderScript(languages)}\n    ${prerenderVisibility(languages)}${styles}\n    ${script}\n  </head>`,
+        );
+        out = out.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
         return out;
       },
     },

@@ -9,6 +9,18 @@ import { refreshSession } from '@/lib/api-client';
 import { loadConfig } from '@/lib/config';
 import { currentLanguage, i18nReady } from '@/lib/i18n';
 
+/** Resolves once the router has loaded the current route's lazy chunks. */
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function boot(): Promise<void> {
   const configReady = loadConfig();
   // A reload keeps the session through the refresh cookie; no cookie simply means signed out.
@@ -18,6 +30,9 @@ async function boot(): Promise<void> {
   // The first render does not wait for /config.json: public pages need none to paint, private ones
   // wait for the session, which waits for the config (decisions.md "First load and phone polish").
   await i18nReady;
+  // /login arrives prerendered (index.html): the first render replaces that markup, so it waits for the
+  // page's lazy chunk instead of committing an empty route in between (decisions.md "Sign-in first paint").
+  await routerReady(router);
   document.documentElement.lang = currentLanguage();
   // The socket's code is not needed to paint the page: it loads once the page has painted.
   afterFirstPaint(() => void import('@/lib/realtime').then(({ startRealtime }) => startRealtime()));

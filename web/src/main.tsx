@@ -1,5 +1,5 @@
 import '@fontsource-variable/inter';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
@@ -36,12 +36,17 @@ async function boot(): Promise<void> {
   document.documentElement.lang = currentLanguage();
   // The socket's code is not needed to paint the page: it loads once the page has painted.
   afterFirstPaint(() => void import('@/lib/realtime').then(({ startRealtime }) => startRealtime()));
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // A transition: React renders the tree in 5 ms slices, yielding to the browser in between, instead
+  // of one long task that blocks input (the page is already painted, from the HTML on /login).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -6,6 +6,7 @@
  * app's JavaScript has run, and the app's first render replaces it with the same markup.
  */
 import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
 import postcss, { type Declaration } from 'postcss';
 import { createServer } from 'vite';
 
@@ -17,9 +18,11 @@ const webRoot = fileURLToPath(new URL('..', import.meta.url));
 export interface PrerenderedSignIn {
   /** `<style>` tags for the head: Chakra's global CSS (trimmed) and the page's emotion classes. */
   styles: string;
-  /** One `<div data-prerender="lang">` per language, for #root. */
+  /** One `<div data-prerender="lang">` per prerendered language, for #root. */
   markup: string;
+  /** Every language of the console, and those prerendered. */
   languages: readonly Language[];
+  prerendered: readonly Language[];
 }
 
 const STYLE_TAG = /<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g;
@@ -66,6 +69,44 @@ export function trimGlobalCss(globalCss: string, usedBy: string): string {
   return root.toString();
 }
 
+/** Pseudo-classes and pseudo-elements, but not the selector functions that hold other selectors. */
+const PSEUDO = /::?(?!where\(|is\(|not\()[-\w]+(\([^)]*\))?/g;
+
+/** `::-webkit-search-decoration`, `*:-ms-input-placeholder`, …: other engines' or other inputs' pseudo-elements. */
+const VENDOR_PSEUDO = /::?-(webkit|moz|ms)-/;
+
+/**
+ * Drops the reset layer's selectors that match no element of the prerendered page (`table`, `sub`,
+ * `input[type='search']`, …), judged on the markup without pseudo-classes (a selector that cannot be
+ * judged stays), and vendor-prefixed pseudo selectors in the reset and base layers (the standard
+ * `::placeholder` stays). The tokens layer (`.dark` and `:root` scopes) is kept whole.
+ */
+export function dropUnusedSelectors(css: string, markup: string): string {
+  const { document } = new JSDOM(`<!doctype html><html><head></head><body><div id="root">${markup}</div></body></html>`)
+    .window;
+  const matches = (selector: string) => {
+    const plain = selector.replace(PSEUDO, '').trim();
+    if (!plain) return true;
+    try {
+      return document.querySelector(plain) !== null;
+    } catch {
+      return true;
+    }
+  };
+  const root = postcss.parse(css);
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params !== 'reset' && layer.params !== 'base') return;
+    const keep = (selector: string) => !VENDOR_PSEUDO.test(selector) && (layer.params !== 'reset' || matches(selector));
+    layer.walkRules((rule) => {
+      if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as { name: string }).name)) return;
+      const kept = rule.selectors.filter(keep);
+      if (kept.length === 0) rule.remove();
+      else rule.selectors = kept;
+    });
+  });
+  return root.toString();
+}
+
 const PREFIX = /^-(webkit|moz|ms)-/;
 /** Pre-standard flexbox properties emotion's prefixer adds next to the standard ones. */
 const OLD_FLEXBOX = /^-(webkit-box-|ms-flex)/;
@@ -103,14 +144,15 @@ export async function prerenderSignIn(): Promise<PrerenderedSignIn> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { renderSignIn, LANGUAGES } = (await vite.ssrLoadModule('/src/app/sign-in-prerender.tsx')) as {
+    const { renderSignIn, LANGUAGES, PRERENDERED } = (await vite.ssrLoadModule('/src/app/sign-in-prerender.tsx')) as {
       renderSignIn: (language: Language) => Promise<string>;
       LANGUAGES: readonly Language[];
+      PRERENDERED: readonly Language[];
     };
     const globals = new Map<string, string>();
     const classes = new Map<string, string>();
     const pages: string[] = [];
-    for (const language of LANGUAGES) {
+    for (const language of PRERENDERED) {
       const html = await renderSignIn(language);
       for (const [, names, css] of html.matchAll(STYLE_TAG)) {
         const [kind, ...ids] = names!.split(' ');
@@ -118,13 +160,16 @@ export async function prerenderSignIn(): Promise<PrerenderedSignIn> {
       }
       pages.push(`<div data-prerender="${language}">${html.replace(STYLE_TAG, '')}</div>`);
     }
+    const markup = pages.join('');
     const classCss = dropPrefixedTwins([...classes.values()].join(''));
-    const globalCss = dropPrefixedTwins(trimGlobalCss([...globals.values()].join(''), classCss));
+    const globalCss = dropPrefixedTwins(
+      dropUnusedSelectors(trimGlobalCss([...globals.values()].join(''), classCss), markup),
+    );
     // Emotion adopts a `data-emotion="css <ids>"` tag: the app's first render does not insert these classes again.
     const styles =
       `<style data-prerender-global>${globalCss}</style>` +
       `<style data-emotion="css ${[...classes.keys()].join(' ')}">${classCss}</style>`;
-    return { styles, markup: pages.join(''), languages: LANGUAGES };
+    return { styles, markup, languages: LANGUAGES, prerendered: PRERENDERED };
   } finally {
     await vite.close();
   }

@@ -6,12 +6,18 @@
  */
 import type { Language } from '@atende/shared';
 
-/** The languages to prerender (every one the console speaks). */
+/** Every language the console speaks (the inline script recognises a stored choice among them). */
 export { LANGUAGES } from '@atende/shared';
+/**
+ * The languages prerendered: the default only. A visitor who chose en or es gets the page from the
+ * app, as before; each more copy would cost ~0.7 KB gzip of the sign-in page's 200 KB budget.
+ */
+export const PRERENDERED: readonly Language[] = ['pt-BR'];
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { ColorModeProvider } from '@/components/color-mode';
+import { PrerenderContext } from '@/components/public-layout';
 import { LoginPage } from '@/features/auth/components/login-page';
 import i18n from '@/lib/i18n';
 import { AppProviders } from './providers';
@@ -20,7 +26,7 @@ import { AppProviders } from './providers';
  * The page as the app renders it on /login (ThemedRoot → PublicRoute → LoginPage: the route
  * wrappers add no markup), in one language. Chakra's emotion styles come out as `<style data-emotion>`
  * tags inside the markup; the build step moves them to the head. `identifierPrefix` keeps the ids of
- * the three languages' copies apart.
+ * several languages' copies apart.
  */
 export async function renderSignIn(language: Language): Promise<string> {
   await i18n.changeLanguage(language);
@@ -29,7 +35,9 @@ export async function renderSignIn(language: Language): Promise<string> {
       <AppProviders>
         <MemoryRouter initialEntries={['/login']}>
           <ColorModeProvider forced="light">
-            <LoginPage />
+            <PrerenderContext.Provider value>
+              <LoginPage />
+            </PrerenderContext.Provider>
           </ColorModeProvider>
         </MemoryRouter>
       </AppProviders>

@@ -26,7 +26,7 @@ export interface PrerenderedSignIn {
 }
 
 const STYLE_TAG = /<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g;
-const VAR_USE = /var\(\s*(--[\w-]+)/g;
+const VAR_USE = /var\(\s*(--(?:[\w-]|\\.)+)/g;
 
 /**
  * Chakra's global CSS is mostly token custom properties (~50 KB, 7 KB gzip) and keyframes; the page

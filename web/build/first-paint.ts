@@ -4,9 +4,10 @@
  *  - the entry's stylesheet (the Inter @font-face rules, under 1 KB) is inlined: no render-blocking request;
  *  - the sign-in page prerendered (sign-in-prerender.ts) goes into #root with its critical CSS, shown
  *    only on /login (in the visitor's language);
- *  - on /login a tiny inline script shows that copy and preloads the sign-in route's chunk and its
- *    imports, which the router would otherwise ask for only after the entry has run. Signed-in
- *    screens do not pay for them.
+ *  - an inline script starts the app instead of the entry's tags: on /login it shows that copy,
+ *    requests the app's code once the page has painted, and preloads the sign-in route's chunk and
+ *    its imports, which the router would otherwise ask for only after the entry has run (signed-in
+ *    screens do not pay for them).
  */
 import type { OutputAsset, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -33,22 +34,38 @@ function signInChunks(bundle: Record<string, OutputChunk | OutputAsset>, entry: 
   return [...wanted].filter((name) => !loadedByEntry.has(name));
 }
 
+/** The entry's `<script type="module">` and Vite's `<link rel="modulepreload">` tags for its imports. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+interface Loader {
+  entry: string;
+  entryPreloads: string[];
+  signInPreloads: string[];
+  languages: readonly string[];
+}
+
 /**
- * The /login-only inline script, run before the first paint:
- *  - marks the visitor's language (the stored choice, else pt-BR, as lib/i18n.ts decides): the
- *    prerendered copy of that language shows, if there is one;
- *  - keeps the prerendered form from being sent natively before the app has taken over (a GET
- *    would put the password in the address);
- *  - modulepreloads the sign-in route's chunks.
+ * The inline script that starts the app (it replaces the entry's script and preload tags):
+ *  - on /login it marks the visitor's language (the stored choice, else pt-BR, as lib/i18n.ts
+ *    decides), so the prerendered copy of that language shows, if there is one; keeps that copy's
+ *    form from being sent natively before the app has taken over (a GET would put the password in
+ *    the address); and requests the app's code once the page has painted (the next frame), so the
+ *    first paint does not share the connection with 200 KB of JavaScript. The sign-in route's chunks
+ *    are preloaded with the entry's (the router would ask for them only after the entry has run);
+ *  - elsewhere it requests the entry and its imports at once.
  */
-function signInScript(languages: readonly string[], preloads: string[]): string {
+function loaderScript({ entry, entryPreloads, signInPreloads, languages }: Loader): string {
   return (
-    `<script>(function(){if(!/^\\/login\\/?$/.test(location.pathname))return;var d=document,l;` +
+    `<script>(function(){var d=document,l,login=/^\\/login\\/?$/.test(location.pathname);` +
+    `function load(){${JSON.stringify(entryPreloads)}.concat(login?${JSON.stringify(signInPreloads)}:[]).forEach(function(h){` +
+    `var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k)});` +
+    `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
+    `if(!login)return load();` +
     `try{l=localStorage.getItem('language')}catch(e){}` +
     `d.documentElement.setAttribute('data-prerender',${JSON.stringify(languages)}.indexOf(l)>=0?l:'pt-BR');` +
     `d.addEventListener('submit',function(e){if(e.target.closest('[data-prerender]'))e.preventDefault()},true);` +
-    `${JSON.stringify(preloads)}.forEach(function(h){var k=d.createElement('link');k.rel='modulepreload';` +
-    `k.crossOrigin='';k.href=h;d.head.appendChild(k)})})()</script>`
+    `if(d.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0)})})()</script>`
   );
 }
 
@@ -83,12 +100,14 @@ export function firstPaint(): Plugin {
           if (asset?.type !== 'asset') return tag;
           return `<style>${String(asset.source)}</style>`;
         });
-        const preloads = signInChunks(bundle, entry).map((file) => `/${file}`);
+        const entryTag = ENTRY_SCRIPT.exec(out);
+        if (!entryTag) throw new Error('first-paint: index.html has no entry <script type="module">');
+        const entryPreloads = [...out.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+        out = out.replace(entryTag[0], '').replace(MODULE_PRELOAD, '');
+        const signInPreloads = signInChunks(bundle, entry).map((file) => `/${file}`);
         const { styles, markup, languages, prerendered } = await prerenderSignIn();
-        out = out.replace(
-          '</head>',
-          `    ${signInScript(languages, preloads)}\n    ${prerenderVisibility(prerendered)}${styles}\n  </head>`,
-        );
+        const loader = loaderScript({ entry: entryTag[1]!, entryPreloads, signInPreloads, languages });
+        out = out.replace('</head>', `    ${loader}\n    ${prerenderVisibility(prerendered)}${styles}\n  </head>`);
         out = out.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
         return compactHead(out.replace(/<!--[\s\S]*?-->/g, ''));
       },

@@ -3,11 +3,14 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
+import { appSystem } from '@/app/theme';
 import { createAppRouter } from '@/app/router';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { refreshSession } from '@/lib/api-client';
 import { loadConfig } from '@/lib/config';
 import { currentLanguage, i18nReady } from '@/lib/i18n';
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Resolves once the router has loaded the current route's lazy chunks. */
 function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
@@ -33,6 +36,11 @@ async function boot(): Promise<void> {
   // /login arrives prerendered (index.html): the first render replaces that markup, so it waits for the
   // page's lazy chunk instead of committing an empty route in between (decisions.md "Sign-in first paint").
   await routerReady(router);
+  // Each heavy step in a task of its own, so that none blocks input for long: the entry's module
+  // evaluation is done; now Chakra's system, then React's (time-sliced) render.
+  await nextTask();
+  appSystem();
+  await nextTask();
   document.documentElement.lang = currentLanguage();
   // The socket's code is not needed to paint the page: it loads once the page has painted.
   afterFirstPaint(() => void import('@/lib/realtime').then(({ startRealtime }) => startRealtime()));

@@ -50,9 +50,10 @@ interface Loader {
  *  - on /login it marks the visitor's language (the stored choice, else pt-BR, as lib/i18n.ts
  *    decides), so the prerendered copy of that language shows, if there is one; keeps that copy's
  *    form from being sent natively before the app has taken over (a GET would put the password in
- *    the address); and requests the app's code once the page has painted (the next frame), so the
- *    first paint does not share the connection with 200 KB of JavaScript. The sign-in route's chunks
- *    are preloaded with the entry's (the router would ask for them only after the entry has run);
+ *    the address); and requests the app's code once the page has painted (the frame after the body
+ *    is parsed), so the first paint does not share the connection with 200 KB of JavaScript. The
+ *    sign-in route's chunks are preloaded with the entry's (the router would ask for them only after
+ *    the entry has run);
  *  - elsewhere it requests the entry and its imports at once.
  */
 function loaderScript({ entry, entryPreloads, signInPreloads, languages }: Loader): string {
@@ -65,7 +66,8 @@ function loaderScript({ entry, entryPreloads, signInPreloads, languages }: Loade
     `try{l=localStorage.getItem('language')}catch(e){}` +
     `d.documentElement.setAttribute('data-prerender',${JSON.stringify(languages)}.indexOf(l)>=0?l:'pt-BR');` +
     `d.addEventListener('submit',function(e){if(e.target.closest('[data-prerender]'))e.preventDefault()},true);` +
-    `if(d.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0)})})()</script>`
+    `if(d.visibilityState==='hidden')return load();` +
+    `d.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){setTimeout(load,0)})})})()</script>`
   );
 }
 

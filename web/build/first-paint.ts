@@ -34,6 +34,12 @@ function signInChunks(bundle: Record<string, OutputChunk | OutputAsset>, entry: 
   return [...wanted].filter((name) => !loadedByEntry.has(name));
 }
 
+/**
+ * Inter's latin subset, the one the sign-in page's texts use: preloaded, so that it is usually in
+ * before the prerendered page's first paint and the texts are not laid out again in it (a shift).
+ */
+const LATIN_FONT = /inter-latin-wght-normal-[\w-]+\.woff2$/;
+
 /** The entry's `<script type="module">` and Vite's `<link rel="modulepreload">` tags for its imports. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -109,7 +115,13 @@ export function firstPaint(): Plugin {
         const signInPreloads = signInChunks(bundle, entry).map((file) => `/${file}`);
         const { styles, markup, languages, prerendered } = await prerenderSignIn();
         const loader = loaderScript({ entry: entryTag[1]!, entryPreloads, signInPreloads, languages });
-        out = out.replace('</head>', `    ${loader}\n    ${prerenderVisibility(prerendered)}${styles}\n  </head>`);
+        const font = Object.keys(bundle).find((file) => LATIN_FONT.test(file));
+        if (!font) throw new Error("first-paint: Inter's latin font file is not in the build");
+        const fontPreload = `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">`;
+        out = out.replace(
+          '</head>',
+          `    ${fontPreload}${loader}\n    ${prerenderVisibility(prerendered)}${styles}\n  </head>`,
+        );
         out = out.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
         return compactHead(out.replace(/<!--[\s\S]*?-->/g, ''));
       },

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -174,4 +174,14 @@ const brandConfig = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brandConfig);
+let system: SystemContext | undefined;
+
+/**
+ * The console's Chakra system, created on first use: building it (every token, both colour modes)
+ * is the heaviest step of the boot, so main.tsx runs it in a task of its own rather than inside the
+ * entry's module evaluation (decisions.md "Sign-in first paint (Lighthouse)").
+ */
+export function appSystem(): SystemContext {
+  system ??= createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brandConfig);
+  return system;
+}

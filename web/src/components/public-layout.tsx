@@ -1,18 +1,20 @@
 import { Box, Flex, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuCalendarClock, LuMessagesSquare, LuUsers } from '@/components/sign-in-icons';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageMenu } from '@/components/language-menu';
 
+/**
+ * True while the sign-in page is prerendered at build time (app/sign-in-prerender.tsx): the wide
+ * screens' brand panel is left empty there (its size does not depend on its content, so nothing
+ * moves when the app fills it) to keep index.html small (decisions.md "Sign-in first paint (Lighthouse)").
+ */
+export const PrerenderContext = createContext(false);
+
 /** Public pages (sign-in, sign-up, outbox): a brand panel on wide screens, the form alone on phones. */
 export function PublicLayout({ children, maxW = 'sm' }: { children: ReactNode; maxW?: string }) {
-  const { t } = useTranslation();
-  const points = [
-    { icon: <LuUsers />, text: t('public.heroPoints.queues') },
-    { icon: <LuMessagesSquare />, text: t('public.heroPoints.realtime') },
-    { icon: <LuCalendarClock />, text: t('public.heroPoints.campaigns') },
-  ];
+  const prerender = useContext(PrerenderContext);
   return (
     <Flex minH="100dvh" bg="bg.canvas">
       <Flex
@@ -27,42 +29,7 @@ export function PublicLayout({ children, maxW = 'sm' }: { children: ReactNode; m
         overflow="hidden"
         bgImage="linear-gradient(150deg, #0e645b 0%, #0c7d71 45%, #129c8a 100%)"
       >
-        <Box
-          position="absolute"
-          inset="0"
-          opacity="0.18"
-          bgImage="radial-gradient(circle at 20% 20%, rgba(255,255,255,0.55) 0, transparent 40%), radial-gradient(circle at 85% 75%, rgba(255,255,255,0.35) 0, transparent 45%)"
-          pointerEvents="none"
-        />
-        <Box position="relative">
-          <BrandLogo size={10} inverted />
-        </Box>
-        <Stack gap="8" position="relative" maxW="md">
-          <Heading size="3xl" lineHeight="1.15" letterSpacing="-0.02em" color="white">
-            {t('public.heroTitle')}
-          </Heading>
-          <List.Root gap="4" variant="plain">
-            {points.map((point) => (
-              <List.Item key={point.text} alignItems="center" gap="3" fontSize="md" color="whiteAlpha.900">
-                <Flex
-                  boxSize="9"
-                  borderRadius="lg"
-                  bg="whiteAlpha.200"
-                  align="center"
-                  justify="center"
-                  flexShrink={0}
-                  fontSize="lg"
-                >
-                  {point.icon}
-                </Flex>
-                {point.text}
-              </List.Item>
-            ))}
-          </List.Root>
-        </Stack>
-        <Text position="relative" fontSize="sm" color="whiteAlpha.800">
-          © {new Date().getFullYear()} Atende
-        </Text>
+        {prerender ? null : <BrandPanelContent />}
       </Flex>
       <Flex flex="1" direction="column" minW="0">
         <HStack justify="space-between" px={{ base: '5', md: '8' }} py="4">
@@ -79,5 +46,54 @@ export function PublicLayout({ children, maxW = 'sm' }: { children: ReactNode; m
         </Flex>
       </Flex>
     </Flex>
+  );
+}
+
+function BrandPanelContent() {
+  const { t } = useTranslation();
+  const points = [
+    { icon: <LuUsers />, text: t('public.heroPoints.queues') },
+    { icon: <LuMessagesSquare />, text: t('public.heroPoints.realtime') },
+    { icon: <LuCalendarClock />, text: t('public.heroPoints.campaigns') },
+  ];
+  return (
+    <>
+      <Box
+        position="absolute"
+        inset="0"
+        opacity="0.18"
+        bgImage="radial-gradient(circle at 20% 20%, rgba(255,255,255,0.55) 0, transparent 40%), radial-gradient(circle at 85% 75%, rgba(255,255,255,0.35) 0, transparent 45%)"
+        pointerEvents="none"
+      />
+      <Box position="relative">
+        <BrandLogo size={10} inverted />
+      </Box>
+      <Stack gap="8" position="relative" maxW="md">
+        <Heading size="3xl" lineHeight="1.15" letterSpacing="-0.02em" color="white">
+          {t('public.heroTitle')}
+        </Heading>
+        <List.Root gap="4" variant="plain">
+          {points.map((point) => (
+            <List.Item key={point.text} alignItems="center" gap="3" fontSize="md" color="whiteAlpha.900">
+              <Flex
+                boxSize="9"
+                borderRadius="lg"
+                bg="whiteAlpha.200"
+                align="center"
+                justify="center"
+                flexShrink={0}
+                fontSize="lg"
+              >
+                {point.icon}
+              </Flex>
+              {point.text}
+            </List.Item>
+          ))}
+        </List.Root>
+      </Stack>
+      <Text position="relative" fontSize="sm" color="whiteAlpha.800">
+        © {new Date().getFullYear()} Atende
+      </Text>
+    </>
   );
 }

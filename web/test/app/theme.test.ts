@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { system } from '@/app/theme';
+import { appSystem } from '@/app/theme';
 
 const src = fileURLToPath(new URL('../../src', import.meta.url));
 const files = (dir: string): string[] =>
@@ -32,6 +32,7 @@ function chakraComponents(): string[] {
 describe('theme (decisions.md "Web console: first load")', () => {
   it('has the recipe of every Chakra component the console uses', () => {
     const defaults = { ...defaultConfig.theme?.recipes, ...defaultConfig.theme?.slotRecipes };
+    const system = appSystem();
     const ours = { ...system._config.theme?.recipes, ...system._config.theme?.slotRecipes };
     const needed = chakraComponents()
       .map((name) => name.charAt(0).toLowerCase() + name.slice(1))

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { ContactDto, MessageDto, SessionUserDto, TicketDto } from '@atende/shared';
-import { system } from '@/app/theme';
+import { appSystem } from '@/app/theme';
 import '@/features/tickets/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { company, sessionUser } from '../../support/fixtures';
@@ -71,7 +71,7 @@ function LocationProbe() {
 export function renderAt(ui: ReactElement, route = '/tickets') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
           <Routes>

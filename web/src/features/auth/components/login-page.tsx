@@ -1,6 +1,6 @@
 import { Button, chakra, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
 import type { LoginInput } from '@atende/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff } from '@/components/sign-in-icons';
 import { Link as RouterLink } from 'react-router';
@@ -10,6 +10,7 @@ import { useSignIn } from '../hooks/use-sign-in';
 import { PublicLayout } from '@/components/public-layout';
 import { AUTH_NS } from '../i18n';
 import type { LoginErrors } from '../lib/validate-login';
+import { findPrerenderedForm, typedValues } from '../lib/prerendered-form';
 
 /**
  * The schema (and zod with it, 10 KB gzip) is not needed to paint the page: it loads right after,
@@ -23,7 +24,16 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [prerendered] = useState(findPrerenderedForm);
   useEffect(() => afterFirstPaint(() => void loadValidator()), []);
+  // Before the page shows the app's form: what was typed into the prerendered one, in the same field.
+  useLayoutEffect(() => {
+    if (!prerendered) return;
+    const typed = typedValues(prerendered);
+    if (typed) setValues(typed);
+    if (prerendered.focused === 'password') passwordRef.current?.focus();
+  }, [prerendered]);
 
   // Two fields and one schema: validated with the shared schema directly, without a form library
   // (react-hook-form stays out of the sign-in page's first load; decisions.md "Web console: first load").
@@ -86,6 +96,7 @@ export function LoginPage() {
                 }
               >
                 <Input
+                  ref={passwordRef}
                   type={showPassword ? 'text' : 'password'}
                   autoComplete="current-password"
                   size="lg"

@@ -1,0 +1,107 @@
+/**
+ * The built console's prerendered sign-in page (web/build/sign-in-prerender.ts, decisions.md
+ * "Sign-in first paint (Lighthouse)"): /login paints from index.html before the app's JavaScript
+ * runs, the app then replaces it without moving anything, and nothing typed meanwhile is lost or
+ * sent natively. A production build in a temporary folder, served by the local gateway's static
+ * server with a stub API that answers as to a signed-out visitor.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type Gateway } from '../infra/local/gateway/gateway-server';
+import { mountStatic } from '../infra/local/gateway/web-console';
+import { launchBrowser, newPage } from './support/browser';
+
+const web = fileURLToPath(new URL('../web', import.meta.url));
+const outDir = mkdtempSync(join(tmpdir(), 'atende-prerender-'));
+let gateway: Gateway;
+let browser: Browser;
+
+/** The app has taken over once #root holds no prerendered copy. */
+const appStarted = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('#root > [data-prerender]'), null, { timeout: 60_000 });
+
+/** Where every visible heading, text, field, button and link of the page sits. */
+const boxes = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('#root :is(h2, p, input, button, a)')]
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0)
+      .map(({ element, box }) => `${element.tagName} ${box.x},${box.y} ${box.width}x${box.height}`),
+  );
+
+describe('prerendered sign-in page', () => {
+  beforeAll(async () => {
+    const vite = join(dirname(createRequire(join(web, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: web,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) throw new Error(build.stderr);
+    const signedOut = async () => ({ statusCode: 401, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) });
+    [gateway, browser] = await Promise.all([startGateway({ invoke: signedOut, port: 0 }), launchBrowser()]);
+    mountStatic(gateway, outDir);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`paints the page without JavaScript, and the app's page sits exactly on it (390 px, ${colorScheme})`, async () => {
+      const options = { viewport: { width: 390, height: 800 }, colorScheme };
+      const html = await newPage(browser, options);
+      await html.route('**/assets/*.js', (route) => route.abort());
+      await html.goto(`${gateway.origin}/login`);
+      await html.getByRole('heading', { name: 'Entre na sua conta' }).waitFor();
+      await html.evaluate(() => document.fonts.ready);
+      const painted = await boxes(html);
+
+      const app = await newPage(browser, options);
+      await app.goto(`${gateway.origin}/login`);
+      await appStarted(app);
+      await app.evaluate(() => document.fonts.ready);
+      expect(await boxes(app)).toEqual(painted);
+      expect(painted.length).toBeGreaterThanOrEqual(8);
+      await Promise.all([html.context().close(), app.context().close()]);
+    });
+  }
+
+  it('keeps what was typed before the app started, in the same field, and never sends the form natively', async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 800 } });
+    const held: Route[] = [];
+    let holding = true;
+    await page.route('**/assets/*.js', (route) => (holding ? held.push(route) : route.continue()));
+    await page.goto(`${gateway.origin}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('E-mail').fill('ana@empresa.com.br');
+    await page.getByLabel('Senha', { exact: true }).fill('segredo-1');
+    await page.getByRole('button', { name: 'Acessar' }).click();
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByLabel('Senha', { exact: true }).focus();
+
+    holding = false;
+    await Promise.all(held.map((route) => route.continue()));
+    await appStarted(page);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('ana@empresa.com.br');
+    expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('segredo-1');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
+    await page.context().close();
+  });
+
+  it('shows the prerendered page on /login only', async () => {
+    const page = await newPage(browser);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${gateway.origin}/tickets`);
+    expect(await page.locator('#root > [data-prerender]').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Entre na sua conta' }).isVisible()).toBe(false);
+    await page.context().close();
+  });
+});

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduleDto } from '@atende/shared';
-import { system } from '@/app/theme';
+import { appSystem } from '@/app/theme';
 import { SchedulesPage } from '@/features/schedules';
 import { fakeTicketsApi, ok, signInAs } from '../tickets/support';
 
@@ -31,7 +31,7 @@ const schedule = (overrides: Partial<ScheduleDto> = {}): ScheduleDto => ({
 function renderPage(route = '/schedules') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
           <Routes>

@@ -104,9 +104,10 @@ describe('the /schedules page (spec part 3 "Schedules page")', () => {
     renderPage();
 
     const [mine, theirs] = await screen.findAllByTestId('schedule-row');
+    expect(within(mine!).queryByRole('button', { name: 'Editar' })).toBeTruthy();
     expect(within(mine!).queryByRole('button', { name: 'Excluir' })).toBeTruthy();
     expect(within(theirs!).queryByRole('button', { name: 'Excluir' })).toBeNull();
-    expect(within(theirs!).queryByRole('button', { name: 'Editar agendamento' })).toBeNull();
+    expect(within(theirs!).queryByRole('button', { name: 'Editar' })).toBeNull();
   });
 
   it('deletes only after confirming', async () => {

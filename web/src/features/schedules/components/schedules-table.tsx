@@ -1,8 +1,9 @@
-import { Badge, Box, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { mayManageSchedule, type ScheduleDto, type Viewer } from '@atende/shared';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuPaperclip } from 'react-icons/lu';
+import { RowActionsCell } from '@/components/row-actions-cell';
 import { SCHEDULE_STATUS_PALETTE, SCHEDULES_NS, schedulePreview } from '@/components/schedule-dialog';
 
 /** Spec part 3 "Schedules page": send date as DD/MM/YYYY HH:mm:ss. */
@@ -88,24 +89,7 @@ export function SchedulesTable({ schedules, viewer, onEdit, onDelete }: Schedule
                 </Text>
               </Table.Cell>
               <Table.Cell display={{ base: 'none', sm: 'table-cell' }}>{statusBadge(s)}</Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {canManage ? (
-                  <>
-                    <IconButton size="xs" variant="ghost" aria-label={t('edit')} onClick={() => onEdit(s)}>
-                      <LuPencil />
-                    </IconButton>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={t('delete')}
-                      onClick={() => onDelete(s)}
-                    >
-                      <LuTrash2 />
-                    </IconButton>
-                  </>
-                ) : null}
-              </Table.Cell>
+              {canManage ? <RowActionsCell onEdit={() => onEdit(s)} onDelete={() => onDelete(s)} /> : <Table.Cell />}
             </Table.Row>
           );
         })}

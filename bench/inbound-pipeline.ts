@@ -11,6 +11,7 @@
  */
 import { startLocalStack } from '../infra/local/stack';
 import { signIn, until } from './support/console-client';
+import { jsonRequest } from './support/keep-alive-json';
 import { PIPELINE_PROBE, PipelineSpans } from './support/pipeline-spans';
 import { cpuSince, descendantsCpuMs } from './support/process-cpu';
 import { printTable, round, summarize } from './support/stats';
@@ -36,15 +37,13 @@ try {
   // the local gateway (on this process's event loop, with the handlers) does not also proxy the load.
   const simPort = stack.sessionHost!.simulatorPort(0);
   const sim = simPort ? `http://127.0.0.1:${simPort}` : `${stack.url}/simulator-api`;
-  const simCall = async <T>(method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${sim}${path}`, {
+  const simCall = <T>(method: string, path: string, body?: unknown) =>
+    jsonRequest<T>(
+      `${sim}${path}`,
       method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
-      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-    });
-    if (r.status >= 400) throw new Error(`${method} ${path} answered ${r.status}: ${await r.text()}`);
-    return (await r.json()) as T;
-  };
+      { authorization: `Bearer ${client.token}` },
+      method === 'GET' ? undefined : (body ?? {}),
+    );
 
   // The connection serves the operator's first queue, so every new ticket lands where the operator sees it.
   const connection = await client.api<{ id: string }>('POST', '/whatsapp', {

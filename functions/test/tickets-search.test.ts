@@ -1,5 +1,7 @@
 /** Search over contact name, number and message text (tickets) and over name and number (contacts), through the write-time indexes. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ddb } from '../src/data/client';
 import { apiCall } from './support/api-event';
 import {
   createWorkspace,
@@ -61,6 +63,25 @@ describe('ticket search', () => {
     expect(ids((await listTickets(w.admin.token, { searchParam: 'boleto', status: 'closed' })).tickets)).toEqual([
       numbers.ana,
     ]);
+  });
+
+  it('writes a word once per ticket: a later message indexes only its new words, and both stay findable', async () => {
+    const send = vi.spyOn(ddb(), 'send');
+    try {
+      await customerSays(w, { number: numbers.bruno, name: 'Bruno Souza', body: 'Quero trocar o produto amanhã' });
+      const indexed = send.mock.calls
+        .map(([command]) => command)
+        .filter((command) => command instanceof BatchWriteCommand)
+        .flatMap((command) => Object.values((command as BatchWriteCommand).input.RequestItems ?? {}).flat())
+        .map((request) => String(request.PutRequest?.Item?.SK ?? ''))
+        .filter((sk) => /^[a-z0-9]+#/.test(sk))
+        .map((sk) => sk.split('#')[0]);
+      expect(indexed).toEqual(['amanha']);
+    } finally {
+      send.mockRestore();
+    }
+    expect(ids((await listTickets(w.admin.token, { searchParam: 'amanha' })).tickets)).toEqual([numbers.bruno]);
+    expect(ids((await listTickets(w.admin.token, { searchParam: 'trocar' })).tickets)).toEqual([numbers.bruno]);
   });
 
   it('answers nothing for fewer than 3 characters, and refuses a forged cursor', async () => {

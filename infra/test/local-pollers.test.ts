@@ -26,6 +26,7 @@ beforeAll(async () => {
     { name: 'work', fifo: false, visibilityTimeoutSeconds: 1, maxReceiveCount: 2 },
     { name: 'flaky', fifo: false, visibilityTimeoutSeconds: 1, maxReceiveCount: 2 },
     { name: 'ordered', fifo: true, visibilityTimeoutSeconds: 1, maxReceiveCount: 2 },
+    { name: 'chats', fifo: true, visibilityTimeoutSeconds: 5, maxReceiveCount: 2 },
   ]);
 });
 afterAll(async () => {
@@ -159,6 +160,68 @@ describe('SQS event-source mapping', () => {
       eventSourceARN: queue.arn,
       attributes: { MessageGroupId: 'conn-1', MessageDeduplicationId: 'cmd-1' },
     });
+  });
+});
+
+describe('SQS event-source mapping: one long poll feeding concurrent batches', () => {
+  it('runs up to `concurrency` batches of different groups side by side, with one receive at a time', async () => {
+    const queue = queues.get('chats')!;
+    let receives = 0;
+    const counting = {
+      send: (command: unknown, options?: unknown) => {
+        if (command instanceof ReceiveMessageCommand) receives++;
+        return sqs.send(command as ReceiveMessageCommand, options as never);
+      },
+    } as unknown as SQSClient;
+    const inFlight = new Set<string>();
+    let mostInFlight = 0;
+    const handled: string[] = [];
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const poller = startEventSourceMapping({
+      sqs: counting,
+      queueUrl: queue.url,
+      queueArn: queue.arn,
+      area: 'inbound',
+      invoke: createInvoker({
+        inbound: async (event: SQSEvent) => {
+          const body = event.Records.map((r) => r.body).join(',');
+          inFlight.add(body);
+          mostInFlight = Math.max(mostInFlight, inFlight.size);
+          await released;
+          inFlight.delete(body);
+          handled.push(body);
+          return { batchItemFailures: [] };
+        },
+      }),
+      batchSize: 10,
+      concurrency: 3,
+      waitTimeSeconds: 2,
+    });
+    const send = (n: number) =>
+      sqs.send(
+        new SendMessageCommand({
+          QueueUrl: queue.url,
+          MessageBody: `chat-${n}`,
+          MessageGroupId: `chat-${n}`,
+          MessageDeduplicationId: `chat-msg-${n}`,
+        }),
+      );
+    for (const n of [1, 2, 3, 4]) {
+      await send(n);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    await until(() => inFlight.size === 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inFlight.size).toBe(3); // the fourth chat waits for a free slot
+    release();
+    await until(() => handled.length === 4);
+    await poller.stop();
+
+    expect(mostInFlight).toBe(3);
+    expect(handled.sort()).toEqual(['chat-1', 'chat-2', 'chat-3', 'chat-4']);
+    // One poll waits at a time: a message costs one receive, not one per idle slot woken by it.
+    expect(receives).toBeLessThanOrEqual(6);
   });
 });
 

@@ -6,6 +6,7 @@
  * docs/data-model.md "Search"), alongside the realtime event rather than before it.
  */
 import { attachToTicketItems, type MessageRecord } from '../../data/messages';
+import { recentKeys } from '../../data/recent-keys';
 import { indexTokens } from '../../data/search-index';
 import { tokensOf } from '../../data/search-tokens';
 import { getTicket, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
@@ -41,6 +42,18 @@ export async function attachMessageToTicket(
   };
 }
 
-/** Makes a ticket findable by the words of one of its messages. */
-export const indexMessageText = (ticket: Pick<TicketRecord, 'companyId' | 'id'>, body: string) =>
-  indexTokens('TIX', ticket.companyId, ticket.id, tokensOf(body));
+/**
+ * (ticket, word) pairs this process has indexed. An index item is an idempotent Put that nothing
+ * removes while the ticket lives (docs/data-model.md "Search"), so a word the conversation already
+ * used is not written again: a chat repeats its words, and each item is a write unit.
+ */
+const indexedWords = recentKeys(50_000);
+
+/** Makes a ticket findable by the words of one of its messages (only the words it was not yet found by). */
+export async function indexMessageText(ticket: Pick<TicketRecord, 'companyId' | 'id'>, body: string): Promise<void> {
+  const key = (token: string) => `${ticket.companyId}#${ticket.id}#${token}`;
+  const fresh = tokensOf(body).filter((token) => !indexedWords.has(key(token)));
+  if (!fresh.length) return;
+  await indexTokens('TIX', ticket.companyId, ticket.id, fresh);
+  for (const token of fresh) indexedWords.add(key(token));
+}

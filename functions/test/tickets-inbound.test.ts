@@ -2,7 +2,9 @@
  * Inbound messages → tickets: find-or-create under the conversation lock, unread counts,
  * the reopen window, groups, messages typed on the phone, and idempotency under redelivery.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ddb } from '../src/data/client';
 import { ulid } from 'ulid';
 import { countContacts, findContactIdByKey } from '../src/data/contacts';
 import { getConversation, getTicket as readTicket } from '../src/data/tickets';
@@ -208,5 +210,36 @@ describe('unread and read receipts', () => {
     const ticket = (await ticketOf(w, number))!;
     await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticket.id } });
     expect((await ticketOf(w, number))!.unreadMessages).toBe(1);
+  });
+});
+
+describe('a batch of several chats', () => {
+  it('reads ahead the first message of each chat (no GetItem per message), and a second message of a chat finds what the first made', async () => {
+    const known = [newNumber(), newNumber(), newNumber()];
+    for (const number of known) await customerSays(w, { number, name: 'Cliente', body: 'Oi' });
+    const fresh = newNumber();
+    const send = vi.spyOn(ddb(), 'send');
+    try {
+      await deliver(
+        ...known.map((number) => customerEvent(w, { number, name: 'Cliente', body: 'De novo' })),
+        customerEvent(w, { number: fresh, name: 'Nova', body: 'Primeira' }),
+        customerEvent(w, { number: fresh, name: 'Nova', body: 'Segunda' }),
+      );
+      const gets = send.mock.calls.map(([command]) => command).filter((command) => command instanceof GetCommand);
+      const readsOf = (number: string, contactId: string) =>
+        gets.filter(
+          (g) =>
+            [`number#${number}`, contactId].includes(String(g.input.Key?.SK)) || String(g.input.Key?.PK).includes(contactId),
+        );
+      for (const number of known) expect(readsOf(number, (await findContactIdByKey(w.cid, 'number', number))!)).toEqual([]);
+      // The new contact's second message reads the table: it finds the contact and ticket the first one created.
+      expect(readsOf(fresh, (await findContactIdByKey(w.cid, 'number', fresh))!).length).toBeGreaterThan(0);
+    } finally {
+      send.mockRestore();
+    }
+    for (const number of known) expect((await ticketOf(w, number))!.unreadMessages).toBe(2);
+    const ticket = (await ticketOf(w, fresh))!;
+    expect(ticket.unreadMessages).toBe(2);
+    expect(ticket.lastMessage).toBe('Segunda');
   });
 });

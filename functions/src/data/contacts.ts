@@ -16,6 +16,7 @@ import { indexTokens, unindexTokens } from './search-index';
 import { numberTokens, tokensOf } from './search-tokens';
 import { transactWrite, type LabelledItem } from './transactions';
 import { batchGetAll } from './batch';
+import { consistentGet } from './read-ahead';
 
 /** The stored contact: the API's shape plus its company. */
 export interface ContactRecord extends ContactDto {
@@ -24,8 +25,8 @@ export interface ContactRecord extends ContactDto {
 
 export type ContactKeyKind = 'number' | 'lid';
 
-const contactKey = (companyId: string, id: string) => ({ PK: tenantPk(companyId, 'CONTACT'), SK: id });
-const lookupKey = (companyId: string, kind: ContactKeyKind, value: string) => ({
+export const contactKey = (companyId: string, id: string) => ({ PK: tenantPk(companyId, 'CONTACT'), SK: id });
+export const lookupKey = (companyId: string, kind: ContactKeyKind, value: string) => ({
   PK: tenantPk(companyId, 'CONTACTKEY'),
   SK: `${kind}#${value}`,
 });
@@ -67,10 +68,8 @@ function fromItem(item: Record<string, unknown>): ContactRecord {
 
 /** AP-CT1: contact by id. */
 export async function getContact(companyId: string, contactId: string): Promise<ContactRecord | undefined> {
-  const out = await ddb().send(
-    new GetCommand({ TableName: tableName(), Key: contactKey(companyId, contactId), ConsistentRead: true }),
-  );
-  return out.Item ? fromItem(out.Item) : undefined;
+  const item = await consistentGet(contactKey(companyId, contactId));
+  return item ? fromItem(item) : undefined;
 }
 
 /** AP-CT2: contact id by phone number or by lid. */
@@ -79,10 +78,7 @@ export async function findContactIdByKey(
   kind: ContactKeyKind,
   value: string,
 ): Promise<string | undefined> {
-  const out = await ddb().send(
-    new GetCommand({ TableName: tableName(), Key: lookupKey(companyId, kind, value), ConsistentRead: true }),
-  );
-  return out.Item?.contactId as string | undefined;
+  return (await consistentGet(lookupKey(companyId, kind, value)))?.contactId as string | undefined;
 }
 
 const takeLookup = (companyId: string, kind: ContactKeyKind, value: string, contactId: string): LabelledItem => ({

@@ -14,6 +14,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel, TicketStatus } from '@atende/shared';
 import { batchGetAll } from './batch';
 import { ddb, tableName } from './client';
+import { consistentGet } from './read-ahead';
 import { tenantPk } from './keys';
 import { counterMoves, NONE } from './ticket-counters';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
@@ -52,9 +53,9 @@ export interface ConversationPointer {
 /** Labels of the conditions a ticket transaction can fail on. */
 export const TICKET_WRITE = { ticket: 'ticket', conversation: 'conversation', uuid: 'uuid', message: 'message' } as const;
 
-const ticketKey = (companyId: string, id: string) => ({ PK: tenantPk(companyId, 'TICKET', id), SK: 'TICKET' });
+export const ticketKey = (companyId: string, id: string) => ({ PK: tenantPk(companyId, 'TICKET', id), SK: 'TICKET' });
 const uuidKey = (companyId: string, uuid: string) => ({ PK: tenantPk(companyId, 'TICKETUUID', uuid), SK: 'UUID' });
-const conversationKey = (companyId: string, connectionId: string, contactId: string) => ({
+export const conversationKey = (companyId: string, connectionId: string, contactId: string) => ({
   PK: tenantPk(companyId, 'CONVO', connectionId, contactId),
   SK: 'CURRENT',
 });
@@ -92,10 +93,8 @@ export const ticketSideItems = (t: TicketRecord, conversation: ConversationPoint
 
 /** AP-T1: ticket by id. */
 export async function getTicket(companyId: string, id: string): Promise<TicketRecord | undefined> {
-  const out = await ddb().send(
-    new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: true }),
-  );
-  return out.Item ? ticketFromItem(out.Item) : undefined;
+  const item = await consistentGet(ticketKey(companyId, id));
+  return item ? ticketFromItem(item) : undefined;
 }
 
 /** AP-T2: ticket id by uuid. */
@@ -110,19 +109,9 @@ export async function getConversation(
   connectionId: string,
   contactId: string,
 ): Promise<ConversationPointer | undefined> {
-  const out = await ddb().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: conversationKey(companyId, connectionId, contactId),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item
-    ? {
-        ticketId: String(out.Item.ticketId),
-        active: out.Item.active === true,
-        closedAt: (out.Item.closedAt as string) ?? null,
-      }
+  const item = await consistentGet(conversationKey(companyId, connectionId, contactId));
+  return item
+    ? { ticketId: String(item.ticketId), active: item.active === true, closedAt: (item.closedAt as string) ?? null }
     : undefined;
 }
 

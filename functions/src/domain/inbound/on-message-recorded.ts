@@ -12,6 +12,7 @@ import type { ChannelMessage } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import type { ContactRecord } from '../../data/contacts';
 import type { MessageRecord } from '../../data/messages';
+import { closeReadAhead } from '../../data/read-ahead';
 import { getTicket } from '../../data/tickets';
 import { ticketBots } from '../bots/ticket-bots';
 import { publishMessageCreated } from '../messages/message-events';
@@ -38,6 +39,7 @@ export async function onMessageRecorded(recorded: RecordedMessage): Promise<void
     return;
   }
   const found = await ticketOf(recorded);
+  closeReadAhead(); // what the batch read ahead was for finding the contact and ticket; from here on, read the table
   const { ticket } = await attachMessageToTicket(found.ticket, message);
   await Promise.all([
     indexMessageText(ticket, message.body),

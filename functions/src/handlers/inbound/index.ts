@@ -1,12 +1,23 @@
-/** Inbound worker: channel events from the session hosts (inbound FIFO queue, group = connection). */
+/** Inbound worker: channel events from the session hosts (inbound FIFO queue, group = the chat; connection state events: the connection). */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { parseChannelEvent } from '../../domain/inbound/channel-event-schema';
 import { handleChannelEvent } from '../../domain/inbound/handle-channel-event';
+import { readAheadInbound } from '../../domain/inbound/read-ahead-batch';
+import { withReadAhead } from '../../data/read-ahead';
 import { processSqsBatch } from '../../platform/sqs-batch';
 import { installTicketBots } from '../../domain/bots/bot-runtime';
 
 // The menu bot, automatic messages and rating answer inbound messages and resolves.
 installTicketBots();
 
-export const handler = (event: SQSEvent): Promise<SQSBatchResponse> =>
-  processSqsBatch(event, { consumer: 'inbound', parse: parseChannelEvent, process: handleChannelEvent });
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const readAhead = await readAheadInbound(event.Records);
+  return processSqsBatch(event, {
+    consumer: 'inbound',
+    parse: parseChannelEvent,
+    process: (channelEvent, record) => {
+      const items = readAhead.get(record.messageId);
+      return items ? withReadAhead(items, () => handleChannelEvent(channelEvent)) : handleChannelEvent(channelEvent);
+    },
+  });
+}

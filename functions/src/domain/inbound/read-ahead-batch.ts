@@ -1,0 +1,107 @@
+/**
+ * What recording a channel message reads first — the contact's lookup keys, then the contact and its
+ * conversation pointer, then the pointer's ticket — read ahead for the FIRST message of each chat in
+ * an inbound batch: three BatchGetItem calls for the batch instead of four GetItem calls per message
+ * (docs/decisions.md "Inbound throughput, round 3"). Later messages of a chat read the table, since
+ * the first may change what they find; and each message's items serve only the finding of its
+ * contact and ticket (`closeReadAhead` in on-message-recorded.ts). A failed read-ahead only loses the
+ * saving: the messages then read for themselves.
+ */
+import type { SQSRecord } from 'aws-lambda';
+import type { ChannelEvent } from '@atende/shared';
+import { contactKey, lookupKey } from '../../data/contacts';
+import {
+  dropReadAhead,
+  mergeReadAhead,
+  peekReadAhead,
+  readAhead,
+  type ReadAheadItems,
+  type TableKey,
+} from '../../data/read-ahead';
+import { conversationKey, ticketKey } from '../../data/tickets';
+import { logger } from '../../platform/logger';
+import { identityOf, type ContactIdentity } from '../contacts/channel-identity';
+import { parseChannelEvent } from './channel-event-schema';
+
+type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
+interface Unit {
+  event: MessageEvent;
+  identity: ContactIdentity;
+}
+
+/** Read-ahead items by SQS message id (only the first message event of each group has some). */
+export async function readAheadInbound(records: readonly SQSRecord[]): Promise<Map<string, ReadAheadItems>> {
+  const units = firstMessageOfEachChat(records);
+  if (!units.size) return new Map();
+  try {
+    return await readAheadUnits(units);
+  } catch (err) {
+    logger.warn('inbound read-ahead failed; the messages read for themselves', { err });
+    return new Map();
+  }
+}
+
+function firstMessageOfEachChat(records: readonly SQSRecord[]): Map<string, Unit> {
+  const seenGroups = new Set<string>();
+  const units = new Map<string, Unit>();
+  for (const record of records) {
+    const group = record.attributes?.MessageGroupId ?? `record:${record.messageId}`;
+    if (seenGroups.has(group)) continue;
+    seenGroups.add(group);
+    let event: ChannelEvent;
+    try {
+      event = parseChannelEvent(record.body);
+    } catch {
+      continue; // the batch reports it; nothing to read for it
+    }
+    if (event.type !== 'message.received' && event.type !== 'message.sent') continue;
+    units.set(record.messageId, { event, identity: identityOf(event.message.contact, event.message.isGroup) });
+  }
+  return units;
+}
+
+async function readAheadUnits(units: Map<string, Unit>): Promise<Map<string, ReadAheadItems>> {
+  const lookups = await readAhead(
+    keysOf(units, ({ event, identity }) => [
+      ...(identity.lid ? [lookupKey(event.companyId, 'lid', identity.lid)] : []),
+      ...(identity.number ? [lookupKey(event.companyId, 'number', identity.number)] : []),
+    ]),
+  );
+  const contactIds = new Map<string, string>();
+  for (const [id, { event, identity }] of units) {
+    const items = lookups.get(id)!;
+    const byLid = identity.lid ? peekReadAhead(items, lookupKey(event.companyId, 'lid', identity.lid)) : undefined;
+    // As findContact reads: the number only when the lid found nothing.
+    if (byLid && identity.number) dropReadAhead(items, lookupKey(event.companyId, 'number', identity.number));
+    const byNumber =
+      !byLid && identity.number ? peekReadAhead(items, lookupKey(event.companyId, 'number', identity.number)) : undefined;
+    const contactId = (byLid ?? byNumber)?.contactId;
+    if (typeof contactId === 'string') contactIds.set(id, contactId);
+  }
+  const contacts = await readAhead(
+    keysOf(units, ({ event }, id) => {
+      const contactId = contactIds.get(id);
+      return contactId
+        ? [contactKey(event.companyId, contactId), conversationKey(event.companyId, event.connectionId, contactId)]
+        : [];
+    }),
+  );
+  const tickets = await readAhead(
+    keysOf(units, ({ event }, id) => {
+      const contactId = contactIds.get(id);
+      const pointer = contactId
+        ? peekReadAhead(contacts.get(id)!, conversationKey(event.companyId, event.connectionId, contactId))
+        : undefined;
+      return typeof pointer?.ticketId === 'string' ? [ticketKey(event.companyId, pointer.ticketId)] : [];
+    }),
+  );
+  for (const [id, items] of lookups) {
+    mergeReadAhead(items, contacts.get(id));
+    mergeReadAhead(items, tickets.get(id));
+  }
+  return lookups;
+}
+
+function keysOf(units: Map<string, Unit>, keys: (unit: Unit, id: string) => TableKey[]): Map<string, TableKey[]> {
+  return new Map([...units].map(([id, unit]) => [id, keys(unit, id)]));
+}

@@ -13,13 +13,13 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useLoadMore } from '@/hooks/use-load-more';
 import { useSession } from '@/hooks/use-session';
 import { formatDateTime } from '@/lib/format';
-import { notify } from '@/lib/toaster';
 import { useAnnouncements, useDeleteAnnouncement } from '../api/announcements';
 import { useAnnouncementsLive } from '../hooks/use-announcements-live';
 import { AnnouncementFormDialog } from './announcement-form-dialog';
 import { PRIORITY_COLOR } from './priority';
 import { ANNOUNCEMENTS_NS } from '../i18n';
 import { RowActionsCell } from '../../../components/row-actions-cell';
+import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
 /** /announcements (super users; spec part 3 "Announcements"). */
 export function AnnouncementsPage() {
@@ -34,22 +34,15 @@ function AnnouncementsAdmin() {
   const debounced = useDebouncedValue(search.trim(), 500);
   const list = useAnnouncements(debounced);
   const remove = useDeleteAnnouncement();
+  const deletion = useDeleteConfirmation({
+    remove: (record: AnnouncementDto) => remove.mutateAsync(record.id),
+    pending: remove.isPending,
+    done: t('saved'),
+  });
   const sentinel = useLoadMore(list);
   const [dialog, setDialog] = useState<{ announcement: AnnouncementDto | null } | null>(null);
-  const [toDelete, setToDelete] = useState<AnnouncementDto | null>(null);
   useAnnouncementsLive();
   const records = list.data?.pages.flatMap((page) => page.records) ?? [];
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify.success(t('saved'));
-      setToDelete(null);
-    } catch (error) {
-      notify.error(error);
-    }
-  };
 
   let content;
   if (list.isPending) content = <LoadingState />;
@@ -83,7 +76,7 @@ function AnnouncementsAdmin() {
                   </Badge>
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDateTime(record.createdAt)}</Table.Cell>
-                <RowActionsCell onEdit={() => setDialog({ announcement: record })} onDelete={() => setToDelete(record)} />
+                <RowActionsCell onEdit={() => setDialog({ announcement: record })} onDelete={() => deletion.ask(record)} />
               </Table.Row>
             ))}
           </Table.Body>
@@ -114,13 +107,10 @@ function AnnouncementsAdmin() {
       <Box ref={sentinel} h="1px" />
       {dialog ? <AnnouncementFormDialog open announcement={dialog.announcement} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
-        open={!!toDelete}
-        title={t('deleteTitle', { title: toDelete?.title ?? '' })}
+        {...deletion.dialog}
+        title={t('deleteTitle', { title: deletion.target?.title ?? '' })}
         destructive
         confirmLabel={t('common.delete')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
       >
         {t('deleteText')}
       </ConfirmDialog>

@@ -25,6 +25,7 @@ import { upgradeInvoice } from '../lib/invoice-status';
 import { CheckoutDialog } from './checkout-dialog';
 import { InvoicesTable } from './invoices-table';
 import { INVOICES_NS } from '../i18n';
+import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
 const STATUSES: InvoiceStatusFilter[] = ['all', 'open', 'paid'];
 
@@ -37,13 +38,17 @@ export function InvoicesPage() {
   const [companyId, setCompanyId] = useState('');
   const [checkout, setCheckout] = useState<{ invoice: InvoiceDto; upgrade: boolean } | null>(null);
   const [lastUpgrade, setLastUpgrade] = useState(false);
-  const [toDelete, setToDelete] = useState<InvoiceDto | null>(null);
   const allCompanies = isSuper && scope === 'all';
 
   const list = useInvoicesList({ scope: allCompanies ? 'all' : 'own', status, companyId: allCompanies ? companyId : '' });
   const plans = usePublishedPlans();
   const companies = useCompanyOptions(allCompanies);
   const deleteInvoice = useDeleteInvoice();
+  const deletion = useDeleteConfirmation({
+    remove: (invoice: InvoiceDto) => deleteInvoice.mutateAsync(invoice),
+    pending: deleteInvoice.isPending,
+    done: t('delete.done'),
+  });
   const sentinel = useLoadMore(list);
   usePaymentEvents({ upgrade: lastUpgrade, onPaid: () => setCheckout(null) });
 
@@ -71,17 +76,6 @@ export function InvoicesPage() {
     openCheckout(invoice, true);
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteInvoice.mutateAsync(toDelete);
-      notify.success(t('delete.done'));
-      setToDelete(null);
-    } catch (error) {
-      notify.error(error);
-    }
-  };
-
   let content;
   if (list.isPending) content = <LoadingState />;
   else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
@@ -94,7 +88,7 @@ export function InvoicesPage() {
           allCompanies={allCompanies}
           totals={totals}
           onPay={(invoice) => openCheckout(invoice, false)}
-          onDelete={setToDelete}
+          onDelete={deletion.ask}
         />
         <Box ref={sentinel} h="1px" />
         {list.isFetchingNextPage ? <LoadingState minH="12" /> : null}
@@ -156,17 +150,12 @@ export function InvoicesPage() {
         currentPlanId={currentPlanId}
         onClose={() => setCheckout(null)}
       />
-      <ConfirmDialog
-        open={!!toDelete}
-        title={t('delete.title')}
-        destructive
-        confirmLabel={t('common.delete')}
-        loading={deleteInvoice.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
-      >
+      <ConfirmDialog {...deletion.dialog} title={t('delete.title')} destructive confirmLabel={t('common.delete')}>
         <Text color="fg.muted">
-          {t('delete.text', { description: toDelete?.description ?? '', company: toDelete?.companyName ?? '' })}
+          {t('delete.text', {
+            description: deletion.target?.description ?? '',
+            company: deletion.target?.companyName ?? '',
+          })}
         </Text>
       </ConfirmDialog>
     </Stack>

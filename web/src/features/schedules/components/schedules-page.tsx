@@ -16,8 +16,8 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useLoadMore } from '@/hooks/use-load-more';
 import { useSession } from '@/hooks/use-session';
 import { useDeleteSchedule, useSchedulesList } from '@/lib/schedules-api';
-import { notify } from '@/lib/toaster';
 import { SchedulesTable } from './schedules-table';
+import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
 type DialogState = { schedule: ScheduleDto | null; contact: { id: string; name: string } | null } | null;
 
@@ -45,22 +45,16 @@ export function SchedulesPage() {
   const [dialog, setDialog] = useState<DialogState>(() =>
     contactId ? { schedule: null, contact: { id: contactId, name: params.get('name') ?? '' } } : null,
   );
-  const [toDelete, setToDelete] = useState<ScheduleDto | null>(null);
   const remove = useDeleteSchedule();
+  const deletion = useDeleteConfirmation({
+    remove: (schedule: ScheduleDto) => remove.mutateAsync(schedule.id),
+    pending: remove.isPending,
+    done: t('deleted'),
+  });
 
   const closeDialog = () => {
     setDialog(null);
     if (contactId) navigate('/schedules', { replace: true });
-  };
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        notify.success(t('deleted'));
-        setToDelete(null);
-      },
-      onError: (err) => notify.error(err),
-    });
   };
   const add = () => setDialog({ schedule: null, contact: null });
 
@@ -92,7 +86,7 @@ export function SchedulesPage() {
           schedules={schedules}
           viewer={viewer}
           onEdit={(schedule) => setDialog({ schedule, contact: schedule.contact })}
-          onDelete={setToDelete}
+          onDelete={deletion.ask}
         />
         <div ref={sentinel} />
         <LoadingMore show={list.isFetchingNextPage} />
@@ -130,13 +124,10 @@ export function SchedulesPage() {
         />
       ) : null}
       <ConfirmDialog
-        open={toDelete !== null}
-        title={t('page.deleteTitle', { name: toDelete?.contact?.name ?? '' })}
+        {...deletion.dialog}
+        title={t('page.deleteTitle', { name: deletion.target?.contact?.name ?? '' })}
         confirmLabel={t('delete')}
         destructive
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
       >
         {t('deleteText')}
       </ConfirmDialog>

@@ -18,6 +18,7 @@ import { companyFormValues, daysUntil, extendDueDate, TIME_ZONES, type CompanyFo
 import { FormField, Select } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
 import { RowActionsCell } from '../../../components/row-actions-cell';
+import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
 const TONE_BG = {
   yellow: { base: 'yellow.100', _dark: 'yellow.900' },
@@ -32,23 +33,19 @@ export function CompaniesTab() {
   const plans = useAllPlans();
   const [editing, setEditing] = useState<AdminCompanyDto | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [toDelete, setToDelete] = useState<AdminCompanyDto | null>(null);
   const remove = useRemoveCompany();
+  const deletion = useDeleteConfirmation({
+    remove: (company: AdminCompanyDto) => remove.mutateAsync(company.id),
+    pending: remove.isPending,
+    done: t('saved'),
+    onDeleted: (company) => {
+      if (editing?.id === company.id) setEditing(null);
+    },
+    onError: () => toaster.create({ type: 'error', title: t('deleteFailed') }),
+  });
   // The super users' own company (the platform) cannot be deleted: no button for it.
   const ownCompanyId = useSession().user?.companyId;
   const resellers = (companies.data ?? []).filter((company) => company.isResale && company.id !== editing?.id);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify.success(t('saved'));
-      if (editing?.id === toDelete.id) setEditing(null);
-      setToDelete(null);
-    } catch {
-      toaster.create({ type: 'error', title: t('deleteFailed') });
-    }
-  };
 
   if (companies.isPending || plans.isPending) return <LoadingState />;
   if (companies.isError) return <ErrorState error={companies.error} onRetry={() => void companies.refetch()} />;
@@ -100,7 +97,7 @@ export function CompaniesTab() {
                   <Table.Cell>{t(`recurrence.${company.recurrence}`)}</Table.Cell>
                   <RowActionsCell
                     onEdit={() => setEditing(company)}
-                    onDelete={company.id !== ownCompanyId ? () => setToDelete(company) : undefined}
+                    onDelete={company.id !== ownCompanyId ? () => deletion.ask(company) : undefined}
                   />
                 </Table.Row>
               );
@@ -109,13 +106,10 @@ export function CompaniesTab() {
         </Table.Root>
       </Table.ScrollArea>
       <ConfirmDialog
-        open={!!toDelete}
-        title={t('company.deleteTitle', { name: toDelete?.name ?? '' })}
+        {...deletion.dialog}
+        title={t('company.deleteTitle', { name: deletion.target?.name ?? '' })}
         destructive
         confirmLabel={t('common.delete')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
       >
         {t('company.deleteText')}
       </ConfirmDialog>

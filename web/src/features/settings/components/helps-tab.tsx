@@ -12,6 +12,7 @@ import { useHelpsAdmin, useRemoveHelp, useSaveHelp } from '../api/settings';
 import { FormField } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
 import { RowActionsCell } from '../../../components/row-actions-cell';
+import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
 const empty: HelpInput = { title: '', description: '', video: '' };
 
@@ -22,7 +23,11 @@ export function HelpsTab() {
   const save = useSaveHelp();
   const remove = useRemoveHelp();
   const [editing, setEditing] = useState<HelpDto | null>(null);
-  const [toDelete, setToDelete] = useState<HelpDto | null>(null);
+  const deletion = useDeleteConfirmation({
+    remove: (help: HelpDto) => remove.mutateAsync(help.id),
+    pending: remove.isPending,
+    done: t('saved'),
+  });
   const {
     register,
     handleSubmit,
@@ -44,16 +49,6 @@ export function HelpsTab() {
       edit(null);
     } catch {
       toaster.create({ type: 'error', title: t('help.saveFailed'), duration: 10_000 });
-    }
-  };
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify.success(t('saved'));
-      setToDelete(null);
-    } catch (error) {
-      notify.error(error);
     }
   };
 
@@ -105,20 +100,17 @@ export function HelpsTab() {
                 <Table.Cell fontWeight="medium">{help.title}</Table.Cell>
                 <Table.Cell>{help.description}</Table.Cell>
                 <Table.Cell>{help.video}</Table.Cell>
-                <RowActionsCell onEdit={() => edit(help)} onDelete={() => setToDelete(help)} />
+                <RowActionsCell onEdit={() => edit(help)} onDelete={() => deletion.ask(help)} />
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
       <ConfirmDialog
-        open={!!toDelete}
-        title={t('help.deleteTitle', { title: toDelete?.title ?? '' })}
+        {...deletion.dialog}
+        title={t('help.deleteTitle', { title: deletion.target?.title ?? '' })}
         destructive
         confirmLabel={t('common.delete')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
       >
         {t('deleteText')}
       </ConfirmDialog>

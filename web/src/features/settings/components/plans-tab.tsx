@@ -13,6 +13,7 @@ import { useAllPlans, useRemovePlan, useSavePlan } from '../api/settings';
 import { FormField, Select } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
 import { RowActionsCell } from '../../../components/row-actions-cell';
+import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
 interface PlanFormValues {
   name: string;
@@ -49,7 +50,11 @@ export function PlansTab() {
   const save = useSavePlan();
   const remove = useRemovePlan();
   const [editing, setEditing] = useState<PlanDto | null>(null);
-  const [toDelete, setToDelete] = useState<PlanDto | null>(null);
+  const deletion = useDeleteConfirmation({
+    remove: (plan: PlanDto) => remove.mutateAsync(plan.id),
+    pending: remove.isPending,
+    done: t('saved'),
+  });
   const {
     register,
     control,
@@ -73,17 +78,6 @@ export function PlansTab() {
       edit(null);
     } catch {
       toaster.create({ type: 'error', title: t('plan.saveFailed'), duration: 10_000 });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notify.success(t('saved'));
-      setToDelete(null);
-    } catch (error) {
-      notify.error(error);
     }
   };
 
@@ -159,20 +153,17 @@ export function PlansTab() {
                 <Table.Cell>
                   <Badge colorPalette={plan.isPublished ? 'green' : 'gray'}>{plan.isPublished ? t('yes') : t('no')}</Badge>
                 </Table.Cell>
-                <RowActionsCell onEdit={() => edit(plan)} onDelete={() => setToDelete(plan)} />
+                <RowActionsCell onEdit={() => edit(plan)} onDelete={() => deletion.ask(plan)} />
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
       <ConfirmDialog
-        open={!!toDelete}
-        title={t('plan.deleteTitle', { name: toDelete?.name ?? '' })}
+        {...deletion.dialog}
+        title={t('plan.deleteTitle', { name: deletion.target?.name ?? '' })}
         destructive
         confirmLabel={t('common.delete')}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
       >
         {t('deleteText')}
       </ConfirmDialog>

@@ -11,7 +11,8 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from './logger';
 
 export interface BatchOptions<T> {
-  parse: (body: string) => T;
+  /** The record's body as the consumer's event (it may reuse one parsed earlier for the same record). */
+  parse: (body: string, record: SQSRecord) => T;
   process: (item: T, record: SQSRecord) => Promise<void>;
   /** What the logs call this consumer. */
   consumer: string;
@@ -48,7 +49,7 @@ async function processGroup<T>(records: SQSRecord[], options: BatchOptions<T>, f
     }
     let item: T;
     try {
-      item = options.parse(record.body);
+      item = options.parse(record.body, record);
     } catch (err) {
       logger.error('unparseable queue record', { consumer: options.consumer, messageId: record.messageId, err });
       failures.add(record.messageId);

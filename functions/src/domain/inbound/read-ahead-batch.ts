@@ -29,35 +29,43 @@ interface Unit {
   identity: ContactIdentity;
 }
 
-/** Read-ahead items by SQS message id (only the first message event of each group has some). */
-export async function readAheadInbound(records: readonly SQSRecord[]): Promise<Map<string, ReadAheadItems>> {
-  const units = firstMessageOfEachChat(records);
-  if (!units.size) return new Map();
+export interface InboundReadAhead {
+  /** The records parsed here, by SQS message id (the batch does not parse them again). */
+  events: Map<string, ChannelEvent>;
+  /** Read-ahead items by SQS message id (only the first message event of each group has some). */
+  items: Map<string, ReadAheadItems>;
+}
+
+export async function readAheadInbound(records: readonly SQSRecord[]): Promise<InboundReadAhead> {
+  const events = firstEventOfEachGroup(records);
+  const units = new Map<string, Unit>();
+  for (const [id, event] of events) {
+    if (event.type !== 'message.received' && event.type !== 'message.sent') continue;
+    units.set(id, { event, identity: identityOf(event.message.contact, event.message.isGroup) });
+  }
+  if (!units.size) return { events, items: new Map() };
   try {
-    return await readAheadUnits(units);
+    return { events, items: await readAheadUnits(units) };
   } catch (err) {
     logger.warn('inbound read-ahead failed; the messages read for themselves', { err });
-    return new Map();
+    return { events, items: new Map() };
   }
 }
 
-function firstMessageOfEachChat(records: readonly SQSRecord[]): Map<string, Unit> {
+function firstEventOfEachGroup(records: readonly SQSRecord[]): Map<string, ChannelEvent> {
   const seenGroups = new Set<string>();
-  const units = new Map<string, Unit>();
+  const events = new Map<string, ChannelEvent>();
   for (const record of records) {
     const group = record.attributes?.MessageGroupId ?? `record:${record.messageId}`;
     if (seenGroups.has(group)) continue;
     seenGroups.add(group);
-    let event: ChannelEvent;
     try {
-      event = parseChannelEvent(record.body);
+      events.set(record.messageId, parseChannelEvent(record.body));
     } catch {
-      continue; // the batch reports it; nothing to read for it
+      // the batch parses it again and reports it; nothing to read for it
     }
-    if (event.type !== 'message.received' && event.type !== 'message.sent') continue;
-    units.set(record.messageId, { event, identity: identityOf(event.message.contact, event.message.isGroup) });
   }
-  return units;
+  return events;
 }
 
 async function readAheadUnits(units: Map<string, Unit>): Promise<Map<string, ReadAheadItems>> {

@@ -11,12 +11,12 @@ import { installTicketBots } from '../../domain/bots/bot-runtime';
 installTicketBots();
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const readAhead = await readAheadInbound(event.Records);
+  const ahead = await readAheadInbound(event.Records);
   return processSqsBatch(event, {
     consumer: 'inbound',
-    parse: parseChannelEvent,
+    parse: (body, record) => ahead.events.get(record.messageId) ?? parseChannelEvent(body),
     process: (channelEvent, record) => {
-      const items = readAhead.get(record.messageId);
+      const items = ahead.items.get(record.messageId);
       return items ? withReadAhead(items, () => handleChannelEvent(channelEvent)) : handleChannelEvent(channelEvent);
     },
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { ChannelEvent, ChannelMessage, ConnectionDto, MessageDto } from '@atende/shared';
 import { getContact } from '../src/data/contacts';
-import { getMessage, insertMessageOnce } from '../src/data/messages';
+import { getMessage, insertMessageOnce, isMessagePipelineDone } from '../src/data/messages';
 import { handler as inbound } from '../src/handlers/inbound/index';
 import { processSqsBatch } from '../src/platform/sqs-batch';
 import { logger } from '../src/platform/logger';
@@ -115,7 +115,7 @@ describe('recording messages', () => {
 
     await deliver({ ...event, message: { ...event.message, externalId: crashed.externalId } });
 
-    expect((await getMessage(t.company.id, connection.id, crashed.externalId))?.pipelineDone).toBe(true);
+    expect(await isMessagePipelineDone((await getMessage(t.company.id, connection.id, crashed.externalId))!)).toBe(true);
     expect(await findMessage(crashed.externalId)).toHaveLength(1);
   });
 

@@ -46,6 +46,7 @@ export class SessionHost {
   readonly manager: SessionManager;
   readonly consumer: OutboundConsumer;
   readonly world: SimulatorWorld | undefined;
+  private readonly simulatorState: SimulatorPersistence | undefined;
   readonly registry: ShardRegistry;
   readonly authStore: DynamoDbAuthStateStore;
   private readonly publisher: InboundPublisher | undefined;
@@ -69,13 +70,16 @@ export class SessionHost {
     this.authStore = new DynamoDbAuthStateStore({ ddb: this.clients.ddb, tableName: config.tableName });
     this.registry = new ShardRegistry(this.clients.ddb, config.tableName, config.shard);
     this.publisher = overrides.sink ? undefined : new InboundPublisher(this.clients.sqs, config.inboundQueueUrl, this.log);
-    this.world = config.adapters.includes('simulator')
+    this.simulatorState = config.adapters.includes('simulator')
+      ? new SimulatorPersistence(this.clients.ddb, config.tableName, this.log)
+      : undefined;
+    this.world = this.simulatorState
       ? new SimulatorWorld({
           media,
           log: this.log,
           timing: overrides.simulatorTiming,
           maxInboundMediaBytes: config.maxInboundMediaBytes,
-          persistence: new SimulatorPersistence(this.clients.ddb, config.tableName, this.log),
+          persistence: this.simulatorState,
         })
       : undefined;
     this.manager = new SessionManager({
@@ -148,6 +152,7 @@ export class SessionHost {
     await this.registry.markStopped(this.hostId).catch((err) => this.log.warn({ err }, 'heartbeat item not removed'));
     await Promise.all(this.servers.map((s) => close(s)));
     this.world?.dispose();
+    await this.simulatorState?.flush();
     this.clients.destroy();
     this.log.info('session host stopped');
   }

@@ -6,12 +6,14 @@
  *            GSI1PK = C#<cid>#WAPPMSG#<connectionId>   GSI1SK = <createdAt>#<externalId>   (newest on a connection)
  *            GSI2PK = C#<cid>#TICKETMSG#<ticketId>      GSI2SK = <createdAt>#<externalId>   (a ticket's conversation; set when attached)
  *   ref      PK = C#<cid>#MSGREF#<messageId>      SK = REF   { connectionId, externalId, ticketId }   (message by API id)
+ *   done     PK = C#<cid>#MSGDONE#<connectionId>  SK = <externalId>   { expiresAt }   (inbound pipeline finished)
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageMediaType } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { queryPage } from './table-operations';
-import { tenantPk } from './keys';
+import { putTogether } from './coalesced-puts';
+import { tenantPk, ttlIn } from './keys';
 import { isConditionFailed, type LabelledItem } from './transactions';
 
 export interface MessageRecord {
@@ -59,6 +61,12 @@ const messageKey = (companyId: string, connectionId: string, externalId: string)
   PK: tenantPk(companyId, 'MSG', connectionId),
   SK: externalId,
 });
+const doneKey = (companyId: string, connectionId: string, externalId: string) => ({
+  PK: tenantPk(companyId, 'MSGDONE', connectionId),
+  SK: externalId,
+});
+const PIPELINE_DONE_TTL_SECONDS = 15 * 24 * 3600;
+
 const connectionIndex = (m: MessageRecord) => ({
   GSI1PK: tenantPk(m.companyId, 'WAPPMSG', m.connectionId),
   GSI1SK: `${m.createdAt}#${m.externalId}`,
@@ -118,17 +126,27 @@ export async function insertMessageOnce(message: MessageRecord): Promise<{ creat
   }
 }
 
-export async function markMessagePipelineDone(
-  m: Pick<MessageRecord, 'companyId' | 'connectionId' | 'externalId'>,
-): Promise<void> {
-  await ddb().send(
-    new UpdateCommand({
+/**
+ * The after-recording steps of a channel message ran (realtime, ticket, bots): redeliveries stop here.
+ * A marker item beside the message rather than an update of it, so the markers of a batch's messages
+ * (and their search index entries) leave in one BatchWriteItem (`putTogether`). It expires once no
+ * queue can redeliver the message any more (SQS keeps a message at most 14 days).
+ */
+export const markMessagePipelineDone = (m: Pick<MessageRecord, 'companyId' | 'connectionId' | 'externalId'>) =>
+  putTogether([{ ...doneKey(m.companyId, m.connectionId, m.externalId), expiresAt: ttlIn(PIPELINE_DONE_TTL_SECONDS) }]);
+
+/** Whether a stored message's after-recording steps already ran (see `markMessagePipelineDone`). */
+export async function isMessagePipelineDone(m: MessageRecord): Promise<boolean> {
+  // Written done (outbound messages), or older than any redelivery could be.
+  if (m.pipelineDone || Date.parse(m.updatedAt) < Date.now() - PIPELINE_DONE_TTL_SECONDS * 1000) return true;
+  const out = await ddb().send(
+    new GetCommand({
       TableName: tableName(),
-      Key: messageKey(m.companyId, m.connectionId, m.externalId),
-      UpdateExpression: 'SET pipelineDone = :true',
-      ExpressionAttributeValues: { ':true': true },
+      Key: doneKey(m.companyId, m.connectionId, m.externalId),
+      ConsistentRead: true,
     }),
   );
+  return !!out.Item;
 }
 
 /** Runs one conditional update; undefined when the message is missing or the condition says "nothing to do". */

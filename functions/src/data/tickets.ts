@@ -241,11 +241,13 @@ export async function moveTicket(
 
 /**
  * A message landed on the ticket: last message, activity time (moves it to the top of its lists)
- * and, for customer messages, one more unread. Part of the attach transaction (domain/tickets).
+ * and, for customer messages, one more unread. Part of the attach transaction (domain/tickets);
+ * `onlyIfOpen` when the ticket was chosen for being open (a close in between cancels the write).
  */
 export function ticketActivityItem(
   t: TicketRecord,
   activity: { lastMessage: string; at: string; unreadDelta: number },
+  options: { onlyIfOpen?: boolean } = {},
 ): LabelledItem {
   return {
     label: TICKET_WRITE.ticket,
@@ -255,12 +257,18 @@ export function ticketActivityItem(
         Key: ticketKey(t.companyId, t.id),
         UpdateExpression:
           'SET lastMessage = :last, lastMessageAt = :at, updatedAt = :at, GSI1SK = :sk, GSI2SK = :sk ADD unreadMessages :d',
-        ConditionExpression: 'attribute_exists(PK)',
+        ...(options.onlyIfOpen
+          ? {
+              ConditionExpression: 'attribute_exists(PK) AND #status <> :closed',
+              ExpressionAttributeNames: { '#status': 'status' },
+            }
+          : { ConditionExpression: 'attribute_exists(PK)' }),
         ExpressionAttributeValues: {
           ':last': activity.lastMessage,
           ':at': activity.at,
           ':sk': activitySk(activity.at, t.id),
           ':d': activity.unreadDelta,
+          ...(options.onlyIfOpen ? { ':closed': 'closed' } : {}),
         },
       },
     },

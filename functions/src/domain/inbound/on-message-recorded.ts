@@ -20,7 +20,7 @@ import { findOrCreateTicket, type TicketForMessage } from '../tickets/find-or-cr
 import { attachMessageToTicket, indexMessageText } from '../tickets/ticket-activity';
 import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketUpdate } from '../tickets/ticket-events';
-import { ticketSettings } from '../tickets/ticket-settings';
+import { ticketSettings, type TicketSettings } from '../tickets/ticket-settings';
 
 export interface RecordedMessage {
   connection: ConnectionRecord;
@@ -34,32 +34,48 @@ export interface RecordedMessage {
 export async function onMessageRecorded(recorded: RecordedMessage): Promise<void> {
   const { connection, contact, message } = recorded;
   const settings = await ticketSettings(connection.companyId);
-  if (contact.isGroup && settings.ignoreGroups) {
+  if (!opensTickets(contact, settings)) {
     await publishMessageCreated(message, contact);
     return;
   }
   const found = await ticketOf(recorded);
   closeReadAhead(); // what the batch read ahead was for finding the contact and ticket; from here on, read the table
   const { ticket } = await attachMessageToTicket(found.ticket, message);
+  await onMessageOnTicket(recorded, { ...found, ticket }, settings);
+}
+
+/** Groups open no ticket when the company ignores them (CheckMsgIsGroup). */
+export const opensTickets = (contact: ContactRecord, settings: TicketSettings) =>
+  !(contact.isGroup && settings.ignoreGroups);
+
+/**
+ * The message is on its ticket (attached and counted): index its words, tell the consoles, then the bots.
+ * `landed.ticket` is the ticket as the attaching write left it.
+ */
+export async function onMessageOnTicket(
+  recorded: RecordedMessage,
+  landed: TicketForMessage,
+  settings: TicketSettings,
+): Promise<void> {
+  const { connection, contact, message } = recorded;
+  const { ticket } = landed;
+  const onTicket = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
   await Promise.all([
     indexMessageText(ticket, message.body),
     (async () => {
       const dto = await toTicketDto(ticket, { contact, connection, recentQueues: true });
-      await publishMessageCreated({ ...message, ticketId: ticket.id, queueId: ticket.queueId }, contact, {
-        record: ticket,
-        dto,
-      });
-      if (found.created || found.reopened) await publishTicketUpdate(ticket, dto);
+      await publishMessageCreated(onTicket, contact, { record: ticket, dto });
+      if (landed.created || landed.reopened) await publishTicketUpdate(ticket, dto);
     })(),
   ]);
   await ticketBots().onTicketMessage({
     connection,
     contact,
     ticket,
-    message: { ...message, ticketId: ticket.id, queueId: ticket.queueId },
+    message: onTicket,
     direction: recorded.direction,
-    ticketCreated: found.created,
-    ticketReopened: found.reopened,
+    ticketCreated: landed.created,
+    ticketReopened: landed.reopened,
     settings,
   });
 }

@@ -1,13 +1,27 @@
-/** message.received / message.sent: contact, then the message (once per channel id), then the seam. */
+/**
+ * message.received / message.sent: contact, then the message (once per channel id), then the seam.
+ * A message for an open ticket is stored already attached (one transaction); any other goes
+ * store → find or create the ticket → attach (on-message-recorded.ts).
+ */
 import { ulid } from 'ulid';
 import type { ChannelEvent, ChannelMessage, MediaRef, MessageMediaType } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
-import { getMessage, insertMessageOnce, markMessagePipelineDone, type MessageRecord } from '../../data/messages';
+import {
+  getMessage,
+  insertMessageOnce,
+  isMessagePipelineDone,
+  markMessagePipelineDone,
+  type MessageRecord,
+} from '../../data/messages';
+import { closeReadAhead } from '../../data/read-ahead';
 import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
 import { identityOf } from '../contacts/channel-identity';
 import { findOrCreateContact } from '../contacts/find-or-create-contact';
-import { onMessageRecorded } from './on-message-recorded';
+import { currentOpenTicket } from '../tickets/find-or-create-ticket';
+import { recordMessageOnOpenTicket } from '../tickets/ticket-activity';
+import { ticketSettings } from '../tickets/ticket-settings';
+import { onMessageOnTicket, onMessageRecorded, opensTickets, type RecordedMessage } from './on-message-recorded';
 
 type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
 
@@ -18,23 +32,52 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
     identityOf(channelMessage.contact, channelMessage.isGroup),
   );
   const draft = await buildMessage(connection, channelMessage, contact.id);
-  const { created, message } = await insertMessageOnce(draft);
-  if (!created && message.pipelineDone) {
+  const recorded = { connection, contact, channelMessage, direction: directionOf(event) };
+  const direct = await recordOnOpenTicket({ ...recorded, message: draft });
+  if (direct === 'done') return;
+  // A redelivery already showed itself (the message is stored): read it instead of trying the insert again.
+  const stored =
+    direct === 'duplicate' ? await getMessage(draft.companyId, draft.connectionId, draft.externalId) : undefined;
+  const { created, message } = stored ? { created: false, message: stored } : await insertMessageOnce(draft);
+  if (!created && (await isMessagePipelineDone(message))) {
     logger.debug('duplicate channel message dropped', {
       connectionId: connection.id,
       externalId: channelMessage.externalId,
     });
     return;
   }
-  await onMessageRecorded({
-    connection,
-    contact,
-    message,
-    channelMessage,
-    direction: event.type === 'message.sent' ? 'sent' : 'received',
-  });
+  await onMessageRecorded({ ...recorded, message });
   await markMessagePipelineDone(message);
 }
+
+/**
+ * The common case: the conversation's ticket is open, so the message is stored already attached, in
+ * one transaction (`recordMessageOnOpenTicket`), and the pipeline goes on from the ticket ('done').
+ * 'duplicate': the message was already stored (a redelivery, or the echo of a message we sent).
+ * 'general': no open ticket, a group the company ignores, or the ticket closed meanwhile. In both
+ * cases nothing was written and the general path (store, find or create the ticket, attach) decides.
+ */
+async function recordOnOpenTicket(draft: RecordedMessage): Promise<'done' | 'duplicate' | 'general'> {
+  const { connection, contact } = draft;
+  const settings = await ticketSettings(connection.companyId);
+  if (!opensTickets(contact, settings)) return 'general';
+  const open = await currentOpenTicket(connection, contact);
+  if (!open) return 'general';
+  const recording = await recordMessageOnOpenTicket(open, draft.message);
+  if (recording.outcome === 'duplicate') return 'duplicate';
+  if (recording.outcome === 'ticketClosed') return 'general';
+  closeReadAhead(); // the reads the batch made ahead were for finding the contact and ticket
+  await onMessageOnTicket(
+    { ...draft, message: recording.message },
+    { ticket: recording.ticket, created: false, reopened: false },
+    settings,
+  );
+  await markMessagePipelineDone(recording.message);
+  return 'done';
+}
+
+const directionOf = (event: MessageEvent): RecordedMessage['direction'] =>
+  event.type === 'message.sent' ? 'sent' : 'received';
 
 async function buildMessage(connection: ConnectionRecord, m: ChannelMessage, contactId: string): Promise<MessageRecord> {
   const { companyId, id: connectionId } = connection;

@@ -54,6 +54,16 @@ export async function findOrCreateTicket(
   }
 }
 
+/** The conversation's ticket when it is open or pending; read-only (nothing is created or reopened). */
+export async function currentOpenTicket(
+  connection: ConnectionRecord,
+  contact: ContactRecord,
+): Promise<TicketRecord | undefined> {
+  const pointer = await getConversation(connection.companyId, connection.id, contact.id);
+  const current = pointer ? await getTicket(connection.companyId, pointer.ticketId) : undefined;
+  return current && current.status !== 'closed' ? current : undefined;
+}
+
 async function mayReopen(closed: TicketRecord, fromMe: boolean): Promise<boolean> {
   if (fromMe || !closed.closedAt) return false;
   const { reopenWindowMinutes } = await ticketSettings(closed.companyId);

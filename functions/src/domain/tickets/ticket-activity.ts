@@ -5,9 +5,10 @@
  * indexes the text for search (`indexMessageText`: at most MAX_TOKENS_PER_TEXT idempotent Puts,
  * docs/data-model.md "Search"), alongside the realtime event rather than before it.
  */
-import { attachToTicketItems, type MessageRecord } from '../../data/messages';
+import { attachToTicketItems, newAttachedMessageItem, type MessageRecord } from '../../data/messages';
 import { recentKeys } from '../../data/recent-keys';
-import { indexTokens } from '../../data/search-index';
+import { putTogether } from '../../data/coalesced-puts';
+import { indexItems } from '../../data/search-index';
 import { tokensOf } from '../../data/search-tokens';
 import { getTicket, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
 import { TransactionConditionFailed, transactWrite } from '../../data/transactions';
@@ -17,11 +18,7 @@ export async function attachMessageToTicket(
   ticket: TicketRecord,
   message: MessageRecord,
 ): Promise<{ attached: boolean; ticket: TicketRecord }> {
-  const activity = {
-    lastMessage: lastMessageText(message.body, message.mediaType),
-    at: new Date().toISOString(),
-    unreadDelta: message.fromMe ? 0 : 1,
-  };
+  const activity = activityOf(message);
   try {
     await transactWrite([...attachToTicketItems(message, ticket.id, ticket.queueId), ticketActivityItem(ticket, activity)]);
   } catch (err) {
@@ -29,18 +26,50 @@ export async function attachMessageToTicket(
     // A redelivery: the first run already counted it; read what the ticket looks like now.
     return { attached: false, ticket: (await getTicket(ticket.companyId, ticket.id)) ?? ticket };
   }
-  // The ticket as the transaction left it (a concurrent message may have moved unread further: the next event says so).
-  return {
-    attached: true,
-    ticket: {
-      ...ticket,
-      lastMessage: activity.lastMessage,
-      lastMessageAt: activity.at,
-      updatedAt: activity.at,
-      unreadMessages: (ticket.unreadMessages ?? 0) + activity.unreadDelta,
-    },
-  };
+  return { attached: true, ticket: withActivity(ticket, activity) };
 }
+
+export type OpenTicketRecording =
+  | { outcome: 'recorded'; ticket: TicketRecord; message: MessageRecord }
+  /** The message was already stored (a redelivery): the caller takes the redelivery path. */
+  | { outcome: 'duplicate' }
+  /** The ticket was closed (or removed) after it was read: nothing was written; find the ticket again. */
+  | { outcome: 'ticketClosed' };
+
+/**
+ * The common case of a channel message, in one transaction instead of two: its conversation's ticket
+ * is open, so the message is stored already attached — message (conditional on not being stored yet),
+ * by-id reference and the ticket's activity together. A redelivery cancels the whole transaction, so
+ * nothing is counted twice.
+ */
+export async function recordMessageOnOpenTicket(ticket: TicketRecord, message: MessageRecord): Promise<OpenTicketRecording> {
+  const activity = activityOf(message);
+  const attached = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
+  try {
+    await transactWrite([...newAttachedMessageItem(attached), ticketActivityItem(ticket, activity, { onlyIfOpen: true })]);
+  } catch (err) {
+    if (!(err instanceof TransactionConditionFailed)) throw err;
+    return { outcome: err.has(TICKET_WRITE.message) ? 'duplicate' : 'ticketClosed' };
+  }
+  return { outcome: 'recorded', message: attached, ticket: withActivity(ticket, activity) };
+}
+
+type Activity = { lastMessage: string; at: string; unreadDelta: number };
+
+const activityOf = (message: MessageRecord): Activity => ({
+  lastMessage: lastMessageText(message.body, message.mediaType),
+  at: new Date().toISOString(),
+  unreadDelta: message.fromMe ? 0 : 1,
+});
+
+/** The ticket as the transaction left it (a concurrent message may have moved unread further: the next event says so). */
+const withActivity = (ticket: TicketRecord, activity: Activity): TicketRecord => ({
+  ...ticket,
+  lastMessage: activity.lastMessage,
+  lastMessageAt: activity.at,
+  updatedAt: activity.at,
+  unreadMessages: (ticket.unreadMessages ?? 0) + activity.unreadDelta,
+});
 
 /**
  * (ticket, word) pairs this process has indexed. An index item is an idempotent Put that nothing
@@ -54,6 +83,6 @@ export async function indexMessageText(ticket: Pick<TicketRecord, 'companyId' | 
   const key = (token: string) => `${ticket.companyId}#${ticket.id}#${token}`;
   const fresh = tokensOf(body).filter((token) => !indexedWords.has(key(token)));
   if (!fresh.length) return;
-  await indexTokens('TIX', ticket.companyId, ticket.id, fresh);
+  await putTogether(indexItems('TIX', ticket.companyId, ticket.id, fresh));
   for (const token of fresh) indexedWords.add(key(token));
 }

@@ -1,10 +1,12 @@
 /**
  * Keeps the simulated customers and their conversations across host restarts (local mode only), next
  * to the connection's auth state: `sim#contact#<number>` and `sim#msg#<number>#<id>`. Writes are
- * fire-and-forget: losing one only costs the simulated phone's history, never platform data.
+ * fire-and-forget: losing one only costs the simulated phone's history, never platform data. They
+ * are written behind, every WRITE_BEHIND_MS, as BatchWriteItem calls (a contact saved several times
+ * in that window is written once): one call per window instead of two Puts per simulated message.
  */
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '@atende/functions/shared-surface';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, queryAll } from '@atende/functions/shared-surface';
 import { authPk, SIMULATOR_PREFIX } from '../../auth-state/auth-keys';
 import type { Logger } from '../../logger';
 import type { SimContact, SimMessage } from './simulator-types';
@@ -14,7 +16,13 @@ export interface StoredConversation {
   messages: SimMessage[];
 }
 
+const WRITE_BEHIND_MS = 100;
+
 export class SimulatorPersistence {
+  private readonly unsaved = new Map<string, Record<string, unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly ddb: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -64,9 +72,24 @@ export class SimulatorPersistence {
     });
   }
 
-  private put(Item: Record<string, unknown>): void {
-    this.ddb
-      .send(new PutCommand({ TableName: this.tableName, Item }))
-      .catch((err: Error) => this.log.warn({ err, SK: Item.SK }, 'simulator state not saved'));
+  /** Writes what is still unsaved (the host's stop waits for it). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const items = [...this.unsaved.values()];
+    this.unsaved.clear();
+    if (items.length)
+      this.writing = this.writing.then(() =>
+        batchWrite(
+          items.map((Item) => ({ PutRequest: { Item } })),
+          { ddb: this.ddb, tableName: this.tableName },
+        ).catch((err: Error) => this.log.warn({ err, items: items.length }, 'simulator state not saved')),
+      );
+    await this.writing;
+  }
+
+  private put(item: Record<string, unknown>): void {
+    this.unsaved.set(item.SK as string, item);
+    this.timer ??= setTimeout(() => void this.flush(), WRITE_BEHIND_MS);
   }
 }

@@ -1,0 +1,140 @@
+/**
+ * A customer message for a conversation whose ticket is open: stored already attached, in one
+ * transaction with the ticket's activity (record-message.ts, `recordMessageOnOpenTicket`), its
+ * pipeline marker and index entries batched; redeliveries and a ticket closed in between.
+ */
+import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ulid } from 'ulid';
+import { ddb } from '../src/data/client';
+import { getMessage, isMessagePipelineDone, type MessageRecord } from '../src/data/messages';
+import { getTicket as readTicket } from '../src/data/tickets';
+import { recordMessageOnOpenTicket } from '../src/domain/tickets/ticket-activity';
+import { apiCall } from './support/api-event';
+import {
+  createWorkspace,
+  customerEvent,
+  customerSays,
+  deliver,
+  newNumber,
+  putTicket,
+  startWorkspaceEmulators,
+  ticketOf,
+  type Workspace,
+} from './support/ticket-fixtures';
+
+let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
+let w: Workspace;
+
+beforeAll(async () => {
+  queues = await startWorkspaceEmulators();
+  w = await createWorkspace();
+});
+afterAll(async () => {
+  await queues?.stop();
+});
+
+const bodiesOf = async (ticketId: string) =>
+  (
+    await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })
+  ).body.messages.map((m: { body: string }) => m.body);
+
+describe('a message for an open ticket', () => {
+  it('is stored already attached in one transaction, and its redelivery counts nothing', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, name: 'Rita', body: 'Bom dia' });
+    const event = customerEvent(w, { number, name: 'Rita', body: 'Segunda mensagem' });
+
+    const send = vi.spyOn(ddb(), 'send');
+    try {
+      await deliver(event);
+      const commands = send.mock.calls.map(([command]) => command);
+      expect(commands.filter((c) => c instanceof TransactWriteCommand)).toHaveLength(1);
+      // No separate insert of the message, and no update of it once the pipeline is done.
+      expect(commands.filter((c) => c instanceof PutCommand || c instanceof UpdateCommand)).toEqual([]);
+      const batched = commands
+        .filter((c) => c instanceof BatchWriteCommand)
+        .flatMap((c) => Object.values((c as BatchWriteCommand).input.RequestItems ?? {}).flat())
+        .map((r) => String(r.PutRequest?.Item?.PK));
+      expect(batched.some((pk) => pk.includes('#MSGDONE#'))).toBe(true);
+    } finally {
+      send.mockRestore();
+    }
+
+    const ticket = (await ticketOf(w, number))!;
+    expect(ticket).toMatchObject({ unreadMessages: 2, lastMessage: 'Segunda mensagem' });
+    expect(await bodiesOf(ticket.id)).toEqual(['Bom dia', 'Segunda mensagem']);
+
+    await deliver(event);
+    await deliver({ ...event, eventId: ulid() }); // the same channel message under a new event id
+    expect((await ticketOf(w, number))!.unreadMessages).toBe(2);
+    expect(await bodiesOf(ticket.id)).toEqual(['Bom dia', 'Segunda mensagem']);
+  });
+
+  it('writes nothing when the ticket was closed after it was read, and the message then reopens it', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'Primeira' });
+    const dto = (await ticketOf(w, number))!;
+    const asRead = (await readTicket(w.cid, dto.id))!;
+    expect((await putTicket(w.operatorA.token, dto.id, { status: 'open', userId: w.operatorA.user.id })).status).toBe(200);
+    expect((await putTicket(w.operatorA.token, dto.id, { status: 'closed' })).status).toBe(200);
+    const closed = (await readTicket(w.cid, dto.id))!;
+
+    const draft: MessageRecord = {
+      id: ulid(),
+      companyId: w.cid,
+      connectionId: w.connection.id,
+      contactId: asRead.contactId,
+      externalId: `3EB0${ulid()}`,
+      body: 'Tarde demais?',
+      fromMe: false,
+      mediaKey: null,
+      mediaType: null,
+      mediaMimetype: null,
+      mediaFileName: null,
+      ack: 0,
+      read: false,
+      isDeleted: false,
+      editedMessage: null,
+      quotedMsg: null,
+      isGroup: false,
+      participant: null,
+      ticketId: null,
+      queueId: null,
+      clientMessageId: null,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    };
+    expect(await recordMessageOnOpenTicket(asRead, draft)).toEqual({ outcome: 'ticketClosed' });
+    expect(await getMessage(w.cid, w.connection.id, draft.externalId)).toBeUndefined();
+    expect((await readTicket(w.cid, dto.id))!).toMatchObject({
+      status: 'closed',
+      unreadMessages: closed.unreadMessages,
+      lastMessage: 'Primeira',
+    });
+
+    // Through the worker, the same kind of message takes the general path: back as pending (reopen window).
+    await customerSays(w, { number, body: 'Voltei' });
+    expect(await ticketOf(w, number)).toMatchObject({
+      id: dto.id,
+      status: 'pending',
+      unreadMessages: closed.unreadMessages + 1,
+      lastMessage: 'Voltei',
+    });
+  });
+
+  it('treats a stored message as done once it is older than any redelivery, without reading a marker', async () => {
+    const number = newNumber();
+    const event = customerEvent(w, { number, body: 'Antiga' });
+    await deliver(event);
+    const stored = (await getMessage(
+      w.cid,
+      w.connection.id,
+      (event as { message: { externalId: string } }).message.externalId,
+    ))!;
+    expect(await isMessagePipelineDone(stored)).toBe(true); // the marker
+    const old = { ...stored, externalId: `${stored.externalId}-old`, updatedAt: '2020-01-01T00:00:00.000Z' };
+    expect(await isMessagePipelineDone(old)).toBe(true); // no marker: too old to be a redelivery
+    expect(await isMessagePipelineDone({ ...old, updatedAt: new Date().toISOString() })).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SimulatorPersistence } from '../src/adapters/simulator/simulator-persistence';
+import type { SimContact, SimMessage } from '../src/adapters/simulator/simulator-types';
+import { createLogger } from '../src/logger';
+
+const contact = (lastMessageAt: string) =>
+  ({ number: '5511999990001', name: 'Ana', lastMessageAt }) as unknown as SimContact;
+const message = (id: string) => ({ id, body: id, timestamp: '2026-11-25T10:00:00.000Z' }) as unknown as SimMessage;
+
+function persistence() {
+  const send = vi.fn().mockResolvedValue({});
+  const store = new SimulatorPersistence({ send } as unknown as DynamoDBDocumentClient, 'tbl', createLogger('silent'));
+  const written = () =>
+    send.mock.calls.map(([command]) =>
+      (command.input.RequestItems.tbl as { PutRequest: { Item: Record<string, unknown> } }[]).map((r) => r.PutRequest.Item),
+    );
+  return { store, send, written };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('simulator persistence', () => {
+  it('writes a window of saves behind, in one BatchWriteItem, a contact saved several times once (its last state)', async () => {
+    vi.useFakeTimers();
+    const { store, send, written } = persistence();
+    store.saveContact('c1', 'w1', contact('10:00'));
+    store.saveMessage('c1', 'w1', '5511999990001', message('m1'));
+    store.saveContact('c1', 'w1', contact('10:01'));
+    store.saveMessage('c1', 'w1', '5511999990001', message('m2'));
+    expect(send).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(150);
+    const [call] = written();
+    expect(written()).toHaveLength(1);
+    expect(call!.map((item) => item.SK)).toEqual([
+      'sim#contact#5511999990001',
+      'sim#msg#5511999990001#m1',
+      'sim#msg#5511999990001#m2',
+    ]);
+    expect((call![0]!.contact as { lastMessageAt: string }).lastMessageAt).toBe('10:01');
+  });
+
+  it('flush (the host stopping) writes what is still unsaved at once, and a failed write is only logged', async () => {
+    const { store, send, written } = persistence();
+    send.mockRejectedValueOnce(new Error('down'));
+    store.saveMessage('c1', 'w1', '5511999990001', message('lost'));
+    await expect(store.flush()).resolves.toBeUndefined();
+    store.saveMessage('c1', 'w1', '5511999990001', message('kept'));
+    await store.flush();
+    expect(written().map((items) => items.map((item) => (item.message as { id: string }).id))).toEqual([['lost'], ['kept']]);
+    await store.flush();
+    expect(send).toHaveBeenCalledTimes(2); // nothing left to write
+  });
+});

@@ -42,7 +42,7 @@ function observedAccess(code: string) {
     table: calls(code, '(Put|Update|Delete|TransactWrite|BatchWrite)Command') ? 'RW' : 'RO',
     sendsOutbound: defines(code, 'sendOutboundCommand'),
     sendsDispatch: defines(code, 'sendToDispatch'),
-    sendsAny: calls(code, 'SendMessageCommand'),
+    sendsAny: calls(code, 'SendMessage(Batch)?Command'),
     media: calls(code, 'PutObjectCommand') ? 'readWrite' : calls(code, 'GetObjectCommand') ? 'read' : undefined,
     jwt: calls(code, 'GetSecretValueCommand'),
     realtime: calls(code, 'PostToConnectionCommand'),

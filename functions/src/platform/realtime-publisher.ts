@@ -3,8 +3,8 @@
  *
  *   await publish(companyId, 'ticket', { action: 'update', ticket }, { kind: 'tickets', queueId, userId });
  *
- * `publish` only hands the event to the `realtime` FIFO queue (one SendMessage, whatever the number
- * of open consoles); the fan-out area (handlers/fanout) decides the recipients from the audience
+ * `publish` only hands the event to the `realtime` FIFO queue (one SendMessageBatch entry, whatever
+ * the number of open consoles; events published in the same turn share a call, shared-surface/sqs-send-batches.ts); the fan-out area (handlers/fanout) decides the recipients from the audience
  * and posts to their sockets. Channel and payload are typed by `RealtimeEvents` in shared.
  *
  * Publishing NEVER throws into the caller: it runs after a committed write, which must not be
@@ -13,12 +13,12 @@
  * filter matches `realtime enqueue failed`); consoles recover what they missed by refetching on
  * reconnect.
  */
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { ulid } from 'ulid';
 import { toQueueBody, type Audience, type RealtimeChannelKind, type RealtimeEvents } from '@atende/shared';
 import { logger } from './logger';
 import { queueUrl, sqsClient } from './queues';
 import { realtimeGroupOf } from './realtime-order';
+import { SqsSendBatches } from '../shared-surface/sqs-send-batches';
 
 export const REALTIME_QUEUE = 'realtime';
 
@@ -31,6 +31,8 @@ export interface RealtimeQueueEvent<K extends RealtimeChannelKind = RealtimeChan
   audience: Audience;
   publishedAt: string;
 }
+
+let sends: SqsSendBatches | undefined; // created on first publish: a bundle that never publishes keeps no SQS code
 
 /** Attempts per event, and the pause before the n-th retry (ms). The SDK retries throttling itself too. */
 export const ENQUEUE_ATTEMPTS = 3;
@@ -56,15 +58,15 @@ export async function publish<K extends RealtimeChannelKind>(
     audience,
     publishedAt: new Date().toISOString(),
   };
-  const command = new SendMessageCommand({
-    QueueUrl: queueUrl(REALTIME_QUEUE),
+  const entry = {
     MessageBody: toQueueBody(event), // ASCII-escaped: the local SQS emulator rejects emoji
     MessageGroupId: realtimeGroupOf(companyId, kind, data),
     MessageDeduplicationId: event.eventId,
-  });
+  };
   for (let attempt = 0; attempt < ENQUEUE_ATTEMPTS; attempt++) {
     try {
-      await sqsClient().send(command);
+      sends ??= new SqsSendBatches(() => sqsClient());
+      await sends.send(queueUrl(REALTIME_QUEUE), entry);
       return;
     } catch (err) {
       if (attempt === ENQUEUE_ATTEMPTS - 1) {

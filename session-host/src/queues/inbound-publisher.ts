@@ -4,9 +4,12 @@
  * its own state events (`messageGroupOf`): one chat stays in order, different customers' chats are
  * processed in parallel. Publishing is chained per group, so a slow or failing send never lets a
  * later event of the same group overtake it; failures are retried with backoff until `stop()`.
+ * The heads of different groups sent in the same turn share a SendMessageBatch call (SqsSendBatches):
+ * one group never has two events in flight, so batching cannot reorder it.
  */
-import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { toQueueBody, type ChannelEvent } from '@atende/shared';
+import { SqsSendBatches } from '@atende/functions/shared-surface';
 import type { Logger } from '../logger';
 import { deduplicationId } from './event-ids';
 import { MessageGroups } from './message-groups';
@@ -21,12 +24,15 @@ export class InboundPublisher implements EventSink {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly groups = new MessageGroups();
   private stopped = false;
+  private readonly sends: SqsSendBatches;
 
   constructor(
-    private readonly sqs: SQSClient,
+    sqs: SQSClient,
     private readonly queueUrl: string,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.sends = new SqsSendBatches(() => sqs);
+  }
 
   publish(event: ChannelEvent): Promise<void> {
     const group = this.groups.of(event);
@@ -51,14 +57,11 @@ export class InboundPublisher implements EventSink {
   private async sendWithRetry(event: ChannelEvent, group: string): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.sqs.send(
-          new SendMessageCommand({
-            QueueUrl: this.queueUrl,
-            MessageBody: toQueueBody(event),
-            MessageGroupId: group,
-            MessageDeduplicationId: deduplicationId(event.eventId),
-          }),
-        );
+        await this.sends.send(this.queueUrl, {
+          MessageBody: toQueueBody(event),
+          MessageGroupId: group,
+          MessageDeduplicationId: deduplicationId(event.eventId),
+        });
         return;
       } catch (err) {
         if (this.stopped && attempt >= 2) {

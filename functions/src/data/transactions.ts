@@ -2,10 +2,11 @@
  * TransactWrite with readable failures. Entity modules build the items (they own the keys);
  * this module runs them and tells the caller WHICH condition failed, by the label it gave each item,
  * so the domain can answer ERR_EMAIL_ALREADY_EXISTS vs ERR_USER_LIMIT_ACTIVE without guessing.
+ * Transactions started in the same turn of the event loop (the records of one SQS batch) share a
+ * TransactWriteItems call (transaction-groups.ts); each caller still gets its own outcome.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ddb } from './client';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { runTogether } from './transaction-groups';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -29,28 +30,19 @@ export class TransactionConditionFailed extends Error {
 const CONFLICT_RETRIES = 4;
 
 /**
- * Runs the items in one transaction. A `TransactionConflict` (another transaction touching the same
- * items at the same moment) is retried with jitter: after the retry the conditions see the winner's
- * writes, so concurrent creators of the same unique value end with exactly one success.
+ * Runs the items in one transaction (all or nothing). A `TransactionConflict` (another transaction
+ * touching the same items at the same moment) is retried with jitter: after the retry the conditions
+ * see the winner's writes, so concurrent creators of the same unique value end with exactly one success.
  */
 export async function transactWrite(items: LabelledItem[]): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: items.map((i) => i.item) }));
-      return;
-    } catch (err) {
-      if (!(err instanceof TransactionCanceledException) && (err as Error).name !== 'TransactionCanceledException')
-        throw err;
-      const reasons = (err as TransactionCanceledException).CancellationReasons ?? [];
-      const failed = reasons
-        .map((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? items[index]?.label : undefined))
-        .filter((label): label is string => !!label);
-      if (failed.length) throw new TransactionConditionFailed(failed);
-      const conflict =
-        reasons.some((r) => r.Code === 'TransactionConflict') || (err as Error).message?.includes('TransactionConflict');
-      if (!conflict || attempt >= CONFLICT_RETRIES) throw err;
-      await new Promise((res) => setTimeout(res, 20 + Math.random() * 60 * (attempt + 1)));
-    }
+    const outcome = await runTogether(items.map((i) => i.item));
+    if (outcome.kind === 'done') return;
+    if (outcome.kind === 'conditionFailed')
+      throw new TransactionConditionFailed(outcome.failedIndexes.map((index) => items[index]!.label));
+    if (outcome.kind === 'error') throw outcome.error;
+    if (attempt >= CONFLICT_RETRIES) throw outcome.error;
+    await new Promise((res) => setTimeout(res, 20 + Math.random() * 60 * (attempt + 1)));
   }
 }
 

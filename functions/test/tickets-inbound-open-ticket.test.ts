@@ -4,43 +4,37 @@
  * pipeline marker and index entries batched; redeliveries and a ticket closed in between.
  */
 import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ulid } from 'ulid';
+import type { ChannelEvent } from '@atende/shared';
 import { ddb } from '../src/data/client';
-import { getMessage, isMessagePipelineDone, type MessageRecord } from '../src/data/messages';
+import { getMessage, isMessagePipelineDone } from '../src/data/messages';
 import { getTicket as readTicket } from '../src/data/tickets';
 import { recordMessageOnOpenTicket } from '../src/domain/tickets/ticket-activity';
 import { apiCall } from './support/api-event';
 import {
-  createWorkspace,
   customerEvent,
   customerSays,
   deliver,
   newNumber,
   putTicket,
-  startWorkspaceEmulators,
   ticketOf,
-  type Workspace,
+  useWorkspace,
 } from './support/ticket-fixtures';
 
-let queues: Awaited<ReturnType<typeof startWorkspaceEmulators>>;
-let w: Workspace;
-
-beforeAll(async () => {
-  queues = await startWorkspaceEmulators();
-  w = await createWorkspace();
-});
-afterAll(async () => {
-  await queues?.stop();
-});
+const workspace = useWorkspace();
 
 const bodiesOf = async (ticketId: string) =>
   (
-    await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })
+    await apiCall('messages', 'GET', '/messages/{id}', {
+      token: workspace.w.admin.token,
+      pathParameters: { id: ticketId },
+    })
   ).body.messages.map((m: { body: string }) => m.body);
 
 describe('a message for an open ticket', () => {
   it('is stored already attached in one transaction, and its redelivery counts nothing', async () => {
+    const { w } = workspace;
     const number = newNumber();
     await customerSays(w, { number, name: 'Rita', body: 'Bom dia' });
     const event = customerEvent(w, { number, name: 'Rita', body: 'Segunda mensagem' });
@@ -72,38 +66,25 @@ describe('a message for an open ticket', () => {
   });
 
   it('writes nothing when the ticket was closed after it was read, and the message then reopens it', async () => {
+    const { w } = workspace;
     const number = newNumber();
-    await customerSays(w, { number, body: 'Primeira' });
+    const first = customerEvent(w, { number, body: 'Primeira' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    await deliver(first);
     const dto = (await ticketOf(w, number))!;
     const asRead = (await readTicket(w.cid, dto.id))!;
     expect((await putTicket(w.operatorA.token, dto.id, { status: 'open', userId: w.operatorA.user.id })).status).toBe(200);
     expect((await putTicket(w.operatorA.token, dto.id, { status: 'closed' })).status).toBe(200);
     const closed = (await readTicket(w.cid, dto.id))!;
 
-    const draft: MessageRecord = {
+    // A later message of the same chat, as the worker builds it before choosing the ticket.
+    const stored = (await getMessage(w.cid, w.connection.id, first.message.externalId))!;
+    const draft = {
+      ...stored,
       id: ulid(),
-      companyId: w.cid,
-      connectionId: w.connection.id,
-      contactId: asRead.contactId,
       externalId: `3EB0${ulid()}`,
       body: 'Tarde demais?',
-      fromMe: false,
-      mediaKey: null,
-      mediaType: null,
-      mediaMimetype: null,
-      mediaFileName: null,
-      ack: 0,
-      read: false,
-      isDeleted: false,
-      editedMessage: null,
-      quotedMsg: null,
-      isGroup: false,
-      participant: null,
       ticketId: null,
       queueId: null,
-      clientMessageId: null,
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
     };
     expect(await recordMessageOnOpenTicket(asRead, draft)).toEqual({ outcome: 'ticketClosed' });
     expect(await getMessage(w.cid, w.connection.id, draft.externalId)).toBeUndefined();
@@ -124,6 +105,7 @@ describe('a message for an open ticket', () => {
   });
 
   it('treats a stored message as done once it is older than any redelivery, without reading a marker', async () => {
+    const { w } = workspace;
     const number = newNumber();
     const event = customerEvent(w, { number, body: 'Antiga' });
     await deliver(event);

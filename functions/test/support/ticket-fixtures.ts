@@ -4,6 +4,7 @@
  * the real inbound handler (SQS event → channel event → contact → message → ticket).
  */
 import { ulid } from 'ulid';
+import { afterAll, beforeAll } from 'vitest';
 import type { ChannelEvent, ConnectionDto, TicketDto } from '@atende/shared';
 import { findContactIdByKey } from '../../src/data/contacts';
 import { putQueue } from '../../src/data/queues';
@@ -23,6 +24,24 @@ export async function startWorkspaceEmulators() {
   await useFreshTable();
   logger.setLogLevel('SILENT');
   return useLocalQueues(1);
+}
+
+/** This file's emulators and workspace, made before its tests and stopped after: read `.w` inside a test. */
+export function useWorkspace(): { readonly w: Workspace } {
+  const holder: { w?: Workspace; queues?: Awaited<ReturnType<typeof startWorkspaceEmulators>> } = {};
+  beforeAll(async () => {
+    holder.queues = await startWorkspaceEmulators();
+    holder.w = await createWorkspace();
+  });
+  afterAll(async () => {
+    await holder.queues?.stop();
+  });
+  return {
+    get w() {
+      if (!holder.w) throw new Error('the workspace is made in beforeAll');
+      return holder.w;
+    },
+  };
 }
 
 export async function createWorkspace(

@@ -1,23 +1,22 @@
 /**
  * Idempotent Puts from concurrent units of work (the records of one SQS batch) leave together, as
- * BatchWriteItem calls of up to 25 items, instead of one call each: a DataLoader with `setImmediate`
- * scheduling, like the transactions (transaction-groups.ts) and SQS sends (sqs-send-batches.ts). No
+ * BatchWriteItem calls of up to 25 items, instead of one call each (`turnBatches`), like the transactions (transaction-groups.ts) and SQS sends (sqs-send-batches.ts). No
  * caller waits on a timer: alone, its items leave on the next turn; under load, more callers share a
  * turn and the calls per item fall. Each caller's promise settles when ITS items are written (or the
  * call failed), so durability is the caller's as before. Only for items whose content does not
  * depend on who writes them (search index entries, markers): a key put twice in one turn is written once.
  */
-import DataLoader from 'dataloader';
 import { batchWriteAll } from './batch';
+import { turnBatches } from './turn-batches';
 
 type Item = Record<string, unknown>;
 
-let loader: DataLoader<Item[], void> | undefined;
+let together: ((items: Item[]) => Promise<void>) | undefined;
 
 export function putTogether(items: Item[]): Promise<void> {
   if (!items.length) return Promise.resolve();
-  loader ??= new DataLoader(writeTogether, { cache: false, batchScheduleFn: (run) => setImmediate(run) });
-  return loader.load(items);
+  together ??= turnBatches(writeTogether);
+  return together(items);
 }
 
 async function writeTogether(callers: readonly Item[][]): Promise<(void | Error)[]> {

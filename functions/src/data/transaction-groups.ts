@@ -1,7 +1,7 @@
 /**
  * Transactions started in the same turn of the event loop leave together, as one TransactWriteItems
- * call of up to 100 actions, instead of one call each (a DataLoader with `setImmediate` scheduling:
- * alone, a transaction leaves on the next turn; under load, the records of a batch share calls).
+ * call of up to 100 actions, instead of one call each (`turnBatches`: alone, a transaction leaves
+ * on the next turn; under load, the records of a batch share calls).
  * Each caller keeps the semantics of ITS transaction:
  * - DynamoDB cancels the whole call when one caller's condition fails; its cancellation reasons say
  *   which actions failed, so that caller gets `conditionFailed` (or `conflict`), and the callers
@@ -13,8 +13,8 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import DataLoader from 'dataloader';
 import { ddb } from './client';
+import { turnBatches } from './turn-batches';
 import type { TransactItem } from './transactions';
 
 export type TransactionOutcome =
@@ -25,11 +25,11 @@ export type TransactionOutcome =
 
 const MAX_ACTIONS = 100;
 
-let loader: DataLoader<TransactItem[], TransactionOutcome> | undefined;
+let together: ((items: TransactItem[]) => Promise<TransactionOutcome>) | undefined;
 
 export function runTogether(items: TransactItem[]): Promise<TransactionOutcome> {
-  loader ??= new DataLoader(runGroups, { cache: false, batchScheduleFn: (run) => setImmediate(run) });
-  return loader.load(items);
+  together ??= turnBatches(runGroups);
+  return together(items);
 }
 
 async function runGroups(transactions: readonly TransactItem[][]): Promise<TransactionOutcome[]> {

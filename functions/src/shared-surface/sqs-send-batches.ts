@@ -1,6 +1,6 @@
 /**
  * SendMessage calls made in the same turn of the event loop leave together, as SendMessageBatch
- * calls (at most 10 entries and 256 KiB each), one DataLoader per queue:
+ * calls (at most 10 entries and 256 KiB each), one `turnBatches` per queue:
  *
  *   const batches = new SqsSendBatches(() => sqsClient());
  *   await batches.send(queueUrl, { MessageBody, MessageGroupId, MessageDeduplicationId });
@@ -12,7 +12,7 @@
  * one after the other; a caller who awaits each send (one group's chain) never has two in a batch.
  */
 import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, type SQSClient } from '@aws-sdk/client-sqs';
-import DataLoader from 'dataloader';
+import { turnBatches } from '../data/turn-batches';
 
 export type SqsEntry = Omit<SendMessageBatchRequestEntry, 'Id'>;
 
@@ -20,20 +20,17 @@ const MAX_ENTRIES = 10;
 const MAX_BYTES = 256 * 1024;
 
 export class SqsSendBatches {
-  private readonly loaders = new Map<string, DataLoader<SqsEntry, void>>();
+  private readonly queues = new Map<string, (entry: SqsEntry) => Promise<void>>();
 
   constructor(private readonly sqs: () => SQSClient) {}
 
   send(queueUrl: string, entry: SqsEntry): Promise<void> {
-    let loader = this.loaders.get(queueUrl);
-    if (!loader) {
-      loader = new DataLoader((entries) => this.sendTogether(queueUrl, entries), {
-        cache: false,
-        batchScheduleFn: (run) => setImmediate(run),
-      });
-      this.loaders.set(queueUrl, loader);
+    let send = this.queues.get(queueUrl);
+    if (!send) {
+      send = turnBatches<SqsEntry, void>((entries) => this.sendTogether(queueUrl, entries));
+      this.queues.set(queueUrl, send);
     }
-    return loader.load(entry);
+    return send(entry);
   }
 
   private async sendTogether(queueUrl: string, entries: readonly SqsEntry[]): Promise<(void | Error)[]> {

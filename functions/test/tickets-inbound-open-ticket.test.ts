@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ulid } from 'ulid';
 import type { ChannelEvent } from '@atende/shared';
 import { ddb } from '../src/data/client';
-import { getMessage, isMessagePipelineDone } from '../src/data/messages';
+import { getMessage, insertMessageOnce, isMessagePipelineDone } from '../src/data/messages';
 import { getTicket as readTicket } from '../src/data/tickets';
 import { recordMessageOnOpenTicket } from '../src/domain/tickets/ticket-activity';
 import { apiCall } from './support/api-event';
@@ -63,6 +63,29 @@ describe('a message for an open ticket', () => {
     await deliver({ ...event, eventId: ulid() }); // the same channel message under a new event id
     expect((await ticketOf(w, number))!.unreadMessages).toBe(2);
     expect(await bodiesOf(ticket.id)).toEqual(['Bom dia', 'Segunda mensagem']);
+  });
+
+  it('drops the echo of a message we stored with one insert attempt, without a transaction', async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const first = customerEvent(w, { number, body: 'Olá' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    await deliver(first);
+    const stored = (await getMessage(w.cid, w.connection.id, first.message.externalId))!;
+    // As the API stores an operator's message before the channel sends it (outbound-message.ts).
+    const ours = { ...stored, id: ulid(), externalId: `3EB0${ulid()}`, body: 'Resposta', fromMe: true, pipelineDone: true };
+    await insertMessageOnce(ours);
+    const echo = customerEvent(w, { number, body: 'Resposta', fromMe: true, externalId: ours.externalId });
+
+    const send = vi.spyOn(ddb(), 'send');
+    try {
+      await deliver(echo);
+      const commands = send.mock.calls.map(([command]) => command);
+      expect(commands.filter((c) => c instanceof TransactWriteCommand)).toEqual([]);
+      expect(commands.filter((c) => c instanceof PutCommand)).toHaveLength(1);
+    } finally {
+      send.mockRestore();
+    }
+    expect((await ticketOf(w, number))!).toMatchObject({ unreadMessages: 1, lastMessage: 'Olá' });
   });
 
   it('writes nothing when the ticket was closed after it was read, and the message then reopens it', async () => {

@@ -41,6 +41,14 @@ describe('simulator persistence', () => {
     expect((call![0]!.contact as { lastMessageAt: string }).lastMessageAt).toBe('10:01');
   });
 
+  it("keeps the same customer's state on two connections apart", async () => {
+    const { store, written } = persistence();
+    store.saveContact('c1', 'w1', contact('10:00'));
+    store.saveContact('c1', 'w2', contact('10:05'));
+    await store.flush();
+    expect(written()[0]!.map((item) => [item.PK, item.SK])).toHaveLength(2);
+  });
+
   it('flush (the host stopping) writes what is still unsaved at once, and a failed write is only logged', async () => {
     const { store, send, written } = persistence();
     send.mockRejectedValueOnce(new Error('down'));

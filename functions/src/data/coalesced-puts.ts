@@ -1,10 +1,11 @@
 /**
  * Idempotent Puts from concurrent units of work (the records of one SQS batch) leave together, as
- * BatchWriteItem calls of up to 25 items, instead of one call each (`turnBatches`), like the transactions (transaction-groups.ts) and SQS sends (sqs-send-batches.ts). No
- * caller waits on a timer: alone, its items leave on the next turn; under load, more callers share a
- * turn and the calls per item fall. Each caller's promise settles when ITS items are written (or the
- * call failed), so durability is the caller's as before. Only for items whose content does not
- * depend on who writes them (search index entries, markers): a key put twice in one turn is written once.
+ * BatchWriteItem calls of up to 25 items, instead of one call each (`turnBatches`, as for the
+ * transactions and SQS sends). No caller waits on a timer: alone, its items leave on the next turn;
+ * under load, more callers share a turn and the calls per item fall. Each caller's promise settles
+ * when ITS items are written (or the call failed), so durability is the caller's as before. Only for
+ * items whose content does not depend on who writes them (search index entries, markers): a key put
+ * twice in one turn is written once.
  */
 import { batchWriteAll } from './batch';
 import { turnBatches } from './turn-batches';

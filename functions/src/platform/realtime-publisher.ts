@@ -4,8 +4,9 @@
  *   await publish(companyId, 'ticket', { action: 'update', ticket }, { kind: 'tickets', queueId, userId });
  *
  * `publish` only hands the event to the `realtime` FIFO queue (one SendMessageBatch entry, whatever
- * the number of open consoles; events published in the same turn share a call, shared-surface/sqs-send-batches.ts); the fan-out area (handlers/fanout) decides the recipients from the audience
- * and posts to their sockets. Channel and payload are typed by `RealtimeEvents` in shared.
+ * the number of open consoles; events published in the same turn share a call,
+ * shared-surface/sqs-send-batches.ts); the fan-out area (handlers/fanout) decides the recipients
+ * from the audience and posts to their sockets. Channel and payload are typed by `RealtimeEvents` in shared.
  *
  * Publishing NEVER throws into the caller: it runs after a committed write, which must not be
  * retried or reported failed because a browser would miss a frame. An enqueue failure is retried a

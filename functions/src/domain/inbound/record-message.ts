@@ -54,11 +54,14 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
  * The common case: the conversation's ticket is open, so the message is stored already attached, in
  * one transaction (`recordMessageOnOpenTicket`), and the pipeline goes on from the ticket ('done').
  * 'duplicate': the message was already stored (a redelivery, or the echo of a message we sent).
- * 'general': no open ticket, a group the company ignores, or the ticket closed meanwhile. In both
+ * 'general': a message of ours (fromMe), no open ticket, a group the company ignores, or the ticket
+ * closed meanwhile. In both
  * cases nothing was written and the general path (store, find or create the ticket, attach) decides.
  */
 async function recordOnOpenTicket(draft: RecordedMessage): Promise<'done' | 'duplicate' | 'general'> {
   const { connection, contact } = draft;
+  // Ours is usually the echo of a message the API or a bot already stored: the plain insert finds it cheaper.
+  if (draft.message.fromMe) return 'general';
   const settings = await ticketSettings(connection.companyId);
   if (!opensTickets(contact, settings)) return 'general';
   const open = await currentOpenTicket(connection, contact);

@@ -89,7 +89,7 @@ export class SimulatorPersistence {
   }
 
   private put(item: Record<string, unknown>): void {
-    this.unsaved.set(item.SK as string, item);
+    this.unsaved.set(`${item.PK as string}\u0000${item.SK as string}`, item);
     this.timer ??= setTimeout(() => void this.flush(), WRITE_BEHIND_MS);
   }
 }

@@ -3,6 +3,8 @@
  * stack's consumer thread, loaded as its `consumerProbe`): the real inbound and fan-out handlers,
  * stamped, and a count of every AWS SDK call made on that thread. Stamps are epoch milliseconds
  * (threads have different `performance` origins) and go to the main thread as they are taken.
+ * BENCH_CALL_SITES=1 names the functions/src frames behind each call; BENCH_CALL_TRACE=1 also prints
+ * every call as it ends (epoch ms mod 10^6, duration, call), to read one message's chain of calls.
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from '@smithy/core/client';
@@ -91,6 +93,8 @@ export function countCalls(calls: CallCounts): () => void {
     if (process.env.BENCH_CALL_SITES) name += ` ${callSite()}`;
     const t = performance.now();
     const done = () => {
+      if (process.env.BENCH_CALL_TRACE)
+        console.log(`[trace] ${Math.round(nowEpoch() % 1e6)} ${Math.round(performance.now() - t)} ${name} ${callSite()}`);
       const c = calls.get(name) ?? { n: 0, ms: 0 };
       c.n++;
       c.ms += performance.now() - t;

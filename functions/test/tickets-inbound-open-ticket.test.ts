@@ -3,13 +3,16 @@
  * transaction with the ticket's activity (record-message.ts, `recordMessageOnOpenTicket`), its
  * pipeline marker and index entries batched; redeliveries and a ticket closed in between.
  */
-import { BatchWriteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { ulid } from 'ulid';
 import type { ChannelEvent } from '@atende/shared';
 import { ddb } from '../src/data/client';
 import { getMessage, insertMessageOnce, isMessagePipelineDone } from '../src/data/messages';
-import { getTicket as readTicket } from '../src/data/tickets';
+import { getConnection } from '../src/data/connections';
+import { findContactIdByKey, getContact } from '../src/data/contacts';
+import { getConversation, getTicket as readTicket } from '../src/data/tickets';
+import { findOrCreateTicket } from '../src/domain/tickets/find-or-create-ticket';
 import { recordMessageOnOpenTicket } from '../src/domain/tickets/ticket-activity';
 import { apiCall } from './support/api-event';
 import {
@@ -141,5 +144,43 @@ describe('a message for an open ticket', () => {
     const old = { ...stored, externalId: `${stored.externalId}-old`, updatedAt: '2020-01-01T00:00:00.000Z' };
     expect(await isMessagePipelineDone(old)).toBe(true); // no marker: too old to be a redelivery
     expect(await isMessagePipelineDone({ ...old, updatedAt: new Date().toISOString() })).toBe(false);
+  });
+
+  it("opens a new contact's first ticket without reading a conversation, which cannot exist yet", async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const send = vi.spyOn(ddb(), 'send');
+    try {
+      await customerSays(w, { number, name: 'Nova', body: 'Primeira vez aqui' });
+      const conversationReads = send.mock.calls
+        .map(([command]) => command)
+        .filter((c) => c instanceof GetCommand && String(c.input.Key?.PK).includes('#CONVO#'));
+      expect(conversationReads).toEqual([]);
+    } finally {
+      send.mockRestore();
+    }
+    expect(await ticketOf(w, number)).toMatchObject({
+      status: 'pending',
+      unreadMessages: 1,
+      lastMessage: 'Primeira vez aqui',
+    });
+  });
+
+  it('still converges on the existing ticket when a "new" contact turns out to have a conversation', async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    await customerSays(w, { number, body: 'Oi' });
+    const existing = (await ticketOf(w, number))!;
+    const contact = (await getContact(w.cid, (await findContactIdByKey(w.cid, 'number', number))!))!;
+    const connection = (await getConnection(w.cid, w.connection.id))!;
+    // As if a concurrent event had opened it between this event's contact insert and its ticket insert.
+    const found = await findOrCreateTicket(
+      connection,
+      contact,
+      { fromMe: false, body: 'Oi de novo' },
+      { contactIsNew: true },
+    );
+    expect(found).toMatchObject({ created: false, ticket: { id: existing.id } });
+    expect((await getConversation(w.cid, w.connection.id, contact.id))?.ticketId).toBe(existing.id);
   });
 });

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { withoutSdkLogger } from './sdk-client';
 import { DEFAULT_TABLE_NAME } from './table-definition';
 
 let doc: DynamoDBDocumentClient | undefined;
@@ -8,10 +9,12 @@ let doc: DynamoDBDocumentClient | undefined;
 export function ddb(): DynamoDBDocumentClient {
   if (!doc) {
     const endpoint = process.env.DYNAMODB_ENDPOINT;
-    const client = new DynamoDBClient({
-      region: process.env.AWS_REGION ?? 'us-east-1',
-      ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
+    const client = withoutSdkLogger(
+      new DynamoDBClient({
+        region: process.env.AWS_REGION ?? 'us-east-1',
+        ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      }),
+    );
     doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
   return doc;

@@ -6,6 +6,7 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { toQueueBody, type ChannelEvent, type OutboundCommand } from '@atende/shared';
 import { outboundQueueName, queueUrlEnv } from '../manifest';
+import { withoutSdkLogger } from '../data/sdk-client';
 import { localClientOptions } from './aws-clients';
 import { deduplicationId } from '../shared-surface/channel-event-ids';
 
@@ -17,7 +18,7 @@ let client: SQSClient | undefined;
  * every inbound message; not possible for the DynamoDB document client, which refuses the option).
  */
 export function sqsClient(): SQSClient {
-  client ??= new SQSClient({ ...localClientOptions(process.env.SQS_ENDPOINT), cacheMiddleware: true });
+  client ??= withoutSdkLogger(new SQSClient({ ...localClientOptions(process.env.SQS_ENDPOINT), cacheMiddleware: true }));
   return client;
 }
 

@@ -13,13 +13,16 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { mediaResponseHeaders } from '@atende/shared';
+import { withoutSdkLogger } from '../data/sdk-client';
 import { localClientOptions } from './aws-clients';
 
 let client: S3Client | undefined;
 
 function s3(): S3Client {
   const endpoint = process.env.S3_ENDPOINT;
-  client ??= new S3Client({ ...localClientOptions(endpoint), ...(endpoint ? { forcePathStyle: true } : {}) });
+  client ??= withoutSdkLogger(
+    new S3Client({ ...localClientOptions(endpoint), ...(endpoint ? { forcePathStyle: true } : {}) }),
+  );
   return client;
 }
 

@@ -7,6 +7,7 @@ import {
   DeleteConnectionCommand,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
+import { withoutSdkLogger } from '../data/sdk-client';
 import { localClientOptions } from './aws-clients';
 
 let client: { endpoint: string; api: ApiGatewayManagementApiClient } | undefined;
@@ -18,7 +19,7 @@ function managementApi(): ApiGatewayManagementApiClient | undefined {
     const local = endpoint.startsWith('http://');
     // Middleware resolved once per command (as for the SQS client: platform/queues.ts).
     const options = { ...(local ? localClientOptions(endpoint) : { endpoint }), cacheMiddleware: true };
-    client = { endpoint, api: new ApiGatewayManagementApiClient(options) };
+    client = { endpoint, api: withoutSdkLogger(new ApiGatewayManagementApiClient(options)) };
   }
   return client.api;
 }

@@ -2,7 +2,7 @@
  * `@atende/functions/shared-surface`: everything the session host shares with the Lambdas, and the
  * only functions module it may import (eslint.config.js enforces it). Table name, key builders, the
  * shard registry's items, the data helpers (paged Query, retrying batches), the queue names, the
- * channel event ids, the shard-down report and the SendMessageBatch grouping. Add here
+ * channel event ids, the shard-down report, the SendMessageBatch grouping and the SDK client trim. Add here
  * only what both sides must agree on; never domain rules, handlers or platform clients.
  */
 export { DEFAULT_TABLE_NAME, TTL_ATTRIBUTE } from '../data/table-definition';
@@ -26,6 +26,7 @@ export {
   updateExpression,
   type WriteRequest,
 } from '../data/table-operations';
+export { withoutSdkLogger } from '../data/sdk-client';
 export { outboundQueueName, queueUrlEnv, sessionShardCount } from '../manifest';
 export { deduplicationId, statusEventId } from './channel-event-ids';
 export { messageIdForCommand } from './outbound-message-ids';

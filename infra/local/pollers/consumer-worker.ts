@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { withoutSdkLogger } from '@atende/functions/shared-surface';
 import { localClientConfig } from '../emulators/local-aws';
 import { createInvoker, type AreaHandlers } from '../lambda-runtime';
 import { logLine } from '../log';
@@ -24,7 +25,8 @@ if (data.probe) {
   );
 }
 const invoke = createInvoker(overrides);
-const sqs = new SQSClient(localClientConfig(data.sqsEndpoint));
+// Lambda's pollers cost the platform nothing in AWS: keep the local ones as light as the SDK allows.
+const sqs = withoutSdkLogger(new SQSClient(localClientConfig(data.sqsEndpoint)));
 const mappings = data.mappings.map((m) => startEventSourceMapping({ ...m, sqs, invoke }));
 // A fresh thread has none of the stack's modules loaded: load the areas now, not on the first message.
 for (const m of data.mappings) invoke.warm(m.area);

@@ -6,6 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { withoutSdkLogger } from '@atende/functions/shared-surface';
 
 export interface AwsEndpoints {
   region: string;
@@ -27,13 +28,12 @@ export interface AwsClients {
 }
 
 export function createAwsClients(endpoints: AwsEndpoints): AwsClients {
-  const raw = new DynamoDBClient(local(endpoints.region, endpoints.dynamoDbEndpoint));
+  const raw = withoutSdkLogger(new DynamoDBClient(local(endpoints.region, endpoints.dynamoDbEndpoint)));
   const ddb = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
-  const sqs = new SQSClient(local(endpoints.region, endpoints.sqsEndpoint));
-  const s3 = new S3Client({
-    ...local(endpoints.region, endpoints.s3Endpoint),
-    forcePathStyle: Boolean(endpoints.s3Endpoint),
-  });
+  const sqs = withoutSdkLogger(new SQSClient(local(endpoints.region, endpoints.sqsEndpoint)));
+  const s3 = withoutSdkLogger(
+    new S3Client({ ...local(endpoints.region, endpoints.s3Endpoint), forcePathStyle: Boolean(endpoints.s3Endpoint) }),
+  );
   return {
     ddb,
     sqs,

@@ -20,12 +20,18 @@ import type { ContactIdentity } from './channel-identity';
 
 const RACE_RETRIES = 3;
 
-export async function findOrCreateContact(companyId: string, identity: ContactIdentity): Promise<ContactRecord> {
+/** `created`: this call created the contact, so nothing (no conversation, no ticket) refers to it yet. */
+export interface ContactMatch {
+  contact: ContactRecord;
+  created: boolean;
+}
+
+export async function findOrCreateContact(companyId: string, identity: ContactIdentity): Promise<ContactMatch> {
   for (let attempt = 0; ; attempt++) {
     const found = await findContact(companyId, identity);
-    if (found) return completeContact(found, identity);
+    if (found) return { contact: await completeContact(found, identity), created: false };
     try {
-      return await createContact(companyId, identity);
+      return { contact: await createContact(companyId, identity), created: true };
     } catch (err) {
       // Another event created the contact (or took one of its keys) first: read theirs.
       if (!(err instanceof TransactionConditionFailed) || attempt >= RACE_RETRIES) throw err;

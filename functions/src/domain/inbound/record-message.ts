@@ -27,12 +27,12 @@ type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.
 
 export async function recordChannelMessage(connection: ConnectionRecord, event: MessageEvent): Promise<void> {
   const channelMessage = event.message;
-  const contact = await findOrCreateContact(
+  const { contact, created: contactCreated } = await findOrCreateContact(
     connection.companyId,
     identityOf(channelMessage.contact, channelMessage.isGroup),
   );
   const draft = await buildMessage(connection, channelMessage, contact.id);
-  const recorded = { connection, contact, channelMessage, direction: directionOf(event) };
+  const recorded = { connection, contact, channelMessage, direction: directionOf(event), contactCreated };
   const direct = await recordOnOpenTicket({ ...recorded, message: draft });
   if (direct === 'done') return;
   // A redelivery already showed itself (the message is stored): read it instead of trying the insert again.
@@ -54,14 +54,15 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
  * The common case: the conversation's ticket is open, so the message is stored already attached, in
  * one transaction (`recordMessageOnOpenTicket`), and the pipeline goes on from the ticket ('done').
  * 'duplicate': the message was already stored (a redelivery, or the echo of a message we sent).
- * 'general': a message of ours (fromMe), no open ticket, a group the company ignores, or the ticket
+ * 'general': a message of ours (fromMe), a new contact, no open ticket, a group the company ignores, or the ticket
  * closed meanwhile. In both
  * cases nothing was written and the general path (store, find or create the ticket, attach) decides.
  */
 async function recordOnOpenTicket(draft: RecordedMessage): Promise<'done' | 'duplicate' | 'general'> {
   const { connection, contact } = draft;
   // Ours is usually the echo of a message the API or a bot already stored: the plain insert finds it cheaper.
-  if (draft.message.fromMe) return 'general';
+  // A contact this event created has no ticket yet: the general path creates it.
+  if (draft.message.fromMe || draft.contactCreated) return 'general';
   const settings = await ticketSettings(connection.companyId);
   if (!opensTickets(contact, settings)) return 'general';
   const open = await currentOpenTicket(connection, contact);

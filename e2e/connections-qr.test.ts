@@ -129,7 +129,15 @@ describe('connections: QR flow with the phone simulator', () => {
     await expect(simulatorPage.getByTestId('top-bar').getByRole('button', { name: 'Idioma' }).isVisible()).resolves.toBe(
       true,
     );
+    // The company's name shows whole: the due date sits under it, the theme is in the account menu.
+    const name = simulatorPage.getByTestId('company-name');
+    await expect(name.evaluate((el) => el.scrollWidth <= el.clientWidth)).resolves.toBe(true);
     await screenshot(simulatorPage, 'simulator-phone');
+    const isDark = () => simulatorPage.evaluate(() => document.documentElement.classList.contains('dark'));
+    const wasDark = await isDark();
+    await simulatorPage.getByTestId('account-menu').click();
+    await simulatorPage.getByRole('menuitem', { name: /Mudar para o tema/ }).click();
+    await expect(isDark()).resolves.toBe(!wasDark);
     expect(storedAfterMs).toBeLessThanOrEqual(1000);
   });
 });

@@ -35,6 +35,8 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
   const dueDate = formatDate(company?.dueDate);
 
   const menuToggleLabel = isMobile ? t('menu.open') : menuOpen ? t('menu.collapse') : t('menu.expand');
+  const themeLabel = colorMode === 'dark' ? t('topbar.themeLight') : t('topbar.themeDark');
+  const themeIcon = colorMode === 'dark' ? <LuSun /> : <LuMoon />;
   return (
     <Flex
       as="header"
@@ -61,12 +63,26 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
       >
         {isMobile ? <LuMenu /> : menuOpen ? <LuPanelLeftClose /> : <LuPanelLeftOpen />}
       </IconButton>
-      <Text fontWeight="semibold" truncate minW="0" data-testid="company-name">
-        {company?.name}
-      </Text>
+      {isMobile ? (
+        // A phone has no room for the badge beside the buttons: the due date goes under the name.
+        <Box minW="0" lineHeight="short">
+          <Text fontWeight="semibold" fontSize="sm" truncate data-testid="company-name">
+            {company?.name}
+          </Text>
+          {isAdmin && dueDate ? (
+            <Link asChild fontSize="xs" color="fg.muted" title={t('topbar.dueDateTitle')} data-testid="due-date">
+              <RouterLink to="/invoices">{t('topbar.dueDate', { date: dueDate })}</RouterLink>
+            </Link>
+          ) : null}
+        </Box>
+      ) : (
+        <Text fontWeight="semibold" truncate minW="0" data-testid="company-name">
+          {company?.name}
+        </Text>
+      )}
       <Box flex="1" />
       <HStack gap={{ base: '0', sm: '1', md: '2' }} flexShrink={0}>
-        {isAdmin && dueDate ? (
+        {isAdmin && dueDate && !isMobile ? (
           <Link asChild _hover={{ textDecoration: 'none' }} title={t('topbar.dueDateTitle')}>
             <RouterLink to="/invoices">
               <Badge
@@ -95,17 +111,20 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
           </Link>
         ) : null}
         <AnnouncementsPopover />
-        <IconButton
-          variant="ghost"
-          colorPalette="gray"
-          size="sm"
-          onClick={toggleColorMode}
-          aria-label={colorMode === 'dark' ? t('topbar.themeLight') : t('topbar.themeDark')}
-          title={colorMode === 'dark' ? t('topbar.themeLight') : t('topbar.themeDark')}
-          data-testid="theme-toggle"
-        >
-          {colorMode === 'dark' ? <LuSun /> : <LuMoon />}
-        </IconButton>
+        {/* On a phone the theme toggle is an item of the account menu: the bar keeps room for the name. */}
+        {isMobile ? null : (
+          <IconButton
+            variant="ghost"
+            colorPalette="gray"
+            size="sm"
+            onClick={toggleColorMode}
+            aria-label={themeLabel}
+            title={themeLabel}
+            data-testid="theme-toggle"
+          >
+            {themeIcon}
+          </IconButton>
+        )}
         <NotificationsPopover />
         {/* On phones too (issue 8 item 17): the language is one tap away everywhere. */}
         <LanguageMenu compact />
@@ -146,6 +165,12 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
                   <LuUserRound />
                   {t('topbar.profile')}
                 </Menu.Item>
+                {isMobile ? (
+                  <Menu.Item value="theme" onSelect={toggleColorMode} data-testid="theme-toggle">
+                    {themeIcon}
+                    {themeLabel}
+                  </Menu.Item>
+                ) : null}
                 <Menu.Item
                   value="logout"
                   onSelect={() => void logout()}

@@ -152,10 +152,15 @@ describe('a message for an open ticket', () => {
     const send = vi.spyOn(ddb(), 'send');
     try {
       await customerSays(w, { number, name: 'Nova', body: 'Primeira vez aqui' });
-      const conversationReads = send.mock.calls
-        .map(([command]) => command)
-        .filter((c) => c instanceof GetCommand && String(c.input.Key?.PK).includes('#CONVO#'));
+      const commands = send.mock.calls.map(([command]) => command);
+      const conversationReads = commands.filter(
+        (c) => c instanceof GetCommand && String(c.input.Key?.PK).includes('#CONVO#'),
+      );
       expect(conversationReads).toEqual([]);
+      // The contact's search entries ride in its insert transaction, not in a write of their own.
+      const keysOf = (c: unknown) => JSON.stringify((c as { input: unknown }).input).match(/C#[^"]*#CIX#/g) ?? [];
+      expect(commands.filter((c) => c instanceof BatchWriteCommand).flatMap(keysOf)).toEqual([]);
+      expect(commands.filter((c) => c instanceof TransactWriteCommand).flatMap(keysOf).length).toBeGreaterThan(0);
     } finally {
       send.mockRestore();
     }
@@ -164,6 +169,11 @@ describe('a message for an open ticket', () => {
       unreadMessages: 1,
       lastMessage: 'Primeira vez aqui',
     });
+    const found = await apiCall('contacts', 'GET', '/contacts', {
+      token: w.admin.token,
+      query: { searchParam: number.slice(-9) },
+    });
+    expect(found.body.contacts.map((c: { number: string }) => c.number)).toContain(number);
   });
 
   it('still converges on the existing ticket when a "new" contact turns out to have a conversation', async () => {

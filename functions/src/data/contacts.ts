@@ -12,7 +12,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactDto } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { indexTokens, unindexTokens } from './search-index';
+import { indexItems, indexTokens, unindexTokens } from './search-index';
 import { numberTokens, tokensOf } from './search-tokens';
 import { transactWrite, type LabelledItem } from './transactions';
 import { batchGetAll } from './batch';
@@ -112,8 +112,11 @@ export async function insertContact(contact: ContactRecord): Promise<void> {
   if (contact.number) items.push(takeLookup(contact.companyId, 'number', contact.number, contact.id));
   if (contact.lid) items.push(takeLookup(contact.companyId, 'lid', contact.lid, contact.id));
   items.push(countOne(contact.companyId, 1));
+  // The search entries ride in the same transaction (≤ 11 of them, search-tokens.ts): a contact is
+  // never stored unfindable, and a first message waits for one call, not two.
+  for (const Item of indexItems('CIX', contact.companyId, contact.id, contactSearchTokens(contact)))
+    items.push({ label: 'index', item: { Put: { TableName: tableName(), Item } } });
   await transactWrite(items);
-  await indexTokens('CIX', contact.companyId, contact.id, contactSearchTokens(contact));
 }
 
 /**

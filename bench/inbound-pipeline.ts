@@ -168,7 +168,7 @@ try {
     };
   }
 
-  const rows = [
+  const rows: Record<string, string | number>[] = [
     await scenario('1 customer, one at a time', Math.min(50, total), 1),
     await scenario(`${concurrency} customers at once (burst)`, total, concurrency),
   ];

@@ -1,5 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { translateMessage } from '@/lib/i18n';
 
 /** A labelled field with the translated rule message under it. */
@@ -32,5 +33,36 @@ export function Select({ children, ...props }: React.ComponentProps<typeof Nativ
       <NativeSelect.Field {...props}>{children}</NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+/**
+ * A yes/no choice bound to a boolean field of a react-hook-form form; `options` lists the two labels
+ * in the order they show (e.g. "Não" first where off is the usual answer).
+ */
+export function BooleanSelect<T extends FieldValues>({
+  control,
+  name,
+  options,
+  ...props
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  options: [{ value: boolean; label: string }, { value: boolean; label: string }];
+} & Omit<React.ComponentProps<typeof NativeSelect.Field>, 'value' | 'onChange' | 'name'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select {...props} value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
+          {options.map((option) => (
+            <option key={String(option.value)} value={String(option.value)}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogShell } from '@/components/dialog-shell';
-import { FormField, Select } from '@/components/form-field';
+import { BooleanSelect, FormField, Select } from '@/components/form-field';
 import { notify } from '@/lib/toaster';
 import { removeAnnouncementImage, uploadAnnouncementImage, useSaveAnnouncement } from '../api/announcements';
 import { ANNOUNCEMENTS_NS } from '../i18n';
@@ -93,15 +93,13 @@ export function AnnouncementFormDialog({
                 />
               </FormField>
               <FormField label={t('fields.status')}>
-                <Controller
+                <BooleanSelect
                   control={control}
                   name="status"
-                  render={({ field }) => (
-                    <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
-                      <option value="true">{t('active')}</option>
-                      <option value="false">{t('inactive')}</option>
-                    </Select>
-                  )}
+                  options={[
+                    { value: true, label: t('active') },
+                    { value: false, label: t('inactive') },
+                  ]}
                 />
               </FormField>
             </HStack>

@@ -1,11 +1,10 @@
-import { Badge, Button, Card, Grid, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Input, Stack, Table } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { InputMask } from '@react-input/mask';
 import { companySchema, dueDateTone, RECURRENCES, type AdminCompanyDto, type CompanyInput } from '@atende/shared';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { useSession } from '@/hooks/use-session';
@@ -15,8 +14,9 @@ import { notify, toaster } from '@/lib/toaster';
 import { useAllPlans, useCompanies, useRemoveCompany, useSaveCompany } from '../api/settings';
 import { CampaignPanel } from './campaign-panel';
 import { companyFormValues, daysUntil, extendDueDate, TIME_ZONES, type CompanyFormValues } from '../lib/company-form';
-import { FormField, Select } from '@/components/form-field';
+import { BooleanSelect, FormField, Select } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
+import { SettingsDeleteDialog, SettingsFormCard, SettingsTable } from './settings-crud';
 import { RowActionsCell } from '../../../components/row-actions-cell';
 import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
@@ -62,57 +62,46 @@ export function CompaniesTab() {
           setFormKey((k) => k + 1);
         }}
       />
-      <Table.ScrollArea borderWidth="1px" borderRadius="lg">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('company.name')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('company.email')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('company.plan')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('company.status')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('company.dueDate')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('company.recurrence')}</Table.ColumnHeader>
-              <Table.ColumnHeader />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {(companies.data ?? []).map((company) => {
-              const tone = dueDateTone(daysUntil(company.dueDate));
-              return (
-                <Table.Row
-                  key={company.id}
-                  bg={tone ? TONE_BG[tone] : undefined}
-                  data-testid="company-row"
-                  data-tone={tone ?? undefined}
-                >
-                  <Table.Cell fontWeight="medium">{company.name}</Table.Cell>
-                  <Table.Cell>{company.email}</Table.Cell>
-                  <Table.Cell>{company.planName ?? '—'}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={company.status ? 'green' : 'gray'}>
-                      {company.status ? t('common.active') : t('common.inactive')}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDate(company.dueDate)}</Table.Cell>
-                  <Table.Cell>{t(`recurrence.${company.recurrence}`)}</Table.Cell>
-                  <RowActionsCell
-                    onEdit={() => setEditing(company)}
-                    onDelete={company.id !== ownCompanyId ? () => deletion.ask(company) : undefined}
-                  />
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t('company.deleteTitle', { name: deletion.target?.name ?? '' })}
-        destructive
-        confirmLabel={t('common.delete')}
+      <SettingsTable
+        columns={[
+          t('company.name'),
+          t('company.email'),
+          t('company.plan'),
+          t('company.status'),
+          t('company.dueDate'),
+          t('company.recurrence'),
+        ]}
       >
+        {(companies.data ?? []).map((company) => {
+          const tone = dueDateTone(daysUntil(company.dueDate));
+          return (
+            <Table.Row
+              key={company.id}
+              bg={tone ? TONE_BG[tone] : undefined}
+              data-testid="company-row"
+              data-tone={tone ?? undefined}
+            >
+              <Table.Cell fontWeight="medium">{company.name}</Table.Cell>
+              <Table.Cell>{company.email}</Table.Cell>
+              <Table.Cell>{company.planName ?? '—'}</Table.Cell>
+              <Table.Cell>
+                <Badge colorPalette={company.status ? 'green' : 'gray'}>
+                  {company.status ? t('common.active') : t('common.inactive')}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDate(company.dueDate)}</Table.Cell>
+              <Table.Cell>{t(`recurrence.${company.recurrence}`)}</Table.Cell>
+              <RowActionsCell
+                onEdit={() => setEditing(company)}
+                onDelete={company.id !== ownCompanyId ? () => deletion.ask(company) : undefined}
+              />
+            </Table.Row>
+          );
+        })}
+      </SettingsTable>
+      <SettingsDeleteDialog {...deletion.dialog} title={t('company.deleteTitle', { name: deletion.target?.name ?? '' })}>
         {t('company.deleteText')}
-      </ConfirmDialog>
+      </SettingsDeleteDialog>
     </Stack>
   );
 }
@@ -126,6 +115,11 @@ interface CompanyFormProps {
 
 function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
   const { t } = useTranslation(SETTINGS_NS);
+  const yesNo: [{ value: boolean; label: string }, { value: boolean; label: string }] = [
+    { value: true, label: t('yes') },
+    { value: false, label: t('no') },
+  ];
+  const noYes = [yesNo[1], yesNo[0]] as typeof yesNo;
   const save = useSaveCompany();
   const {
     register,
@@ -157,152 +151,104 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
   };
 
   return (
-    <Card.Root>
-      <Card.Body>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate data-testid="company-form">
-          <Stack gap="4">
-            <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4" alignItems="start">
-              <FormField label={t('company.name')} error={errors.name?.message} required>
-                <Input {...register('name')} />
-              </FormField>
-              <FormField label={t('company.email')} error={errors.email?.message} required>
-                <Input type="email" {...register('email')} />
-              </FormField>
-              <FormField label={t('company.phone')} error={errors.phone?.message} required>
-                <InputMask component={Input} {...PHONE_MASK} type="tel" {...register('phone')} />
-              </FormField>
-              <FormField label={t('company.vat')} error={errors.vat?.message}>
-                <InputMask component={Input} {...vatMask} {...register('vat')} />
-              </FormField>
-              <FormField label={t('company.plan')} error={errors.planId?.message} required>
-                <Select {...register('planId')}>
-                  {plans.map((plan) => (
-                    <option key={plan.id} value={plan.id}>
-                      {plan.name}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-              <FormField label={t('company.status')}>
-                <Controller
-                  control={control}
-                  name="status"
-                  render={({ field }) => (
-                    <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
-                      <option value="true">{t('yes')}</option>
-                      <option value="false">{t('no')}</option>
-                    </Select>
-                  )}
-                />
-              </FormField>
-              <FormField label={t('company.isResale')}>
-                <Controller
-                  control={control}
-                  name="isResale"
-                  render={({ field }) => (
-                    <Select value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
-                      <option value="false">{t('no')}</option>
-                      <option value="true">{t('yes')}</option>
-                    </Select>
-                  )}
-                />
-              </FormField>
-              {!isResale ? (
-                <FormField label={t('company.clientOf')}>
-                  <Controller
-                    control={control}
-                    name="clientOf"
-                    render={({ field }) => (
-                      <Select value={field.value ?? ''} onChange={(e) => field.onChange(e.currentTarget.value || null)}>
-                        <option value="">{t('company.noRepresentative')}</option>
-                        {resellers.map((reseller) => (
-                          <option key={reseller.id} value={reseller.id}>
-                            {reseller.name}
-                          </option>
-                        ))}
-                      </Select>
-                    )}
-                  />
-                </FormField>
-              ) : null}
-              <FormField label={t('company.recurrence')}>
-                <Select {...register('recurrence')}>
-                  {RECURRENCES.map((value) => (
-                    <option key={value} value={value}>
-                      {t(`recurrence.${value}`)}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-              <FormField label={t('company.dueDate')} error={errors.dueDate?.message}>
-                <HStack w="full">
-                  <Controller
-                    control={control}
-                    name="dueDate"
-                    render={({ field }) => (
-                      // An invalid date is sent as null (spec part 2 §5).
-                      <Input
-                        type="date"
-                        value={field.value ?? ''}
-                        onChange={(e) => field.onChange(e.currentTarget.value || null)}
-                      />
-                    )}
-                  />
-                  <Button
-                    variant="outline"
-                    flexShrink={0}
-                    onClick={() =>
-                      setValue('dueDate', extendDueDate(getValues('dueDate'), getValues('recurrence')), {
-                        shouldDirty: true,
-                      })
-                    }
-                    data-testid="extend-due-date"
-                  >
-                    {t('company.extend')}
-                  </Button>
-                </HStack>
-              </FormField>
-              <FormField label={t('company.timeZone')} error={errors.timeZone?.message}>
-                <Select {...register('timeZone')}>
-                  {TIME_ZONES.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone}
-                    </option>
-                  ))}
-                </Select>
-              </FormField>
-              <FormField label={t('campaigns.enabled')}>
-                <Controller
-                  control={control}
-                  name="campaignsEnabled"
-                  render={({ field }) => (
-                    <Select
-                      value={String(field.value)}
-                      onChange={(e) => field.onChange(e.currentTarget.value === 'true')}
-                      data-testid="campaigns-enabled"
-                    >
-                      <option value="false">{t('no')}</option>
-                      <option value="true">{t('yes')}</option>
-                    </Select>
-                  )}
-                />
-              </FormField>
-            </Grid>
-            {campaignsEnabled ? <CampaignPanel register={register} errors={errors} limit={campaignLimit} /> : null}
-            <HStack justify="flex-end">
-              <Text flex="1" fontSize="sm" color="fg.muted">
-                {company ? t('company.editing', { name: company.name }) : null}
-              </Text>
-              <Button variant="outline" onClick={onDone}>
-                {t('clear')}
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {t('common.save')}
-              </Button>
-            </HStack>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SettingsFormCard
+      onSubmit={handleSubmit(onSubmit)}
+      onClear={onDone}
+      submitting={isSubmitting}
+      testId="company-form"
+      editingNote={company ? t('company.editing', { name: company.name }) : null}
+      below={campaignsEnabled ? <CampaignPanel register={register} errors={errors} limit={campaignLimit} /> : null}
+    >
+      <FormField label={t('company.name')} error={errors.name?.message} required>
+        <Input {...register('name')} />
+      </FormField>
+      <FormField label={t('company.email')} error={errors.email?.message} required>
+        <Input type="email" {...register('email')} />
+      </FormField>
+      <FormField label={t('company.phone')} error={errors.phone?.message} required>
+        <InputMask component={Input} {...PHONE_MASK} type="tel" {...register('phone')} />
+      </FormField>
+      <FormField label={t('company.vat')} error={errors.vat?.message}>
+        <InputMask component={Input} {...vatMask} {...register('vat')} />
+      </FormField>
+      <FormField label={t('company.plan')} error={errors.planId?.message} required>
+        <Select {...register('planId')}>
+          {plans.map((plan) => (
+            <option key={plan.id} value={plan.id}>
+              {plan.name}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label={t('company.status')}>
+        <BooleanSelect control={control} name="status" options={yesNo} />
+      </FormField>
+      <FormField label={t('company.isResale')}>
+        <BooleanSelect control={control} name="isResale" options={noYes} />
+      </FormField>
+      {!isResale ? (
+        <FormField label={t('company.clientOf')}>
+          <Controller
+            control={control}
+            name="clientOf"
+            render={({ field }) => (
+              <Select value={field.value ?? ''} onChange={(e) => field.onChange(e.currentTarget.value || null)}>
+                <option value="">{t('company.noRepresentative')}</option>
+                {resellers.map((reseller) => (
+                  <option key={reseller.id} value={reseller.id}>
+                    {reseller.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          />
+        </FormField>
+      ) : null}
+      <FormField label={t('company.recurrence')}>
+        <Select {...register('recurrence')}>
+          {RECURRENCES.map((value) => (
+            <option key={value} value={value}>
+              {t(`recurrence.${value}`)}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label={t('company.dueDate')} error={errors.dueDate?.message}>
+        <HStack w="full">
+          <Controller
+            control={control}
+            name="dueDate"
+            render={({ field }) => (
+              // An invalid date is sent as null (spec part 2 §5).
+              <Input type="date" value={field.value ?? ''} onChange={(e) => field.onChange(e.currentTarget.value || null)} />
+            )}
+          />
+          <Button
+            variant="outline"
+            flexShrink={0}
+            onClick={() =>
+              setValue('dueDate', extendDueDate(getValues('dueDate'), getValues('recurrence')), {
+                shouldDirty: true,
+              })
+            }
+            data-testid="extend-due-date"
+          >
+            {t('company.extend')}
+          </Button>
+        </HStack>
+      </FormField>
+      <FormField label={t('company.timeZone')} error={errors.timeZone?.message}>
+        <Select {...register('timeZone')}>
+          {TIME_ZONES.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label={t('campaigns.enabled')}>
+        <BooleanSelect control={control} name="campaignsEnabled" options={noYes} data-testid="campaigns-enabled" />
+      </FormField>
+    </SettingsFormCard>
   );
 }

@@ -1,16 +1,16 @@
-import { Button, Card, Grid, HStack, Input, Stack, Table } from '@chakra-ui/react';
+import { Input, Stack, Table } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { helpSchema, type HelpDto, type HelpInput } from '@atende/shared';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { notify, toaster } from '@/lib/toaster';
 import { useHelpsAdmin, useRemoveHelp, useSaveHelp } from '../api/settings';
 import { FormField } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
+import { SettingsDeleteDialog, SettingsFormCard, SettingsTable } from './settings-crud';
 import { RowActionsCell } from '../../../components/row-actions-cell';
 import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
@@ -57,63 +57,35 @@ export function HelpsTab() {
 
   return (
     <Stack gap="5">
-      <Card.Root>
-        <Card.Body>
-          <form onSubmit={handleSubmit(onSubmit)} noValidate data-testid="help-form">
-            <Stack gap="4">
-              <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4" alignItems="start">
-                <FormField label={t('help.title')} error={errors.title?.message} required>
-                  <Input {...register('title')} />
-                </FormField>
-                <FormField label={t('help.description')} error={errors.description?.message}>
-                  <Input {...register('description')} />
-                </FormField>
-                <FormField label={t('help.video')} error={errors.video?.message}>
-                  <Input {...register('video')} placeholder="dQw4w9WgXcQ" />
-                </FormField>
-              </Grid>
-              <HStack justify="flex-end">
-                <Button variant="outline" onClick={() => edit(null)}>
-                  {t('clear')}
-                </Button>
-                <Button type="submit" loading={isSubmitting}>
-                  {t('common.save')}
-                </Button>
-              </HStack>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-      <Table.ScrollArea borderWidth="1px" borderRadius="lg">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('help.title')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('help.description')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('help.video')}</Table.ColumnHeader>
-              <Table.ColumnHeader />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {helps.data.map((help) => (
-              <Table.Row key={help.id}>
-                <Table.Cell fontWeight="medium">{help.title}</Table.Cell>
-                <Table.Cell>{help.description}</Table.Cell>
-                <Table.Cell>{help.video}</Table.Cell>
-                <RowActionsCell onEdit={() => edit(help)} onDelete={() => deletion.ask(help)} />
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t('help.deleteTitle', { title: deletion.target?.title ?? '' })}
-        destructive
-        confirmLabel={t('common.delete')}
+      <SettingsFormCard
+        onSubmit={handleSubmit(onSubmit)}
+        onClear={() => edit(null)}
+        submitting={isSubmitting}
+        testId="help-form"
       >
+        <FormField label={t('help.title')} error={errors.title?.message} required>
+          <Input {...register('title')} />
+        </FormField>
+        <FormField label={t('help.description')} error={errors.description?.message}>
+          <Input {...register('description')} />
+        </FormField>
+        <FormField label={t('help.video')} error={errors.video?.message}>
+          <Input {...register('video')} placeholder="dQw4w9WgXcQ" />
+        </FormField>
+      </SettingsFormCard>
+      <SettingsTable columns={[t('help.title'), t('help.description'), t('help.video')]}>
+        {helps.data.map((help) => (
+          <Table.Row key={help.id}>
+            <Table.Cell fontWeight="medium">{help.title}</Table.Cell>
+            <Table.Cell>{help.description}</Table.Cell>
+            <Table.Cell>{help.video}</Table.Cell>
+            <RowActionsCell onEdit={() => edit(help)} onDelete={() => deletion.ask(help)} />
+          </Table.Row>
+        ))}
+      </SettingsTable>
+      <SettingsDeleteDialog {...deletion.dialog} title={t('help.deleteTitle', { title: deletion.target?.title ?? '' })}>
         {t('deleteText')}
-      </ConfirmDialog>
+      </SettingsDeleteDialog>
     </Stack>
   );
 }

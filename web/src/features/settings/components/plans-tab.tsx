@@ -1,17 +1,17 @@
-import { Badge, Button, Card, Grid, HStack, Input, Stack, Table } from '@chakra-ui/react';
+import { Badge, Input, Stack, Table } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { planSchema, type PlanDto, type PlanInput } from '@atende/shared';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { formatMoney } from '@/lib/format';
 import { notify, toaster } from '@/lib/toaster';
 import { useAllPlans, useRemovePlan, useSavePlan } from '../api/settings';
-import { FormField, Select } from '@/components/form-field';
+import { BooleanSelect, FormField } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
+import { SettingsDeleteDialog, SettingsFormCard, SettingsTable } from './settings-crud';
 import { RowActionsCell } from '../../../components/row-actions-cell';
 import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
@@ -86,87 +86,61 @@ export function PlansTab() {
 
   return (
     <Stack gap="5">
-      <Card.Root>
-        <Card.Body>
-          <form onSubmit={handleSubmit(onSubmit)} noValidate data-testid="plan-form">
-            <Stack gap="4">
-              <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' }} gap="4" alignItems="start">
-                <FormField label={t('plan.name')} error={errors.name?.message} required>
-                  <Input {...register('name')} />
-                </FormField>
-                {NUMBERS.map((name) => (
-                  <FormField key={name} label={t(`plan.${name}`)} error={errors[name]?.message}>
-                    <Input inputMode="decimal" {...register(name)} />
-                  </FormField>
-                ))}
-                {FLAGS.map((name) => (
-                  <FormField key={name} label={t(`plan.${name}`)}>
-                    <Controller
-                      control={control}
-                      name={name}
-                      render={({ field }) => (
-                        <Select
-                          value={String(field.value)}
-                          onChange={(e) => field.onChange(e.currentTarget.value === 'true')}
-                        >
-                          <option value="true">{t('yes')}</option>
-                          <option value="false">{t('no')}</option>
-                        </Select>
-                      )}
-                    />
-                  </FormField>
-                ))}
-              </Grid>
-              <HStack justify="flex-end">
-                <Button variant="outline" onClick={() => edit(null)}>
-                  {t('clear')}
-                </Button>
-                <Button type="submit" loading={isSubmitting}>
-                  {t('common.save')}
-                </Button>
-              </HStack>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-      <Table.ScrollArea borderWidth="1px" borderRadius="lg">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('plan.name')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('plan.users')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('plan.connections')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('plan.queues')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('plan.value')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('plan.isPublished')}</Table.ColumnHeader>
-              <Table.ColumnHeader />
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {plans.data.map((plan) => (
-              <Table.Row key={plan.id} data-testid="plan-row">
-                <Table.Cell fontWeight="medium">{plan.name}</Table.Cell>
-                <Table.Cell>{plan.users}</Table.Cell>
-                <Table.Cell>{plan.connections}</Table.Cell>
-                <Table.Cell>{plan.queues}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatMoney(plan.value)}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={plan.isPublished ? 'green' : 'gray'}>{plan.isPublished ? t('yes') : t('no')}</Badge>
-                </Table.Cell>
-                <RowActionsCell onEdit={() => edit(plan)} onDelete={() => deletion.ask(plan)} />
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t('plan.deleteTitle', { name: deletion.target?.name ?? '' })}
-        destructive
-        confirmLabel={t('common.delete')}
+      <SettingsFormCard
+        onSubmit={handleSubmit(onSubmit)}
+        onClear={() => edit(null)}
+        submitting={isSubmitting}
+        testId="plan-form"
+        templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' }}
       >
+        <FormField label={t('plan.name')} error={errors.name?.message} required>
+          <Input {...register('name')} />
+        </FormField>
+        {NUMBERS.map((name) => (
+          <FormField key={name} label={t(`plan.${name}`)} error={errors[name]?.message}>
+            <Input inputMode="decimal" {...register(name)} />
+          </FormField>
+        ))}
+        {FLAGS.map((name) => (
+          <FormField key={name} label={t(`plan.${name}`)}>
+            <BooleanSelect
+              control={control}
+              name={name}
+              options={[
+                { value: true, label: t('yes') },
+                { value: false, label: t('no') },
+              ]}
+            />
+          </FormField>
+        ))}
+      </SettingsFormCard>
+      <SettingsTable
+        columns={[
+          t('plan.name'),
+          t('plan.users'),
+          t('plan.connections'),
+          t('plan.queues'),
+          t('plan.value'),
+          t('plan.isPublished'),
+        ]}
+      >
+        {plans.data.map((plan) => (
+          <Table.Row key={plan.id} data-testid="plan-row">
+            <Table.Cell fontWeight="medium">{plan.name}</Table.Cell>
+            <Table.Cell>{plan.users}</Table.Cell>
+            <Table.Cell>{plan.connections}</Table.Cell>
+            <Table.Cell>{plan.queues}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatMoney(plan.value)}</Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={plan.isPublished ? 'green' : 'gray'}>{plan.isPublished ? t('yes') : t('no')}</Badge>
+            </Table.Cell>
+            <RowActionsCell onEdit={() => edit(plan)} onDelete={() => deletion.ask(plan)} />
+          </Table.Row>
+        ))}
+      </SettingsTable>
+      <SettingsDeleteDialog {...deletion.dialog} title={t('plan.deleteTitle', { name: deletion.target?.name ?? '' })}>
         {t('deleteText')}
-      </ConfirmDialog>
+      </SettingsDeleteDialog>
     </Stack>
   );
 }

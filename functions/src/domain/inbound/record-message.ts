@@ -54,9 +54,9 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
  * The common case: the conversation's ticket is open, so the message is stored already attached, in
  * one transaction (`recordMessageOnOpenTicket`), and the pipeline goes on from the ticket ('done').
  * 'duplicate': the message was already stored (a redelivery, or the echo of a message we sent).
- * 'general': a message of ours (fromMe), a new contact, no open ticket, a group the company ignores, or the ticket
- * closed meanwhile. In both
- * cases nothing was written and the general path (store, find or create the ticket, attach) decides.
+ * 'general': a message of ours (fromMe), a contact this event created, no open ticket, a group the
+ * company ignores, or the ticket closed meanwhile. In both cases nothing was written and the general
+ * path (store, find or create the ticket, attach) decides.
  */
 async function recordOnOpenTicket(draft: RecordedMessage): Promise<'done' | 'duplicate' | 'general'> {
   const { connection, contact } = draft;

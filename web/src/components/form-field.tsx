@@ -37,30 +37,33 @@ export function Select({ children, ...props }: React.ComponentProps<typeof Nativ
 }
 
 /**
- * A yes/no choice bound to a boolean field of a react-hook-form form; `options` lists the two labels
- * in the order they show (e.g. "Não" first where off is the usual answer).
+ * A yes/no choice bound to a boolean field of a react-hook-form form. `falseFirst` lists the "no"
+ * option first, where off is the usual answer.
  */
 export function BooleanSelect<T extends FieldValues>({
   control,
   name,
-  options,
+  trueLabel,
+  falseLabel,
+  falseFirst = false,
   ...props
 }: {
   control: Control<T>;
   name: Path<T>;
-  options: [{ value: boolean; label: string }, { value: boolean; label: string }];
+  trueLabel: string;
+  falseLabel: string;
+  falseFirst?: boolean;
 } & Omit<React.ComponentProps<typeof NativeSelect.Field>, 'value' | 'onChange' | 'name'>) {
+  const yes = <option value="true">{trueLabel}</option>;
+  const no = <option value="false">{falseLabel}</option>;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
         <Select {...props} value={String(field.value)} onChange={(e) => field.onChange(e.currentTarget.value === 'true')}>
-          {options.map((option) => (
-            <option key={String(option.value)} value={String(option.value)}>
-              {option.label}
-            </option>
-          ))}
+          {falseFirst ? no : yes}
+          {falseFirst ? yes : no}
         </Select>
       )}
     />

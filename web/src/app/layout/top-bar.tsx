@@ -63,23 +63,17 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
       >
         {isMobile ? <LuMenu /> : menuOpen ? <LuPanelLeftClose /> : <LuPanelLeftOpen />}
       </IconButton>
-      {isMobile ? (
-        // A phone has no room for the badge beside the buttons: the due date goes under the name.
-        <Box minW="0" lineHeight="short">
-          <Text fontWeight="semibold" fontSize="sm" truncate data-testid="company-name">
-            {company?.name}
-          </Text>
-          {isAdmin && dueDate ? (
-            <Link asChild fontSize="xs" color="fg.muted" title={t('topbar.dueDateTitle')} data-testid="due-date">
-              <RouterLink to="/invoices">{t('topbar.dueDate', { date: dueDate })}</RouterLink>
-            </Link>
-          ) : null}
-        </Box>
-      ) : (
-        <Text fontWeight="semibold" truncate minW="0" data-testid="company-name">
+      <Box minW="0" lineHeight={isMobile ? 'short' : undefined}>
+        <Text fontWeight="semibold" fontSize={isMobile ? 'sm' : undefined} truncate data-testid="company-name">
           {company?.name}
         </Text>
-      )}
+        {/* A phone has no room for the badge beside the buttons: the due date goes under the name. */}
+        {isMobile && isAdmin && dueDate ? (
+          <Link asChild fontSize="xs" color="fg.muted" title={t('topbar.dueDateTitle')} data-testid="due-date">
+            <RouterLink to="/invoices">{t('topbar.dueDate', { date: dueDate })}</RouterLink>
+          </Link>
+        ) : null}
+      </Box>
       <Box flex="1" />
       <HStack gap={{ base: '0', sm: '1', md: '2' }} flexShrink={0}>
         {isAdmin && dueDate && !isMobile ? (

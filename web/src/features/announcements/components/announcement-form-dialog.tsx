@@ -93,14 +93,7 @@ export function AnnouncementFormDialog({
                 />
               </FormField>
               <FormField label={t('fields.status')}>
-                <BooleanSelect
-                  control={control}
-                  name="status"
-                  options={[
-                    { value: true, label: t('active') },
-                    { value: false, label: t('inactive') },
-                  ]}
-                />
+                <BooleanSelect control={control} name="status" trueLabel={t('active')} falseLabel={t('inactive')} />
               </FormField>
             </HStack>
             <FormField label={t('fields.image')}>

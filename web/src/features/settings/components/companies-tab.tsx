@@ -115,11 +115,6 @@ interface CompanyFormProps {
 
 function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
   const { t } = useTranslation(SETTINGS_NS);
-  const yesNo: [{ value: boolean; label: string }, { value: boolean; label: string }] = [
-    { value: true, label: t('yes') },
-    { value: false, label: t('no') },
-  ];
-  const noYes = [yesNo[1], yesNo[0]] as typeof yesNo;
   const save = useSaveCompany();
   const {
     register,
@@ -181,10 +176,10 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
         </Select>
       </FormField>
       <FormField label={t('company.status')}>
-        <BooleanSelect control={control} name="status" options={yesNo} />
+        <BooleanSelect control={control} name="status" trueLabel={t('yes')} falseLabel={t('no')} />
       </FormField>
       <FormField label={t('company.isResale')}>
-        <BooleanSelect control={control} name="isResale" options={noYes} />
+        <BooleanSelect control={control} name="isResale" trueLabel={t('yes')} falseLabel={t('no')} falseFirst />
       </FormField>
       {!isResale ? (
         <FormField label={t('company.clientOf')}>
@@ -247,7 +242,14 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
         </Select>
       </FormField>
       <FormField label={t('campaigns.enabled')}>
-        <BooleanSelect control={control} name="campaignsEnabled" options={noYes} data-testid="campaigns-enabled" />
+        <BooleanSelect
+          control={control}
+          name="campaignsEnabled"
+          trueLabel={t('yes')}
+          falseLabel={t('no')}
+          falseFirst
+          data-testid="campaigns-enabled"
+        />
       </FormField>
     </SettingsFormCard>
   );

@@ -103,14 +103,7 @@ export function PlansTab() {
         ))}
         {FLAGS.map((name) => (
           <FormField key={name} label={t(`plan.${name}`)}>
-            <BooleanSelect
-              control={control}
-              name={name}
-              options={[
-                { value: true, label: t('yes') },
-                { value: false, label: t('no') },
-              ]}
-            />
+            <BooleanSelect control={control} name={name} trueLabel={t('yes')} falseLabel={t('no')} />
           </FormField>
         ))}
       </SettingsFormCard>

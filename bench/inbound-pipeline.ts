@@ -8,6 +8,9 @@
  * spread over 50 customers (goal p99 ≤ 100 ms).
  * The steady scenario also prints where each message's time goes (bench/support/pipeline-spans.ts).
  * Run: npx tsx bench/inbound-pipeline.ts [messages] [concurrency] [steadySeconds] [steadyRate=100]
+ * BENCH_WARMUP_SECONDS=N first sends the steady load for N seconds, unmeasured, from 50 other customers
+ * (so the measured run keeps its mix of new and open conversations): the JITs of Node and of DynamoDB
+ * Local then measure their steady state instead of their start-up.
  */
 import { startLocalStack } from '../infra/local/stack';
 import { signIn, until } from './support/console-client';
@@ -21,6 +24,7 @@ const concurrency = Number(process.argv[3] ?? 10);
 const steadySeconds = Number(process.argv[4] ?? 10);
 const STEADY_RATE = Number(process.argv[5] ?? 100);
 const STEADY_CUSTOMERS = 50;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 0);
 
 const spans = new PipelineSpans();
 const stack = await startLocalStack({ web: 'none', sessionHost: true, consumerProbe: PIPELINE_PROBE });
@@ -68,7 +72,7 @@ try {
     'CONNECTED',
   );
   const numbers = Array.from(
-    { length: Math.max(concurrency, STEADY_CUSTOMERS) },
+    { length: Math.max(concurrency, STEADY_CUSTOMERS) + (WARMUP_SECONDS > 0 ? STEADY_CUSTOMERS : 0) },
     (_, i) => `55119${String(70000000 + i).padStart(8, '0')}`,
   );
   for (const [i, number] of numbers.entries()) {
@@ -129,7 +133,7 @@ try {
   }
 
   /** A steady `rate` messages/s, round-robin over `customers`, each send fired on schedule (not waiting for the previous). */
-  async function steady(label: string, rate: number, customers: number, secondsLong: number) {
+  async function steady(label: string, rate: number, customers: readonly string[], secondsLong: number) {
     const count = rate * secondsLong;
     const latencies: number[] = [];
     const byKind = { opener: [] as number[], following: [] as number[] };
@@ -147,7 +151,7 @@ try {
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const body = `${label} message ${n}`;
-      const number = numbers[n % customers]!;
+      const number = customers[n % customers.length]!;
       sending(number, body);
       sends.push(simCall('POST', `/connections/${connection.id}/contacts/${number}/messages`, { text: body }));
     }
@@ -173,10 +177,16 @@ try {
     await scenario(`${concurrency} customers at once (burst)`, total, concurrency),
   ];
   const steadyLabel = `${STEADY_RATE} msgs/s over ${STEADY_CUSTOMERS} customers`;
+  if (WARMUP_SECONDS > 0) {
+    const warm: Record<string, string | number> = (
+      await steady('warm-up', STEADY_RATE, numbers.slice(-STEADY_CUSTOMERS), WARMUP_SECONDS)
+    ).all;
+    console.log(`warm-up (unmeasured): ${WARMUP_SECONDS} s, p50 ${warm['p50 ms']} / p99 ${warm['p99 ms']} ms`);
+  }
   spans.start();
   const cpuBefore = process.cpuUsage();
   const childrenBefore = descendantsCpuMs();
-  const steadyRun = await steady(steadyLabel, STEADY_RATE, STEADY_CUSTOMERS, steadySeconds);
+  const steadyRun = await steady(steadyLabel, STEADY_RATE, numbers.slice(0, STEADY_CUSTOMERS), steadySeconds);
   rows.push(steadyRun.all, steadyRun.opener, steadyRun.following);
   const cpu = process.cpuUsage(cpuBefore);
   const childrenCpu = cpuSince(childrenBefore);

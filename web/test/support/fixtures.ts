@@ -1,4 +1,4 @@
-import type { CompanyDto, SessionUserDto } from '@atende/shared';
+import type { CompanyDto, PlanDto, SessionUserDto } from '@atende/shared';
 
 export function company(overrides: Partial<CompanyDto> = {}): CompanyDto {
   return {
@@ -28,6 +28,23 @@ export function sessionUser(overrides: Partial<SessionUserDto> = {}): SessionUse
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     company: company(),
+    ...overrides,
+  };
+}
+
+/** The seeded default plan as the plans API answers it. */
+export function plan(overrides: Partial<PlanDto> = {}): PlanDto {
+  return {
+    id: 'p1',
+    name: 'PLANO PADRÃO',
+    users: 10,
+    connections: 3,
+    queues: 10,
+    value: 99.9,
+    valueYearly: 999,
+    useIntegration: false,
+    isActive: true,
+    isPublished: true,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { CheckoutDialog } from '@/features/invoices/components/checkout-dialog';
 import { getRuntimeConfig, setRuntimeConfig } from '@/lib/config';
 import { sessionStore } from '@/lib/session-store';
 import { fakeApi } from '../../support/fake-api';
-import { sessionUser } from '../../support/fixtures';
+import { plan, sessionUser } from '../../support/fixtures';
 import { renderWithProviders } from '../../support/render';
 
 const INVOICE: InvoiceDto = {
@@ -22,19 +22,8 @@ const INVOICE: InvoiceDto = {
   createdAt: '2026-03-01T00:00:00.000Z',
 };
 const PLANS: PlanDto[] = [
-  {
-    id: 'p1',
-    name: 'PLANO PADRÃO',
-    users: 10,
-    connections: 3,
-    queues: 10,
-    value: 99.9,
-    valueYearly: 999,
-    useIntegration: false,
-    isActive: true,
-    isPublished: true,
-  },
-  {
+  plan(),
+  plan({
     id: 'p2',
     name: 'PLANO MAIOR',
     users: 30,
@@ -43,9 +32,7 @@ const PLANS: PlanDto[] = [
     value: 249.5,
     valueYearly: 2495,
     useIntegration: true,
-    isActive: true,
-    isPublished: true,
-  },
+  }),
 ];
 const PIX = '00020126580014BR.GOV.BCB.PIX0136chave-pix-teste5204000053039865406249.505802BR6304ABCD';
 

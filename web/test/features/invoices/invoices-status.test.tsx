@@ -4,7 +4,7 @@ import type { InvoiceDto } from '@atende/shared';
 import { InvoicesPage } from '@/features/invoices/components/invoices-page';
 import { sessionStore } from '@/lib/session-store';
 import { fakeApi } from '../../support/fake-api';
-import { sessionUser } from '../../support/fixtures';
+import { plan, sessionUser } from '../../support/fixtures';
 import { renderWithProviders } from '../../support/render';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -23,20 +23,7 @@ const invoice = (id: string, overrides: Partial<InvoiceDto>): InvoiceDto => ({
   ...overrides,
 });
 
-const PLANS = [
-  {
-    id: 'p1',
-    name: 'PLANO PADRÃO',
-    users: 10,
-    connections: 3,
-    queues: 10,
-    value: 99.9,
-    valueYearly: 999,
-    useIntegration: false,
-    isActive: true,
-    isPublished: true,
-  },
-];
+const PLANS = [plan()];
 
 describe('invoices screen (spec part 2 §2, §4 "Invoice status")', () => {
   afterEach(() => vi.unstubAllGlobals());

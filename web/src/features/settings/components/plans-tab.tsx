@@ -1,19 +1,15 @@
 import { Badge, Input, Stack, Table } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { planSchema, type PlanDto, type PlanInput } from '@atende/shared';
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { formatMoney } from '@/lib/format';
-import { notify, toaster } from '@/lib/toaster';
 import { useAllPlans, useRemovePlan, useSavePlan } from '../api/settings';
 import { BooleanSelect, FormField } from '@/components/form-field';
 import { SETTINGS_NS } from '../i18n';
 import { SettingsDeleteDialog, SettingsFormCard, SettingsTable } from './settings-crud';
 import { RowActionsCell } from '../../../components/row-actions-cell';
-import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
+import { useRecordEditor } from '../hooks/use-record-editor';
 
 interface PlanFormValues {
   name: string;
@@ -49,37 +45,20 @@ export function PlansTab() {
   const plans = useAllPlans();
   const save = useSavePlan();
   const remove = useRemovePlan();
-  const [editing, setEditing] = useState<PlanDto | null>(null);
-  const deletion = useDeleteConfirmation({
-    remove: (plan: PlanDto) => remove.mutateAsync(plan.id),
-    pending: remove.isPending,
-    done: t('saved'),
+  const { form, edit, onSubmit, deletion } = useRecordEditor<PlanDto, PlanFormValues>({
+    schema: planSchema,
+    valuesOf,
+    // The schema turns the typed strings into numbers: what reaches `save` is a PlanInput.
+    save: (id, values) => save.mutateAsync({ id, input: values as unknown as PlanInput }),
+    remove,
+    saved: t('saved'),
+    saveFailed: t('plan.saveFailed'),
   });
   const {
     register,
     control,
-    handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
-  } = useForm<PlanFormValues>({
-    resolver: zodResolver(planSchema) as unknown as Resolver<PlanFormValues>,
-    defaultValues: valuesOf(null),
-  });
-
-  const edit = (plan: PlanDto | null) => {
-    setEditing(plan);
-    reset(valuesOf(plan));
-  };
-
-  const onSubmit = async (values: PlanFormValues) => {
-    try {
-      await save.mutateAsync({ id: editing?.id, input: values as unknown as PlanInput });
-      notify.success(t('saved'));
-      edit(null);
-    } catch {
-      toaster.create({ type: 'error', title: t('plan.saveFailed'), duration: 10_000 });
-    }
-  };
+  } = form;
 
   if (plans.isPending) return <LoadingState />;
   if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
@@ -87,7 +66,7 @@ export function PlansTab() {
   return (
     <Stack gap="5">
       <SettingsFormCard
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={onSubmit}
         onClear={() => edit(null)}
         submitting={isSubmitting}
         testId="plan-form"

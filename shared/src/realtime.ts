@@ -168,9 +168,13 @@ export function audienceIncludes(audience: Audience, recipient: RealtimeRecipien
   }
 }
 
-/** Whether the audience needs the company's policy settings to be judged (saves a read otherwise). */
+/**
+ * Whether the audience needs the company's policy settings to be judged (saves the fan-out a read
+ * otherwise): only a queue-less ticket does (`userViewTicketsWithoutDepartment`, `maySeeQueue`); a
+ * ticket in a queue is judged by the recipient's queues and profile alone.
+ */
 export const audienceNeedsSettings = (audience: Audience): boolean =>
-  audience.kind === 'tickets' || (audience.kind === 'ticketViewers' && audience.queueId !== undefined);
+  (audience.kind === 'tickets' || audience.kind === 'ticketViewers') && audience.queueId === null;
 
 // ---------------------------------------------------------------------------------------------
 // Client frames and keep-alive

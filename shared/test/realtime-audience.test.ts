@@ -49,11 +49,38 @@ describe('audienceIncludes', () => {
     expect(of({ kind: 'ticketViewers', ticketId: 't1', queueId: 'qB', userId: null })).toEqual(['u2']);
   });
 
-  it('reads the settings only for ticket audiences', () => {
+  it('reads the settings only for a queue-less ticket', () => {
     expect(audienceNeedsSettings({ kind: 'company' })).toBe(false);
     expect(audienceNeedsSettings({ kind: 'ticketViewers', ticketId: 't' })).toBe(false);
+    expect(audienceNeedsSettings({ kind: 'tickets', queueId: 'q', userId: null })).toBe(false);
+    expect(audienceNeedsSettings({ kind: 'ticketViewers', ticketId: 't', queueId: 'q' })).toBe(false);
     expect(audienceNeedsSettings({ kind: 'tickets', queueId: null, userId: null })).toBe(true);
-    expect(audienceNeedsSettings({ kind: 'ticketViewers', ticketId: 't', queueId: 'q' })).toBe(true);
+    expect(audienceNeedsSettings({ kind: 'ticketViewers', ticketId: 't', queueId: null })).toBe(true);
+  });
+
+  it('never needs settings it does not read: without them every socket is judged as with any of them', () => {
+    const keys = ['userViewTicketsWithoutDepartment', 'addAlterConnection', 'useApi', 'userAlwaysSubmitSignature'] as const;
+    const settingsVariants = [
+      {},
+      Object.fromEntries(keys.map((k) => [k, true])),
+      Object.fromEntries(keys.map((k) => [k, false])),
+    ];
+    const audiences: Audience[] = [];
+    for (const queueId of ['qA', 'qB', 'qX', null, undefined])
+      for (const userId of ['u1', 'u2', null]) {
+        if (queueId !== undefined) audiences.push({ kind: 'tickets', queueId, userId });
+        audiences.push({ kind: 'ticketViewers', ticketId: 't1', queueId, userId });
+      }
+    audiences.push({ kind: 'company' }, { kind: 'admins' }, { kind: 'user', userId: 'u1' });
+    const sockets = [admin, opA, opB, sup].flatMap((r) => [r, { ...r, viewingTicketId: 't1' }]);
+    for (const audience of audiences.filter((a) => !audienceNeedsSettings(a)))
+      for (const socket of sockets) {
+        const judged = settingsVariants.map((settings) => audienceIncludes(audience, socket, settings));
+        expect(new Set(judged).size, JSON.stringify({ audience, socket: socket.userId })).toBe(1);
+      }
+    // …and the one that does need them is decided by them.
+    const queueLess: Audience = { kind: 'tickets', queueId: null, userId: null };
+    expect(audienceIncludes(queueLess, opA, {})).not.toBe(audienceIncludes(queueLess, opA, settingsVariants[1]!));
   });
 
   it("channel names keep the spec's wire names", () => {

@@ -1,7 +1,8 @@
 /**
  * A customer message for a conversation whose ticket is open: stored already attached, in one
  * transaction with the ticket's activity (record-message.ts, `recordMessageOnOpenTicket`), its
- * pipeline marker and index entries batched; redeliveries and a ticket closed in between.
+ * pipeline marker and index entries batched; redeliveries and a ticket closed in between. A new
+ * contact's first message: stored with the ticket it opens, in one transaction (`recordMessageOnNewTicket`).
  */
 import { BatchWriteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,8 +13,8 @@ import { getMessage, insertMessageOnce, isMessagePipelineDone } from '../src/dat
 import { getConnection } from '../src/data/connections';
 import { findContactIdByKey, getContact } from '../src/data/contacts';
 import { getConversation, getTicket as readTicket } from '../src/data/tickets';
-import { findOrCreateTicket } from '../src/domain/tickets/find-or-create-ticket';
-import { recordMessageOnOpenTicket } from '../src/domain/tickets/ticket-activity';
+import { findOrCreateTicket, newTicket } from '../src/domain/tickets/find-or-create-ticket';
+import { recordMessageOnNewTicket, recordMessageOnOpenTicket } from '../src/domain/tickets/ticket-activity';
 import { apiCall } from './support/api-event';
 import {
   customerEvent,
@@ -192,5 +193,64 @@ describe('a message for an open ticket', () => {
     );
     expect(found).toMatchObject({ created: false, ticket: { id: existing.id } });
     expect((await getConversation(w.cid, w.connection.id, contact.id))?.ticketId).toBe(existing.id);
+  });
+
+  it("stores a new contact's first message with the ticket it opens, in one transaction; a redelivery counts nothing", async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const event = customerEvent(w, { number, name: 'Bruna', body: 'Quero um orçamento' });
+    const send = vi.spyOn(ddb(), 'send');
+    try {
+      await deliver(event);
+      const commands = send.mock.calls.map(([command]) => command);
+      const writesOf = (c: unknown) => JSON.stringify((c as { input: unknown }).input);
+      const transactions = commands.filter((c) => c instanceof TransactWriteCommand).map(writesOf);
+      // The contact's insert, then one transaction holding the message and its new ticket together.
+      const opening = transactions.filter((t) => t.includes('#MSG#') && t.includes('#TICKET#'));
+      expect(opening).toHaveLength(1);
+      expect(opening[0]).toContain('#CONVO#');
+      // No insert of the message of its own, and no attach afterwards.
+      expect(
+        commands
+          .filter((c) => c instanceof PutCommand)
+          .map(writesOf)
+          .filter((p) => p.includes('#MSG#')),
+      ).toEqual([]);
+      expect(transactions.filter((t) => t.includes('#MSG#'))).toHaveLength(1);
+    } finally {
+      send.mockRestore();
+    }
+    const ticket = (await ticketOf(w, number))!;
+    expect(ticket).toMatchObject({ status: 'pending', unreadMessages: 1, lastMessage: 'Quero um orçamento' });
+    expect(await bodiesOf(ticket.id)).toEqual(['Quero um orçamento']);
+
+    await deliver(event);
+    await deliver({ ...event, eventId: ulid() });
+    expect(await ticketOf(w, number)).toMatchObject({ id: ticket.id, unreadMessages: 1 });
+    expect(await bodiesOf(ticket.id)).toEqual(['Quero um orçamento']);
+  });
+
+  it('writes nothing when a "new" contact\'s conversation was opened meanwhile, or the message is already stored', async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const first = customerEvent(w, { number, body: 'Oi' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    await deliver(first);
+    const existing = (await ticketOf(w, number))!;
+    const contact = (await getContact(w.cid, (await findContactIdByKey(w.cid, 'number', number))!))!;
+    const connection = (await getConnection(w.cid, w.connection.id))!;
+    const stored = (await getMessage(w.cid, w.connection.id, first.message.externalId))!;
+    const draft = { ...stored, id: ulid(), externalId: `3EB0${ulid()}`, body: 'Corrida', ticketId: null, queueId: null };
+
+    // As if a concurrent event had opened the conversation after this event created the contact.
+    const raced = newTicket(connection, contact);
+    expect(await recordMessageOnNewTicket(raced, draft)).toEqual({ outcome: 'conversationTaken' });
+    expect(await getMessage(w.cid, w.connection.id, draft.externalId)).toBeUndefined();
+    expect(await readTicket(w.cid, raced.id)).toBeUndefined();
+    expect((await getConversation(w.cid, w.connection.id, contact.id))?.ticketId).toBe(existing.id);
+
+    // A redelivery of a message already stored reports it, whatever the conversation says.
+    const again = { ...stored, ticketId: null, queueId: null };
+    expect(await recordMessageOnNewTicket(newTicket(connection, contact), again)).toEqual({ outcome: 'duplicate' });
+    expect((await readTicket(w.cid, existing.id))!).toMatchObject({ unreadMessages: 1, lastMessage: 'Oi' });
   });
 });

@@ -134,9 +134,18 @@ export async function listContactTicketIds(companyId: string, contactId: string,
  * closed ticket `replacing`). Fails with label `conversation` when another writer got there first.
  */
 export async function insertTicket(t: TicketRecord, replacing: string | null): Promise<void> {
+  await transactWrite(newTicketItems(t, replacing));
+}
+
+/**
+ * A new ticket's writes: the ticket and its uuid (both new), the contact's reference, the conversation
+ * pointer taken conditionally (the lock: free, or still pointing at the closed ticket `replacing`) and
+ * the tab counters. For one transaction, alone (`insertTicket`) or with the message that opens it.
+ */
+export function newTicketItems(t: TicketRecord, replacing: string | null): LabelledItem[] {
   const pointer = conversationKey(t.companyId, t.connectionId, t.contactId);
   const [uuidItem, contactItem] = ticketSideItems(t, null);
-  await transactWrite([
+  return [
     {
       label: TICKET_WRITE.ticket,
       item: { Put: { TableName: tableName(), Item: ticketItem(t), ConditionExpression: 'attribute_not_exists(PK)' } },
@@ -160,7 +169,7 @@ export async function insertTicket(t: TicketRecord, replacing: string | null): P
       },
     },
     ...counterMoves(t.companyId, null, t),
-  ]);
+  ];
 }
 
 /**

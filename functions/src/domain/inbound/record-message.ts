@@ -1,7 +1,8 @@
 /**
  * message.received / message.sent: contact, then the message (once per channel id), then the seam.
- * A message for an open ticket is stored already attached (one transaction); any other goes
- * store → find or create the ticket → attach (on-message-recorded.ts).
+ * A message for an open ticket is stored already attached (one transaction), and so is a new
+ * contact's first message, with the ticket it opens; any other goes store → find or create the
+ * ticket → attach (on-message-recorded.ts).
  */
 import { ulid } from 'ulid';
 import type { ChannelEvent, ChannelMessage, MediaRef, MessageMediaType } from '@atende/shared';
@@ -18,8 +19,8 @@ import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
 import { identityOf } from '../contacts/channel-identity';
 import { findOrCreateContact } from '../contacts/find-or-create-contact';
-import { currentOpenTicket } from '../tickets/find-or-create-ticket';
-import { recordMessageOnOpenTicket } from '../tickets/ticket-activity';
+import { currentOpenTicket, newTicket } from '../tickets/find-or-create-ticket';
+import { recordMessageOnNewTicket, recordMessageOnOpenTicket } from '../tickets/ticket-activity';
 import { ticketSettings } from '../tickets/ticket-settings';
 import { onMessageOnTicket, onMessageRecorded, opensTickets, type RecordedMessage } from './on-message-recorded';
 
@@ -51,33 +52,40 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
 }
 
 /**
- * The common case: the conversation's ticket is open, so the message is stored already attached, in
- * one transaction (`recordMessageOnOpenTicket`), and the pipeline goes on from the ticket ('done').
+ * The common cases, in one transaction each, after which the pipeline goes on from the ticket ('done'):
+ * the conversation's ticket is open, so the message is stored already attached
+ * (`recordMessageOnOpenTicket`); or the event created the contact, so the message is stored with the
+ * ticket it opens (`recordMessageOnNewTicket`).
  * 'duplicate': the message was already stored (a redelivery, or the echo of a message we sent).
- * 'general': a message of ours (fromMe), a contact this event created, no open ticket, a group the
- * company ignores, or the ticket closed meanwhile. In both cases nothing was written and the general
- * path (store, find or create the ticket, attach) decides.
+ * 'general': a message of ours (fromMe), no open ticket, a group the company ignores, the ticket
+ * closed meanwhile, or a new contact's conversation opened meanwhile by a concurrent event. In both
+ * cases nothing was written and the general path (store, find or create the ticket, attach) decides.
  */
 async function recordOnOpenTicket(draft: RecordedMessage): Promise<'done' | 'duplicate' | 'general'> {
   const { connection, contact } = draft;
   // Ours is usually the echo of a message the API or a bot already stored: the plain insert finds it cheaper.
-  // A contact this event created has no ticket yet: the general path creates it.
-  if (draft.message.fromMe || draft.contactCreated) return 'general';
+  if (draft.message.fromMe) return 'general';
   const settings = await ticketSettings(connection.companyId);
   if (!opensTickets(contact, settings)) return 'general';
-  const open = await currentOpenTicket(connection, contact);
-  if (!open) return 'general';
-  const recording = await recordMessageOnOpenTicket(open, draft.message);
+  // A contact this event created has no conversation yet: its first ticket opens with the message.
+  const recording = draft.contactCreated
+    ? await recordMessageOnNewTicket(newTicket(connection, contact), draft.message)
+    : await recordOnCurrentTicket(draft);
   if (recording.outcome === 'duplicate') return 'duplicate';
-  if (recording.outcome === 'ticketClosed') return 'general';
+  if (recording.outcome !== 'recorded') return 'general';
   closeReadAhead(); // the reads the batch made ahead were for finding the contact and ticket
   await onMessageOnTicket(
     { ...draft, message: recording.message },
-    { ticket: recording.ticket, created: false, reopened: false },
+    { ticket: recording.ticket, created: draft.contactCreated === true, reopened: false },
     settings,
   );
   await markMessagePipelineDone(recording.message);
   return 'done';
+}
+
+async function recordOnCurrentTicket({ connection, contact, message }: RecordedMessage) {
+  const open = await currentOpenTicket(connection, contact);
+  return open ? recordMessageOnOpenTicket(open, message) : ({ outcome: 'noOpenTicket' } as const);
 }
 
 const directionOf = (event: MessageEvent): RecordedMessage['direction'] =>

@@ -76,7 +76,8 @@ async function mayReopen(closed: TicketRecord, fromMe: boolean): Promise<boolean
   return Date.now() - Date.parse(closed.closedAt) <= reopenWindowMinutes * 60_000;
 }
 
-function newTicket(connection: ConnectionRecord, contact: ContactRecord): TicketRecord {
+/** A conversation's new ticket, pending: in the connection's queue when it has exactly one. */
+export function newTicket(connection: ConnectionRecord, contact: ContactRecord): TicketRecord {
   const now = new Date().toISOString();
   const queueIds = connection.queueIds ?? [];
   return {

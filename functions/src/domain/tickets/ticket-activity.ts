@@ -10,7 +10,7 @@ import { recentKeys } from '../../data/recent-keys';
 import { putTogether } from '../../data/coalesced-puts';
 import { indexItems } from '../../data/search-index';
 import { tokensOf } from '../../data/search-tokens';
-import { getTicket, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { getTicket, newTicketItems, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
 import { TransactionConditionFailed, transactWrite } from '../../data/transactions';
 import { lastMessageText } from './ticket-dto';
 
@@ -52,6 +52,32 @@ export async function recordMessageOnOpenTicket(ticket: TicketRecord, message: M
     return { outcome: err.has(TICKET_WRITE.message) ? 'duplicate' : 'ticketClosed' };
   }
   return { outcome: 'recorded', message: attached, ticket: withActivity(ticket, activity) };
+}
+
+export type NewTicketRecording =
+  | { outcome: 'recorded'; ticket: TicketRecord; message: MessageRecord }
+  /** The message was already stored (a redelivery): the caller takes the redelivery path. */
+  | { outcome: 'duplicate' }
+  /** The conversation already has a ticket (a concurrent event opened it): nothing was written. */
+  | { outcome: 'conversationTaken' };
+
+/**
+ * A new contact's first message opens its first ticket in one transaction instead of three (message,
+ * ticket, attach): the message (conditional on not being stored yet) with its by-id reference, and the
+ * ticket as the attach would have left it (unread, last message, list position), taking the
+ * conversation lock. Whatever fails cancels everything, so the general path can decide afresh.
+ */
+export async function recordMessageOnNewTicket(ticket: TicketRecord, message: MessageRecord): Promise<NewTicketRecording> {
+  const activity = activityOf(message);
+  const opened = withActivity(ticket, activity);
+  const attached = { ...message, ticketId: opened.id, queueId: opened.queueId };
+  try {
+    await transactWrite([...newAttachedMessageItem(attached), ...newTicketItems(opened, null)]);
+  } catch (err) {
+    if (!(err instanceof TransactionConditionFailed)) throw err;
+    return { outcome: err.has(TICKET_WRITE.message) ? 'duplicate' : 'conversationTaken' };
+  }
+  return { outcome: 'recorded', message: attached, ticket: opened };
 }
 
 type Activity = { lastMessage: string; at: string; unreadDelta: number };

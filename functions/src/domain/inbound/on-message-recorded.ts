@@ -29,7 +29,7 @@ export interface RecordedMessage {
   /** The message as the channel described it (group participant, quoted id …). */
   channelMessage: ChannelMessage;
   direction: 'received' | 'sent';
-  /** The event created the contact: it has no conversation (nor ticket) yet. */
+  /** The event created the contact: it has no conversation (nor ticket) yet, so its first ticket opens with the message. */
   contactCreated?: boolean;
 }
 
@@ -83,8 +83,8 @@ export async function onMessageOnTicket(
 }
 
 /** A redelivered message already attached keeps its ticket. */
-async function ticketOf({ connection, contact, message, contactCreated }: RecordedMessage): Promise<TicketForMessage> {
+async function ticketOf({ connection, contact, message }: RecordedMessage): Promise<TicketForMessage> {
   const attachedTo = message.ticketId ? await getTicket(connection.companyId, message.ticketId) : undefined;
   if (attachedTo) return { ticket: attachedTo, created: false, reopened: false };
-  return findOrCreateTicket(connection, contact, message, { contactIsNew: contactCreated === true });
+  return findOrCreateTicket(connection, contact, message);
 }

@@ -22,21 +22,15 @@ export interface TicketForMessage {
 
 const MAX_ATTEMPTS = 8;
 
-/**
- * `contactIsNew`: the contact was created by the event at hand, so it has no conversation yet and the
- * first attempt skips reading one (a race that made one meanwhile fails the lock and the retry reads it).
- */
 export async function findOrCreateTicket(
   connection: ConnectionRecord,
   contact: ContactRecord,
   message: { fromMe: boolean; body?: string },
-  { contactIsNew = false } = {},
 ): Promise<TicketForMessage> {
   const { companyId } = connection;
   for (let attempt = 0; ; attempt++) {
     try {
-      const pointer =
-        attempt === 0 && contactIsNew ? undefined : await getConversation(companyId, connection.id, contact.id);
+      const pointer = await getConversation(companyId, connection.id, contact.id);
       const current = pointer ? await getTicket(companyId, pointer.ticketId) : undefined;
       if (current && current.status !== 'closed') return { ticket: current, created: false, reopened: false };
       // The answer to the rating question lands on the closed ticket (the bots record it); anything else starts over.

@@ -11,7 +11,7 @@ import { putTogether } from '../../data/coalesced-puts';
 import { indexItems } from '../../data/search-index';
 import { tokensOf } from '../../data/search-tokens';
 import { getTicket, newTicketItems, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
-import { TransactionConditionFailed, transactWrite } from '../../data/transactions';
+import { TransactionConditionFailed, transactWrite, type LabelledItem } from '../../data/transactions';
 import { lastMessageText } from './ticket-dto';
 
 export async function attachMessageToTicket(
@@ -29,53 +29,49 @@ export async function attachMessageToTicket(
   return { attached: true, ticket: withActivity(ticket, activity) };
 }
 
-export type OpenTicketRecording =
-  | { outcome: 'recorded'; ticket: TicketRecord; message: MessageRecord }
-  /** The message was already stored (a redelivery): the caller takes the redelivery path. */
-  | { outcome: 'duplicate' }
-  /** The ticket was closed (or removed) after it was read: nothing was written; find the ticket again. */
-  | { outcome: 'ticketClosed' };
+/**
+ * How storing a channel message already attached went. 'duplicate': the message was already stored (a
+ * redelivery), the caller takes the redelivery path. `Missed`: the ticket was not as read (nothing was
+ * written), find the ticket again.
+ */
+export type MessageRecording<Missed extends string> =
+  { outcome: 'recorded'; ticket: TicketRecord; message: MessageRecord } | { outcome: 'duplicate' } | { outcome: Missed };
 
 /**
  * The common case of a channel message, in one transaction instead of two: its conversation's ticket
  * is open, so the message is stored already attached — message (conditional on not being stored yet),
  * by-id reference and the ticket's activity together. A redelivery cancels the whole transaction, so
- * nothing is counted twice.
+ * nothing is counted twice. 'ticketClosed': the ticket was closed (or removed) after it was read.
  */
-export async function recordMessageOnOpenTicket(ticket: TicketRecord, message: MessageRecord): Promise<OpenTicketRecording> {
-  const activity = activityOf(message);
-  const attached = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
-  try {
-    await transactWrite([...newAttachedMessageItem(attached), ticketActivityItem(ticket, activity, { onlyIfOpen: true })]);
-  } catch (err) {
-    if (!(err instanceof TransactionConditionFailed)) throw err;
-    return { outcome: err.has(TICKET_WRITE.message) ? 'duplicate' : 'ticketClosed' };
-  }
-  return { outcome: 'recorded', message: attached, ticket: withActivity(ticket, activity) };
-}
-
-export type NewTicketRecording =
-  | { outcome: 'recorded'; ticket: TicketRecord; message: MessageRecord }
-  /** The message was already stored (a redelivery): the caller takes the redelivery path. */
-  | { outcome: 'duplicate' }
-  /** The conversation already has a ticket (a concurrent event opened it): nothing was written. */
-  | { outcome: 'conversationTaken' };
+export const recordMessageOnOpenTicket = (ticket: TicketRecord, message: MessageRecord) =>
+  recordAttached(ticket, message, 'ticketClosed', (_, activity) => [
+    ticketActivityItem(ticket, activity, { onlyIfOpen: true }),
+  ]);
 
 /**
  * A new contact's first message opens its first ticket in one transaction instead of three (message,
- * ticket, attach): the message (conditional on not being stored yet) with its by-id reference, and the
- * ticket as the attach would have left it (unread, last message, list position), taking the
- * conversation lock. Whatever fails cancels everything, so the general path can decide afresh.
+ * ticket, attach): the message with its by-id reference, and the ticket as the attach would have left
+ * it (unread, last message, list position), taking the conversation lock. 'conversationTaken': a
+ * concurrent event opened the conversation first.
  */
-export async function recordMessageOnNewTicket(ticket: TicketRecord, message: MessageRecord): Promise<NewTicketRecording> {
+export const recordMessageOnNewTicket = (ticket: TicketRecord, message: MessageRecord) =>
+  recordAttached(ticket, message, 'conversationTaken', (opened) => newTicketItems(opened, null));
+
+/** One transaction: the message (conditional on not being stored yet), its reference and the ticket's writes. */
+async function recordAttached<Missed extends string>(
+  ticket: TicketRecord,
+  message: MessageRecord,
+  missed: Missed,
+  ticketWrites: (opened: TicketRecord, activity: Activity) => LabelledItem[],
+): Promise<MessageRecording<Missed>> {
   const activity = activityOf(message);
   const opened = withActivity(ticket, activity);
-  const attached = { ...message, ticketId: opened.id, queueId: opened.queueId };
+  const attached = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
   try {
-    await transactWrite([...newAttachedMessageItem(attached), ...newTicketItems(opened, null)]);
+    await transactWrite([...newAttachedMessageItem(attached), ...ticketWrites(opened, activity)]);
   } catch (err) {
     if (!(err instanceof TransactionConditionFailed)) throw err;
-    return { outcome: err.has(TICKET_WRITE.message) ? 'duplicate' : 'conversationTaken' };
+    return err.has(TICKET_WRITE.message) ? { outcome: 'duplicate' } : { outcome: missed };
   }
   return { outcome: 'recorded', message: attached, ticket: opened };
 }

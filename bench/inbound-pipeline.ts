@@ -27,7 +27,12 @@ const STEADY_CUSTOMERS = 50;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 0);
 
 const spans = new PipelineSpans();
-const stack = await startLocalStack({ web: 'none', sessionHost: true, consumerProbe: PIPELINE_PROBE });
+const stack = await startLocalStack({
+  web: 'none',
+  sessionHost: true,
+  consumerProbe: PIPELINE_PROBE,
+  dynamoDbJit: 'steady',
+});
 try {
   spans.attach(stack.consumerThread!);
   await stack.sessionHost!.waitHealthy();

@@ -13,7 +13,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { QUEUE_CONSUMERS, SCHEDULES, queueSpecs, queueUrlEnv } from '@atende/functions/manifest';
 import { DEFAULT_TABLE_NAME } from '@atende/functions/table';
 import { claimDataDir, dataDirLayout, persistentJwtSecret, recordDynamoDbPid, releaseDataDir } from './data-dir';
-import { ensureTable, startDynamoDbLocal } from './emulators/dynamodb-local';
+import { ensureTable, startDynamoDbLocal, type DynamoDbLocalJit } from './emulators/dynamodb-local';
 import { freePort } from './emulators/free-port';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, localClientConfig } from './emulators/local-aws';
 import { startS3Emulator } from './emulators/s3-media';
@@ -66,6 +66,8 @@ export interface LocalStackOptions {
   consumerThread?: boolean;
   /** A module (URL) the consumer thread loads to wrap its handlers (benches' timing: ConsumerProbe). */
   consumerProbe?: string;
+  /** DynamoDB Local's JVM: `quick-start` (default: tests) or `steady` (long runs: `npm start`, benches). */
+  dynamoDbJit?: DynamoDbLocalJit;
 }
 
 export interface LocalStack {
@@ -130,7 +132,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The slow parts (Java, Vite's config load) overlap; all settle before a failure is thrown, so
     // whatever did start gets stopped.
     const [ddb, sqs, s3] = await allStarted([
-      startDynamoDbLocal({ dataDir: layout?.dynamodb, detached: true }).then((d) => {
+      startDynamoDbLocal({ dataDir: layout?.dynamodb, detached: true, jit: options.dynamoDbJit }).then((d) => {
         stops.emulators.push(() => d.stop());
         return d;
       }),

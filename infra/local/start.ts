@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     web,
     sessionHost: process.env.LOCAL_SESSION_HOST !== 'false',
     port,
+    dynamoDbJit: 'steady',
   });
 
   let stoppingSince = 0;

@@ -76,14 +76,26 @@ export interface DynamoDbLocalOptions {
    * under lifeline.mjs: it ends when this process ends, however that happens.
    */
   detached?: boolean;
+  /** The JVM's flags (default `quick-start`; see `javaOptions`). */
+  jit?: DynamoDbLocalJit;
 }
 
 /**
- * A small, quick-starting JVM by default (tests and `npm start`); `DYNAMODB_LOCAL_JAVA_OPTS` replaces
- * it, e.g. the 100,000-ticket bench's fill wants the full JIT and a larger heap.
+ * The JVM's flags by workload. `quick-start` (tests, short runs): C1 only, so no optimising compiler
+ * competes for the two cores while the suites start stacks in parallel. `steady` (`npm start`, the
+ * inbound bench): the full tiered JIT, still the serial collector. DynamoDB Local re-reads its table
+ * schema (3 KB of JSON, parsed with Jackson) on every item it reads or writes, and C2 makes that
+ * ~25 % cheaper per message once warm (bench/README.md "Round 7"); a parallel collector's threads
+ * cost more than they save on two cores. `DYNAMODB_LOCAL_JAVA_OPTS` replaces either, e.g. the
+ * 100,000-ticket bench's fill wants a larger heap.
  */
-const javaOptions = () =>
-  process.env.DYNAMODB_LOCAL_JAVA_OPTS?.trim().split(/\s+/) ?? ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xmx256m'];
+export type DynamoDbLocalJit = 'quick-start' | 'steady';
+const JAVA_OPTIONS: Record<DynamoDbLocalJit, string[]> = {
+  'quick-start': ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xmx256m'],
+  steady: ['-XX:+UseSerialGC', '-Xmx512m'],
+};
+export const javaOptions = (jit: DynamoDbLocalJit = 'quick-start') =>
+  process.env.DYNAMODB_LOCAL_JAVA_OPTS?.trim().split(/\s+/) ?? JAVA_OPTIONS[jit];
 
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
   const dir = await ensureDynamoDbLocalJar();
@@ -95,7 +107,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
     [
       LIFELINE,
       'java',
-      ...javaOptions(),
+      ...javaOptions(options.jit),
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
       '-jar',
       join(dir, 'DynamoDBLocal.jar'),

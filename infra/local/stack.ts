@@ -66,7 +66,7 @@ export interface LocalStackOptions {
   consumerThread?: boolean;
   /** A module (URL) the consumer thread loads to wrap its handlers (benches' timing: ConsumerProbe). */
   consumerProbe?: string;
-  /** DynamoDB Local's JVM: `quick-start` (default: tests) or `steady` (long runs: `npm start`, benches). */
+  /** DynamoDB Local's JVM: `quick-start` (default: tests) or `steady` (long runs: `npm start`, the inbound bench). */
   dynamoDbJit?: DynamoDbLocalJit;
 }
 

@@ -32,6 +32,10 @@ export function sessionUser(overrides: Partial<SessionUserDto> = {}): SessionUse
   };
 }
 
+/** A super user, who belongs to the platform company ('plat'), not to a client company. */
+export const platformSuperUser = (): SessionUserDto =>
+  sessionUser({ super: true, companyId: 'plat', company: company({ id: 'plat', name: 'Plataforma' }) });
+
 /** The seeded default plan as the plans API answers it. */
 export function plan(overrides: Partial<PlanDto> = {}): PlanDto {
   return {

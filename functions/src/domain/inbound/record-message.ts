@@ -34,7 +34,7 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
   );
   const draft = await buildMessage(connection, channelMessage, contact.id);
   const recorded = { connection, contact, channelMessage, direction: directionOf(event), contactCreated };
-  const direct = await recordOnOpenTicket({ ...recorded, message: draft });
+  const direct = await recordAttachedDirectly({ ...recorded, message: draft });
   if (direct === 'done') return;
   // A redelivery already showed itself (the message is stored): read it instead of trying the insert again.
   const stored =
@@ -61,7 +61,7 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
  * closed meanwhile, or a new contact's conversation opened meanwhile by a concurrent event. In both
  * cases nothing was written and the general path (store, find or create the ticket, attach) decides.
  */
-async function recordOnOpenTicket(draft: RecordedMessage): Promise<'done' | 'duplicate' | 'general'> {
+async function recordAttachedDirectly(draft: RecordedMessage): Promise<'done' | 'duplicate' | 'general'> {
   const { connection, contact } = draft;
   // Ours is usually the echo of a message the API or a bot already stored: the plain insert finds it cheaper.
   if (draft.message.fromMe) return 'general';

@@ -5,7 +5,7 @@ import { HelpsTab } from '@/features/settings/components/helps-tab';
 import { PlansTab } from '@/features/settings/components/plans-tab';
 import { sessionStore } from '@/lib/session-store';
 import { fakeApi } from '../../support/fake-api';
-import { company, plan, sessionUser } from '../../support/fixtures';
+import { plan, platformSuperUser } from '../../support/fixtures';
 import { renderWithProviders } from '../../support/render';
 
 const PLAN = plan();
@@ -20,12 +20,7 @@ describe('settings: the plans and helps forms above their lists (spec part 2 §2
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
-  beforeEach(() =>
-    sessionStore.signIn(
-      'token',
-      sessionUser({ super: true, companyId: 'plat', company: company({ id: 'plat', name: 'Plataforma' }) }),
-    ),
-  );
+  beforeEach(() => sessionStore.signIn('token', platformSuperUser()));
 
   it('edits a plan picked in the list, sends the comma-typed value as a number, then clears the form', async () => {
     const api = fakeApi({

@@ -5,7 +5,7 @@ import { CompaniesTab } from '@/features/settings/components/companies-tab';
 import { ReportsTab } from '@/features/settings/components/reports-tab';
 import { sessionStore } from '@/lib/session-store';
 import { fakeApi } from '../../support/fake-api';
-import { company, sessionUser } from '../../support/fixtures';
+import { platformSuperUser } from '../../support/fixtures';
 import { renderWithProviders } from '../../support/render';
 
 const PLAN = { id: 'p1', name: 'PLANO PADRÃO', users: 10, connections: 3, queues: 10, value: 99.9, valueYearly: 999 };
@@ -32,12 +32,7 @@ const companyRow = (overrides: Partial<AdminCompanyDto> = {}): AdminCompanyDto =
 describe('settings: reports tab and the campaign parameters panel (spec part 2 §2, §5)', () => {
   afterEach(() => vi.unstubAllGlobals());
   // The super user belongs to the platform company ('plat'); the listed company is a client ('c1').
-  beforeEach(() =>
-    sessionStore.signIn(
-      'token',
-      sessionUser({ super: true, companyId: 'plat', company: company({ id: 'plat', name: 'Plataforma' }) }),
-    ),
-  );
+  beforeEach(() => sessionStore.signIn('token', platformSuperUser()));
 
   it('lists the online clients of the last 10 minutes, asks for a time, and searches another window', async () => {
     const api = fakeApi({

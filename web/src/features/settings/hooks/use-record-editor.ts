@@ -54,5 +54,5 @@ export function useRecordEditor<R extends { id: string }, V extends FieldValues>
     pending: remove.isPending,
     done: saved,
   });
-  return { form, editing, edit, onSubmit, deletion };
+  return { form, edit, onSubmit, deletion };
 }

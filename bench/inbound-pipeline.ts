@@ -158,7 +158,9 @@ try {
       const body = `${label} message ${n}`;
       const number = customers[n % customers.length]!;
       sending(number, body);
-      sends.push(simCall('POST', `/connections/${connection.id}/contacts/${number}/messages`, { text: body }));
+      const send = simCall('POST', `/connections/${connection.id}/contacts/${number}/messages`, { text: body });
+      send.catch(() => undefined); // handled by the Promise.all below; not an unhandled rejection meanwhile
+      sends.push(send);
     }
     await Promise.all(sends);
     await Promise.race([
@@ -232,8 +234,9 @@ try {
       [...spans.calls].filter(([name]) => name.startsWith(`${service} `)).reduce((n, [, c]) => n + c.n, 0) / steadyCount,
       2,
     );
+  const itemsPerMessage = round([...spans.calls].reduce((n, [, c]) => n + c.items, 0) / steadyCount, 2);
   console.log(
-    `calls per message: DynamoDB ${perMessage('DynamoDB')}, SQS ${perMessage('SQS')}, WebSocket posts ${perMessage('ApiGatewayManagementApi')}`,
+    `calls per message: DynamoDB ${perMessage('DynamoDB')} (items ${itemsPerMessage}), SQS ${perMessage('SQS')}, WebSocket posts ${perMessage('ApiGatewayManagementApi')}`,
   );
   console.log("FIFO group = the chat: one customer's messages stay in order, different customers proceed in parallel.");
   console.log(

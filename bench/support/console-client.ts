@@ -1,11 +1,13 @@
 /** A scripted console user for benches: REST calls with the bearer token, and the realtime socket. */
 import WebSocket from 'ws';
+import { REALTIME_FRAMES_PARAM, REALTIME_PACKED_FRAMES, unpackRealtimeFrame } from '@atende/shared';
 
 export interface ConsoleClient {
   token: string;
   companyId: string;
   api<T>(method: string, path: string, body?: unknown): Promise<T>;
-  socket(): Promise<RealtimeSocket>;
+  /** Opens the realtime socket; packed frames (as the web console asks) unless `plain`. */
+  socket(frames?: 'packed' | 'plain'): Promise<RealtimeSocket>;
 }
 
 /** A frame as it comes off the wire (benches read fields loosely). */
@@ -40,13 +42,16 @@ export async function signIn(apiUrl: string, wsUrl: string, email: string, passw
       if (r.status >= 400) throw new Error(`${method} ${path} answered ${r.status}: ${text}`);
       return (text ? JSON.parse(text) : undefined) as T;
     },
-    socket: () =>
+    socket: (frames = 'packed') =>
       new Promise((resolve, reject) => {
-        const ws = new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}`);
+        const url = new URL(wsUrl);
+        url.searchParams.set('token', token);
+        if (frames === 'packed') url.searchParams.set(REALTIME_FRAMES_PARAM, REALTIME_PACKED_FRAMES);
+        const ws = new WebSocket(url.toString());
         const listeners: ((e: WireEnvelope) => void)[] = [];
         ws.on('message', (raw) => {
-          const envelope = JSON.parse(String(raw)) as WireEnvelope;
-          for (const l of listeners) l(envelope);
+          for (const envelope of unpackRealtimeFrame(JSON.parse(String(raw))) as WireEnvelope[])
+            for (const l of listeners) l(envelope);
         });
         ws.once('open', () => resolve({ onEnvelope: (fn) => listeners.push(fn), close: () => ws.close() }));
         ws.once('error', reject);

@@ -6,7 +6,18 @@ import { Agent, request } from 'node:http';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-export function jsonRequest<T>(url: string, method: string, headers: Record<string, string>, body?: unknown): Promise<T> {
+/**
+ * A reused socket the server closed while idle (its keep-alive timeout racing our next request) fails
+ * with ECONNRESET before the request was read: it is sent again, once, on a fresh socket (the pattern
+ * of Node's http docs, `request.reusedSocket`).
+ */
+export function jsonRequest<T>(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  retried = false,
+): Promise<T> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -30,7 +41,11 @@ export function jsonRequest<T>(url: string, method: string, headers: Record<stri
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && err.code === 'ECONNRESET')
+        resolve(jsonRequest<T>(url, method, headers, body, true));
+      else reject(err);
+    });
     req.end(payload);
   });
 }

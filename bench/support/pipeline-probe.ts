@@ -23,12 +23,12 @@ export interface MessageStamps {
   socket?: number;
 }
 
-export type CallCounts = Map<string, { n: number; ms: number }>;
+export type CallCounts = Map<string, { n: number; ms: number; items: number }>;
 
 /** What the probe sends to the main thread. */
 export type ProbeReport =
   | { kind: 'stamps'; area: 'inbound' | 'fanout'; batch: number; stamps: [string, MessageStamps][] }
-  | { kind: 'calls'; calls: [string, { n: number; ms: number }][] };
+  | { kind: 'calls'; calls: [string, { n: number; ms: number; items: number }][] };
 
 /** What the main thread sends to the probe. */
 export type ProbeCommand = { kind: 'count-calls' } | { kind: 'report-calls' };
@@ -92,21 +92,38 @@ export function countCalls(calls: CallCounts): () => void {
     let name = `${service} ${(command as { constructor: { name: string } }).constructor.name.replace(/Command$/, '')}`;
     if (process.env.BENCH_CALL_SITES) name += ` ${callSite()}`;
     const t = performance.now();
-    const done = () => {
+    const done = (output?: unknown) => {
       if (process.env.BENCH_CALL_TRACE)
         console.log(`[trace] ${Math.round(nowEpoch() % 1e6)} ${Math.round(performance.now() - t)} ${name} ${callSite()}`);
-      const c = calls.get(name) ?? { n: 0, ms: 0 };
+      const c = calls.get(name) ?? { n: 0, ms: 0, items: 0 };
       c.n++;
       c.ms += performance.now() - t;
+      c.items += itemsTouched(command, output);
       calls.set(name, c);
     };
     const out = (original as any).call(this, command, ...rest) as Promise<unknown>;
-    out.then(done, done);
+    out.then(done, () => done());
     return out;
   } as typeof original;
   return () => {
     Client.prototype.send = original;
   };
+}
+
+/**
+ * DynamoDB items a call reads or writes (DynamoDB Local pays a parse of the table's schema per item,
+ * bench/README.md round 7): keys of a batch read, requests of a batch write, actions of a transaction,
+ * items a query or scan examined; 1 for a single-item call, 0 for other services.
+ */
+function itemsTouched(command: unknown, output: unknown): number {
+  const input = (command as { input?: Record<string, unknown> }).input ?? {};
+  const counted = output as { ScannedCount?: number } | undefined;
+  if (typeof counted?.ScannedCount === 'number') return counted.ScannedCount;
+  if (Array.isArray(input.TransactItems)) return input.TransactItems.length;
+  const requestItems = input.RequestItems as Record<string, unknown[] | { Keys: unknown[] }> | undefined;
+  if (requestItems)
+    return Object.values(requestItems).reduce((n, r) => n + (Array.isArray(r) ? r.length : r.Keys.length), 0);
+  return input.Key || input.Item ? 1 : 0;
 }
 
 /** The functions/src frames that made a call (BENCH_CALL_SITES=1: which code reads what, per message). */

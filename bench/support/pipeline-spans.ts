@@ -30,7 +30,7 @@ export class PipelineSpans {
   readonly batches = { inbound: [] as number[], fanout: [] as number[] };
   private elu: { main: EventLoopUtilization; consumers: EventLoopUtilization } | undefined;
   private thread: ConsumerThread | undefined;
-  private callsReported: ((calls: [string, { n: number; ms: number }][]) => void) | undefined;
+  private callsReported: ((calls: [string, { n: number; ms: number; items: number }][]) => void) | undefined;
 
   /** Listens to the probe in the stack's consumer thread. */
   attach(thread: ConsumerThread): void {
@@ -59,7 +59,9 @@ export class PipelineSpans {
   /** Event-loop utilisation (%) of the main thread (gateway, SQS emulator) and of the consumer thread. */
   async stop(): Promise<{ mainLoop: number; consumerLoop: number }> {
     const thread = this.requireThread();
-    const reported = new Promise<[string, { n: number; ms: number }][]>((resolve) => (this.callsReported = resolve));
+    const reported = new Promise<[string, { n: number; ms: number; items: number }][]>(
+      (resolve) => (this.callsReported = resolve),
+    );
     thread.sendToProbe({ kind: 'report-calls' } satisfies ProbeCommand);
     for (const [name, c] of await reported) this.calls.set(name, c);
     const used = (e: EventLoopUtilization | undefined, now: (prev: EventLoopUtilization) => EventLoopUtilization) =>
@@ -112,6 +114,7 @@ export class PipelineSpans {
         n: c.n,
         'per message': round(c.n / Math.max(1, messages), 2),
         'mean ms': round(c.ms / c.n),
+        'items per message': round(c.items / Math.max(1, messages), 2),
       }));
   }
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import { realtimeChannel, type Audience } from '@atende/shared';
+import { REALTIME_FRAMES_PARAM, REALTIME_PACKED_FRAMES, realtimeChannel, type Audience } from '@atende/shared';
 import { putSetting } from '../src/data/settings';
 import { listCompanyWsConnections, setViewingTicket } from '../src/data/ws-connections';
 import { handler as fanout } from '../src/handlers/fanout/index';
@@ -291,6 +291,51 @@ describe('fan-out batches', () => {
     await fanout(sqsEvent([record]));
 
     expect(h.endpoint.framesOf(socket)).toHaveLength(2);
+  });
+});
+
+describe('packed frames (opt-in with ?frames=batch)', () => {
+  const packed = (token: string) => h.connect(token, ulid(), { [REALTIME_FRAMES_PARAM]: REALTIME_PACKED_FRAMES });
+
+  it('a batch reaches a packed socket in one post, in publish order; a plain socket of the company still gets one post per event', async () => {
+    const tenant = await createTestTenant();
+    const packedSocket = (await packed(tenant.admin.token)).connectionId;
+    const plainSocket = (await h.connect(tenant.admin.token)).connectionId;
+    for (const id of ['w1', 'w2', 'w3'])
+      await publish(tenant.company.id, 'whatsapp', { action: 'delete', whatsappId: id }, { kind: 'company' });
+
+    await h.deliver();
+
+    expect(h.endpoint.raw.get(packedSocket)).toHaveLength(1);
+    expect(h.endpoint.raw.get(plainSocket)).toHaveLength(3);
+    expect(h.endpoint.framesOf(packedSocket)).toEqual(h.endpoint.framesOf(plainSocket));
+    expect(h.endpoint.framesOf(packedSocket).map((f) => f.data.whatsappId)).toEqual(['w1', 'w2', 'w3']);
+  });
+
+  it("judges every event of a packed frame by its audience: an operator of queue A never gets queue B's ticket", async () => {
+    const tenant = await createTestTenant();
+    const opA = await createTestUser(tenant.company.id, { queueIds: ['queue-A'] });
+    const socket = (await packed(opA.token)).connectionId;
+    const inB = ticket('queue-B');
+
+    await ticketUpdate(tenant.company.id, ticket('queue-A'));
+    await ticketUpdate(tenant.company.id, inB);
+    await ticketUpdate(tenant.company.id, ticket('queue-A'));
+    await h.deliver();
+
+    expect(h.endpoint.framesOf(socket).map((f) => f.data.ticket.queueId)).toEqual(['queue-A', 'queue-A']);
+    expect((h.endpoint.raw.get(socket) ?? []).join('')).not.toContain(inB.id);
+  });
+
+  it('any other value of the parameter keeps plain frames', async () => {
+    const tenant = await createTestTenant();
+    const socket = (await h.connect(tenant.admin.token, ulid(), { [REALTIME_FRAMES_PARAM]: 'BATCH' })).connectionId;
+    for (const id of ['w1', 'w2'])
+      await publish(tenant.company.id, 'whatsapp', { action: 'delete', whatsappId: id }, { kind: 'company' });
+
+    await h.deliver();
+
+    expect(h.endpoint.raw.get(socket)).toHaveLength(2);
   });
 });
 

@@ -123,6 +123,33 @@ export interface RealtimeEnvelope<K extends RealtimeChannelKind = RealtimeChanne
   data: RealtimeEvents[K];
 }
 
+/**
+ * Packed frames (wire version 2, opt-in): a socket opened with `?frames=batch` receives, per fan-out
+ * batch, ONE frame `{ "frames": [envelope, …] }` holding every event of the batch it may see, in
+ * publish order per ticket/contact/company, instead of one frame per event. Sockets opened without it
+ * (integrations, older consoles) keep receiving plain envelopes. A frame never exceeds
+ * `REALTIME_PACKED_FRAME_MAX_BYTES` (API Gateway accepts up to 128 KB per post); an envelope too big to
+ * share one goes alone, as a plain envelope. Readers accept both shapes (`unpackRealtimeFrame`).
+ */
+export const REALTIME_FRAMES_PARAM = 'frames';
+export const REALTIME_PACKED_FRAMES = 'batch';
+export const REALTIME_PACKED_FRAME_MAX_BYTES = 96 * 1024;
+
+export interface RealtimePackedFrame {
+  frames: RealtimeEnvelope[];
+}
+
+/** The envelopes one received frame carries: a plain envelope, or each of a packed frame's, in order. */
+export function unpackRealtimeFrame(frame: unknown): { channel: string; data: unknown }[] {
+  if (typeof frame !== 'object' || frame === null) return [];
+  const { frames } = frame as { frames?: unknown };
+  const envelopes = Array.isArray(frames) ? frames : [frame];
+  return envelopes.filter(
+    (e): e is { channel: string; data: unknown } =>
+      typeof e === 'object' && e !== null && typeof (e as { channel?: unknown }).channel === 'string',
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Audience
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * WebSocket connections (API Gateway WebSocket API), so the fan-out can reach a company's open
  * sockets.
  *
- *   socket   PK = C#<cid>#WS              SK = <connectionId>   { userId, profile, super, tokenExpiresAt, viewingTicketId?, expiresAt }
+ *   socket   PK = C#<cid>#WS              SK = <connectionId>   { userId, profile, super, tokenExpiresAt, packedFrames, viewingTicketId?, expiresAt }
  *   reverse  PK = P#WSCONN#<connectionId> SK = WS               { companyId }   ($disconnect and $default know only the id)
  *
  * `expiresAt` (TTL) is 2 h: API Gateway closes every WebSocket after 2 h, so older items are
@@ -29,6 +29,8 @@ export interface WsConnection {
   connectedAt: string;
   /** Epoch seconds: the access token's expiry. */
   tokenExpiresAt: number;
+  /** Opened with `?frames=batch`: receives a fan-out batch as one packed frame (shared/src/realtime.ts). */
+  packedFrames: boolean;
   /** The ticket this console shows (joined with `joinTicket`), or null. */
   viewingTicketId: string | null;
   /** Epoch seconds (TTL). */
@@ -122,6 +124,7 @@ function toWsConnection(item: Record<string, unknown>): WsConnection {
     connectedAt: String(item.connectedAt),
     // Items written before tokenExpiresAt existed: trust them until their 2-hour TTL.
     tokenExpiresAt: Number(item.tokenExpiresAt ?? item.expiresAt),
+    packedFrames: item.packedFrames === true,
     viewingTicketId: typeof item.viewingTicketId === 'string' ? item.viewingTicketId : null,
     expiresAt: Number(item.expiresAt),
   };

@@ -1,10 +1,12 @@
 /**
  * A tiny node:http server playing API Gateway's @connections endpoint: records what was posted to
- * each socket and which sockets were closed; ids in `gone` answer 410 GoneException. Sets
- * WS_MANAGEMENT_ENDPOINT while it runs.
+ * each socket (`posted`: the envelopes, a packed frame's unpacked in order; `raw`: the posts as sent)
+ * and which sockets were closed; ids in `gone` answer 410 GoneException. Sets WS_MANAGEMENT_ENDPOINT
+ * while it runs.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { unpackRealtimeFrame } from '@atende/shared';
 
 export interface PostedFrame {
   channel: string;
@@ -13,6 +15,7 @@ export interface PostedFrame {
 
 export async function startFakeWsEndpoint() {
   const posted = new Map<string, PostedFrame[]>();
+  const raw = new Map<string, string[]>();
   const closed = new Set<string>();
   const gone = new Set<string>();
   let postCount = 0;
@@ -33,7 +36,10 @@ export async function startFakeWsEndpoint() {
         return;
       }
       postCount += 1;
-      posted.set(id, [...(posted.get(id) ?? []), JSON.parse(Buffer.concat(chunks).toString('utf8'))]);
+      const body = Buffer.concat(chunks).toString('utf8');
+      raw.set(id, [...(raw.get(id) ?? []), body]);
+      const envelopes = unpackRealtimeFrame(JSON.parse(body)) as PostedFrame[];
+      posted.set(id, [...(posted.get(id) ?? []), ...envelopes]);
       res.writeHead(200).end();
     });
   });
@@ -41,6 +47,7 @@ export async function startFakeWsEndpoint() {
   process.env.WS_MANAGEMENT_ENDPOINT = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     posted,
+    raw,
     closed,
     gone,
     get postCount() {
@@ -49,6 +56,7 @@ export async function startFakeWsEndpoint() {
     framesOf: (id: string, channel?: string) => (posted.get(id) ?? []).filter((f) => !channel || f.channel === channel),
     reset() {
       posted.clear();
+      raw.clear();
       closed.clear();
       gone.clear();
       postCount = 0;

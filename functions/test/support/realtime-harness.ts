@@ -29,10 +29,10 @@ export async function useRealtimeHarness() {
     endpoint,
     wsEvent,
     realtime,
-    /** Opens a socket with this token; returns its id. */
-    async connect(token: string | undefined, connectionId = ulid()) {
+    /** Opens a socket with this token (and any other query parameters); returns its id. */
+    async connect(token: string | undefined, connectionId = ulid(), query: Record<string, string> = {}) {
       const answer = await realtime(
-        wsEvent('$connect', connectionId, { queryStringParameters: token === undefined ? null : { token } }),
+        wsEvent('$connect', connectionId, { queryStringParameters: token === undefined ? null : { token, ...query } }),
       );
       return { connectionId, answer };
     },

@@ -1,8 +1,11 @@
 import { useEffect, useRef } from 'react';
 import {
+  REALTIME_FRAMES_PARAM,
+  REALTIME_PACKED_FRAMES,
   REALTIME_PING_ACTION,
   REALTIME_PING_INTERVAL_MS,
   realtimeChannel,
+  unpackRealtimeFrame,
   type RealtimeChannelKind,
   type RealtimeClientFrame,
   type RealtimeEvents,
@@ -66,20 +69,21 @@ async function freshToken(): Promise<string | null> {
   }
 }
 
+/** Routes a received frame's envelopes (one, or a packed frame's, in order) to their channels' listeners. */
 function dispatch(raw: string): void {
-  let envelope: { channel?: unknown; data?: unknown };
+  let frame: unknown;
   try {
-    envelope = JSON.parse(raw) as typeof envelope;
+    frame = JSON.parse(raw);
   } catch {
     return;
   }
-  const listeners = typeof envelope.channel === 'string' ? handlers.get(envelope.channel) : undefined;
-  if (!listeners) return;
-  for (const handler of [...listeners]) {
-    try {
-      handler(envelope.data);
-    } catch (error) {
-      console.error('realtime handler failed', envelope.channel, error);
+  for (const envelope of unpackRealtimeFrame(frame)) {
+    for (const handler of [...(handlers.get(envelope.channel) ?? [])]) {
+      try {
+        handler(envelope.data);
+      } catch (error) {
+        console.error('realtime handler failed', envelope.channel, error);
+      }
     }
   }
 }
@@ -111,6 +115,7 @@ function scheduleReconnect(): void {
 function connect(token: string, onOpen: (ws: WebSocket) => void, onFail: () => void): WebSocket {
   const url = new URL(getRuntimeConfig().wsUrl);
   url.searchParams.set('token', token);
+  url.searchParams.set(REALTIME_FRAMES_PARAM, REALTIME_PACKED_FRAMES); // a fan-out batch in one frame
   const ws = new WebSocket(url.toString());
   let opened = false;
   ws.onopen = () => {

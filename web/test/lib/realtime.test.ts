@@ -57,7 +57,7 @@ describe('realtime', () => {
     sessionStore.signIn(token, sessionUser());
     await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const socket = FakeWebSocket.instances[0]!;
-    expect(socket.url).toBe(`ws://api.test/ws?token=${encodeURIComponent(token)}`);
+    expect(socket.url).toBe(`ws://api.test/ws?token=${encodeURIComponent(token)}&frames=batch`);
 
     const mine = vi.fn();
     const other = vi.fn();
@@ -69,6 +69,31 @@ describe('realtime', () => {
     expect(mine).toHaveBeenCalledWith({ action: 'delete', userId: 'u9' });
     expect(other).not.toHaveBeenCalled();
     unsubscribe();
+  });
+
+  it('routes each envelope of a packed frame, in order, and ignores entries without a channel', async () => {
+    sessionStore.signIn(jwt(Math.floor(Date.now() / 1000) + 900), sessionUser());
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    const socket = FakeWebSocket.instances[0]!;
+    const seen: unknown[] = [];
+    subscribeRealtime('company-c1-ticket', (data) => seen.push(data));
+    subscribeRealtime('company-c1-user', (data) => seen.push(data));
+    socket.open();
+
+    socket.receive({
+      frames: [
+        { channel: 'company-c1-ticket', data: { action: 'update', n: 1 } },
+        { data: { action: 'junk' } },
+        { channel: 'company-c1-user', data: { action: 'update', n: 2 } },
+        { channel: 'company-c1-ticket', data: { action: 'delete', n: 3 } },
+      ],
+    });
+
+    expect(seen).toEqual([
+      { action: 'update', n: 1 },
+      { action: 'update', n: 2 },
+      { action: 'delete', n: 3 },
+    ]);
   });
 
   it('pings every 5 minutes (inside the 10-minute idle limit) and closes on sign-out', async () => {

@@ -16,6 +16,8 @@ import { closeSocketConnection, postToSocket } from '../../platform/websocket-ma
 export interface LiveSocket {
   connectionId: string;
   recipient: RealtimeRecipient;
+  /** Takes the batch's events as packed frames (shared/src/realtime.ts). */
+  packedFrames: boolean;
 }
 
 export interface CompanySockets {
@@ -38,7 +40,12 @@ export async function loadCompanySockets(
     const owner = owners.get(socket.userId);
     if (!owner || !owner.status) dropping.push(revoke(socket, owner ? 'deactivated' : 'deleted'));
     else if (socket.tokenExpiresAt <= nowSeconds) dropping.push(drop(socket));
-    else live.push({ connectionId: socket.connectionId, recipient: recipientOf(socket, owner) });
+    else
+      live.push({
+        connectionId: socket.connectionId,
+        recipient: recipientOf(socket, owner),
+        packedFrames: socket.packedFrames,
+      });
   }
   await Promise.all(dropping);
   let settings: Promise<PolicySettings> | undefined;

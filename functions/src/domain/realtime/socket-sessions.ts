@@ -6,14 +6,18 @@
  * console reconnects with a fresh token.
  */
 import { decodeJwt } from 'jose';
+import { REALTIME_PACKED_FRAMES } from '@atende/shared';
 import { deleteWsConnection, putWsConnection } from '../../data/ws-connections';
 import { getUser } from '../../data/users';
 import { AppError } from '../../platform/app-error';
 import { verifyAccessToken } from '../../platform/jwt';
 import { noteCompanySeen } from '../companies/last-seen';
 
-/** Throws AppError (401 invalid or user gone/inactive, 403 expired) from the checks; nothing is stored then. */
-export async function openSocket(connectionId: string, token: string | undefined): Promise<void> {
+/**
+ * Throws AppError (401 invalid or user gone/inactive, 403 expired) from the checks; nothing is stored then.
+ * `framesParam` is the `frames` query parameter: `batch` asks for packed frames, anything else for plain ones.
+ */
+export async function openSocket(connectionId: string, token: string | undefined, framesParam?: string): Promise<void> {
   const claims = await verifyAccessToken(token ?? '');
   const user = await getUser(claims.companyId, claims.userId);
   if (!user || !user.status) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
@@ -26,6 +30,7 @@ export async function openSocket(connectionId: string, token: string | undefined
     profile: claims.profile,
     super: claims.super,
     tokenExpiresAt: exp,
+    packedFrames: framesParam === REALTIME_PACKED_FRAMES,
   });
   await noteCompanySeen(claims.companyId); // the Reports tab's online clients
 }

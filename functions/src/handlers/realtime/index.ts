@@ -3,6 +3,7 @@
  * Gateway refuse the upgrade, so a socket without a valid access token never opens. `$default`
  * answers join/leave frames with a body (the route has a route response, so it reaches the socket).
  */
+import { REALTIME_FRAMES_PARAM } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
 import { closeSocket, openSocket } from '../../domain/realtime/socket-sessions';
@@ -29,7 +30,8 @@ export async function handler(event: WebSocketEvent): Promise<WebSocketAnswer> {
   switch (routeKey) {
     case '$connect':
       try {
-        await openSocket(connectionId, event.queryStringParameters?.token);
+        const query = event.queryStringParameters;
+        await openSocket(connectionId, query?.token, query?.[REALTIME_FRAMES_PARAM]);
         return { statusCode: 200 };
       } catch (err) {
         if (err instanceof AppError) return { statusCode: 401 };

@@ -10,6 +10,7 @@ import { findContactIdByKey } from '../../src/data/contacts';
 import { putQueue } from '../../src/data/queues';
 import { getConversation } from '../../src/data/tickets';
 import { putSetting } from '../../src/data/settings';
+import { forgetBotSetups } from '../../src/domain/bots/bot-setup';
 import { forgetTicketSettings } from '../../src/domain/tickets/ticket-settings';
 import { handler as inbound } from '../../src/handlers/inbound/index';
 import { logger } from '../../src/platform/logger';
@@ -74,12 +75,14 @@ export async function createWorkspace(
   if (created.status !== 201) throw new Error(`connection: ${created.status} ${JSON.stringify(created.body)}`);
   const connection = created.body as ConnectionDto;
   forgetTicketSettings();
+  forgetBotSetups();
   return { ...tenant, cid, queueA, queueB, operatorA, operatorB, connection };
 }
 
 export async function setCompanySetting(w: Workspace, key: string, value: string) {
   await putSetting(w.cid, key, value);
   forgetTicketSettings();
+  forgetBotSetups();
 }
 
 export interface CustomerMessage {

@@ -8,12 +8,13 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingState } from '@/components/loading-state';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toaster';
-import { fetchMessages, useDeleteMessage } from '../../api/messages';
+import { useDeleteMessage } from '../../api/messages';
 import { patchTicketFields } from '../../api/ticket-cache';
 import { useTicket } from '../../api/tickets';
-import { FIRST_PAGE, type Message, type TicketDto } from '../../api/types';
+import type { Message, TicketDto } from '../../api/types';
 import { useTicketActions } from '../../hooks/use-ticket-actions';
 import { useTicketRoom } from '../../hooks/realtime-bridge';
+import { useReadOnArrival } from '../../hooks/use-read-on-arrival';
 import { useViewer } from '../../hooks/use-viewer';
 import { ContactDrawer } from '../contact/contact-drawer';
 import { ContactDialog } from '../dialogs/contact-dialog';
@@ -58,13 +59,14 @@ function Conversation({ ticket, onBack }: { ticket: TicketDto; onBack?: () => vo
   useTicketRoom(ticket.id);
 
   // Opening the ticket reads its messages (the API resets the count and tells the channel): the row's
-  // badge goes. A message arriving while the ticket is on screen is read too, with one page-1 read.
+  // badge goes. Messages arriving while the ticket is on screen are read too, gathered into few reads.
   const opened = useRef(false);
+  const readArrivals = useReadOnArrival(ticket.id);
   useEffect(() => {
     if (ticket.unreadMessages <= 0) return;
     patchTicketFields(client, ticket.id, { unreadMessages: 0 });
-    if (opened.current) void fetchMessages(ticket.id, FIRST_PAGE).catch(() => undefined);
-  }, [client, ticket.id, ticket.unreadMessages]);
+    if (opened.current) readArrivals();
+  }, [client, ticket.id, ticket.unreadMessages, readArrivals]);
   useEffect(() => {
     opened.current = true;
   }, []);

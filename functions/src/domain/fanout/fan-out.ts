@@ -63,12 +63,12 @@ export async function fanOutCompany(companyId: string, groups: readonly OrderedE
 
 async function judge(event: RealtimeQueueEvent, sockets: CompanySockets): Promise<Delivery> {
   const settings = audienceNeedsSettings(event.audience) ? await sockets.settings() : {};
-  const envelope = JSON.stringify({ channel: realtimeChannel[event.kind](event.companyId), data: event.data });
-  return {
-    event,
-    envelope,
-    recipients: sockets.live.filter((s) => audienceIncludes(event.audience, s.recipient, settings)),
-  };
+  const recipients = sockets.live.filter((s) => audienceIncludes(event.audience, s.recipient, settings));
+  // Serialised once for all its recipients, and not at all when nobody may see it.
+  const envelope = recipients.length
+    ? JSON.stringify({ channel: realtimeChannel[event.kind](event.companyId), data: event.data })
+    : '';
+  return { event, envelope, recipients };
 }
 
 /** One group's events to the plain sockets: one post per event and socket, in order. */

@@ -10,7 +10,7 @@
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Client } from '@smithy/core/client';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { existsSync } from 'node:fs';
 import type { SQSEvent } from 'aws-lambda';
 import { startLocalStack } from '../infra/local/stack';

@@ -18,7 +18,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { putQueue } from '../functions/src/data/queues';
 import { createCompany } from '../functions/src/domain/companies/companies';
 import { findPlanByName } from '../functions/src/domain/plans/plans';

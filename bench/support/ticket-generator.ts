@@ -8,7 +8,7 @@
  * 10 items a ticket less, on a machine where the fill is the slow part.
  */
 import { randomUUID } from 'node:crypto';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import type { TicketStatus } from '@atende/shared';
 import { batchWriteAll, type WriteRequest } from '../../functions/src/data/batch';
 import { addToContactCount, contactItems, contactSearchTokens, type ContactRecord } from '../../functions/src/data/contacts';

@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import { hostname } from 'node:os';
 import { SESSION_HOST_HEARTBEAT_MESSAGE, type AdapterKind, type ConnectionStatus } from '@atende/shared';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { BaileysAdapter, type SocketFactory } from './adapters/baileys/baileys-adapter';
 import { WaVersionSource } from './adapters/baileys/wa-version';
 import type { ChannelAdapter } from './adapters/channel-adapter';

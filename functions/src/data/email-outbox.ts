@@ -5,7 +5,7 @@
  *   mail  PK = P#OUTBOX  SK = <ulid>  { to, subject, text, html, sentAt, expiresAt }
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { ddb, tableName } from './client';
 import { platformPk, ttlIn } from './keys';
 

@@ -14,7 +14,7 @@
  * filter matches `realtime enqueue failed`); consoles recover what they missed by refetching on
  * reconnect.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { toQueueBody, type Audience, type RealtimeChannelKind, type RealtimeEvents } from '@atende/shared';
 import { logger } from './logger';
 import { queueUrl, sqsClient } from './queues';

@@ -11,7 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { mediaResponseHeaders } from '@atende/shared';
 import { withoutSdkLogger } from '../data/sdk-client';
 import { localClientOptions } from './aws-clients';

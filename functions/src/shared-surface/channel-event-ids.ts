@@ -4,7 +4,7 @@
  * Event ids are the inbound queue's dedup ids and the inbound worker's idempotency keys.
  */
 import { createHash } from 'node:crypto';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 
 /**
  * A status is a fact of the moment, so by default each one gets a unique id. A report that may be

@@ -25,7 +25,7 @@ import {
   type SignalDataTypeMap,
   type SignalKeyStore,
 } from '@whiskeysockets/baileys';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { authPk, CREDS_SK, SIGNAL_KEY_PREFIX, signalKeySk } from './auth-keys';
 import { SentMessageStore } from './sent-messages';
 import { batchGet, batchWrite, type WriteRequest } from './batch-io';

@@ -11,7 +11,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { BufferJSON } from '@whiskeysockets/baileys';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import type { WriteRequest } from './batch-io';
 
 export const INLINE_LIMIT = 100_000;

@@ -7,7 +7,7 @@ import { Transform, type Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { MediaKind } from '@atende/shared';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 
 export interface StoredMedia {
   key: string;

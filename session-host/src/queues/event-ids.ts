@@ -5,7 +5,7 @@
  * Status and QR events are facts of the moment and get unique ids (a QR may be shown again on request).
  */
 import { createHash } from 'node:crypto';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import type { ChannelEventBody } from '../adapters/channel-adapter';
 
 // Shared with whoever reports a dead shard on the host's behalf (the hostwatch Lambda).

@@ -2,7 +2,7 @@
  * Announcements (spec part 3 "Announcements"): super users write them; every company's console
  * lists the active ones in the top-bar popover and hears about changes live.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { PAGE_SIZE, type AnnouncementDto, type AnnouncementInput } from '@atende/shared';
 import {
   getAnnouncement,

@@ -3,7 +3,7 @@
  * through the due-work index (one entry per company and period — never a sweep over every company).
  * Idempotent: the period lock makes a second run, a redelivery or a concurrent run a no-op.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { MS_PER_DAY } from '@atende/shared';
 import { getCompany } from '../../data/companies';
 import { findInvoiceIdForPeriod, insertInvoice, type InvoiceRecord } from '../../data/invoices';

@@ -19,12 +19,11 @@ import { sendOutboundPart } from '../messages/outbound-message';
 import { scheduleDueWork } from '../scheduler/due-work';
 import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketUpdate } from '../tickets/ticket-events';
+import { AUTO_CLOSE_SETTING, DEFAULT_AUTO_CLOSE_MINUTES, minutesSetting, ticketSettings } from '../tickets/ticket-settings';
 
 export const AUTO_TRANSFER_JOB = 'ticket.autoTransfer';
 export const AUTO_CLOSE_JOB = 'ticket.autoClose';
-export const AUTO_CLOSE_SETTING = 'autoCloseTicketsMinutes';
 export const INACTIVITY_MESSAGE_SETTING = 'inactivityMessage';
-export const DEFAULT_AUTO_CLOSE_MINUTES = 120;
 export const DEFAULT_INACTIVITY_MESSAGE =
   'Seu atendimento foi encerrado por inatividade. Se precisar, é só mandar uma nova mensagem.';
 
@@ -36,10 +35,9 @@ const jobOf = (ticket: TicketRecord, jobType: string, at: number): DueJob => ({
   dueAt: new Date(at).toISOString(),
 });
 
-async function autoCloseMinutes(companyId: string): Promise<number> {
-  const value = Number(await getSetting(companyId, AUTO_CLOSE_SETTING));
-  return Number.isFinite(value) && value >= 0 ? value : DEFAULT_AUTO_CLOSE_MINUTES;
-}
+/** The job judges the setting as it is now; a new ticket's timer takes the cached copy (ticket-settings.ts). */
+const autoCloseMinutes = async (companyId: string): Promise<number> =>
+  minutesSetting(await getSetting(companyId, AUTO_CLOSE_SETTING), DEFAULT_AUTO_CLOSE_MINUTES);
 
 /** Called when a customer's message created or reopened a ticket. */
 export async function startTicketTimers(
@@ -50,7 +48,7 @@ export async function startTicketTimers(
   if (connection.timeToTransfer && connection.transferQueueId) {
     await scheduleDueWork(jobOf(ticket, AUTO_TRANSFER_JOB, now + minutes(connection.timeToTransfer)));
   }
-  const closeAfter = await autoCloseMinutes(ticket.companyId);
+  const closeAfter = (await ticketSettings(ticket.companyId)).autoCloseMinutes;
   if (closeAfter > 0) await scheduleDueWork(jobOf(ticket, AUTO_CLOSE_JOB, now + minutes(closeAfter)));
 }
 

@@ -2,7 +2,7 @@
  * Company reads and creation for the session, users and seed slices. Other areas call
  * `getCompanySettings` / `isCompanySettingOn` (connections: useApi, useFacebook, useInstagram, addAlterConnection).
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import type { CompanyDto } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import { getCompany, insertCompany, type Company } from '../../data/companies';

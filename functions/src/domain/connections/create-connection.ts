@@ -1,5 +1,5 @@
 /** POST /whatsapp (spec part 2 §3, §5, §6). */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { generateApiToken, type ConnectionDto, type CreateConnectionInput } from '@atende/shared';
 import { getConnectionMeta, insertConnection, CONNECTION_WRITE, type ConnectionRecord } from '../../data/connections';
 import { TransactionConditionFailed } from '../../data/transactions';

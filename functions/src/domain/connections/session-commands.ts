@@ -2,7 +2,7 @@
  * Commands to the session host (shared/src/channel.ts). Each carries a fresh ULID commandId:
  * the idempotency key the FIFO queue and the session host dedup on.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { HOST_COMMAND_CONNECTION_ID, type OutboundCommand } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import { sessionShardCount } from '../../manifest';

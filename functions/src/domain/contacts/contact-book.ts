@@ -4,7 +4,7 @@
  * (the lookup items make it race-free). Only admins set or change the lid (`mayEditContactLid`).
  * Search uses the contact index kept on write (name words, number variants): O(page).
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import {
   CONTACT_MSG,
   mayEditContactLid,

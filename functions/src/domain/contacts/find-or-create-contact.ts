@@ -4,7 +4,7 @@
  * while a number can move between accounts. Keys learnt later are attached to the contact found,
  * so the next event matches in one read whichever key it carries.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import {
   attachContactKey,
   findContactIdByKey,
@@ -17,6 +17,7 @@ import {
 import { TransactionConditionFailed } from '../../data/transactions';
 import { logger } from '../../platform/logger';
 import type { ContactIdentity } from './channel-identity';
+import { forgetContact, holdsKey, knownContactId, rememberContact } from './known-contacts';
 
 const RACE_RETRIES = 3;
 
@@ -29,9 +30,9 @@ export interface ContactMatch {
 export async function findOrCreateContact(companyId: string, identity: ContactIdentity): Promise<ContactMatch> {
   for (let attempt = 0; ; attempt++) {
     const found = await findContact(companyId, identity);
-    if (found) return { contact: await completeContact(found, identity), created: false };
+    if (found) return { contact: remembered(await completeContact(found, identity), identity), created: false };
     try {
-      return { contact: await createContact(companyId, identity), created: true };
+      return { contact: remembered(await createContact(companyId, identity), identity), created: true };
     } catch (err) {
       // Another event created the contact (or took one of its keys) first: read theirs.
       if (!(err instanceof TransactionConditionFailed) || attempt >= RACE_RETRIES) throw err;
@@ -39,13 +40,24 @@ export async function findOrCreateContact(companyId: string, identity: ContactId
   }
 }
 
-/** By lid first, then by number. */
+/** By lid first, then by number; a chat seen before goes straight to the contact it matched (known-contacts.ts). */
 export async function findContact(companyId: string, identity: ContactIdentity): Promise<ContactRecord | undefined> {
+  const knownId = knownContactId(companyId, identity);
+  if (knownId) {
+    const contact = await getContact(companyId, knownId);
+    if (contact && holdsKey(contact, identity)) return contact;
+    forgetContact(companyId, identity);
+  }
   const byLid = identity.lid ? await findContactIdByKey(companyId, 'lid', identity.lid) : undefined;
   const byNumber = !byLid && identity.number ? await findContactIdByKey(companyId, 'number', identity.number) : undefined;
   const id = byLid ?? byNumber;
   return id ? getContact(companyId, id) : undefined;
 }
+
+const remembered = (contact: ContactRecord, identity: ContactIdentity): ContactRecord => {
+  rememberContact(contact, identity);
+  return contact;
+};
 
 async function createContact(companyId: string, identity: ContactIdentity): Promise<ContactRecord> {
   const now = new Date().toISOString();

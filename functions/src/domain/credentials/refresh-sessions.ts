@@ -8,7 +8,7 @@
  * the secret (32 random bytes) is what is hashed and checked.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { REFRESH_TOKEN_TTL_SECONDS } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import {

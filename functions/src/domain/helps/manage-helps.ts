@@ -1,5 +1,5 @@
 /** The Help tab (super users) and the /helps page (everyone): spec part 2 §2 "Help videos". */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import type { HelpDto, HelpInput } from '@atende/shared';
 import { listHelps, putHelp, removeHelp } from '../../data/helps';
 import { isConditionFailed } from '../../data/transactions';

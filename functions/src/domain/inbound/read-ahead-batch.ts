@@ -2,7 +2,8 @@
  * What recording a channel message reads first — the contact's lookup keys, then the contact and its
  * conversation pointer, then the pointer's ticket — read ahead for the FIRST message of each chat in
  * an inbound batch: three BatchGetItem calls for the batch instead of four GetItem calls per message
- * (docs/decisions.md "Inbound throughput, round 3"). Later messages of a chat read the table, since
+ * (docs/decisions.md "Inbound throughput, round 3"); two when every chat was seen before by this
+ * process (its contact id is known, so the lookups are skipped: known-contacts.ts). Later messages of a chat read the table, since
  * the first may change what they find; and each message's items serve only the finding of its
  * contact and ticket (`closeReadAhead` in on-message-recorded.ts). A failed read-ahead only loses the
  * saving: the messages then read for themselves.
@@ -21,6 +22,7 @@ import {
 import { conversationKey, ticketKey } from '../../data/tickets';
 import { logger } from '../../platform/logger';
 import { identityOf, type ContactIdentity } from '../contacts/channel-identity';
+import { knownContactId } from '../contacts/known-contacts';
 import { parseChannelEvent } from './channel-event-schema';
 
 type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
@@ -69,15 +71,34 @@ function firstEventOfEachGroup(records: readonly SQSRecord[]): Map<string, Chann
 }
 
 async function readAheadUnits(units: Map<string, Unit>): Promise<Map<string, ReadAheadItems>> {
-  const lookups = await readAhead(
-    keysOf(units, ({ event, identity }) => [
-      ...(identity.lid ? [lookupKey(event.companyId, 'lid', identity.lid)] : []),
-      ...(identity.number ? [lookupKey(event.companyId, 'number', identity.number)] : []),
-    ]),
-  );
+  // A chat seen before (known-contacts.ts) reads its contact and conversation in the first round, with
+  // the other chats' lookups; its ticket then comes in the second round, and the batch needs two rounds
+  // when every chat is known (three when one is new to this process).
   const contactIds = new Map<string, string>();
   for (const [id, { event, identity }] of units) {
-    const items = lookups.get(id)!;
+    const known = knownContactId(event.companyId, identity);
+    if (known) contactIds.set(id, known);
+  }
+  const known = new Set(contactIds.keys());
+  const contactAndPointer = ({ event }: Unit, id: string): TableKey[] => {
+    const contactId = contactIds.get(id);
+    return contactId
+      ? [contactKey(event.companyId, contactId), conversationKey(event.companyId, event.connectionId, contactId)]
+      : [];
+  };
+  const ticketOfPointer = ({ event }: Unit, id: string, items: ReadAheadItems | undefined): TableKey[] => {
+    const contactId = contactIds.get(id);
+    const pointer =
+      contactId && items ? peekReadAhead(items, conversationKey(event.companyId, event.connectionId, contactId)) : undefined;
+    return typeof pointer?.ticketId === 'string' ? [ticketKey(event.companyId, pointer.ticketId)] : [];
+  };
+
+  const first = await readAhead(
+    keysOf(units, (unit, id) => (known.has(id) ? contactAndPointer(unit, id) : lookupKeys(unit))),
+  );
+  for (const [id, { event, identity }] of units) {
+    if (known.has(id)) continue;
+    const items = first.get(id)!;
     const byLid = identity.lid ? peekReadAhead(items, lookupKey(event.companyId, 'lid', identity.lid)) : undefined;
     // As findContact reads: the number only when the lid found nothing.
     if (byLid && identity.number) dropReadAhead(items, lookupKey(event.companyId, 'number', identity.number));
@@ -86,29 +107,23 @@ async function readAheadUnits(units: Map<string, Unit>): Promise<Map<string, Rea
     const contactId = (byLid ?? byNumber)?.contactId;
     if (typeof contactId === 'string') contactIds.set(id, contactId);
   }
-  const contacts = await readAhead(
-    keysOf(units, ({ event }, id) => {
-      const contactId = contactIds.get(id);
-      return contactId
-        ? [contactKey(event.companyId, contactId), conversationKey(event.companyId, event.connectionId, contactId)]
-        : [];
-    }),
+  const second = await readAhead(
+    keysOf(units, (unit, id) => (known.has(id) ? ticketOfPointer(unit, id, first.get(id)) : contactAndPointer(unit, id))),
   );
-  const tickets = await readAhead(
-    keysOf(units, ({ event }, id) => {
-      const contactId = contactIds.get(id);
-      const pointer = contactId
-        ? peekReadAhead(contacts.get(id)!, conversationKey(event.companyId, event.connectionId, contactId))
-        : undefined;
-      return typeof pointer?.ticketId === 'string' ? [ticketKey(event.companyId, pointer.ticketId)] : [];
-    }),
+  const third = await readAhead(
+    keysOf(units, (unit, id) => (known.has(id) ? [] : ticketOfPointer(unit, id, second.get(id)))),
   );
-  for (const [id, items] of lookups) {
-    mergeReadAhead(items, contacts.get(id));
-    mergeReadAhead(items, tickets.get(id));
+  for (const [id, items] of first) {
+    mergeReadAhead(items, second.get(id));
+    mergeReadAhead(items, third.get(id));
   }
-  return lookups;
+  return first;
 }
+
+const lookupKeys = ({ event, identity }: Unit): TableKey[] => [
+  ...(identity.lid ? [lookupKey(event.companyId, 'lid', identity.lid)] : []),
+  ...(identity.number ? [lookupKey(event.companyId, 'number', identity.number)] : []),
+];
 
 function keysOf(units: Map<string, Unit>, keys: (unit: Unit, id: string) => TableKey[]): Map<string, TableKey[]> {
   return new Map([...units].map(([id, unit]) => [id, keys(unit, id)]));

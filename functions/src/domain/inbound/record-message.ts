@@ -4,7 +4,7 @@
  * contact's first message, with the ticket it opens; any other goes store → find or create the
  * ticket → attach (on-message-recorded.ts).
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import type { ChannelEvent, ChannelMessage, MediaRef, MessageMediaType } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import {

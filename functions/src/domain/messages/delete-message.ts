@@ -3,7 +3,7 @@
  * (`mayDeleteMessage`). Marked deleted at once (the consoles update), and the channel is asked to
  * delete it for everyone; the channel's own `message.deleted` echo is then a no-op.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { mayDeleteMessage, type MessageDto } from '@atende/shared';
 import { getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';

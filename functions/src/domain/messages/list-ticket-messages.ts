@@ -5,7 +5,7 @@
  * customer's unread messages of the page are marked read, the channel is told (`message.read`),
  * and the consoles get `updateUnread`.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { PAGE_SIZE, type ListMessagesQuery, type MessageListAnswer } from '@atende/shared';
 import { getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';

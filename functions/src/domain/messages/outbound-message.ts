@@ -15,7 +15,7 @@ import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
 import { messageIdForCommand } from '../../shared-surface/outbound-message-ids';
 import { sendOutboundCommand } from '../../platform/queues';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { contactJid } from '../contacts/channel-identity';
 import { indexMessageText } from '../tickets/ticket-activity';
 import { lastMessageText, toTicketDto } from '../tickets/ticket-dto';

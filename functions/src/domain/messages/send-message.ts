@@ -6,7 +6,7 @@
  * Each medium is one message (the text goes as the first caption); each part has its own
  * idempotency key derived from the console's `clientMessageId` when it sends one.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import {
   isAllowedAttachment,
   MAX_MEDIA_BYTES,

@@ -1,5 +1,5 @@
 /** Plan reads for other areas (users: the active-user limit; connections: the connection limit). */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { getCompany } from '../../data/companies';
 import { getPlan, insertPlan, listPlans, type Plan } from '../../data/plans';
 

@@ -2,7 +2,7 @@
  * The demo company's ticket workspace: three queues with colours, a few tags and quick messages.
  * Find-or-create by name, so a rerun changes nothing. Queue ids are returned for the seeded users.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { putQueueOption } from '../../data/queue-options';
 import { insertQueue, listQueues } from '../../data/queues';
 import { putQuickMessage, listQuickMessages } from '../../data/quick-messages';

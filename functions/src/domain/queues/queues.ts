@@ -3,7 +3,7 @@
  * new-ticket pickers list the queues of the user's schedule, otherwise all queues).
  * Business hours arrive with the bots; until then every queue counts as on schedule.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import type { QueueDto, QueueInput } from '@atende/shared';
 import { insertQueue, listQueues, QUEUE_WRITE, type QueueRecord } from '../../data/queues';
 import { TransactionConditionFailed } from '../../data/transactions';

@@ -3,7 +3,7 @@
  * Every schedule is written next to its `schedule.send` entry on the due index (send-scheduled-message.ts);
  * a new time moves the entry, a delete takes it off. Rules: shared/src/policy/schedules.ts.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import {
   PAGE_SIZE,
   type CreateScheduleInput,

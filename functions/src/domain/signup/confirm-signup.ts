@@ -6,7 +6,7 @@
  * Each step is idempotent (the company id is claimed on the lead first), so a crash or a double
  * click finishes the same activation instead of creating two companies.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { MS_PER_DAY } from '@atende/shared';
 import { getCompany } from '../../data/companies';
 import { claimLeadCompanyId, findLeadIdByEmail, findSignupToken, getLead, setLeadStatus, type Lead } from '../../data/leads';

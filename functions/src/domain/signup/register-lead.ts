@@ -3,7 +3,7 @@
  * the e-mail must not belong to a user or to another waiting sign-up, the name not to a company.
  * The password is hashed now; the company and its admin are created on confirmation.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { normaliseTaxId, type SignupInput } from '@atende/shared';
 import { findCompanyIdByName } from '../../data/companies';
 import { insertLead, type Lead } from '../../data/leads';

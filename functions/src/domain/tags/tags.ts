@@ -1,5 +1,5 @@
 /** GET /tags/list and POST /tags (spec part 1 §7). Colour derived from the name when none is given (§9). */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { tagColorFromName, type CreateTagInput, type TagDto } from '@atende/shared';
 import { insertTag, listTags } from '../../data/tags';
 

@@ -4,7 +4,7 @@
  * enforced by the same conversation lock the inbound path takes).
  */
 import { randomUUID } from 'node:crypto';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import {
   mayAssignTicketTo,
   maySeeQueue,

@@ -6,7 +6,7 @@
  * customer writes within the company's reopen window; otherwise a new ticket starts.
  */
 import { randomUUID } from 'node:crypto';
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import type { ConnectionRecord } from '../../data/connections';
 import type { ContactRecord } from '../../data/contacts';
 import { getConversation, getTicket, insertTicket, moveTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';

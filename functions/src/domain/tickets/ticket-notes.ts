@@ -2,7 +2,7 @@
  * /ticket-notes (spec part 1 §3 "Ticket note", §5: at least 2 characters). Whoever may see the
  * ticket reads and writes its notes; a note is deleted by its author or an admin.
  */
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import { isAdmin, TICKET_NOTE_MSG, type CreateTicketNoteInput, type TicketNoteDto } from '@atende/shared';
 import {
   deleteTicketNote,

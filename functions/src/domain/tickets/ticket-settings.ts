@@ -9,12 +9,16 @@ import { ttlCache } from '../../data/ttl-cache';
 /** Minutes after closing during which a customer's new message reopens the ticket (pending) instead of starting a new one. */
 export const REOPEN_WINDOW_SETTING = 'ticketReopenWindowMinutes';
 export const DEFAULT_REOPEN_WINDOW_MINUTES = 5;
+/** Minutes without messages after which a ticket is closed with the inactivity message (0 = never). */
+export const AUTO_CLOSE_SETTING = 'autoCloseTicketsMinutes';
+export const DEFAULT_AUTO_CLOSE_MINUTES = 120;
 
 export interface TicketSettings {
   policy: PolicySettings;
   /** CheckMsgIsGroup enabled: group messages are recorded but open no ticket. */
   ignoreGroups: boolean;
   reopenWindowMinutes: number;
+  autoCloseMinutes: number;
 }
 
 const cache = ttlCache<TicketSettings>(5_000);
@@ -27,13 +31,16 @@ export const forgetTicketSettings = () => cache.forget();
 async function load(companyId: string): Promise<TicketSettings> {
   const settings = await listSettings(companyId);
   const value = (key: string) => settings.find((s) => s.key === key)?.value;
-  const minutes = Number(value(REOPEN_WINDOW_SETTING));
   return {
     policy: policySettings(settings),
     ignoreGroups: isSettingOn(value('CheckMsgIsGroup')),
-    reopenWindowMinutes:
-      Number.isFinite(minutes) && minutes >= 0 && value(REOPEN_WINDOW_SETTING) !== undefined
-        ? minutes
-        : DEFAULT_REOPEN_WINDOW_MINUTES,
+    reopenWindowMinutes: minutesSetting(value(REOPEN_WINDOW_SETTING), DEFAULT_REOPEN_WINDOW_MINUTES),
+    autoCloseMinutes: minutesSetting(value(AUTO_CLOSE_SETTING), DEFAULT_AUTO_CLOSE_MINUTES),
   };
+}
+
+/** A setting in minutes: a finite number ≥ 0, else the default (also when the setting is absent). */
+export function minutesSetting(value: string | undefined, fallback: number): number {
+  const minutes = Number(value);
+  return value !== undefined && Number.isFinite(minutes) && minutes >= 0 ? minutes : fallback;
 }

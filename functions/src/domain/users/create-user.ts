@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { ulid } from '@atende/shared/ids';
 import type { CreateUserInput, Profile, UserDto } from '@atende/shared';
 import type { AccessClaims } from '../../platform/jwt';
 import { forbidden } from '../../platform/app-error';

@@ -1,8 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatorPersistence } from '../src/adapters/simulator/simulator-persistence';
+import { SimulatorWorld } from '../src/adapters/simulator/simulator-world';
 import type { SimContact, SimMessage } from '../src/adapters/simulator/simulator-types';
 import { createLogger } from '../src/logger';
+import type { MediaStore } from '../src/media/media-store';
 
 const contact = (lastMessageAt: string) =>
   ({ number: '5511999990001', name: 'Ana', lastMessageAt }) as unknown as SimContact;
@@ -59,5 +61,52 @@ describe('simulator persistence', () => {
     expect(written().map((items) => items.map((item) => (item.message as { id: string }).id))).toEqual([['lost'], ['kept']]);
     await store.flush();
     expect(send).toHaveBeenCalledTimes(2); // nothing left to write
+  });
+});
+
+/** A table in memory behind the document client: BatchWriteItem puts, Query by PK and SK prefix. */
+function memoryTable() {
+  const items = new Map<string, Record<string, unknown>>();
+  const puts: string[] = [];
+  const send = vi.fn(async (command: { input: Record<string, any> }) => {
+    if (command.input.RequestItems) {
+      for (const { PutRequest } of command.input.RequestItems.tbl as { PutRequest: { Item: Record<string, unknown> } }[]) {
+        items.set(`${PutRequest.Item.PK}|${PutRequest.Item.SK}`, PutRequest.Item);
+        puts.push(String(PutRequest.Item.SK));
+      }
+      return {};
+    }
+    const values = command.input.ExpressionAttributeValues as Record<string, string>;
+    return {
+      Items: [...items.values()].filter((i) => i.PK === values[':pk'] && String(i.SK).startsWith(values[':prefix']!)),
+    };
+  });
+  return { ddb: { send } as unknown as DynamoDBDocumentClient, puts };
+}
+
+describe('simulated conversations across a host restart', () => {
+  it('save one item per customer message (not the contact again), and load the contact with its last message time', async () => {
+    const table = memoryTable();
+    const store = new SimulatorPersistence(table.ddb, 'tbl', createLogger('silent'));
+    const world = (persistence: SimulatorPersistence) =>
+      new SimulatorWorld({ media: {} as MediaStore, log: createLogger('silent'), persistence });
+    const phone = world(store).phone('c1', 'w1');
+    await phone.ensureLoaded();
+    phone.upsertContact({ name: 'Ana', number: '5511999990001' });
+    await store.flush();
+    table.puts.length = 0;
+
+    const first = await phone.customerSends('5511999990001', { text: 'Oi' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const last = await phone.customerSends('5511999990001', { text: 'Tudo bem?' });
+    await store.flush();
+
+    expect(table.puts.filter((sk) => sk.includes('contact#'))).toEqual([]);
+    expect(new Set(table.puts)).toEqual(new Set([`sim#msg#5511999990001#${first.id}`, `sim#msg#5511999990001#${last.id}`]));
+    const restarted = world(new SimulatorPersistence(table.ddb, 'tbl', createLogger('silent'))).phone('c1', 'w1');
+    await restarted.ensureLoaded();
+    const conversation = restarted.conversation('5511999990001');
+    expect(conversation.contact.lastMessageAt).toBe(last.timestamp);
+    expect(conversation.messages.map((m) => m.text)).toEqual(['Oi', 'Tudo bem?']);
   });
 });

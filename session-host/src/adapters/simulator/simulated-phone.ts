@@ -425,10 +425,10 @@ export class SimulatedPhone {
     return stored;
   }
 
+  /** The contact's `lastMessageAt` is not saved per message: loading takes it from the messages. */
   private append(conversation: Conversation, message: SimMessage): void {
     conversation.messages.push(message);
     conversation.contact.lastMessageAt = message.timestamp;
-    this.deps.persistence?.saveContact(this.companyId, this.connectionId, conversation.contact);
     this.save(conversation, message);
   }
 

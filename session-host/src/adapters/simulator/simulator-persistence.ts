@@ -4,6 +4,8 @@
  * fire-and-forget: losing one only costs the simulated phone's history, never platform data. They
  * are written behind, every WRITE_BEHIND_MS, as BatchWriteItem calls (a contact saved several times
  * in that window is written once): one call per window instead of two Puts per simulated message.
+ * A message saves only itself: the contact's `lastMessageAt` is taken from its messages on load, so
+ * the simulated WhatsApp writes one item per message into the table it shares with the platform.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, queryAll } from '@atende/functions/shared-surface';
@@ -47,8 +49,11 @@ export class SimulatorPersistence {
         messages.push({ number: item.number as string, message: item.message as SimMessage });
     }
     for (const { number, message } of messages) byNumber.get(number)?.messages.push(message);
-    for (const conversation of byNumber.values())
+    for (const conversation of byNumber.values()) {
       conversation.messages.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+      const last = conversation.messages.at(-1);
+      if (last) conversation.contact = { ...conversation.contact, lastMessageAt: last.timestamp };
+    }
     return [...byNumber.values()];
   }
 

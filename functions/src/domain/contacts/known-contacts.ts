@@ -41,6 +41,3 @@ export function forgetContact(companyId: string, identity: ContactIdentity): voi
   const key = keyOf(companyId, identity);
   if (key) known.delete(key);
 }
-
-/** Tests: start from an empty cache. */
-export const forgetKnownContacts = (): void => known.clear();

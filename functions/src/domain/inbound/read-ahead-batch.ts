@@ -3,8 +3,8 @@
  * conversation pointer, then the pointer's ticket — read ahead for the FIRST message of each chat in
  * an inbound batch: three BatchGetItem calls for the batch instead of four GetItem calls per message
  * (docs/decisions.md "Inbound throughput, round 3"); two when every chat was seen before by this
- * process (its contact id is known, so the lookups are skipped: known-contacts.ts). Later messages of a chat read the table, since
- * the first may change what they find; and each message's items serve only the finding of its
+ * process (its contact id is known, so the lookups are skipped: known-contacts.ts). Later messages
+ * of a chat read the table, since the first may change what they find; and each message's items serve only the finding of its
  * contact and ticket (`closeReadAhead` in on-message-recorded.ts). A failed read-ahead only loses the
  * saving: the messages then read for themselves.
  */

@@ -56,6 +56,21 @@ const messagesOf = async (ticketId: string) =>
   (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })).body
     .messages as { body: string; fromMe: boolean }[];
 
+/** Every message of the ticket, walking the older pages with the cursor. */
+async function allMessagesOf(ticketId: string) {
+  const all: { body: string; fromMe: boolean }[] = [];
+  for (let cursor: string | undefined, first = true; first || cursor; first = false) {
+    const res = await apiCall('messages', 'GET', '/messages/{id}', {
+      token: w.admin.token,
+      pathParameters: { id: ticketId },
+      query: cursor ? { cursor } : {},
+    });
+    all.unshift(...res.body.messages);
+    cursor = res.body.cursor;
+  }
+  return all;
+}
+
 describe('queue menu bot', () => {
   it('asks for a queue, enters the chosen one with its options, and never answers a redelivery twice', async () => {
     const number = newNumber();
@@ -78,6 +93,27 @@ describe('queue menu bot', () => {
     await customerSays(w, { number, body: '1' });
     expect((await messagesOf(ticket.id)).at(-1)!.body).toBe('Enviaremos o boleto.');
     expect((await ticketOf(w, number))!.chatbot).toBe(false);
+  });
+});
+
+describe('a burst of first messages', () => {
+  it('gets one menu, and the menu again when the customer writes a wrong choice after a pause', async () => {
+    const number = newNumber();
+    const start = Date.now() - 60_000;
+    const burst = Array.from({ length: 20 }, (_, i) =>
+      customerEvent(w, { number, name: 'Caio', body: `linha ${i}`, timestamp: new Date(start + i * 150).toISOString() }),
+    );
+    await deliver(...burst);
+    const ticket = (await ticketOf(w, number))!;
+    const menus = () =>
+      allMessagesOf(ticket.id).then((all) => all.filter((m) => m.fromMe && m.body.includes('*2* - Fila B')));
+    expect(await menus()).toHaveLength(1);
+    expect(ticket.unreadMessages).toBe(20);
+
+    await customerSays(w, { number, body: '9', timestamp: new Date(start + 20 * 150 + 10_000).toISOString() });
+    expect(await menus()).toHaveLength(2);
+    await customerSays(w, { number, body: '2', timestamp: new Date(start + 20 * 150 + 10_500).toISOString() });
+    expect((await ticketOf(w, number))!.queueId).toBe(w.queueB.id);
   });
 });
 

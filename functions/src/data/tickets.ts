@@ -38,6 +38,8 @@ export interface TicketRecord {
   botPath?: string[];
   /** A rating question was sent on resolve and no answer came yet (domain/bots). */
   awaitingRating?: boolean;
+  /** Menu bot: when it last handled a message of this customer (ISO), so a burst gets one menu. */
+  menuHeardAt?: string;
   isGroup: boolean;
   createdAt: string;
   updatedAt: string;
@@ -333,7 +335,7 @@ export const setTicketChatbot = (companyId: string, id: string, chatbot: boolean
 export function setTicketBotState(
   companyId: string,
   id: string,
-  state: { chatbot?: boolean; botPath?: string[]; awaitingRating?: boolean },
+  state: { chatbot?: boolean; botPath?: string[]; awaitingRating?: boolean; menuHeardAt?: string },
 ) {
   const entries = Object.entries(state).filter(([, v]) => v !== undefined);
   if (!entries.length) return getTicket(companyId, id);

@@ -93,6 +93,8 @@ export interface CustomerMessage {
   fromMe?: boolean;
   isGroup?: boolean;
   jid?: string;
+  /** When the customer wrote it (default: now). */
+  timestamp?: string;
 }
 
 export function customerEvent(w: Workspace, m: CustomerMessage): ChannelEvent {
@@ -108,7 +110,7 @@ export function customerEvent(w: Workspace, m: CustomerMessage): ChannelEvent {
       fromMe: m.fromMe ?? false,
       isGroup: m.isGroup ?? false,
       body: m.body ?? 'Olá',
-      timestamp: new Date().toISOString(),
+      timestamp: m.timestamp ?? new Date().toISOString(),
       contact: { jid: m.jid ?? `${m.number}@${m.isGroup ? 'g.us' : 's.whatsapp.net'}`, number: m.number, pushName: m.name },
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideInbound, decideOnResolve, decideRatingAnswer } from './bot-engine';
+import { MENU_REPEAT_PAUSE_MS, decideInbound, decideOnResolve, decideRatingAnswer } from './bot-engine';
 import { DEFAULT_COMPANY_HOURS, isWithinBusinessHours } from './business-hours';
 import type { BotConnection, BotContext, BotQueue, BotTicket } from './bot-types';
 import { renderTemplate } from './message-template';
@@ -39,6 +39,8 @@ const pending: BotTicket = {
 };
 // Wednesday 2026-11-25 15:00 UTC = 12:00 in São Paulo (UTC−3): open on the default hours.
 const WEDNESDAY_NOON_SP = new Date('2026-11-25T15:00:00Z');
+/** Every decision of the menu notes when it heard the customer. */
+const HEARD = { menuHeardAt: WEDNESDAY_NOON_SP.toISOString() };
 
 const ctx = (over: Partial<BotContext> = {}): BotContext => ({
   connection,
@@ -55,12 +57,12 @@ describe('queue menu', () => {
   it('greets a new customer with the numbered queues and waits for a choice', () => {
     const d = decideInbound(ctx());
     expect(d.replies).toEqual(['Olá Ana! Escolha um setor:\n\n*1* - Vendas\n*2* - Suporte']);
-    expect(d.changes).toEqual({ chatbot: true, botPath: [] });
+    expect(d.changes).toEqual({ chatbot: true, botPath: [], ...HEARD });
   });
 
   it('puts the ticket in the chosen queue and shows its greeting and options', () => {
     const d = decideInbound(ctx({ text: ' 1 ', isNewTicket: false, ticket: { ...pending, chatbot: true } }));
-    expect(d.changes).toEqual({ queueId: 'q-sales', chatbot: true, botPath: [] });
+    expect(d.changes).toEqual({ queueId: 'q-sales', chatbot: true, botPath: [], ...HEARD });
     expect(d.replies[0]).toBe('Vendas aqui, Ana!\n\n*1* - Novos pedidos\n*2* - Rastrear\n*#* - Menu inicial');
   });
 
@@ -72,7 +74,7 @@ describe('queue menu', () => {
 
   it('enters the only queue directly and hands over when it has no options', () => {
     const d = decideInbound(ctx({ connection: { ...connection, queues: [support] } }));
-    expect(d).toEqual({ replies: ['Suporte.'], changes: { queueId: 'q-support', chatbot: false, botPath: [] } });
+    expect(d).toEqual({ replies: ['Suporte.'], changes: { queueId: 'q-support', chatbot: false, botPath: [], ...HEARD } });
   });
 
   it('stays silent once a person has the ticket', () => {
@@ -85,21 +87,53 @@ describe('option tree', () => {
 
   it('goes down with a number, back with 0, and to the main menu with #', () => {
     const down = decideInbound(ctx({ ticket: inSales, text: '1', isNewTicket: false }));
-    expect(down.changes).toEqual({ botPath: ['o-new'], chatbot: true });
+    expect(down.changes).toEqual({ botPath: ['o-new'], chatbot: true, ...HEARD });
     expect(down.replies[0]).toBe('Escolha o produto:\n\n*1* - Celulares\n*0* - Voltar\n*#* - Menu inicial');
 
     const back = decideInbound(ctx({ ticket: { ...inSales, botPath: ['o-new'] }, text: '0', isNewTicket: false }));
-    expect(back.changes).toEqual({ botPath: [] });
+    expect(back.changes).toEqual({ botPath: [], ...HEARD });
     expect(back.replies[0]).toBe('*1* - Novos pedidos\n*2* - Rastrear\n*#* - Menu inicial');
 
     const main = decideInbound(ctx({ ticket: { ...inSales, botPath: ['o-new'] }, text: '#', isNewTicket: false }));
-    expect(main.changes).toEqual({ queueId: null, chatbot: true, botPath: [] });
+    expect(main.changes).toEqual({ queueId: null, chatbot: true, botPath: [], ...HEARD });
     expect(main.replies[0]).toContain('*1* - Vendas');
   });
 
   it('hands a leaf over to a person', () => {
     const d = decideInbound(ctx({ ticket: { ...inSales, botPath: ['o-new'] }, text: '1', isNewTicket: false }));
-    expect(d).toEqual({ replies: ['Um atendente já vem.'], changes: { botPath: ['o-new', 'o-phone'], chatbot: false } });
+    expect(d).toEqual({
+      replies: ['Um atendente já vem.'],
+      changes: { botPath: ['o-new', 'o-phone'], chatbot: false, ...HEARD },
+    });
+  });
+});
+
+describe('a burst of messages', () => {
+  const later = (ms: number) => new Date(WEDNESDAY_NOON_SP.getTime() + ms);
+  const inMenu = { ...pending, chatbot: true, menuHeardAt: WEDNESDAY_NOON_SP.toISOString() };
+
+  it('gets the menu once while the customer keeps typing, and again after a pause', () => {
+    const typing = decideInbound(ctx({ ticket: inMenu, text: 'alguém aí?', isNewTicket: false, at: later(2_999) }));
+    expect(typing).toEqual({ replies: [], changes: { menuHeardAt: later(2_999).toISOString() } });
+
+    const paused = decideInbound(ctx({ ticket: inMenu, text: '7', isNewTicket: false, at: later(MENU_REPEAT_PAUSE_MS) }));
+    expect(paused.replies[0]).toContain('*2* - Suporte');
+    expect(paused.changes.menuHeardAt).toBe(later(MENU_REPEAT_PAUSE_MS).toISOString());
+  });
+
+  it('never holds back a choice, the greeting of a new ticket, or a redelivered first message', () => {
+    const pick = decideInbound(ctx({ ticket: inMenu, text: '2', isNewTicket: false, at: later(100) }));
+    expect(pick.changes.queueId).toBe('q-support');
+    expect(decideInbound(ctx({ ticket: inMenu, at: later(100) })).replies).toHaveLength(1);
+    // The first run sent the menu and noted the message; its redelivery sends nothing (the outbox would drop it anyway).
+    expect(decideInbound(ctx({ ticket: inMenu, isNewTicket: false })).replies).toEqual([]);
+  });
+
+  it('holds back a wrong option typed inside the burst, and repeats the options after a pause', () => {
+    const inSales = { ...inMenu, queueId: 'q-sales', botPath: ['o-new'] };
+    expect(decideInbound(ctx({ ticket: inSales, text: '9', isNewTicket: false, at: later(500) })).replies).toEqual([]);
+    const again = decideInbound(ctx({ ticket: inSales, text: '9', isNewTicket: false, at: later(60_000) }));
+    expect(again.replies).toEqual(['*1* - Celulares\n*0* - Voltar\n*#* - Menu inicial']);
   });
 });
 
@@ -140,7 +174,10 @@ describe('business hours in the company time zone', () => {
     };
     const settings = { timeZone: 'America/Sao_Paulo', scheduleType: 'queue' as const, userRating: false };
     const d = decideInbound(ctx({ settings, connection: { ...connection, queues: [closedQueue] } }));
-    expect(d).toEqual({ replies: ['Suporte fechado.'], changes: { queueId: 'q-support', chatbot: false, botPath: [] } });
+    expect(d).toEqual({
+      replies: ['Suporte fechado.'],
+      changes: { queueId: 'q-support', chatbot: false, botPath: [], ...HEARD },
+    });
   });
 });
 

@@ -10,6 +10,11 @@
  * - one queue → the ticket enters it; several → greeting + numbered queue menu until a number picks one;
  * - entering a queue → its out-of-hours message (scheduleType 'queue', closed) or its greeting, then
  *   its option tree: a number goes down, `0` back, `#` to the main menu; a leaf hands over to a person.
+ *
+ * A burst is answered once: a message that picks nothing repeats the menu only when the customer
+ * paused at least MENU_REPEAT_PAUSE_MS since the last message the menu handled (`menuHeardAt`, kept on
+ * every message the menu handles). Twenty lines typed or pasted in a row get one menu, not twenty;
+ * a wrong number typed after reading the menu gets it again (docs/decisions.md "One menu per burst").
  */
 import { isWithinBusinessHours } from './business-hours';
 import { BACK_KEY, MAIN_MENU_KEY, RATING_SCALE, joinParts, optionsMenu, queueMenu } from './bot-menus';
@@ -35,6 +40,24 @@ const renderer =
         })
       : undefined;
 
+/** The quiet time after which a message that picks nothing gets the menu again (Whaticket debounces 3 s). */
+export const MENU_REPEAT_PAUSE_MS = 3_000;
+
+/** This message came less than MENU_REPEAT_PAUSE_MS after the previous one the menu handled (or before it). */
+const inBurst = (ctx: BotContext): boolean =>
+  !ctx.isNewTicket &&
+  ctx.ticket.menuHeardAt !== undefined &&
+  ctx.at.getTime() - Date.parse(ctx.ticket.menuHeardAt) < MENU_REPEAT_PAUSE_MS;
+
+/** Every decision of the menu notes the message's time; a repeat inside a burst sends nothing. */
+const heard = (ctx: BotContext, decision: BotDecision): BotDecision => ({
+  replies: decision.replies,
+  changes: { ...decision.changes, menuHeardAt: ctx.at.toISOString() },
+});
+
+/** The menu again for a message that picked nothing, unless the customer is still typing. */
+const repeat = (ctx: BotContext, decision: BotDecision): BotDecision => heard(ctx, inBurst(ctx) ? nothing() : decision);
+
 /** `' 2 '` → 2; anything that is not a plain positive integer → null. */
 const choice = (text: string): number | null => (/^\d{1,3}$/.test(text) ? Number(text) : null);
 
@@ -57,13 +80,14 @@ export function decideInbound(input: BotContext): BotDecision {
 
   const current = ticket.queueId ? queues.find((q) => q.id === ticket.queueId) : undefined;
   if (!current) {
-    if (queues.length === 1) return enterQueue(ctx, queues[0]!, render);
+    if (queues.length === 1) return heard(ctx, enterQueue(ctx, queues[0]!, render));
     const picked = choice(ctx.text);
-    if (picked !== null && picked >= 1 && picked <= queues.length) return enterQueue(ctx, queues[picked - 1]!, render);
-    return {
+    if (picked !== null && picked >= 1 && picked <= queues.length)
+      return heard(ctx, enterQueue(ctx, queues[picked - 1]!, render));
+    return repeat(ctx, {
       replies: [joinParts(render(connection.greetingMessage), queueMenu(queues))],
       changes: { chatbot: true, botPath: [] },
-    };
+    });
   }
   if (!ticket.chatbot) return nothing();
   return navigateOptions(ctx, current, render);
@@ -99,30 +123,30 @@ function navigateOptions(ctx: BotContext, queue: BotQueue, render: Render): BotD
 
   if (ctx.text === MAIN_MENU_KEY) {
     if (ctx.connection.queues.length > 1) {
-      return {
+      return heard(ctx, {
         replies: [joinParts(render(ctx.connection.greetingMessage), queueMenu(ctx.connection.queues))],
         changes: { queueId: null, chatbot: true, botPath: [] },
-      };
+      });
     }
-    return {
+    return heard(ctx, {
       replies: [joinParts(render(queue.greetingMessage), optionsMenu(queue.options, false))],
       changes: { botPath: [] },
-    };
+    });
   }
   if (ctx.text === BACK_KEY && trail.length > 0) {
     const up = trail.slice(0, -1);
-    return { replies: [listAt(up)], changes: { botPath: up.map((o) => o.id) } };
+    return heard(ctx, { replies: [listAt(up)], changes: { botPath: up.map((o) => o.id) } });
   }
 
   const level = trail.length ? trail[trail.length - 1]!.children : queue.options;
   const picked = choice(ctx.text);
   const option = picked === null ? undefined : level.find((o) => o.option === picked);
-  if (!option) return { replies: [listAt(trail)], changes: { botPath: trail.map((o) => o.id) } };
+  if (!option) return repeat(ctx, { replies: [listAt(trail)], changes: { botPath: trail.map((o) => o.id) } });
 
   const down = [...trail, option];
   const isLeaf = option.children.length === 0;
   const text = joinParts(render(option.message), isLeaf ? undefined : listAt(down));
-  return { replies: text ? [text] : [], changes: { botPath: down.map((o) => o.id), chatbot: !isLeaf } };
+  return heard(ctx, { replies: text ? [text] : [], changes: { botPath: down.map((o) => o.id), chatbot: !isLeaf } });
 }
 
 /**

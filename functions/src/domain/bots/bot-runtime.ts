@@ -27,6 +27,7 @@ const asBotTicket = (t: TicketRecord): BotTicket => ({
   chatbot: t.chatbot,
   botPath: t.botPath ?? [],
   awaitingRating: t.awaitingRating === true,
+  menuHeardAt: t.menuHeardAt,
 });
 
 async function sendReplies(
@@ -41,17 +42,21 @@ async function sendReplies(
   }
 }
 
-/** Applies the decided ticket changes; a new queue moves the ticket between lists like a transfer does. */
+/**
+ * Applies the decided ticket changes; a new queue moves the ticket between lists like a transfer does.
+ * `menuHeardAt` alone (a message held back inside a burst) is bot bookkeeping no console shows: no event.
+ */
 async function applyChanges(ticket: TicketRecord, decision: BotDecision): Promise<void> {
-  const { queueId, status: _status, ...state } = decision.changes;
+  const { queueId, status: _status, menuHeardAt, ...state } = decision.changes;
   let changed = false;
   if (queueId !== undefined && queueId !== ticket.queueId) {
     await moveTicket(ticket, { status: ticket.status, userId: ticket.userId, queueId }, new Date().toISOString());
     changed = true;
   }
-  if (Object.keys(state).length) {
-    await setTicketBotState(ticket.companyId, ticket.id, state);
-    changed = true;
+  const shown = Object.keys(state).length > 0;
+  if (shown || (menuHeardAt && menuHeardAt !== ticket.menuHeardAt)) {
+    await setTicketBotState(ticket.companyId, ticket.id, { ...state, menuHeardAt });
+    changed ||= shown;
   }
   if (!changed) return;
   const after = (await getTicket(ticket.companyId, ticket.id))!;

@@ -50,6 +50,8 @@ export interface BotTicket {
   botPath: string[];
   /** A rating question was sent on resolve and no answer came yet. */
   awaitingRating: boolean;
+  /** When the menu bot last handled a message of this customer (ISO): a burst is answered once. */
+  menuHeardAt?: string;
 }
 
 export interface BotContext {
@@ -69,7 +71,9 @@ export interface BotDecision {
   /** Texts to send to the customer, in order, marked as bot messages. */
   replies: string[];
   /** Ticket fields to change (only the ones present). */
-  changes: Partial<Pick<BotTicket, 'queueId' | 'chatbot' | 'botPath' | 'awaitingRating'>> & { status?: 'closed' };
+  changes: Partial<Pick<BotTicket, 'queueId' | 'chatbot' | 'botPath' | 'awaitingRating' | 'menuHeardAt'>> & {
+    status?: 'closed';
+  };
   /** A 1–3 rating to record for the ticket's user. */
   rating?: 1 | 2 | 3;
 }

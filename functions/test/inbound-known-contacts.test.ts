@@ -1,7 +1,8 @@
 /**
- * Chats this process has seen: the next batch reads their contact and conversation straight away
- * (known-contacts.ts), two read rounds instead of three; the cache never matches a contact that no
- * longer holds the chat's number, nor crosses companies.
+ * Chats this process has seen: the next batch reads their contact, conversation and last ticket
+ * straight away (known-contacts.ts, known-tickets.ts), one read round instead of three; the pointer
+ * still decides the ticket, the cache never matches a contact that no longer holds the chat's number,
+ * nor crosses companies.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ async function batchReads(work: () => Promise<unknown>): Promise<string[][]> {
 }
 
 describe('chats seen before', () => {
-  it('read their contact, conversation and ticket in two rounds, without their lookups', async () => {
+  it('read their contact, conversation and ticket in one round, without their lookups', async () => {
     const { w } = workspace;
     const numbers = [newNumber(), newNumber(), newNumber()];
     for (const number of numbers) await customerSays(w, { number, name: 'Cliente', body: 'Oi' });
@@ -46,7 +47,8 @@ describe('chats seen before', () => {
       deliver(...numbers.map((number) => customerEvent(w, { number, name: 'Cliente', body: 'De novo' }))),
     );
 
-    expect(rounds).toHaveLength(2);
+    expect(rounds).toHaveLength(1);
+    expect(rounds[0]!.filter((sk) => sk === 'TICKET')).toHaveLength(numbers.length);
     expect(rounds.flat().filter((sk) => sk.startsWith('number#'))).toEqual([]);
     for (const number of numbers) expect((await ticketOf(w, number))!.unreadMessages).toBe(2);
   });
@@ -68,6 +70,35 @@ describe('chats seen before', () => {
     expect(rounds.flat()).not.toContain(`number#${seen}`);
     expect((await ticketOf(w, seen))!.unreadMessages).toBe(2);
     expect((await ticketOf(w, fresh))!.unreadMessages).toBe(1);
+  });
+
+  it('follow the conversation pointer when the ticket they remember is no longer the current one', async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    await customerSays(w, { number, name: 'Caio', body: 'Oi' });
+    const first = (await ticketOf(w, number))!;
+    const resolved = await apiCall('tickets', 'PUT', '/tickets/{id}', {
+      token: w.admin.token,
+      pathParameters: { id: first.id },
+      body: { status: 'closed' },
+    });
+    expect(resolved.status).toBe(200);
+    // An operator opens a new conversation with the customer: the pointer now names another ticket.
+    const opened = await apiCall('tickets', 'POST', '/tickets', {
+      token: w.admin.token,
+      body: { contactId: first.contact.id, queueId: w.queueA.id, status: 'open' },
+    });
+    expect(opened.status).toBe(201);
+
+    const rounds = await batchReads(() => customerSays(w, { number, name: 'Caio', body: 'Recebi, obrigado' }));
+
+    // Round 1: contact, pointer and the remembered ticket; the pointer names another, read in round 2.
+    expect(rounds.slice(0, 2)).toEqual([[first.contact.id, 'CURRENT', 'TICKET'], ['TICKET']]);
+    const current = (await ticketOf(w, number))!;
+    expect(current.id).toBe(opened.body.id);
+    expect([current.unreadMessages, current.lastMessage]).toEqual([1, 'Recebi, obrigado']);
+    const old = await apiCall('tickets', 'GET', '/tickets/{id}', { token: w.admin.token, pathParameters: { id: first.id } });
+    expect([old.body.status, old.body.lastMessage]).toEqual(['closed', 'Oi']);
   });
 
   it('never land on a contact whose number was changed since', async () => {

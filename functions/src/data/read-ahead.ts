@@ -37,6 +37,9 @@ export async function readAhead<U>(wanted: Map<U, TableKey[]>): Promise<Map<U, R
 /** A unit's item for `key` without serving it (undefined when absent or not read ahead). */
 export const peekReadAhead = (items: ReadAheadItems, key: TableKey): Item | undefined => items.get(keyId(key)) ?? undefined;
 
+/** The unit has an answer for `key` (an item, or null when it was read ahead and absent). */
+export const hasReadAhead = (items: ReadAheadItems, key: TableKey): boolean => items.has(keyId(key));
+
 /** Removes a key the unit will not read (so a later read of it goes to the table). */
 export const dropReadAhead = (items: ReadAheadItems, key: TableKey): void => void items.delete(keyId(key));
 

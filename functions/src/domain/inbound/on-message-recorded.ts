@@ -21,6 +21,7 @@ import { attachMessageToTicket, indexMessageText } from '../tickets/ticket-activ
 import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketUpdate } from '../tickets/ticket-events';
 import { ticketSettings, type TicketSettings } from '../tickets/ticket-settings';
+import { rememberTicket } from './known-tickets';
 
 export interface RecordedMessage {
   connection: ConnectionRecord;
@@ -61,6 +62,7 @@ export async function onMessageOnTicket(
 ): Promise<void> {
   const { connection, contact, message } = recorded;
   const { ticket } = landed;
+  rememberTicket(ticket); // the next batch reads it with the conversation pointer (read-ahead-batch.ts)
   const onTicket = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
   await Promise.all([
     indexMessageText(ticket, message.body),

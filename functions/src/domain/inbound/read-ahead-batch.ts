@@ -1,18 +1,21 @@
 /**
  * What recording a channel message reads first — the contact's lookup keys, then the contact and its
  * conversation pointer, then the pointer's ticket — read ahead for the FIRST message of each chat in
- * an inbound batch: three BatchGetItem calls for the batch instead of four GetItem calls per message
- * (docs/decisions.md "Inbound throughput, round 3"); two when every chat was seen before by this
- * process (its contact id is known, so the lookups are skipped: known-contacts.ts). Later messages
- * of a chat read the table, since the first may change what they find; and each message's items serve only the finding of its
- * contact and ticket (`closeReadAhead` in on-message-recorded.ts). A failed read-ahead only loses the
- * saving: the messages then read for themselves.
+ * an inbound batch: up to three BatchGetItem calls for the batch instead of four GetItem calls per
+ * message (docs/decisions.md "Inbound throughput, round 3"). A chat this process has seen reads fewer
+ * rounds: its contact id is known (known-contacts.ts), so the lookups are skipped, and the ticket its
+ * last message landed on (known-tickets.ts) is read with the pointer, so when the pointer still names
+ * it, one round does it all. Later messages of a chat read the table, since the first may change what
+ * they find; and each message's items serve only the finding of its contact and ticket
+ * (`closeReadAhead` in on-message-recorded.ts). A failed read-ahead only loses the saving: the
+ * messages then read for themselves.
  */
 import type { SQSRecord } from 'aws-lambda';
 import type { ChannelEvent } from '@atende/shared';
 import { contactKey, lookupKey } from '../../data/contacts';
 import {
   dropReadAhead,
+  hasReadAhead,
   mergeReadAhead,
   peekReadAhead,
   readAhead,
@@ -24,6 +27,7 @@ import { logger } from '../../platform/logger';
 import { identityOf, type ContactIdentity } from '../contacts/channel-identity';
 import { knownContactId } from '../contacts/known-contacts';
 import { parseChannelEvent } from './channel-event-schema';
+import { knownTicketId } from './known-tickets';
 
 type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
 interface Unit {
@@ -71,30 +75,38 @@ function firstEventOfEachGroup(records: readonly SQSRecord[]): Map<string, Chann
 }
 
 async function readAheadUnits(units: Map<string, Unit>): Promise<Map<string, ReadAheadItems>> {
-  // A chat seen before (known-contacts.ts) reads its contact and conversation in the first round, with
-  // the other chats' lookups; its ticket then comes in the second round, and the batch needs two rounds
-  // when every chat is known (three when one is new to this process).
+  // A chat seen before reads its contact, conversation pointer and last ticket in the first round,
+  // with the other chats' lookups. The pointer decides: if it names another ticket, the guess is
+  // dropped and that ticket is read in the next round.
   const contactIds = new Map<string, string>();
   for (const [id, { event, identity }] of units) {
     const known = knownContactId(event.companyId, identity);
     if (known) contactIds.set(id, known);
   }
   const known = new Set(contactIds.keys());
-  const contactAndPointer = ({ event }: Unit, id: string): TableKey[] => {
+  const pointerKey = ({ event }: Unit, id: string) =>
+    conversationKey(event.companyId, event.connectionId, contactIds.get(id)!);
+  const contactAndPointer = (unit: Unit, id: string): TableKey[] => {
     const contactId = contactIds.get(id);
-    return contactId
-      ? [contactKey(event.companyId, contactId), conversationKey(event.companyId, event.connectionId, contactId)]
-      : [];
+    return contactId ? [contactKey(unit.event.companyId, contactId), pointerKey(unit, id)] : [];
   };
-  const ticketOfPointer = ({ event }: Unit, id: string, items: ReadAheadItems | undefined): TableKey[] => {
-    const contactId = contactIds.get(id);
-    const pointer =
-      contactId && items ? peekReadAhead(items, conversationKey(event.companyId, event.connectionId, contactId)) : undefined;
-    return typeof pointer?.ticketId === 'string' ? [ticketKey(event.companyId, pointer.ticketId)] : [];
+  const guessedTicket = ({ event }: Unit, id: string): TableKey[] => {
+    const ticketId = knownTicketId(event.companyId, event.connectionId, contactIds.get(id)!);
+    return ticketId ? [ticketKey(event.companyId, ticketId)] : [];
+  };
+  /** The pointer's ticket, unless the items already hold it (a right guess); a wrong guess is dropped. */
+  const ticketOfPointer = (unit: Unit, id: string, items: ReadAheadItems | undefined): TableKey[] => {
+    if (!contactIds.has(id) || !items) return [];
+    const pointer = peekReadAhead(items, pointerKey(unit, id));
+    const wanted = typeof pointer?.ticketId === 'string' ? ticketKey(unit.event.companyId, pointer.ticketId) : undefined;
+    for (const guess of guessedTicket(unit, id)) if (guess.PK !== wanted?.PK) dropReadAhead(items, guess);
+    return wanted && !hasReadAhead(items, wanted) ? [wanted] : [];
   };
 
   const first = await readAhead(
-    keysOf(units, (unit, id) => (known.has(id) ? contactAndPointer(unit, id) : lookupKeys(unit))),
+    keysOf(units, (unit, id) =>
+      known.has(id) ? [...contactAndPointer(unit, id), ...guessedTicket(unit, id)] : lookupKeys(unit),
+    ),
   );
   for (const [id, { event, identity }] of units) {
     if (known.has(id)) continue;

@@ -29,3 +29,27 @@ export function recentKeys(maxKeys: number): RecentKeys {
     },
   };
 }
+
+/**
+ * A bounded map of what this process learnt recently (which contact a chat matched, which ticket it
+ * is on): a hint that saves a read, checked against the table before it is trusted. Oldest entries go
+ * first once `maxEntries` is reached; setting a key again moves it to the back.
+ */
+export interface RecentMap<V> {
+  get(key: string): V | undefined;
+  set(key: string, value: V): void;
+  delete(key: string): void;
+}
+
+export function recentMap<V>(maxEntries: number): RecentMap<V> {
+  const entries = new Map<string, V>();
+  return {
+    get: (key) => entries.get(key),
+    set(key, value) {
+      entries.delete(key);
+      entries.set(key, value);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+    delete: (key) => void entries.delete(key),
+  };
+}

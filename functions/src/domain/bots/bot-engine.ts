@@ -49,14 +49,14 @@ const inBurst = (ctx: BotContext): boolean =>
   ctx.ticket.menuHeardAt !== undefined &&
   ctx.at.getTime() - Date.parse(ctx.ticket.menuHeardAt) < MENU_REPEAT_PAUSE_MS;
 
-/** Every decision of the menu notes the message's time; a repeat inside a burst sends nothing. */
+/** Every decision of the menu (queue menu or option tree) notes the message's time. */
 const heard = (ctx: BotContext, decision: BotDecision): BotDecision => ({
   replies: decision.replies,
   changes: { ...decision.changes, menuHeardAt: ctx.at.toISOString() },
 });
 
 /** The menu again for a message that picked nothing, unless the customer is still typing. */
-const repeat = (ctx: BotContext, decision: BotDecision): BotDecision => heard(ctx, inBurst(ctx) ? nothing() : decision);
+const repeat = (ctx: BotContext, decision: BotDecision): BotDecision => (inBurst(ctx) ? nothing() : decision);
 
 /** `' 2 '` → 2; anything that is not a plain positive integer → null. */
 const choice = (text: string): number | null => (/^\d{1,3}$/.test(text) ? Number(text) : null);
@@ -79,18 +79,20 @@ export function decideInbound(input: BotContext): BotDecision {
   }
 
   const current = ticket.queueId ? queues.find((q) => q.id === ticket.queueId) : undefined;
-  if (!current) {
-    if (queues.length === 1) return heard(ctx, enterQueue(ctx, queues[0]!, render));
-    const picked = choice(ctx.text);
-    if (picked !== null && picked >= 1 && picked <= queues.length)
-      return heard(ctx, enterQueue(ctx, queues[picked - 1]!, render));
-    return repeat(ctx, {
-      replies: [joinParts(render(connection.greetingMessage), queueMenu(queues))],
-      changes: { chatbot: true, botPath: [] },
-    });
-  }
+  if (!current) return heard(ctx, chooseQueue(ctx, queues, render));
   if (!ticket.chatbot) return nothing();
-  return navigateOptions(ctx, current, render);
+  return heard(ctx, navigateOptions(ctx, current, render));
+}
+
+/** No queue yet: the only one, the one the number picks, or the greeting and the numbered menu. */
+function chooseQueue(ctx: BotContext, queues: readonly BotQueue[], render: Render): BotDecision {
+  if (queues.length === 1) return enterQueue(ctx, queues[0]!, render);
+  const picked = choice(ctx.text);
+  if (picked !== null && picked >= 1 && picked <= queues.length) return enterQueue(ctx, queues[picked - 1]!, render);
+  return repeat(ctx, {
+    replies: [joinParts(render(ctx.connection.greetingMessage), queueMenu(queues))],
+    changes: { chatbot: true, botPath: [] },
+  });
 }
 
 function enterQueue(ctx: BotContext, queue: BotQueue, render: Render): BotDecision {
@@ -123,19 +125,19 @@ function navigateOptions(ctx: BotContext, queue: BotQueue, render: Render): BotD
 
   if (ctx.text === MAIN_MENU_KEY) {
     if (ctx.connection.queues.length > 1) {
-      return heard(ctx, {
+      return {
         replies: [joinParts(render(ctx.connection.greetingMessage), queueMenu(ctx.connection.queues))],
         changes: { queueId: null, chatbot: true, botPath: [] },
-      });
+      };
     }
-    return heard(ctx, {
+    return {
       replies: [joinParts(render(queue.greetingMessage), optionsMenu(queue.options, false))],
       changes: { botPath: [] },
-    });
+    };
   }
   if (ctx.text === BACK_KEY && trail.length > 0) {
     const up = trail.slice(0, -1);
-    return heard(ctx, { replies: [listAt(up)], changes: { botPath: up.map((o) => o.id) } });
+    return { replies: [listAt(up)], changes: { botPath: up.map((o) => o.id) } };
   }
 
   const level = trail.length ? trail[trail.length - 1]!.children : queue.options;
@@ -146,7 +148,7 @@ function navigateOptions(ctx: BotContext, queue: BotQueue, render: Render): BotD
   const down = [...trail, option];
   const isLeaf = option.children.length === 0;
   const text = joinParts(render(option.message), isLeaf ? undefined : listAt(down));
-  return heard(ctx, { replies: text ? [text] : [], changes: { botPath: down.map((o) => o.id), chatbot: !isLeaf } });
+  return { replies: text ? [text] : [], changes: { botPath: down.map((o) => o.id), chatbot: !isLeaf } };
 }
 
 /**

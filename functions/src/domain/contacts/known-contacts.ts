@@ -8,10 +8,10 @@
  * gives one (it wins over the number, as in findContact), else the number; per company.
  */
 import type { ContactRecord } from '../../data/contacts';
+import { recentMap } from '../../data/recent-keys';
 import type { ContactIdentity } from './channel-identity';
 
-const MAX_ENTRIES = 20_000; // ~2 MB; an inbound Lambda serves a few companies' active chats
-const known = new Map<string, string>();
+const known = recentMap<string>(20_000); // ~2 MB; an inbound Lambda serves a few companies' active chats
 
 const keyOf = (companyId: string, identity: ContactIdentity): string | undefined =>
   identity.lid
@@ -32,9 +32,7 @@ export function knownContactId(companyId: string, identity: ContactIdentity): st
 /** Remembers the contact an identity matched, when it holds the identity's key. */
 export function rememberContact(contact: ContactRecord, identity: ContactIdentity): void {
   const key = keyOf(contact.companyId, identity);
-  if (!key || !holdsKey(contact, identity)) return;
-  if (known.size >= MAX_ENTRIES && !known.has(key)) known.clear();
-  known.set(key, contact.id);
+  if (key && holdsKey(contact, identity)) known.set(key, contact.id);
 }
 
 export function forgetContact(companyId: string, identity: ContactIdentity): void {

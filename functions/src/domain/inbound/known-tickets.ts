@@ -7,10 +7,10 @@
  * (a new one, or one reopened elsewhere), the guessed item is dropped unread and the pointer's ticket
  * is read in a second round, as before.
  */
+import { recentMap } from '../../data/recent-keys';
 import type { TicketRecord } from '../../data/tickets';
 
-const MAX_ENTRIES = 20_000; // like known-contacts.ts: an inbound Lambda serves a few companies' active chats
-const known = new Map<string, string>();
+const known = recentMap<string>(20_000); // like known-contacts.ts: an inbound Lambda serves a few companies' active chats
 
 const keyOf = (companyId: string, connectionId: string, contactId: string) =>
   `${companyId}\u0000${connectionId}\u0000${contactId}`;
@@ -20,7 +20,5 @@ export const knownTicketId = (companyId: string, connectionId: string, contactId
 
 /** Remembers the ticket a message of the conversation just landed on. */
 export function rememberTicket(ticket: Pick<TicketRecord, 'companyId' | 'connectionId' | 'contactId' | 'id'>): void {
-  const key = keyOf(ticket.companyId, ticket.connectionId, ticket.contactId);
-  if (known.size >= MAX_ENTRIES && !known.has(key)) known.clear();
-  known.set(key, ticket.id);
+  known.set(keyOf(ticket.companyId, ticket.connectionId, ticket.contactId), ticket.id);
 }

@@ -79,9 +79,13 @@ async function readAheadUnits(units: Map<string, Unit>): Promise<Map<string, Rea
   // with the other chats' lookups. The pointer decides: if it names another ticket, the guess is
   // dropped and that ticket is read in the next round.
   const contactIds = new Map<string, string>();
+  const guesses = new Map<string, TableKey>(); // the ticket a known chat's last message landed on
   for (const [id, { event, identity }] of units) {
-    const known = knownContactId(event.companyId, identity);
-    if (known) contactIds.set(id, known);
+    const contactId = knownContactId(event.companyId, identity);
+    if (!contactId) continue;
+    contactIds.set(id, contactId);
+    const ticketId = knownTicketId(event.companyId, event.connectionId, contactId);
+    if (ticketId) guesses.set(id, ticketKey(event.companyId, ticketId));
   }
   const known = new Set(contactIds.keys());
   const pointerKey = ({ event }: Unit, id: string) =>
@@ -90,23 +94,22 @@ async function readAheadUnits(units: Map<string, Unit>): Promise<Map<string, Rea
     const contactId = contactIds.get(id);
     return contactId ? [contactKey(unit.event.companyId, contactId), pointerKey(unit, id)] : [];
   };
-  const guessedTicket = ({ event }: Unit, id: string): TableKey[] => {
-    const ticketId = knownTicketId(event.companyId, event.connectionId, contactIds.get(id)!);
-    return ticketId ? [ticketKey(event.companyId, ticketId)] : [];
-  };
   /** The pointer's ticket, unless the items already hold it (a right guess); a wrong guess is dropped. */
   const ticketOfPointer = (unit: Unit, id: string, items: ReadAheadItems | undefined): TableKey[] => {
     if (!contactIds.has(id) || !items) return [];
     const pointer = peekReadAhead(items, pointerKey(unit, id));
     const wanted = typeof pointer?.ticketId === 'string' ? ticketKey(unit.event.companyId, pointer.ticketId) : undefined;
-    for (const guess of guessedTicket(unit, id)) if (guess.PK !== wanted?.PK) dropReadAhead(items, guess);
+    const guess = guesses.get(id);
+    if (guess && guess.PK !== wanted?.PK) dropReadAhead(items, guess);
     return wanted && !hasReadAhead(items, wanted) ? [wanted] : [];
   };
 
   const first = await readAhead(
-    keysOf(units, (unit, id) =>
-      known.has(id) ? [...contactAndPointer(unit, id), ...guessedTicket(unit, id)] : lookupKeys(unit),
-    ),
+    keysOf(units, (unit, id) => {
+      if (!known.has(id)) return lookupKeys(unit);
+      const guess = guesses.get(id);
+      return [...contactAndPointer(unit, id), ...(guess ? [guess] : [])];
+    }),
   );
   for (const [id, { event, identity }] of units) {
     if (known.has(id)) continue;

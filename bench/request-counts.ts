@@ -18,9 +18,19 @@ const repetitions = Number(process.argv[2] ?? 10);
 
 type Tally = Map<string, number>;
 let tally: Tally = new Map();
+/** BENCH_CALL_SITES=1: each operation's calls are also listed by the functions/src frames that made them. */
+const CALL_SITES = !!process.env.BENCH_CALL_SITES;
+let sites: Tally = new Map();
 /** Off while a scenario prepares (e.g. the login before a refresh), so only the operation is counted. */
 let counting = true;
-const add = (key: string, n = 1) => counting && tally.set(key, (tally.get(key) ?? 0) + n);
+const add = (key: string, n = 1, into = tally) => counting && into.set(key, (into.get(key) ?? 0) + n);
+const callSite = () =>
+  (new Error().stack ?? '')
+    .split('\n')
+    .filter((line) => line.includes('functions/src/'))
+    .slice(0, 4)
+    .map((line) => /functions\/src\/(.*?):(\d+)/.exec(line)?.slice(1, 3).join(':'))
+    .join(' < ');
 const READS = /^(Get|BatchGet|Query|Scan|TransactGet)/;
 
 // One patch sees every SDK client (DynamoDB, SQS, S3, API Gateway Management): they share this base class.
@@ -35,11 +45,13 @@ Client.prototype.send = async function patchedSend(this: Client<any, any, any, a
   if (service === 'DynamoDB') command.input.ReturnConsumedCapacity = 'TOTAL';
   const output = await originalSend.call(this, command, ...rest);
   add(`${service} ${operation}`);
+  if (CALL_SITES) add(`${service} ${operation} ${callSite()}`, 1, sites);
   if (service === 'DynamoDB') {
     const units = [output?.ConsumedCapacity ?? []]
       .flat()
       .reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0);
     add(READS.test(operation) ? 'DynamoDB RRU' : 'DynamoDB WRU', units);
+    if (CALL_SITES) add(`${READS.test(operation) ? 'RRU' : 'WRU'} of DynamoDB ${operation}`, units, sites);
   }
   return output;
 } as typeof Client.prototype.send;
@@ -50,18 +62,23 @@ async function measure(
   operation: (i: number) => Promise<void>,
 ): Promise<Record<string, string | number>> {
   tally = new Map();
+  sites = new Map();
   for (let i = 0; i < times; i++) await operation(i);
   const per = (key: string) => round((tally.get(key) ?? 0) / times, 2);
+  if (CALL_SITES) {
+    console.log(`\n${name}: calls per operation by call site`);
+    for (const [site, n] of [...sites].sort((a, b) => b[1] - a[1])) console.log(`  ${round(n / times, 2)}  ${site}`);
+  }
   const calls = (prefix: string) =>
     [...tally]
-      .filter(([k]) => k.startsWith(prefix) && !/R[RW]U$/.test(k) && !k.endsWith('ReceiveMessage'))
+      .filter(([k]) => k.startsWith(prefix) && !/(RRU|WRU)$/.test(k) && !k.endsWith('ReceiveMessage'))
       .reduce((sum, [, n]) => sum + n, 0) / times;
   return {
     operation: name,
     'DynamoDB calls': round(calls('DynamoDB '), 2),
     RRU: per('DynamoDB RRU'),
     WRU: per('DynamoDB WRU'),
-    'SQS sends': per('SQS SendMessage'),
+    'SQS sends': round(per('SQS SendMessage') + per('SQS SendMessageBatch'), 2),
     'SQS deletes': round(per('SQS DeleteMessage') + per('SQS DeleteMessageBatch'), 2),
     'S3 calls': round(calls('S3 '), 2),
     'WS posts': per('ApiGatewayManagementApi PostToConnection'),
@@ -142,6 +159,14 @@ try {
       await sim('POST', `/connections/${connection.id}/contacts/5511970000001/messages`, { text: body });
       await until(async () => (arrived.has(body) ? true : undefined), 30_000, 'message event');
       await new Promise((r) => setTimeout(r, 500)); // acks and follow-up events of this message
+    }),
+    await measure('a new customer’s first message (contact, ticket, greeting)', repetitions, async (i) => {
+      const number = `55119710${String(i).padStart(5, '0')}${Date.now() % 10}`;
+      await sim('POST', `/connections/${connection.id}/contacts`, { name: `Novo ${i}`, number });
+      const body = `first message ${i} ${Date.now()}`;
+      await sim('POST', `/connections/${connection.id}/contacts/${number}/messages`, { text: body });
+      await until(async () => (arrived.has(body) ? true : undefined), 30_000, 'message event');
+      await new Promise((r) => setTimeout(r, 1_000)); // the greeting, its echo and their acks
     }),
     await measure('scheduler tick (nothing due)', repetitions, async () => {
       await stack.invoke('scheduler', {});

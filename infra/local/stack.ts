@@ -35,9 +35,11 @@ export const MEDIA_BUCKET = 'atende-media';
  * pollers to start with; on a FIFO queue as many as there are message groups with work, one batch per
  * group at a time), so a chat or a ticket waits only for its own earlier records. Locally the
  * invocations share the consumer thread's one event loop: the figures are what a laptop uses well
- * (bench/inbound-pipeline.ts), not Lambda's ceiling.
+ * (bench/inbound-pipeline.ts), not Lambda's ceiling. Fewer slots make larger batches (each batch's
+ * groups still run side by side, `processSqsBatch`) and fewer interleaved calls waiting on the one
+ * loop: 3 + 2 beat 8 + 6, 4 + 3 and 2 + 2 at 100 msgs/s (docs/decisions.md "Fewer local consumer slots").
  */
-const LOCAL_CONSUMER_CONCURRENCY: Record<string, number> = { inbound: 8, realtime: 6 };
+const LOCAL_CONSUMER_CONCURRENCY: Record<string, number> = { inbound: 3, realtime: 2 };
 
 export interface LocalStackOptions {
   /** Folder that keeps DynamoDB and S3 across restarts; undefined → in-memory DynamoDB and a temp S3 folder. */

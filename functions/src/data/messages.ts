@@ -128,12 +128,19 @@ export async function insertMessageOnce(message: MessageRecord): Promise<{ creat
 
 /**
  * The after-recording steps of a channel message ran (realtime, ticket, bots): redeliveries stop here.
- * A marker item beside the message rather than an update of it, so the markers of a batch's messages
- * (and their search index entries) leave in one BatchWriteItem (`putTogether`). It expires once no
- * queue can redeliver the message any more (SQS keeps a message at most 14 days).
+ * A marker item beside the message rather than an update of it, so the marker leaves in one
+ * BatchWriteItem with `alongside` (the message's search index entries, idempotent Puts that must be
+ * written before the pipeline counts as done) and with the other markers of the batch (`putTogether`).
+ * It expires once no queue can redeliver the message any more (SQS keeps a message at most 14 days).
  */
-export const markMessagePipelineDone = (m: Pick<MessageRecord, 'companyId' | 'connectionId' | 'externalId'>) =>
-  putTogether([{ ...doneKey(m.companyId, m.connectionId, m.externalId), expiresAt: ttlIn(PIPELINE_DONE_TTL_SECONDS) }]);
+export const markMessagePipelineDone = (
+  m: Pick<MessageRecord, 'companyId' | 'connectionId' | 'externalId'>,
+  alongside: readonly Record<string, unknown>[] = [],
+) =>
+  putTogether([
+    ...alongside,
+    { ...doneKey(m.companyId, m.connectionId, m.externalId), expiresAt: ttlIn(PIPELINE_DONE_TTL_SECONDS) },
+  ]);
 
 /** Whether a stored message's after-recording steps already ran (see `markMessagePipelineDone`). */
 export async function isMessagePipelineDone(m: MessageRecord): Promise<boolean> {

@@ -7,6 +7,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { batchWrite, queryAll } from './table-operations';
 import { tenantPk } from './keys';
+import { ttlCache } from './ttl-cache';
 
 export interface Setting {
   key: string;
@@ -24,6 +25,16 @@ export async function listSettings(companyId: string): Promise<Setting[]> {
   return items.map((item) => ({ key: item.SK as string, value: String(item.value ?? '') }));
 }
 
+const recentSettings = ttlCache<Setting[]>(5_000);
+
+/**
+ * AP-S1 through a per-process cache of 5 s, for a reader that needs them for every event (the fan-out's
+ * audience policy, docs/decisions.md "Fan-out reads per batch"): a change made by another process
+ * applies within 5 s; one made in this process (`putSetting`, `putSettings`) at once.
+ */
+export const listRecentSettings = (companyId: string): Promise<Setting[]> =>
+  recentSettings.get(companyId, () => listSettings(companyId));
+
 /** AP-S2: one setting by key. */
 export async function getSetting(companyId: string, key: string): Promise<string | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: { PK: settingsPk(companyId), SK: key } }));
@@ -37,6 +48,7 @@ export async function putSetting(companyId: string, key: string, value: string):
       Item: { PK: settingsPk(companyId), SK: key, companyId, key, value, updatedAt: new Date().toISOString() },
     }),
   );
+  recentSettings.forget(companyId); // after the write: a load begun before it must not outlive it
 }
 
 /** Writes many settings at once (new companies get their defaults this way). */
@@ -47,4 +59,5 @@ export async function putSettings(companyId: string, settings: Setting[]): Promi
       PutRequest: { Item: { PK: settingsPk(companyId), SK: s.key, companyId, key: s.key, value: s.value, updatedAt: now } },
     })),
   );
+  recentSettings.forget(companyId);
 }

@@ -7,7 +7,7 @@
  * - access token expired → closed without a frame (the console reconnects with a fresh token).
  */
 import { policySettings, realtimeChannel, type PolicySettings, type RealtimeRecipient } from '@atende/shared';
-import { listSettings } from '../../data/settings';
+import { listRecentSettings } from '../../data/settings';
 import { getUsers, type UserRecord } from '../../data/users';
 import { deleteWsConnection, listCompanyWsConnections, type WsConnection } from '../../data/ws-connections';
 import { logger } from '../../platform/logger';
@@ -22,7 +22,7 @@ export interface LiveSocket {
 
 export interface CompanySockets {
   live: LiveSocket[];
-  /** The company's policy toggles, read on first need and kept for the batch. */
+  /** The company's policy toggles, read on first need (through the 5 s settings cache) and kept for the batch. */
   settings(): Promise<PolicySettings>;
   /** Forgets a socket that answered 410 Gone. */
   forget(connectionId: string): Promise<void>;
@@ -51,7 +51,7 @@ export async function loadCompanySockets(
   let settings: Promise<PolicySettings> | undefined;
   return {
     live,
-    settings: () => (settings ??= listSettings(companyId).then(policySettings)),
+    settings: () => (settings ??= listRecentSettings(companyId).then(policySettings)),
     async forget(connectionId) {
       const at = live.findIndex((s) => s.connectionId === connectionId);
       if (at >= 0) live.splice(at, 1);

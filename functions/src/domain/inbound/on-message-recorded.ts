@@ -1,7 +1,8 @@
 /**
  * THE seam after a channel message is stored: find or create its ticket (conversation lock), attach
- * the message (unread +1 for customer messages, last message, search index), tell the consoles that
- * may see the ticket, then hand over to the bots seam (domain/bots/ticket-bots.ts).
+ * the message (unread +1 for customer messages, last message), tell the consoles that may see the
+ * ticket, then hand over to the bots seam (domain/bots/ticket-bots.ts); the search index items of
+ * its words go back to the caller, which writes them with the pipeline's done marker.
  *
  * Contract: it may run MORE THAN ONCE for the same message (an SQS redelivery after a crash between
  * recording and `pipelineDone`), so every step is idempotent: a message already attached keeps its
@@ -17,7 +18,7 @@ import { getTicket } from '../../data/tickets';
 import { ticketBots } from '../bots/ticket-bots';
 import { publishMessageCreated } from '../messages/message-events';
 import { findOrCreateTicket, type TicketForMessage } from '../tickets/find-or-create-ticket';
-import { attachMessageToTicket, indexMessageText } from '../tickets/ticket-activity';
+import { attachMessageToTicket, messageTextIndex, type MessageTextIndex } from '../tickets/ticket-activity';
 import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketUpdate } from '../tickets/ticket-events';
 import { ticketSettings, type TicketSettings } from '../tickets/ticket-settings';
@@ -34,17 +35,18 @@ export interface RecordedMessage {
   contactCreated?: boolean;
 }
 
-export async function onMessageRecorded(recorded: RecordedMessage): Promise<void> {
+/** Answers the message's search index items (when it landed on a ticket), for the done marker to write. */
+export async function onMessageRecorded(recorded: RecordedMessage): Promise<MessageTextIndex | undefined> {
   const { connection, contact, message } = recorded;
   const settings = await ticketSettings(connection.companyId);
   if (!opensTickets(contact, settings)) {
     await publishMessageCreated(message, contact);
-    return;
+    return undefined;
   }
   const found = await ticketOf(recorded);
   closeReadAhead(); // what the batch read ahead was for finding the contact and ticket; from here on, read the table
   const { ticket } = await attachMessageToTicket(found.ticket, message);
-  await onMessageOnTicket(recorded, { ...found, ticket }, settings);
+  return onMessageOnTicket(recorded, { ...found, ticket }, settings);
 }
 
 /** Groups open no ticket when the company ignores them (CheckMsgIsGroup). */
@@ -52,26 +54,23 @@ export const opensTickets = (contact: ContactRecord, settings: TicketSettings) =
   !(contact.isGroup && settings.ignoreGroups);
 
 /**
- * The message is on its ticket (attached and counted): index its words, tell the consoles, then the bots.
+ * The message is on its ticket (attached and counted): tell the consoles, then the bots. Answers the
+ * search index items of its words, which the caller writes with the pipeline's done marker (one
+ * write for both; a redelivery before it runs all of this again, and the Puts are idempotent).
  * `landed.ticket` is the ticket as the attaching write left it.
  */
 export async function onMessageOnTicket(
   recorded: RecordedMessage,
   landed: TicketForMessage,
   settings: TicketSettings,
-): Promise<void> {
+): Promise<MessageTextIndex> {
   const { connection, contact, message } = recorded;
   const { ticket } = landed;
   rememberTicket(ticket); // the next batch reads it with the conversation pointer (read-ahead-batch.ts)
   const onTicket = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
-  await Promise.all([
-    indexMessageText(ticket, message.body),
-    (async () => {
-      const dto = await toTicketDto(ticket, { contact, connection, recentQueues: true });
-      await publishMessageCreated(onTicket, contact, { record: ticket, dto });
-      if (landed.created || landed.reopened) await publishTicketUpdate(ticket, dto);
-    })(),
-  ]);
+  const dto = await toTicketDto(ticket, { contact, connection, recentQueues: true });
+  await publishMessageCreated(onTicket, contact, { record: ticket, dto });
+  if (landed.created || landed.reopened) await publishTicketUpdate(ticket, dto);
   await ticketBots().onTicketMessage({
     connection,
     contact,
@@ -82,6 +81,7 @@ export async function onMessageOnTicket(
     ticketReopened: landed.reopened,
     settings,
   });
+  return messageTextIndex(ticket, message.body);
 }
 
 /** A redelivered message already attached keeps its ticket. */

@@ -47,8 +47,9 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
     });
     return;
   }
-  await onMessageRecorded({ ...recorded, message });
-  await markMessagePipelineDone(message);
+  const index = await onMessageRecorded({ ...recorded, message });
+  await markMessagePipelineDone(message, index?.items);
+  index?.written();
 }
 
 /**
@@ -74,12 +75,13 @@ async function recordAttachedDirectly(draft: RecordedMessage): Promise<'done' | 
   if (recording.outcome === 'duplicate') return 'duplicate';
   if (recording.outcome !== 'recorded') return 'general';
   closeReadAhead(); // the reads the batch made ahead were for finding the contact and ticket
-  await onMessageOnTicket(
+  const index = await onMessageOnTicket(
     { ...draft, message: recording.message },
     { ticket: recording.ticket, created: draft.contactCreated === true, reopened: false },
     settings,
   );
-  await markMessagePipelineDone(recording.message);
+  await markMessagePipelineDone(recording.message, index.items);
+  index.written();
   return 'done';
 }
 

@@ -1,9 +1,10 @@
 /**
  * A message lands on its ticket: one transaction moves the message into the ticket's conversation,
  * writes its by-id reference, and updates the ticket (last message, activity time, unread +1 for a
- * customer message). The message's condition makes a redelivery count nothing twice. The caller then
- * indexes the text for search (`indexMessageText`: at most MAX_TOKENS_PER_TEXT idempotent Puts,
- * docs/data-model.md "Search"), alongside the realtime event rather than before it.
+ * customer message). The message's condition makes a redelivery count nothing twice. The text is
+ * indexed for search afterwards (`messageTextIndex`: at most MAX_TOKENS_PER_TEXT idempotent Puts,
+ * docs/data-model.md "Search"): the inbound pipeline writes them with its done marker, after the
+ * realtime event rather than before it; a message sent from the console writes them at once.
  */
 import { attachToTicketItems, newAttachedMessageItem, type MessageRecord } from '../../data/messages';
 import { recentKeys } from '../../data/recent-keys';
@@ -100,11 +101,27 @@ const withActivity = (ticket: TicketRecord, activity: Activity): TicketRecord =>
  */
 const indexedWords = recentKeys(50_000);
 
-/** Makes a ticket findable by the words of one of its messages (only the words it was not yet found by). */
-export async function indexMessageText(ticket: Pick<TicketRecord, 'companyId' | 'id'>, body: string): Promise<void> {
+/** The index items that make a ticket findable by one message's words, to be written by the caller. */
+export interface MessageTextIndex {
+  /** Only the words the ticket was not yet found by (in this process). */
+  items: Record<string, unknown>[];
+  /** Call once `items` are written: they are not written again for this ticket. */
+  written(): void;
+}
+
+export function messageTextIndex(ticket: Pick<TicketRecord, 'companyId' | 'id'>, body: string): MessageTextIndex {
   const key = (token: string) => `${ticket.companyId}#${ticket.id}#${token}`;
   const fresh = tokensOf(body).filter((token) => !indexedWords.has(key(token)));
-  if (!fresh.length) return;
-  await putTogether(indexItems('TIX', ticket.companyId, ticket.id, fresh));
-  for (const token of fresh) indexedWords.add(key(token));
+  return {
+    items: indexItems('TIX', ticket.companyId, ticket.id, fresh),
+    written: () => fresh.forEach((token) => indexedWords.add(key(token))),
+  };
+}
+
+/** Makes a ticket findable by the words of one of its messages (only the words it was not yet found by). */
+export async function indexMessageText(ticket: Pick<TicketRecord, 'companyId' | 'id'>, body: string): Promise<void> {
+  const index = messageTextIndex(ticket, body);
+  if (!index.items.length) return;
+  await putTogether(index.items);
+  index.written();
 }

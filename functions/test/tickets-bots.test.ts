@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../src/data/client';
 import { putQueueOption } from '../src/data/queue-options';
+import { putQueue } from '../src/data/queues';
+import { forgetBotSetups } from '../src/domain/bots/bot-setup';
 import { apiCall } from './support/api-event';
 import {
   createWorkspace,
@@ -114,6 +116,34 @@ describe('a burst of first messages', () => {
     expect(await menus()).toHaveLength(2);
     await customerSays(w, { number, body: '2', timestamp: new Date(start + 20 * 150 + 10_500).toISOString() });
     expect((await ticketOf(w, number))!.queueId).toBe(w.queueB.id);
+  });
+});
+
+describe('a connection with one queue', () => {
+  it('greets the new ticket in its queue once, a redelivery and a burst included, and shows its options', async () => {
+    const one = await createWorkspace(); // its connection serves queue A only
+    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
+    await putQueueOption({
+      id: 'opt-a1',
+      companyId: one.cid,
+      queueId: one.queueA.id,
+      parentId: null,
+      option: 1,
+      title: 'Pedidos',
+      message: 'Informe o número do pedido.',
+    });
+    forgetBotSetups();
+    const number = newNumber();
+    const first = customerEvent(one, { number, name: 'Bia', body: 'oi' });
+    const more = Array.from({ length: 4 }, (_, i) => customerEvent(one, { number, name: 'Bia', body: `linha ${i}` }));
+    await deliver(first, ...more);
+    await deliver(first); // SQS redelivery of the first message
+    const ticket = (await ticketOf(one, number))!;
+    expect(ticket).toMatchObject({ status: 'pending', queueId: one.queueA.id, chatbot: true });
+    const fromUs = (
+      await apiCall('messages', 'GET', '/messages/{id}', { token: one.admin.token, pathParameters: { id: ticket.id } })
+    ).body.messages.filter((m: { fromMe: boolean }) => m.fromMe);
+    expect(fromUs.map((m: { body: string }) => m.body)).toEqual(['Fila A: olá Bia!\n\n*1* - Pedidos\n*#* - Menu inicial']);
   });
 });
 

@@ -77,6 +77,18 @@ describe('queue menu', () => {
     expect(d).toEqual({ replies: ['Suporte.'], changes: { queueId: 'q-support', chatbot: false, botPath: [], ...HEARD } });
   });
 
+  it('greets a new ticket created in the connection’s only queue, with its options, once', () => {
+    const only = { ...connection, queues: [sales] };
+    const born = { ...pending, queueId: 'q-sales' };
+    const d = decideInbound(ctx({ connection: only, ticket: born }));
+    expect(d).toEqual({
+      replies: ['Vendas aqui, Ana!\n\n*1* - Novos pedidos\n*2* - Rastrear\n*#* - Menu inicial'],
+      changes: { queueId: 'q-sales', chatbot: true, botPath: [], ...HEARD },
+    });
+    // Its next messages are no longer the new ticket's: no second greeting.
+    expect(decideInbound(ctx({ connection: only, ticket: born, isNewTicket: false })).replies).toEqual([]);
+  });
+
   it('stays silent once a person has the ticket', () => {
     expect(decideInbound(ctx({ ticket: { ...pending, status: 'open', userId: 'u1' } })).replies).toEqual([]);
   });

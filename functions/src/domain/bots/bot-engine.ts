@@ -7,7 +7,8 @@
  * Flow for a customer message on a pending ticket nobody took:
  * - company hours (scheduleType 'company') closed → the connection's out-of-hours message (new tickets only);
  * - no queues → the connection's greeting on a new ticket;
- * - one queue → the ticket enters it; several → greeting + numbered queue menu until a number picks one;
+ * - one queue → the ticket enters it (a new ticket of such a connection is created in it and enters it
+ *   on its first message); several → greeting + numbered queue menu until a number picks one;
  * - entering a queue → its out-of-hours message (scheduleType 'queue', closed) or its greeting, then
  *   its option tree: a number goes down, `0` back, `#` to the main menu; a leaf hands over to a person.
  *
@@ -80,6 +81,11 @@ export function decideInbound(input: BotContext): BotDecision {
 
   const current = ticket.queueId ? queues.find((q) => q.id === ticket.queueId) : undefined;
   if (!current) return heard(ctx, chooseQueue(ctx, queues, render));
+  // A new ticket of a one-queue connection is born in that queue: its first message enters it all the same.
+  if (ctx.isNewTicket && !ticket.chatbot) {
+    const entered = enterQueue(ctx, current, render);
+    return entered.replies.length || entered.changes.chatbot ? heard(ctx, entered) : nothing();
+  }
   if (!ticket.chatbot) return nothing();
   return heard(ctx, navigateOptions(ctx, current, render));
 }

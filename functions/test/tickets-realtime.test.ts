@@ -2,9 +2,11 @@
  * Realtime by audience: ticket and message events reach whoever may see the ticket (its queue's
  * operators, the assignee, admins) and never an operator of another queue, not even on the socket.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ulid } from 'ulid';
 import { realtimeChannel } from '@atende/shared';
+import { ddb } from '../src/data/client';
 import { handler as fanout } from '../src/handlers/fanout/index';
 import { handler as realtime } from '../src/handlers/realtime/index';
 import { sqsEvent } from './support/local-queues';
@@ -113,6 +115,7 @@ describe('audiences', () => {
     await flush();
     ws.reset();
 
+    const send = vi.spyOn(ddb(), 'send');
     await deliver({
       companyId: w.cid,
       connectionId: w.connection.id,
@@ -122,6 +125,15 @@ describe('audiences', () => {
       externalId: sent.externalId,
       ack: 2,
     });
+    // The ack raises the message, then reads its contact and ticket in one call.
+    const reads = send.mock.calls.map(([command]) => command as object);
+    send.mockRestore();
+    expect(reads.filter((c) => c instanceof GetCommand)).toEqual([]);
+    expect(
+      reads
+        .filter((c): c is BatchGetCommand => c instanceof BatchGetCommand)
+        .map((c) => Object.values(c.input.RequestItems ?? {}).flatMap((r) => (r.Keys ?? []).map((k) => String(k.SK)))),
+    ).toEqual([[t.contact.id, 'TICKET']]);
     await apiCall('messages', 'GET', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: t.id } });
     await flush();
 

@@ -1,7 +1,7 @@
 /** message.ack / edited / deleted / sendFailed / media / reaction on stored messages. */
 import type { ChannelEvent, MessageMediaType } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
-import { getContact } from '../../data/contacts';
+import { contactKey, getContact } from '../../data/contacts';
 import {
   attachMessageMedia,
   editMessageBody,
@@ -13,6 +13,8 @@ import {
   setMessageReaction,
   type MessageRecord,
 } from '../../data/messages';
+import { readAhead, withReadAhead } from '../../data/read-ahead';
+import { ticketKey } from '../../data/tickets';
 import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
 import { publishMessageUpdated } from '../messages/message-events';
@@ -72,8 +74,25 @@ export async function applyMessageChange(connection: ConnectionRecord, event: Ch
     }
   }
   if (!changed) return;
-  const contact = await getContact(companyId, changed.contactId);
-  if (contact) await publishMessageUpdated(changed, contact);
+  await publishChange(changed);
+}
+
+/**
+ * Tells the consoles: the event names the message's contact, and its ticket decides the audience.
+ * Both are read in one consistent BatchGetItem (served to `getContact` and `getTicket` by the
+ * read-ahead), not two GetItem calls: every message we send comes back as three acks.
+ */
+async function publishChange(changed: MessageRecord): Promise<void> {
+  const { companyId } = changed;
+  const keys = [
+    contactKey(companyId, changed.contactId),
+    ...(changed.ticketId ? [ticketKey(companyId, changed.ticketId)] : []),
+  ];
+  const ahead = (await readAhead(new Map([[changed.id, keys]]))).get(changed.id)!;
+  await withReadAhead(ahead, async () => {
+    const contact = await getContact(companyId, changed.contactId);
+    if (contact) await publishMessageUpdated(changed, contact);
+  });
 }
 
 function applyMediaEvent(companyId: string, connectionId: string, event: Extract<ChannelEvent, { type: 'message.media' }>) {

@@ -28,12 +28,16 @@ export async function listSettings(companyId: string): Promise<Setting[]> {
 const recentSettings = ttlCache<Setting[]>(5_000);
 
 /**
- * AP-S1 through a per-process cache of 5 s, for a reader that needs them for every event (the fan-out's
- * audience policy, docs/decisions.md "Fan-out reads per batch"): a change made by another process
- * applies within 5 s; one made in this process (`putSetting`, `putSettings`) at once.
+ * AP-S1 through a per-process cache of 5 s, for readers that need them for every event (the inbound
+ * worker's ticket settings, the fan-out's audience policy; docs/decisions.md "Inbound latency, round 11"):
+ * a change made by another process applies within 5 s; one made in this process (`putSetting`,
+ * `putSettings`) at once.
  */
 export const listRecentSettings = (companyId: string): Promise<Setting[]> =>
   recentSettings.get(companyId, () => listSettings(companyId));
+
+/** Tests that write settings behind this module's back (or want a cold cache). */
+export const forgetRecentSettings = () => recentSettings.forget();
 
 /** AP-S2: one setting by key. */
 export async function getSetting(companyId: string, key: string): Promise<string | undefined> {

@@ -1,10 +1,10 @@
 /**
  * The company settings the ticket workspace reads, judged once. The inbound path reads them for every
- * message, so they are cached per process for a few seconds (a changed setting applies within 5 s).
+ * message, so they come through the per-process settings cache (`listRecentSettings`: a setting changed
+ * by another process applies within 5 s, one written in this process at once).
  */
 import { isSettingOn, policySettings, type PolicySettings } from '@atende/shared';
-import { listSettings } from '../../data/settings';
-import { ttlCache } from '../../data/ttl-cache';
+import { listRecentSettings } from '../../data/settings';
 
 /** Minutes after closing during which a customer's new message reopens the ticket (pending) instead of starting a new one. */
 export const REOPEN_WINDOW_SETTING = 'ticketReopenWindowMinutes';
@@ -21,15 +21,8 @@ export interface TicketSettings {
   autoCloseMinutes: number;
 }
 
-const cache = ttlCache<TicketSettings>(5_000);
-
-export const ticketSettings = (companyId: string): Promise<TicketSettings> => cache.get(companyId, () => load(companyId));
-
-/** Tests change settings and want them applied at once. */
-export const forgetTicketSettings = () => cache.forget();
-
-async function load(companyId: string): Promise<TicketSettings> {
-  const settings = await listSettings(companyId);
+export async function ticketSettings(companyId: string): Promise<TicketSettings> {
+  const settings = await listRecentSettings(companyId);
   const value = (key: string) => settings.find((s) => s.key === key)?.value;
   return {
     policy: policySettings(settings),

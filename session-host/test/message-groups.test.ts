@@ -19,6 +19,31 @@ describe('MessageGroups', () => {
     expect(groups.of({ ...base, type: 'message.deleted', externalId: 'm2' })).toBe('conn1:5511999990002@s.whatsapp.net');
   });
 
+  it("puts the platform's own sends and their acks in the chat's outbound lane, phone-sent messages in the chat", () => {
+    const groups = new MessageGroups();
+    const chat = 'conn1:5511999990001@s.whatsapp.net';
+    const sent = (externalId: string, clientMessageId?: string): ChannelEvent => ({
+      ...base,
+      type: 'message.sent',
+      message: {
+        externalId,
+        fromMe: true,
+        isGroup: false,
+        body: 'olá',
+        timestamp: base.occurredAt,
+        contact: { jid: '5511999990001@s.whatsapp.net' },
+        ...(clientMessageId ? { clientMessageId } : {}),
+      },
+    });
+    expect(groups.of(sent('ours', 'client-1'))).toBe(`${chat}:out`);
+    expect(groups.of(sent('typed-on-phone'))).toBe(chat);
+    expect(groups.of({ ...base, type: 'message.ack', externalId: 'ours', ack: 1 })).toBe(`${chat}:out`);
+    expect(groups.of({ ...base, type: 'message.ack', externalId: 'ours', ack: 3 })).toBe(`${chat}:out`);
+    expect(groups.of({ ...base, type: 'message.deleted', externalId: 'ours' })).toBe(`${chat}:out`);
+    expect(groups.of({ ...base, type: 'message.ack', externalId: 'typed-on-phone', ack: 2 })).toBe(chat);
+    expect(groups.of(message('m3', '5511999990001@s.whatsapp.net'))).toBe(chat);
+  });
+
   it("keeps the connection's own events (and acks of unknown messages) in the connection's group", () => {
     const groups = new MessageGroups();
     expect(groups.of({ ...base, type: 'connection.status', status: 'CONNECTED' })).toBe('conn1');

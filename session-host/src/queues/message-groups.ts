@@ -2,8 +2,13 @@
  * The inbound FIFO group of a channel event: order where it matters, parallelism elsewhere.
  * - a message, and any later ack/edit/delete of it: the chat (`<connectionId>:<chat jid>`), so a
  *   conversation is processed in order while different customers proceed in parallel;
+ * - a message the platform sent (`message.sent` with its clientMessageId: recorded before the send
+ *   command was queued), and its acks, edits and deletes: the chat's outbound lane
+ *   (`<connectionId>:<chat jid>:out`). Nothing in the customer's lane depends on them, so the
+ *   send's echo and its three acks no longer hold up the customer's next message; they stay in
+ *   order among themselves;
  * - the connection's own state (QR, pairing, status) and send failures: the connection.
- * Acks, edits and deletes name only the message id, so the chat of recently published messages is
+ * Acks, edits and deletes name only the message id, so the group of recently published messages is
  * remembered (bounded LRU); an unknown id falls back to the connection's group.
  */
 import type { ChannelEvent } from '@atende/shared';
@@ -19,7 +24,8 @@ export class MessageGroups {
     switch (event.type) {
       case 'message.received':
       case 'message.sent': {
-        const group = chatGroup(event.connectionId, event.message.contact.jid);
+        const chat = chatGroup(event.connectionId, event.message.contact.jid);
+        const group = event.type === 'message.sent' && event.message.clientMessageId ? outboundGroup(chat) : chat;
         this.remember(`${event.connectionId}:${event.message.externalId}`, group);
         return group;
       }
@@ -42,3 +48,4 @@ export class MessageGroups {
 }
 
 export const chatGroup = (connectionId: string, jid: string) => `${connectionId}:${jid}`.slice(0, MAX_GROUP);
+const outboundGroup = (chat: string) => `${chat.slice(0, MAX_GROUP - 4)}:out`;

@@ -2,8 +2,9 @@
  * POST/GET/DELETE /messages: sends through the outbound queue (recorded first, echo and acks find
  * it), signature, quoting, idempotency, own-message deletes, presigned media uploads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelEvent, MessageDto, TicketDto } from '@atende/shared';
+import { ddb } from '../src/data/client';
 import { messageIdForCommand } from '../src/shared-surface/outbound-message-ids';
 import { apiCall } from './support/api-event';
 import { startMediaBucket } from './support/media-bucket';
@@ -88,7 +89,13 @@ describe('sending', () => {
         clientMessageId: sent!.id,
       },
     };
-    await deliver(echo, {
+    const spy = vi.spyOn(ddb(), 'send');
+    await deliver(echo);
+    const calls = spy.mock.calls.map(([command]) => (command as object).constructor.name);
+    spy.mockRestore();
+    // Recorded before the send: one read of the message settles the echo, nothing is written.
+    expect(calls).toEqual(['GetCommand']);
+    await deliver({
       ...base,
       eventId: `ack:${sent!.externalId}:3`,
       type: 'message.ack',

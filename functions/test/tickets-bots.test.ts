@@ -2,8 +2,8 @@
  * Issue 9 "Bots and automatic messages" through the real inbound worker and tickets API: the queue
  * menu, the option tree, idempotency under redelivery, and the rating asked on resolve.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../src/data/client';
 import { putQueueOption } from '../src/data/queue-options';
 import { putQueue } from '../src/data/queues';
@@ -144,6 +144,32 @@ describe('a connection with one queue', () => {
       await apiCall('messages', 'GET', '/messages/{id}', { token: one.admin.token, pathParameters: { id: ticket.id } })
     ).body.messages.filter((m: { fromMe: boolean }) => m.fromMe);
     expect(fromUs.map((m: { body: string }) => m.body)).toEqual(['Fila A: olá Bia!\n\n*1* - Pedidos\n*#* - Menu inicial']);
+  });
+});
+
+describe("the bots' reads", () => {
+  it('greets without reading the connection or the contact again, and reads the ticket once per reply', async () => {
+    const one = await createWorkspace(); // its connection serves queue A only
+    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
+    forgetBotSetups();
+    await deliver(customerEvent(one, { number: newNumber(), name: 'Ana', body: 'oi' })); // the caches warm up
+    const number = newNumber();
+    const spy = vi.spyOn(ddb(), 'send');
+    await deliver(customerEvent(one, { number, name: 'Caio', body: 'oi' }));
+    const commands = spy.mock.calls.map(([command]) => command as object);
+    spy.mockRestore();
+    const ticket = (await ticketOf(one, number))!;
+    const gets = commands.filter((c): c is GetCommand => c instanceof GetCommand).map((c) => c.input.Key!);
+    const batchKeys = commands
+      .filter((c): c is BatchGetCommand => c instanceof BatchGetCommand)
+      .flatMap((c) => Object.values(c.input.RequestItems ?? {}).flatMap((r) => r.Keys ?? []));
+    expect(gets.filter((k) => k.SK === one.connection.id)).toEqual([]);
+    expect([...gets, ...batchKeys].filter((k) => k.SK === ticket.contactId)).toEqual([]);
+    expect(gets.filter((k) => k.SK === 'TICKET')).toHaveLength(1); // after recording the greeting
+    const { messages } = (
+      await apiCall('messages', 'GET', '/messages/{id}', { token: one.admin.token, pathParameters: { id: ticket.id } })
+    ).body as { messages: { body: string }[] };
+    expect(messages.at(-1)!.body).toBe('Fila A: olá Caio!');
   });
 });
 

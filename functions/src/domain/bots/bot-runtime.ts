@@ -45,22 +45,30 @@ async function sendReplies(
 /**
  * Applies the decided ticket changes; a new queue moves the ticket between lists like a transfer does.
  * `menuHeardAt` alone (a message held back inside a burst) is bot bookkeeping no console shows: no event.
+ * The event's ticket is the bot-state update's own result when there is one (no read after it), and
+ * its contact and connection are the ones the caller holds.
  */
-async function applyChanges(ticket: TicketRecord, decision: BotDecision): Promise<void> {
+async function applyChanges(
+  ticket: TicketRecord,
+  decision: BotDecision,
+  known: { connection: ConnectionRecord; contact: ContactRecord },
+): Promise<void> {
   const { queueId, status: _status, menuHeardAt, ...state } = decision.changes;
   let changed = false;
+  let after: TicketRecord | undefined;
   if (queueId !== undefined && queueId !== ticket.queueId) {
     await moveTicket(ticket, { status: ticket.status, userId: ticket.userId, queueId }, new Date().toISOString());
     changed = true;
   }
   const shown = Object.keys(state).length > 0;
   if (shown || (menuHeardAt && menuHeardAt !== ticket.menuHeardAt)) {
-    await setTicketBotState(ticket.companyId, ticket.id, { ...state, menuHeardAt });
+    after = await setTicketBotState(ticket.companyId, ticket.id, { ...state, menuHeardAt });
     changed ||= shown;
   }
   if (!changed) return;
-  const after = (await getTicket(ticket.companyId, ticket.id))!;
-  await publishTicketUpdate(after, await toTicketDto(after), ticket);
+  after ??= await getTicket(ticket.companyId, ticket.id);
+  if (!after) return; // deleted meanwhile: its delete event told the consoles
+  await publishTicketUpdate(after, await toTicketDto(after, { ...known, recentQueues: true }), ticket);
 }
 
 /**
@@ -88,7 +96,7 @@ export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> 
     await sendReplies(ticket, connection, contact, decision.replies, message.id);
     if (decision.rating && ticket.userId)
       await recordTicketRating(ticket.companyId, ticket.userId, ticket.id, decision.rating);
-    await applyChanges(ticket, decision);
+    await applyChanges(ticket, decision, { connection, contact });
     if (decision.handled) return;
   }
 
@@ -105,7 +113,7 @@ export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> 
     isNewTicket: ctx.ticketCreated || ctx.ticketReopened,
   });
   await sendReplies(ticket, connection, contact, decision.replies, message.id);
-  await applyChanges(ticket, decision);
+  await applyChanges(ticket, decision, { connection, contact });
 }
 
 /**
@@ -122,7 +130,7 @@ export async function onTicketResolved(ticket: TicketRecord): Promise<void> {
   const setup = await loadBotSetup(connection);
   const decision = decideOnResolve({ ...setup, ticket: asBotTicket(ticket), contactName: contact.name, at: new Date() });
   await sendReplies(ticket, connection, contact, decision.replies, `resolve:${ticket.id}:${ticket.closedAt ?? ''}`);
-  await applyChanges(ticket, decision);
+  await applyChanges(ticket, decision, { connection, contact });
 }
 
 /** Plugs the bots into the inbound seam and the ticket life cycle; the inbound and tickets areas call it at load. */

@@ -105,3 +105,7 @@ void _contractCheck;
 export function parseChannelEvent(body: string): ChannelEvent {
   return channelEventSchema.parse(JSON.parse(body));
 }
+
+/** The session host's echo of a send the platform asked for: it names the command's clientMessageId. */
+export const isOwnSendEcho = (event: ChannelEvent): boolean =>
+  event.type === 'message.sent' && !!event.message.clientMessageId;

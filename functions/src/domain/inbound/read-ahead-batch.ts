@@ -26,7 +26,7 @@ import { conversationKey, ticketKey } from '../../data/tickets';
 import { logger } from '../../platform/logger';
 import { identityOf, type ContactIdentity } from '../contacts/channel-identity';
 import { knownContactId } from '../contacts/known-contacts';
-import { parseChannelEvent } from './channel-event-schema';
+import { isOwnSendEcho, parseChannelEvent } from './channel-event-schema';
 import { knownTicketId } from './known-tickets';
 
 type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
@@ -47,6 +47,7 @@ export async function readAheadInbound(records: readonly SQSRecord[]): Promise<I
   const units = new Map<string, Unit>();
   for (const [id, event] of events) {
     if (event.type !== 'message.received' && event.type !== 'message.sent') continue;
+    if (isOwnSendEcho(event)) continue; // settled by one read of the message (record-message.ts)
     units.set(id, { event, identity: identityOf(event.message.contact, event.message.isGroup) });
   }
   if (!units.size) return { events, items: new Map() };

@@ -22,12 +22,14 @@ import { findOrCreateContact } from '../contacts/find-or-create-contact';
 import { currentOpenTicket, newTicket } from '../tickets/find-or-create-ticket';
 import { recordMessageOnNewTicket, recordMessageOnOpenTicket } from '../tickets/ticket-activity';
 import { ticketSettings } from '../tickets/ticket-settings';
+import { isOwnSendEcho } from './channel-event-schema';
 import { onMessageOnTicket, onMessageRecorded, opensTickets, type RecordedMessage } from './on-message-recorded';
 
 type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
 
 export async function recordChannelMessage(connection: ConnectionRecord, event: MessageEvent): Promise<void> {
   const channelMessage = event.message;
+  if (isOwnSendEcho(event) && (await alreadyRecorded(connection, channelMessage.externalId))) return;
   const { contact, created: contactCreated } = await findOrCreateContact(
     connection.companyId,
     identityOf(channelMessage.contact, channelMessage.isGroup),
@@ -50,6 +52,16 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
   const index = await onMessageRecorded({ ...recorded, message });
   await markMessagePipelineDone(message, index?.items);
   index?.written();
+}
+
+/**
+ * The echo of a send the platform asked for (`isOwnSendEcho`) was recorded before the command was
+ * queued (outbound-message.ts), so one read settles it, without resolving the contact or trying the
+ * insert. Should it be missing, the general path records it.
+ */
+async function alreadyRecorded(connection: ConnectionRecord, externalId: string): Promise<boolean> {
+  const stored = await getMessage(connection.companyId, connection.id, externalId);
+  return !!stored && (await isMessagePipelineDone(stored));
 }
 
 /**

@@ -110,7 +110,10 @@ export async function sendOutboundPart(
   }
   if (fresh) {
     const after = (await getTicket(ticket.companyId, ticket.id)) ?? ticket;
-    await publishMessageCreated(message, contact, { record: after, dto: await toTicketDto(after) });
+    // The caller's contact and connection are the ticket's; automatic messages are sent from the
+    // inbound path, whose events may take queue names from the per-process cache (≤ 5 s old).
+    const dto = await toTicketDto(after, { contact, connection, recentQueues: part.userId === null });
+    await publishMessageCreated(message, contact, { record: after, dto });
   }
   return message;
 }

@@ -142,10 +142,13 @@ try {
     const count = rate * secondsLong;
     const latencies: number[] = [];
     const byKind = { opener: [] as number[], following: [] as number[] };
+    const bySecond: number[][] = Array.from({ length: secondsLong }, () => []);
     const arrived = new Promise<void>((resolve) => {
       onArrival = (ms, body) => {
         latencies.push(ms);
         byKind[openers.has(body) ? 'opener' : 'following'].push(ms);
+        const n = Number(body.slice(body.lastIndexOf(' ') + 1));
+        bySecond[Math.min(secondsLong - 1, Math.floor(n / rate))]?.push(ms);
         if (latencies.length === count) resolve();
       };
     });
@@ -176,6 +179,9 @@ try {
       // at 4 % of the messages (40 new customers in 1,000) those alone decide the p99.
       opener: summarize('  first message of a conversation (new ticket)', byKind.opener),
       following: summarize('  message on an open ticket', byKind.following),
+      // Latency by the second the message was sent in: a start-up transient (the conversations that
+      // open together) shows in the first rows, a steady overload in all of them.
+      timeline: bySecond.map((ms, i) => summarize(`  sent in second ${i + 1}`, ms)),
     };
   }
 
@@ -194,7 +200,7 @@ try {
   const cpuBefore = process.cpuUsage();
   const childrenBefore = descendantsCpuMs();
   const steadyRun = await steady(steadyLabel, STEADY_RATE, numbers.slice(0, STEADY_CUSTOMERS), steadySeconds);
-  rows.push(steadyRun.all, steadyRun.opener, steadyRun.following);
+  rows.push(steadyRun.all, steadyRun.opener, steadyRun.following, ...steadyRun.timeline);
   const cpu = process.cpuUsage(cpuBefore);
   const childrenCpu = cpuSince(childrenBefore);
   const { mainLoop, consumerLoop } = await spans.stop();

@@ -10,6 +10,7 @@ import { apiCall } from './support/api-event';
 import { startMediaBucket } from './support/media-bucket';
 import {
   createWorkspace,
+  customerEvent,
   customerSays,
   deliver,
   newNumber,
@@ -48,6 +49,16 @@ const conversation = async (ticketId: string): Promise<MessageDto[]> =>
   (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })).body
     .messages;
 const commands = async () => (await queues.take('outbound-0')).map((c) => c.body);
+
+describe('a conversation keeps the order its messages were processed in', () => {
+  it('a burst of one chat handled within the same milliseconds reads back in that order', async () => {
+    const t = await openTicket();
+    const bodies = Array.from({ length: 20 }, (_, i) => `linha ${i}`);
+    await deliver(...bodies.map((body) => customerEvent(w, { number: t.contact.number, body })));
+    const shown = (await conversation(t.id)).map((m) => m.body);
+    expect(shown.slice(-bodies.length)).toEqual(bodies);
+  });
+});
 
 describe('sending', () => {
   it('records the message on the ticket, queues message.send, and the echo and acks find it', async () => {

@@ -5,7 +5,7 @@
  * of the consumer's CPU at 100 msgs/s (bench/README.md, round 9). Same alphabet, same time prefix,
  * the same cryptographic source, refilled 4 KB at a time.
  */
-import { ulid as ulidFrom } from 'ulid';
+import { monotonicFactory, ulid as ulidFrom } from 'ulid';
 
 const POOL_BYTES = 4096;
 const pool = new Uint8Array(POOL_BYTES);
@@ -22,3 +22,13 @@ function pooledRandom(): number {
 
 /** A new ULID (26 characters: 10 of time, 16 random). */
 export const ulid = (seedTime?: number): string => ulidFrom(seedTime, pooledRandom);
+
+/**
+ * A ULID later than every one this process made before (in the same millisecond the random part is
+ * incremented): for ids whose order is the order things were handled in, such as a conversation's
+ * messages that share a timestamp.
+ */
+export const monotonicUlid: () => string = (() => {
+  const next = monotonicFactory(pooledRandom);
+  return () => next();
+})();

@@ -1,6 +1,6 @@
 import { decodeTime, isValid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { ulid } from '../src/ids';
+import { monotonicUlid, ulid } from '../src/ids';
 
 describe('pooled ULIDs', () => {
   it('are valid ULIDs carrying the time they were made at', () => {
@@ -23,5 +23,15 @@ describe('pooled ULIDs', () => {
     expect(counts.size).toBe(32);
     const expected = (4_000 * 16) / 32;
     for (const n of counts.values()) expect(Math.abs(n - expected)).toBeLessThan(expected * 0.15);
+  });
+});
+
+describe('monotonic ULIDs', () => {
+  it('each sorts after the one made before it, thousands within the same milliseconds', () => {
+    const ids = Array.from({ length: 5_000 }, () => monotonicUlid());
+    expect(ids.every(isValid)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(ids);
+    expect(Math.abs(decodeTime(ids.at(-1)!) - Date.now())).toBeLessThan(1_000);
   });
 });

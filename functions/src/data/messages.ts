@@ -3,8 +3,8 @@
  * the same inbound message twice is one conditional put that fails the second time.
  *
  *   message  PK = C#<cid>#MSG#<connectionId>   SK = <externalId>
- *            GSI1PK = C#<cid>#WAPPMSG#<connectionId>   GSI1SK = <createdAt>#<externalId>   (newest on a connection)
- *            GSI2PK = C#<cid>#TICKETMSG#<ticketId>      GSI2SK = <createdAt>#<externalId>   (a ticket's conversation; set when attached)
+ *            GSI1PK = C#<cid>#WAPPMSG#<connectionId>   GSI1SK = <createdAt>#<id>   (newest on a connection)
+ *            GSI2PK = C#<cid>#TICKETMSG#<ticketId>      GSI2SK = <createdAt>#<id>   (a ticket's conversation; set when attached)
  *   ref      PK = C#<cid>#MSGREF#<messageId>      SK = REF   { connectionId, externalId, ticketId }   (message by API id)
  *   done     PK = C#<cid>#MSGDONE#<connectionId>  SK = <externalId>   { expiresAt }   (inbound pipeline finished)
  */
@@ -67,14 +67,21 @@ const doneKey = (companyId: string, connectionId: string, externalId: string) =>
 });
 const PIPELINE_DONE_TTL_SECONDS = 15 * 24 * 3600;
 
+/**
+ * Messages sort by their time, then by their id: a monotonic ULID (`monotonicUlid`), so messages
+ * that share a timestamp (WhatsApp's has whole seconds; a burst shares it) keep the order they were
+ * handled in, which is the chat's FIFO order and the order the consoles saw them arrive live.
+ */
+const positionOf = (m: Pick<MessageRecord, 'createdAt' | 'id'>) => `${m.createdAt}#${m.id}`;
+
 const connectionIndex = (m: MessageRecord) => ({
   GSI1PK: tenantPk(m.companyId, 'WAPPMSG', m.connectionId),
-  GSI1SK: `${m.createdAt}#${m.externalId}`,
+  GSI1SK: positionOf(m),
 });
 
-const ticketIndex = (m: Pick<MessageRecord, 'companyId' | 'createdAt' | 'externalId'>, ticketId: string) => ({
+const ticketIndex = (m: Pick<MessageRecord, 'companyId' | 'createdAt' | 'id'>, ticketId: string) => ({
   GSI2PK: tenantPk(m.companyId, 'TICKETMSG', ticketId),
-  GSI2SK: `${m.createdAt}#${m.externalId}`,
+  GSI2SK: positionOf(m),
 });
 const refKey = (companyId: string, messageId: string) => ({ PK: tenantPk(companyId, 'MSGREF', messageId), SK: 'REF' });
 

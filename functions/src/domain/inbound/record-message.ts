@@ -4,7 +4,7 @@
  * contact's first message, with the ticket it opens; any other goes store → find or create the
  * ticket → attach (on-message-recorded.ts).
  */
-import { ulid } from '@atende/shared/ids';
+import { monotonicUlid } from '@atende/shared/ids';
 import type { ChannelEvent, ChannelMessage, MediaRef, MessageMediaType } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import {
@@ -112,7 +112,7 @@ async function buildMessage(connection: ConnectionRecord, m: ChannelMessage, con
   const participant = m.isGroup && m.participant ? identityOf(m.participant, false) : undefined;
   const now = new Date().toISOString();
   return {
-    id: ulid(),
+    id: monotonicUlid(),
     companyId,
     connectionId,
     contactId,

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
 import { messageIdForCommand } from '../../shared-surface/outbound-message-ids';
 import { sendOutboundCommand } from '../../platform/queues';
-import { ulid } from '@atende/shared/ids';
+import { monotonicUlid } from '@atende/shared/ids';
 import { contactJid } from '../contacts/channel-identity';
 import { indexMessageText } from '../tickets/ticket-activity';
 import { lastMessageText, toTicketDto } from '../tickets/ticket-dto';
@@ -40,7 +40,7 @@ export async function sendOutboundPart(
   const now = new Date().toISOString();
   const externalId = messageIdForCommand(connection.id, part.commandId);
   const record: MessageRecord & { ticketId: string } = {
-    id: ulid(),
+    id: monotonicUlid(),
     companyId: ticket.companyId,
     connectionId: connection.id,
     contactId: contact.id,

@@ -106,4 +106,17 @@ describe('live events patch the cached lists by key (spec part 1 §4 realtime)',
       ['m2', 3],
     ]);
   });
+
+  it('orders messages that share a timestamp by id, as the server does, whatever order they arrived in', () => {
+    const at = '2026-11-23T10:00:00.000Z'; // WhatsApp's timestamps have whole seconds
+    client.setQueryData<InfiniteData<MessageListAnswer>>(messageKeys.ticket('t1'), {
+      pages: [{ messages: [message({ id: '01B', createdAt: at })], ticket: ticket(), count: 1, hasMore: false }],
+      pageParams: [{ pageNumber: 1 }],
+    });
+    upsertMessageInCache(client, message({ id: '01C', createdAt: at }));
+    upsertMessageInCache(client, message({ id: '01A', createdAt: at }));
+
+    const messages = flattenMessages(client.getQueryData(messageKeys.ticket('t1')));
+    expect(messages.map((m) => m.id)).toEqual(['01A', '01B', '01C']);
+  });
 });

@@ -21,7 +21,8 @@ export function useMessages(ticketId: string | undefined) {
   });
 }
 
-const byTime = (a: Message, b: Message) => a.createdAt.localeCompare(b.createdAt);
+/** The server's order: time, then id (monotonic, so messages sharing a timestamp keep the order they were handled in). */
+const byTime = (a: Message, b: Message) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 /** Oldest first, whatever order the pages arrived in; a message is listed once. */
 export function flattenMessages(data: MessagesData | undefined): Message[] {

@@ -36,9 +36,6 @@ const recentSettings = ttlCache<Setting[]>(5_000);
 export const listRecentSettings = (companyId: string): Promise<Setting[]> =>
   recentSettings.get(companyId, () => listSettings(companyId));
 
-/** Tests that write settings behind this module's back (or want a cold cache). */
-export const forgetRecentSettings = () => recentSettings.forget();
-
 /** AP-S2: one setting by key. */
 export async function getSetting(companyId: string, key: string): Promise<string | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: { PK: settingsPk(companyId), SK: key } }));

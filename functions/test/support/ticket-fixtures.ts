@@ -11,7 +11,6 @@ import { putQueue } from '../../src/data/queues';
 import { getConversation } from '../../src/data/tickets';
 import { putSetting } from '../../src/data/settings';
 import { forgetBotSetups } from '../../src/domain/bots/bot-setup';
-import { forgetRecentSettings } from '../../src/data/settings';
 import { handler as inbound } from '../../src/handlers/inbound/index';
 import { logger } from '../../src/platform/logger';
 import { apiCall } from './api-event';
@@ -74,14 +73,12 @@ export async function createWorkspace(
   });
   if (created.status !== 201) throw new Error(`connection: ${created.status} ${JSON.stringify(created.body)}`);
   const connection = created.body as ConnectionDto;
-  forgetRecentSettings();
   forgetBotSetups();
   return { ...tenant, cid, queueA, queueB, operatorA, operatorB, connection };
 }
 
 export async function setCompanySetting(w: Workspace, key: string, value: string) {
-  await putSetting(w.cid, key, value);
-  forgetRecentSettings();
+  await putSetting(w.cid, key, value); // drops this process's cached settings itself
   forgetBotSetups();
 }
 

@@ -37,7 +37,7 @@ const stack = await startLocalStack({
   dynamoDbJit: 'steady',
 });
 try {
-  spans.attach(stack.consumerThreads);
+  spans.attach([stack.consumerThread!]);
   await stack.sessionHost!.waitHealthy();
   const admin = stack.seeded.logins.find((l) => l.role === 'admin')!;
   const operatorLogin = stack.seeded.logins.find((l) => l.role === 'operator')!;
@@ -272,7 +272,7 @@ try {
   const perMessageMs = (ms: number) => round(ms / steadyCount, 2);
   const cpuRows = [
     {
-      process: `bench (gateway, WebSocket, SQS emulator, consumer threads; ${round((100 * cpu.system) / (cpu.user + cpu.system))} % in the kernel)`,
+      process: `bench (gateway, WebSocket, SQS emulator, consumer thread; ${round((100 * cpu.system) / (cpu.user + cpu.system))} % in the kernel)`,
       ms: (cpu.user + cpu.system) / 1000,
     },
     ...[...childrenCpu].filter(([, ms]) => ms > 0).map(([name, ms]) => ({ process: `child: ${name}`, ms })),

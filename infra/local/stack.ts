@@ -61,12 +61,12 @@ export interface LocalStackOptions {
   /** The one-minute scheduler tick (default true). */
   scheduler?: boolean;
   /**
-   * Queue consumers on threads of their own, one per queue (default true; pollers/consumer-thread.ts),
-   * like Lambda's own execution environments. Consumers whose area `handlers` replaces stay on this
-   * thread, and so do all of them with `false` (benches that count AWS calls in this process).
+   * Queue consumers on their own thread (default true; pollers/consumer-thread.ts), like Lambda's own
+   * execution environments. Consumers whose area `handlers` replaces stay on this thread, and so do all
+   * of them with `false` (benches that count AWS calls in this process).
    */
   consumerThread?: boolean;
-  /** A module (URL) each consumer thread loads to wrap its handlers (benches' timing: ConsumerProbe). */
+  /** A module (URL) the consumer thread loads to wrap its handlers (benches' timing: ConsumerProbe). */
   consumerProbe?: string;
   /** DynamoDB Local's JVM: `quick-start` (default: tests) or `steady` (long runs: `npm start`, the inbound bench). */
   dynamoDbJit?: DynamoDbLocalJit;
@@ -84,8 +84,8 @@ export interface LocalStack {
   gateway: Gateway;
   queues: Map<string, LocalQueue>;
   scheduler: Scheduler | undefined;
-  /** The consumer threads (one per queue), when the consumers run on threads. */
-  consumerThreads: ConsumerThread[];
+  /** The consumer thread, when the consumers run on one. */
+  consumerThread: ConsumerThread | undefined;
   endpoints: { dynamodb: string; sqs: string; s3: string };
   invoke: Invoke;
   readyInMs: number;
@@ -189,7 +189,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ? { available: false, created: false, logins: [] }
         : await seedLocalPlatform(layout?.seedCredentialsFile);
 
-    const consumerThreads: ConsumerThread[] = [];
+    let consumerThread: ConsumerThread | undefined;
     if (options.pollers !== false) {
       const onThread: ConsumerMapping[] = [];
       const inProcess: ConsumerMapping[] = [];
@@ -208,19 +208,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         const threaded = options.consumerThread !== false && !options.handlers?.[consumer.area];
         (threaded ? onThread : inProcess).push(mapping);
       }
-      // One thread per queue, as separate Lambda functions do not share a CPU: the inbound worker's
-      // backlog does not hold up the fan-out's posts (docs/decisions.md "A thread per queue consumer").
-      const starting = onThread.map(async (mapping) => {
+      if (onThread.length) {
         const thread = await startConsumerThread({
           env,
           sqsEndpoint: sqs.endpoint,
-          mappings: [mapping],
+          mappings: onThread,
           probe: options.consumerProbe,
         });
-        consumerThreads.push(thread);
+        consumerThread = thread;
         stops.pollers.push(() => thread.stop());
-      });
-      await allStarted(starting); // every start settles first, so each thread that did start is stopped on a failure
+      }
       const sqsClient = new SQSClient(localClientConfig(sqs.endpoint));
       const mappings: EventSourceMapping[] = inProcess.map((m) => startEventSourceMapping({ ...m, sqs: sqsClient, invoke }));
       stops.pollers.push(async () => {
@@ -250,7 +247,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       gateway,
       queues,
       scheduler,
-      consumerThreads,
+      consumerThread,
       endpoints: { dynamodb: ddb.endpoint, sqs: sqs.endpoint, s3: s3.endpoint },
       invoke,
       readyInMs: Math.round(performance.now() - startedAt),

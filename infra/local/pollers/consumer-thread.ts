@@ -1,10 +1,8 @@
 /**
- * A queue consumer on a thread of its own (the stack starts one per queue). In AWS every consumer
- * invocation runs in its own Lambda execution environment, and different functions never share a
- * CPU; locally they used to share the stack's one event loop with the SQS emulator, the API gateway
- * and the WebSocket emulation, which capped the inbound pipeline at one core (docs/decisions.md
- * "Inbound throughput, round 2"), then one consumer thread, where the inbound worker's backlog held
- * up the fan-out's posts (docs/decisions.md "A thread per queue consumer"). The thread runs
+ * The queue consumers on a thread of their own. In AWS every consumer invocation runs in its own
+ * Lambda execution environment; locally they used to share the stack's one event loop with the SQS
+ * emulator, the API gateway and the WebSocket emulation, which capped the inbound pipeline at one
+ * core (bench/inbound-pipeline.ts, docs/decisions.md "Inbound throughput, round 2"). The thread runs
  * the same event-source mappings and the same area handlers (loaded from functions/ as Lambda would),
  * with the stack's environment; the emulators it talks to stay on the main thread.
  *

@@ -87,8 +87,15 @@ async function measure(
 }
 
 process.env.LOCAL_QUIET ??= 'true';
-// The consumers stay on this thread: the patched `Client.send` counts their calls too.
-const stack = await startLocalStack({ web: 'none', sessionHost: true, scheduler: false, consumerThread: false });
+// The consumers stay on this thread: the patched `Client.send` counts their calls too. The pollers
+// reach the SQS emulator without the SDK (as Lambda's do not run in the function): counted apart.
+const stack = await startLocalStack({
+  web: 'none',
+  sessionHost: true,
+  scheduler: false,
+  consumerThread: false,
+  onPollerCall: (action) => add(`SQS ${action}`),
+});
 try {
   await stack.sessionHost!.waitHealthy();
   const admin = stack.seeded.logins.find((l) => l.role === 'admin')!;

@@ -9,19 +9,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { QUEUE_CONSUMERS, SCHEDULES, queueSpecs, queueUrlEnv } from '@atende/functions/manifest';
 import { DEFAULT_TABLE_NAME } from '@atende/functions/table';
 import { claimDataDir, dataDirLayout, persistentJwtSecret, recordDynamoDbPid, releaseDataDir } from './data-dir';
 import { ensureTable, startDynamoDbLocal, type DynamoDbLocalJit } from './emulators/dynamodb-local';
 import { freePort } from './emulators/free-port';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, localClientConfig } from './emulators/local-aws';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators/local-aws';
 import { startS3Emulator } from './emulators/s3-media';
+import { countedPollerActions } from './emulators/sqs-in-process';
 import { createQueues, startSqsEmulator, type LocalQueue } from './emulators/sqs-emulator';
 import { startGateway, type Gateway } from './gateway/gateway-server';
 import { mountStatic, mountVite, WEB_WORKSPACE, type MountedConsole } from './gateway/web-console';
 import { createInvoker, type AreaHandlers, type Invoke } from './lambda-runtime';
-import { startConsumerThread, type ConsumerMapping, type ConsumerThread } from './pollers/consumer-thread';
+import { startConsumerThread, type ConsumerThread } from './pollers/consumer-thread';
 import { startScheduler, type Scheduler } from './pollers/scheduler';
 import { startEventSourceMapping, type EventSourceMapping } from './pollers/sqs-event-source';
 import { seedLocalPlatform, type LocalSeedResult } from './seed-logins';
@@ -68,6 +68,8 @@ export interface LocalStackOptions {
   consumerThread?: boolean;
   /** A module (URL) the consumer thread loads to wrap its handlers (benches' timing: ConsumerProbe). */
   consumerProbe?: string;
+  /** Told of each SQS request of the local event-source mappings (they bypass the SDK: benches count them here). */
+  onPollerCall?: (action: 'ReceiveMessage' | 'DeleteMessageBatch') => void;
   /** DynamoDB Local's JVM: `quick-start` (default: tests) or `steady` (long runs: `npm start`, the inbound bench). */
   dynamoDbJit?: DynamoDbLocalJit;
 }
@@ -191,39 +193,43 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     let consumerThread: ConsumerThread | undefined;
     if (options.pollers !== false) {
-      const onThread: ConsumerMapping[] = [];
-      const inProcess: ConsumerMapping[] = [];
+      const threaded = QUEUE_CONSUMERS.filter((c) => options.consumerThread !== false && !options.handlers?.[c.area]);
+      if (threaded.length) {
+        consumerThread = await startConsumerThread({
+          env,
+          areas: threaded.map((c) => c.area),
+          probe: options.consumerProbe,
+        });
+      }
+      // The mappings poll here, beside the SQS emulator (Lambda's pollers are not the function's work),
+      // and hand their batches to the consumer thread. Stopped in that order: the mappings (their
+      // batches in flight finish), then the thread.
+      const thread = consumerThread;
+      const pollerActions = options.onPollerCall
+        ? countedPollerActions(sqs.pollerActions, options.onPollerCall)
+        : sqs.pollerActions;
+      const mappings: EventSourceMapping[] = [];
+      stops.pollers.push(async () => {
+        await Promise.all(mappings.map((m) => m.stop()));
+        await thread?.stop();
+      });
       for (const consumer of QUEUE_CONSUMERS) {
         const queue = queues.get(consumer.queue);
         if (!queue) throw new Error(`consumer of unknown queue ${consumer.queue}`);
-        const mapping: ConsumerMapping = {
-          queueUrl: queue.url,
-          queueArn: queue.arn,
-          area: consumer.area,
-          batchSize: consumer.batchSize,
-          maxBatchingWindowSeconds: consumer.maxBatchingWindowSeconds,
-          concurrency: LOCAL_CONSUMER_CONCURRENCY[consumer.queue] ?? 2,
-          functionTimeoutMs: queue.spec.visibilityTimeoutSeconds * 1000,
-        };
-        const threaded = options.consumerThread !== false && !options.handlers?.[consumer.area];
-        (threaded ? onThread : inProcess).push(mapping);
+        mappings.push(
+          startEventSourceMapping({
+            sqs: pollerActions,
+            invoke: thread && threaded.includes(consumer) ? thread.invoke : invoke,
+            queueUrl: queue.url,
+            queueArn: queue.arn,
+            area: consumer.area,
+            batchSize: consumer.batchSize,
+            maxBatchingWindowSeconds: consumer.maxBatchingWindowSeconds,
+            concurrency: LOCAL_CONSUMER_CONCURRENCY[consumer.queue] ?? 2,
+            functionTimeoutMs: queue.spec.visibilityTimeoutSeconds * 1000,
+          }),
+        );
       }
-      if (onThread.length) {
-        const thread = await startConsumerThread({
-          env,
-          sqsEndpoint: sqs.endpoint,
-          mappings: onThread,
-          probe: options.consumerProbe,
-        });
-        consumerThread = thread;
-        stops.pollers.push(() => thread.stop());
-      }
-      const sqsClient = new SQSClient(localClientConfig(sqs.endpoint));
-      const mappings: EventSourceMapping[] = inProcess.map((m) => startEventSourceMapping({ ...m, sqs: sqsClient, invoke }));
-      stops.pollers.push(async () => {
-        await Promise.all(mappings.map((m) => m.stop()));
-        sqsClient.destroy();
-      });
     }
     const scheduler = options.scheduler === false ? undefined : startScheduler(SCHEDULES, invoke);
     if (scheduler) stops.scheduler.push(() => scheduler.stop());

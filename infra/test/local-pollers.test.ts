@@ -9,6 +9,7 @@ import {
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { createQueues, startSqsEmulator, type LocalQueue, type SqsEmulator } from '../local/emulators/sqs-emulator';
 import { localClientConfig } from '../local/emulators/local-aws';
+import type { PollerQueueActions } from '../local/emulators/sqs-in-process';
 import { createInvoker, type AreaHandler } from '../local/lambda-runtime';
 import { startEventSourceMapping } from '../local/pollers/sqs-event-source';
 import { scheduledEvent, startScheduler } from '../local/pollers/scheduler';
@@ -42,7 +43,7 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
 
 function mapping(queue: LocalQueue, handler: AreaHandler) {
   return startEventSourceMapping({
-    sqs,
+    sqs: emulator.pollerActions,
     queueUrl: queue.url,
     queueArn: queue.arn,
     area: 'inbound',
@@ -167,12 +168,13 @@ describe('SQS event-source mapping: one long poll feeding concurrent batches', (
   it('runs up to `concurrency` batches of different groups side by side, with one receive at a time', async () => {
     const queue = queues.get('chats')!;
     let receives = 0;
-    const counting = {
-      send: (command: unknown, options?: unknown) => {
-        if (command instanceof ReceiveMessageCommand) receives++;
-        return sqs.send(command as ReceiveMessageCommand, options as never);
+    const counting: PollerQueueActions = {
+      ...emulator.pollerActions,
+      receive: (input, signal) => {
+        receives++;
+        return emulator.pollerActions.receive(input, signal);
       },
-    } as unknown as SQSClient;
+    };
     const inFlight = new Set<string>();
     let mostInFlight = 0;
     const handled: string[] = [];

@@ -4,22 +4,31 @@
  * manifest; messages do not survive a restart (see docs/decisions.md).
  */
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { buildApp } from 'fauxqs';
+import { buildApp, type BuildAppOptions } from 'fauxqs';
 import type { QueueSpec } from '@atende/functions/manifest';
 import { freePort } from './free-port';
 import { localClientConfig } from './local-aws';
+import { loadFauxqsInternals, type PollerQueueActions } from './sqs-in-process';
 
 export interface SqsEmulator {
   endpoint: string;
   port: number;
+  /** Receive and delete for the local event-source mappings, in this process (sqs-in-process.ts). */
+  pollerActions: PollerQueueActions;
   stop(): Promise<void>;
 }
 
 export async function startSqsEmulator(options: { port?: number } = {}): Promise<SqsEmulator> {
   const port = options.port ?? (await freePort());
-  const app = buildApp({ logger: false });
+  const fauxqs = await loadFauxqsInternals();
+  const app = buildApp({ logger: false, stores: fauxqs.stores as BuildAppOptions['stores'] });
   await app.listen({ port, host: '127.0.0.1' });
-  return { endpoint: `http://127.0.0.1:${port}`, port, stop: () => app.close() };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    port,
+    pollerActions: fauxqs.actions,
+    stop: () => app.close(),
+  };
 }
 
 export interface LocalQueue {

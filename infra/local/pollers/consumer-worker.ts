@@ -1,43 +1,43 @@
 /**
- * The consumer thread's side (see consumer-thread.ts): runs the SQS event-source mappings it is given
- * and the areas they invoke, on this thread's own event loop, until the parent says `stop`.
+ * The consumer thread's side (see consumer-thread.ts): runs the invocations the main thread's
+ * event-source mappings hand it, on this thread's own event loop, until the thread is terminated.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { withoutSdkLogger } from '@atende/functions/shared-surface';
-import { localClientConfig } from '../emulators/local-aws';
 import { createInvoker, type AreaHandlers } from '../lambda-runtime';
-import { logLine } from '../log';
-import type { ConsumerThreadData, ConsumerProbe } from './consumer-thread';
-import { startEventSourceMapping } from './sqs-event-source';
+import type { ConsumerProbe, ConsumerThreadData, FromConsumer, ToConsumer } from './consumer-thread';
 
 const data = workerData as ConsumerThreadData;
 const port = parentPort!;
 Object.assign(process.env, data.env);
+const post = (message: FromConsumer) => port.postMessage(message);
 
+const probeListeners: ((message: unknown) => void)[] = [];
 let overrides: AreaHandlers | undefined;
 if (data.probe) {
   const probe = (await import(data.probe)) as { probe: ConsumerProbe };
   overrides = probe.probe(
-    (message) => port.postMessage({ type: 'probe', message }),
-    (listener) =>
-      port.on('message', (m: { type?: string; message?: unknown }) => m?.type === 'probe' && listener(m.message)),
+    (message) => post({ type: 'probe', message }),
+    (listener) => void probeListeners.push(listener),
   );
 }
 const invoke = createInvoker(overrides);
-// Lambda's pollers cost the platform nothing in AWS: keep the local ones as light as the SDK allows.
-const sqs = withoutSdkLogger(new SQSClient(localClientConfig(data.sqsEndpoint)));
-const mappings = data.mappings.map((m) => startEventSourceMapping({ ...m, sqs, invoke }));
-// A fresh thread has none of the stack's modules loaded: load the areas now, not on the first message.
-for (const m of data.mappings) invoke.warm(m.area);
+// A fresh thread has none of the stack's modules loaded: load the areas now, not on the first batch.
+for (const area of data.areas) invoke.warm(area);
 
-port.on('message', (message: { type?: string }) => {
-  if (message?.type !== 'stop') return;
-  void Promise.all(mappings.map((m) => m.stop()))
-    .catch((err: unknown) => logLine('pollers', `consumer thread stop failed: ${(err as Error).message}`))
-    .finally(() => {
-      sqs.destroy();
-      port.postMessage({ type: 'stopped' }); // the parent then terminates the thread (keep-alive sockets)
-    });
+port.on('message', (message: ToConsumer) => {
+  if (message.type === 'probe') for (const listener of probeListeners) listener(message.message);
+  if (message.type !== 'invoke') return;
+  const { id, area, event, timeoutMs } = message;
+  const failed = (err: unknown) => {
+    const e = err instanceof Error ? err : new Error(String(err));
+    post({ type: 'invoked', id, error: { name: e.name, message: e.message, stack: e.stack } });
+  };
+  invoke(area, event, { timeoutMs }).then((result) => {
+    try {
+      post({ type: 'invoked', id, result });
+    } catch (err) {
+      failed(err); // a result that cannot cross threads (Lambda would reject one it cannot serialise)
+    }
+  }, failed);
 });
-port.postMessage({ type: 'started' });
+post({ type: 'started' });

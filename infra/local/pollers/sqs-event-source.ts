@@ -4,16 +4,20 @@
  * `batchItemFailures` stay on the queue; a thrown error (or an invalid failure list) keeps the whole
  * batch. Kept messages come back after the visibility timeout and reach the dead-letter queue after
  * `maxReceiveCount` receives; fauxqs keeps FIFO group order (no second batch of a group in flight).
+ * The mapping polls in the emulator's process, as Lambda's pollers are not the function's work; the
+ * batches run wherever `invoke` runs them (the consumer thread: consumer-thread.ts).
  */
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Message } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Area } from '@atende/functions/manifest';
 import { LOCAL_REGION } from '../emulators/local-aws';
+import type { PollerQueueActions } from '../emulators/sqs-in-process';
 import { reportInvocationError, type Invoke } from '../lambda-runtime';
 import { logLine } from '../log';
 
 export interface EventSourceMappingOptions {
-  sqs: SQSClient;
+  /** The emulator's receive and delete, in process (`SqsEmulator.pollerActions`). */
+  sqs: PollerQueueActions;
   queueUrl: string;
   queueArn: string;
   area: Area;
@@ -83,19 +87,17 @@ async function pollLoop(options: EventSourceMappingOptions, signal: AbortSignal)
 }
 
 async function receiveBatch(options: EventSourceMappingOptions, signal: AbortSignal): Promise<Message[]> {
-  const receive = async (max: number, waitTimeSeconds: number) =>
-    (
-      await options.sqs.send(
-        new ReceiveMessageCommand({
-          QueueUrl: options.queueUrl,
-          MaxNumberOfMessages: Math.min(10, max),
-          WaitTimeSeconds: waitTimeSeconds,
-          MessageSystemAttributeNames: ['All'],
-          MessageAttributeNames: ['All'],
-        }),
-        { abortSignal: signal },
-      )
-    ).Messages ?? [];
+  const receive = (max: number, waitTimeSeconds: number) =>
+    options.sqs.receive(
+      {
+        QueueUrl: options.queueUrl,
+        MaxNumberOfMessages: Math.min(10, max),
+        WaitTimeSeconds: waitTimeSeconds,
+        MessageSystemAttributeNames: ['All'],
+        MessageAttributeNames: ['All'],
+      },
+      signal,
+    );
 
   const batch = await receive(options.batchSize, options.waitTimeSeconds ?? 20);
   const windowMs = (options.maxBatchingWindowSeconds ?? 0) * 1000;
@@ -127,13 +129,9 @@ async function handleBatch(options: EventSourceMappingOptions, messages: Message
   }
   const done = messages.filter((m) => !failed.has(m.MessageId!));
   for (let i = 0; i < done.length; i += 10) {
-    const out = await options.sqs.send(
-      new DeleteMessageBatchCommand({
-        QueueUrl: options.queueUrl,
-        Entries: done.slice(i, i + 10).map((m, n) => ({ Id: String(n), ReceiptHandle: m.ReceiptHandle! })),
-      }),
-    );
-    if (out.Failed?.length) logLine('pollers', `delete failed for ${out.Failed.length} message(s) of ${options.queueArn}`);
+    const handles = done.slice(i, i + 10).map((m) => m.ReceiptHandle!);
+    const failedDeletes = await options.sqs.deleteBatch(options.queueUrl, handles);
+    if (failedDeletes) logLine('pollers', `delete failed for ${failedDeletes} message(s) of ${options.queueArn}`);
   }
 }
 
@@ -159,9 +157,9 @@ export function toRecord(message: Message, queueArn: string): SQSRecord {
     messageAttributes[name] = {
       dataType: value.DataType ?? 'String',
       stringValue: value.StringValue,
-      binaryValue: value.BinaryValue ? Buffer.from(value.BinaryValue).toString('base64') : undefined,
+      binaryValue: value.BinaryValue ? base64(value.BinaryValue) : undefined,
       stringListValues: value.StringListValues ?? [],
-      binaryListValues: (value.BinaryListValues ?? []).map((b) => Buffer.from(b).toString('base64')),
+      binaryListValues: (value.BinaryListValues ?? []).map(base64),
     };
   }
   return {
@@ -177,6 +175,9 @@ export function toRecord(message: Message, queueArn: string): SQSRecord {
     awsRegion: LOCAL_REGION,
   };
 }
+
+/** fauxqs keeps binary values as the JSON protocol carries them (base64); the SDK's shape has bytes. */
+const base64 = (value: Uint8Array | string) => (typeof value === 'string' ? value : Buffer.from(value).toString('base64'));
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

@@ -266,7 +266,7 @@ try {
   console.log(
     `\nbatch sizes: inbound mean ${mean(spans.batches.inbound)}, fan-out mean ${mean(spans.batches.fanout)}; ` +
       `event loops busy during the steady scenario: main ${mainLoop} % (gateway, WebSocket, SQS emulator), ` +
-      `consumer threads ${consumerLoops.map((l) => `${l.areas} ${l.busy} %`).join(', ')} (pollers and handlers)`,
+      `consumer threads ${consumerLoops.map((l) => `${l.areas} ${l.busy} %`).join(', ')} (the handlers)`,
   );
   const steadyCount = STEADY_RATE * steadySeconds;
   const perMessageMs = (ms: number) => round(ms / steadyCount, 2);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionDto } from '@atende/shared';
-import { connectionKeys, upsertConnectionInCache } from '@/features/connections/api/connections';
+import { connectionKeys, upsertConnectionInCache, upsertLiveConnection } from '@/features/connections/api/connections';
 import { QrCodeDialog } from '@/features/connections/components/qr-code-dialog';
 import { sessionStore } from '@/lib/session-store';
 import { fakeApi } from '../../support/fake-api';
@@ -50,5 +50,27 @@ describe('QR dialog (spec part 2 §4)', { timeout: 20_000 }, () => {
 
     act(() => upsertConnectionInCache(client, { id: 'w1', status: 'CONNECTED', qrcode: '' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+  it('shows a QR whose event lands while the first fetch is out (that fetch read the server before the QR)', async () => {
+    let answerStale: () => void = () => {};
+    let detailReads = 0;
+    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (!new URL(String(input)).pathname.endsWith('/w1')) return json([]);
+        if (++detailReads > 1) return json({ ...waiting, qrcode: 'live-qr' });
+        await new Promise<void>((resolve) => (answerStale = resolve));
+        return json({ ...waiting, status: 'OPENING', qrcode: '' });
+      }),
+    );
+    const { client } = renderWithProviders(<QrCodeDialog connectionId="w1" onClose={vi.fn()} />);
+    await waitFor(() => expect(detailReads).toBe(1));
+
+    act(() => upsertLiveConnection(client, { id: 'w1', status: 'qrcode', qrcode: 'live-qr' }));
+    answerStale();
+
+    await waitFor(() => expect(screen.getByTestId('qr-code').dataset.qr).toBe('live-qr'));
+    expect(detailReads).toBe(2);
   });
 });

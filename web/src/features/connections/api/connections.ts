@@ -47,6 +47,21 @@ export function upsertConnectionInCache(client: QueryClient, patch: Partial<Conn
   client.setQueryData<Connection>(connectionKeys.detail(patch.id), (old) => (old ? { ...old, ...patch } : old));
 }
 
+/**
+ * A live event's upsert. A fetch of the list or of the connection that is in flight may have read
+ * the server before this event's change and would overwrite the patch when it lands (a new
+ * connection's first QR comes ~0.2 s after the create, while the QR dialog's first fetch is out):
+ * such a fetch is restarted, so the cache ends on the server's latest state.
+ */
+export function upsertLiveConnection(client: QueryClient, patch: Partial<Connection> & { id: string }): void {
+  upsertConnectionInCache(client, patch);
+  for (const queryKey of [connectionKeys.list(), connectionKeys.detail(patch.id)]) {
+    if (!client.isFetching({ queryKey, exact: true })) continue;
+    // Cancelled first: react-query joins a first fetch (no data yet) instead of restarting it.
+    void client.cancelQueries({ queryKey, exact: true }).then(() => client.invalidateQueries({ queryKey, exact: true }));
+  }
+}
+
 export function removeConnectionFromCache(client: QueryClient, id: string): void {
   client.setQueryData<Connection[]>(connectionKeys.list(), (list) => list?.filter((c) => c.id !== id));
   client.removeQueries({ queryKey: connectionKeys.detail(id) });

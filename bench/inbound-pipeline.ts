@@ -37,7 +37,7 @@ const stack = await startLocalStack({
   dynamoDbJit: 'steady',
 });
 try {
-  spans.attach([stack.consumerThread!]);
+  spans.attach(stack.consumerThread!);
   await stack.sessionHost!.waitHealthy();
   const admin = stack.seeded.logins.find((l) => l.role === 'admin')!;
   const operatorLogin = stack.seeded.logins.find((l) => l.role === 'operator')!;
@@ -238,7 +238,7 @@ try {
   rows.push(...steadyRows(steadyRun));
   const cpu = process.cpuUsage(cpuBefore);
   const childrenCpu = cpuSince(childrenBefore);
-  const { mainLoop, consumerLoops } = await spans.stop();
+  const { mainLoop, consumerLoop } = await spans.stop();
   // The same rate from customers who have never written: every one of them opens a conversation
   // (contact, ticket, greeting, its echo and three acks) within the first half second.
   const coldLabel = `${STEADY_RATE} msgs/s over ${STEADY_CUSTOMERS} new customers (conversations opening)`;
@@ -266,7 +266,7 @@ try {
   console.log(
     `\nbatch sizes: inbound mean ${mean(spans.batches.inbound)}, fan-out mean ${mean(spans.batches.fanout)}; ` +
       `event loops busy during the steady scenario: main ${mainLoop} % (gateway, WebSocket, SQS emulator), ` +
-      `consumer threads ${consumerLoops.map((l) => `${l.areas} ${l.busy} %`).join(', ')} (the handlers)`,
+      `consumer thread ${consumerLoop} % (inbound and fan-out handlers)`,
   );
   const steadyCount = STEADY_RATE * steadySeconds;
   const perMessageMs = (ms: number) => round(ms / steadyCount, 2);

@@ -8,7 +8,7 @@
  *
  * keyed by the message body, so the bench can split each message's latency into stages. DynamoDB,
  * SQS and API Gateway management calls made by the consumers are counted and timed per command, and
- * the event-loop utilisation of every thread is sampled (everything but DynamoDB Local and the session
+ * the event-loop utilisation of both threads is sampled (everything but DynamoDB Local and the session
  * host runs on them locally, so a busy loop is a ceiling of the local platform, not of Lambda).
  */
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
@@ -28,61 +28,53 @@ export class PipelineSpans {
   readonly stamps = new Map<string, MessageStamps>();
   readonly calls: CallCounts = new Map();
   readonly batches = { inbound: [] as number[], fanout: [] as number[] };
-  private elu: { main: EventLoopUtilization; consumers: EventLoopUtilization[] } | undefined;
-  private threads: ConsumerThread[] = [];
+  private elu: { main: EventLoopUtilization; consumers: EventLoopUtilization } | undefined;
+  private thread: ConsumerThread | undefined;
   private callsReported: ((calls: [string, { n: number; ms: number; items: number }][]) => void) | undefined;
 
-  /** Listens to the probe in each of the stack's consumer threads. */
-  attach(threads: readonly ConsumerThread[]): void {
-    this.threads = [...threads];
-    for (const thread of threads)
-      thread.onProbeMessage((message) => {
-        const report = message as ProbeReport;
-        if (report.kind === 'calls') return this.callsReported?.(report.calls);
-        this.batches[report.area].push(report.batch);
-        for (const [body, stamps] of report.stamps) {
-          const s = this.at(body);
-          for (const [key, epoch] of Object.entries(stamps)) s[key as keyof MessageStamps] = epochToPerf(epoch);
-        }
-      });
+  /** Listens to the probe in the stack's consumer thread. */
+  attach(thread: ConsumerThread): void {
+    this.thread = thread;
+    thread.onProbeMessage((message) => {
+      const report = message as ProbeReport;
+      if (report.kind === 'calls') return this.callsReported?.(report.calls);
+      this.batches[report.area].push(report.batch);
+      for (const [body, stamps] of report.stamps) {
+        const s = this.at(body);
+        for (const [key, epoch] of Object.entries(stamps)) s[key as keyof MessageStamps] = epochToPerf(epoch);
+      }
+    });
   }
 
-  /** Starts counting the consumers' AWS calls and sampling the event loops. */
+  /** Starts counting the consumers' AWS calls and sampling both event loops. */
   start(): void {
-    const threads = this.requireThreads();
+    const thread = this.requireThread();
     this.elu = {
       main: performance.eventLoopUtilization(),
-      consumers: threads.map((t) => t.worker.performance.eventLoopUtilization()),
+      consumers: thread.worker.performance.eventLoopUtilization(),
     };
-    for (const thread of threads) thread.sendToProbe({ kind: 'count-calls' } satisfies ProbeCommand);
+    thread.sendToProbe({ kind: 'count-calls' } satisfies ProbeCommand);
   }
 
-  /** Event-loop utilisation (%) of the main thread (gateway, SQS emulator) and of each consumer thread. */
-  async stop(): Promise<{ mainLoop: number; consumerLoops: { areas: string; busy: number }[] }> {
-    const threads = this.requireThreads();
-    for (const thread of threads) {
-      const reported = new Promise<[string, { n: number; ms: number; items: number }][]>(
-        (resolve) => (this.callsReported = resolve),
-      );
-      thread.sendToProbe({ kind: 'report-calls' } satisfies ProbeCommand);
-      for (const [name, c] of await reported) {
-        const sum = this.calls.get(name) ?? { n: 0, ms: 0, items: 0 };
-        this.calls.set(name, { n: sum.n + c.n, ms: sum.ms + c.ms, items: sum.items + c.items });
-      }
-    }
-    const used = (u: EventLoopUtilization) => round(u.utilization * 100);
+  /** Event-loop utilisation (%) of the main thread (gateway, SQS emulator and pollers) and of the consumer thread. */
+  async stop(): Promise<{ mainLoop: number; consumerLoop: number }> {
+    const thread = this.requireThread();
+    const reported = new Promise<[string, { n: number; ms: number; items: number }][]>(
+      (resolve) => (this.callsReported = resolve),
+    );
+    thread.sendToProbe({ kind: 'report-calls' } satisfies ProbeCommand);
+    for (const [name, c] of await reported) this.calls.set(name, c);
+    const used = (e: EventLoopUtilization | undefined, now: (prev: EventLoopUtilization) => EventLoopUtilization) =>
+      e ? round(now(e).utilization * 100) : NaN;
     return {
-      mainLoop: this.elu ? used(performance.eventLoopUtilization(this.elu.main)) : NaN,
-      consumerLoops: threads.map((t, i) => ({
-        areas: t.areas.join(' + '),
-        busy: this.elu ? used(t.worker.performance.eventLoopUtilization(this.elu.consumers[i])) : NaN,
-      })),
+      mainLoop: used(this.elu?.main, (e) => performance.eventLoopUtilization(e)),
+      consumerLoop: used(this.elu?.consumers, (e) => thread.worker.performance.eventLoopUtilization(e)),
     };
   }
 
-  private requireThreads(): ConsumerThread[] {
-    if (!this.threads.length) throw new Error("PipelineSpans: attach() the stack's consumer threads first");
-    return this.threads;
+  private requireThread(): ConsumerThread {
+    if (!this.thread) throw new Error("PipelineSpans: attach() the stack's consumer thread first");
+    return this.thread;
   }
 
   at(body: string): MessageStamps {

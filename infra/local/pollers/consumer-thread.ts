@@ -44,7 +44,6 @@ export type FromConsumer =
 
 export interface ConsumerThread {
   worker: Worker;
-  areas: Area[];
   /** Runs one invocation on the thread; rejects with the handler's error (its name and stack kept). */
   invoke: Invoke;
   onProbeMessage(listener: (message: unknown) => void): void;
@@ -85,7 +84,6 @@ export async function startConsumerThread(data: ConsumerThreadData): Promise<Con
   const post = (message: ToConsumer) => worker.postMessage(message);
   return {
     worker,
-    areas: data.areas,
     invoke: (area, event, options = {}) =>
       new Promise((resolve, reject) => {
         if (ended) return reject(new Error('the consumer thread has ended'));

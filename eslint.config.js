@@ -26,17 +26,21 @@ const DOMAIN_AREAS = [
   'helps',
   'announcements',
   'platform-settings',
+  'webhooks', // the company webhook: data and platform only; the fan-out hands it events
   'billing', // invoices and Pix: reads companies and plans, schedules on the due index
+  'dashboard', // figures kept on write: tickets and contacts move them, it reads them
   'contacts',
-  // ticket workspace (wip/tix): tags, quick messages and queues read data only; tickets sit on
+  // ticket workspace: tags, quick messages and queues read data only; tickets sit on
   // contacts; bots on tickets; messages on tickets and contacts; inbound (below) on all of them
   'tags',
   'quick-messages',
   'queues',
   'tickets',
   'messages',
+  'integrations', // queue integrations: answer through messages; the bots seam hands them the ticket
   'bots', // sends through messages, changes tickets; tickets reach it only through ticket-hooks / the inbound seam
   'schedules', // scheduled messages: sends through messages on the ticket found or started (tickets), indexed on scheduler
+  'external-api', // the external send API: a connection's token sends through messages on the ticket found or started
   'credentials',
   'users',
   'auth',
@@ -48,7 +52,7 @@ const DOMAIN_AREAS = [
   'inbound',
   'hostwatch',
   'realtime',
-  'fanout', // realtime fan-out (wip/rt, on main)
+  'fanout', // realtime fan-out: the realtime queue's consumer, posts to the sockets
   'platform',
 ];
 const unlisted = readdirSync(new URL('./functions/src/domain/', import.meta.url), { withFileTypes: true })

@@ -6,7 +6,7 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // The local platform's prefixed logs and the SDK's Node-version notice would drown the report.
-    env: { LOCAL_QUIET: 'true', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // The local platform's prefixed logs would drown the report.
+    env: { LOCAL_QUIET: 'true' },
   },
 });

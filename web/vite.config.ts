@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chakraRecipes } from './build/chakra-recipes.ts';
 import { firstPaint } from './build/first-paint.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -16,10 +17,10 @@ const apiProxy = process.env.VITE_API_PROXY;
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), firstPaint()],
+  plugins: [react(), chakraRecipes(), firstPaint()],
   resolve: { alias: { '@': `${webRoot}src` } },
   // Found late by the dependency scanner (they live in lazy routes): a late find reloads the page in dev.
-  optimizeDeps: { include: ['@react-input/mask', 'qrcode.react'] },
+  optimizeDeps: { include: ['qrcode.react'] },
   server: {
     fs: { allow: [repoRoot] },
     ...(apiProxy

@@ -9,9 +9,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ulid } from '@atende/shared/ids';
-import type { TicketStatus } from '@atende/shared';
+import { DEFAULT_TIME_ZONE, type TicketStatus } from '@atende/shared';
 import { batchWriteAll, type WriteRequest } from '../../functions/src/data/batch';
 import { addToContactCount, contactItems, contactSearchTokens, type ContactRecord } from '../../functions/src/data/contacts';
+import { addToDashboardDay, localSlot, ticketDayDeltas } from '../../functions/src/data/dashboard-days';
 import { messageItem, type MessageRecord } from '../../functions/src/data/messages';
 import { indexItems } from '../../functions/src/data/search-index';
 import { tokensOf } from '../../functions/src/data/search-tokens';
@@ -94,6 +95,7 @@ export async function generateTickets(
   first = 0,
 ): Promise<{ sampleTicketIds: string[] }> {
   const counters = new Map<string, number>();
+  const days = new Map<string, Map<string, number>>();
   const now = Date.now();
   const sample: string[] = [];
   const CHUNK = 500;
@@ -104,6 +106,7 @@ export async function generateTickets(
       const { ticket, rest } = oneTicket(company, i, now);
       items.push(...rest);
       for (const sk of counterSks(ticket)) counters.set(sk, (counters.get(sk) ?? 0) + 1);
+      addDashboardFigures(days, ticket);
       contactsTotal++;
       if (i % 50 === 0) sample.push(ticket.id);
     }
@@ -115,7 +118,29 @@ export async function generateTickets(
   }
   await addToTicketCounters(company.companyId, counters);
   await addToContactCount(company.companyId, contactsTotal);
+  for (const [day, deltas] of days) await addToDashboardDay(company.companyId, day, deltas);
   return { sampleTicketIds: sample };
+}
+
+/**
+ * The dashboard's day figures of one generated ticket, as its life would have moved them: opened
+ * pending (a new contact: one lead), accepted an hour later, resolved at its last message.
+ */
+function addDashboardFigures(days: Map<string, Map<string, number>>, t: TicketRecord): void {
+  const day = localSlot(t.createdAt, DEFAULT_TIME_ZONE).slice(0, 10);
+  const figures = days.get(day) ?? new Map<string, number>();
+  days.set(day, figures);
+  const add = (deltas: Map<string, number>) => {
+    for (const [name, d] of deltas) figures.set(name, (figures.get(name) ?? 0) + d);
+  };
+  const pending = { ...t, status: 'pending' as const, userId: null, acceptedAt: null };
+  add(ticketDayDeltas(null, pending, t.createdAt));
+  add(new Map([['leads', 1]]));
+  if (t.status === 'pending') return;
+  const acceptedAt = new Date(Date.parse(t.createdAt) + 60_000).toISOString();
+  const open = { ...t, status: 'open' as const, acceptedAt };
+  add(ticketDayDeltas(pending, open, acceptedAt));
+  if (t.status === 'closed') add(ticketDayDeltas(open, t, t.closedAt ?? t.updatedAt));
 }
 
 function oneTicket(c: GeneratedCompany, i: number, now: number): { ticket: TicketRecord; rest: Record<string, unknown>[] } {

@@ -28,6 +28,10 @@ export const AREAS = {
   helps: 'src/handlers/helps/index.ts',
   platformsettings: 'src/handlers/platformsettings/index.ts',
   announcements: 'src/handlers/announcements/index.ts',
+  integrations: 'src/handlers/integrations/index.ts',
+  integrationjobs: 'src/handlers/integrationjobs/index.ts',
+  webhooks: 'src/handlers/webhooks/index.ts',
+  dashboard: 'src/handlers/dashboard/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -104,6 +108,11 @@ export const HTTP_ROUTES = [
   r('GET', '/ticket-notes/list', 'tickets', 'user'),
   r('DELETE', '/ticket-notes/{id}', 'tickets', 'user'),
   r('GET', '/tags/list', 'tickets', 'user'),
+  // the Tags page — spec part 3 §7 "Tags" (counts kept on write: decisions.md "Tags page")
+  r('GET', '/tags', 'tickets', 'user'),
+  r('GET', '/tags/{id}', 'tickets', 'user'),
+  r('PUT', '/tags/{id}', 'tickets', 'user'),
+  r('DELETE', '/tags/{id}', 'tickets', 'user'),
   r('POST', '/tags', 'tickets', 'user'),
   r('POST', '/tags/sync', 'tickets', 'user'),
   // API Gateway allows one variable name per path level: `{id}` is the ticket id for GET/POST
@@ -119,6 +128,11 @@ export const HTTP_ROUTES = [
   r('POST', '/contacts', 'contacts', 'user'),
   r('GET', '/contacts/{id}', 'contacts', 'user'),
   r('PUT', '/contacts/{id}', 'contacts', 'user'),
+  // the contacts page — spec part 3 §7 "Contacts" (rules: shared/src/policy/contacts.ts); the import is
+  // JSON chunks the console read from the file (decisions.md "Contacts page: import in chunks")
+  r('DELETE', '/contacts/{id}', 'contacts', 'user'),
+  r('DELETE', '/contacts', 'contacts', 'user'),
+  r('POST', '/contacts/import', 'contacts', 'user'),
   // scheduled messages — spec part 1 §7 "Contacts and schedules", part 3 "Schedules and connections"
   // (rules: shared/src/policy/schedules.ts; sent by the `schedule.send` due job). Served by the messages
   // area, which holds the media bucket their attachments need (decisions.md "Schedules, round 2")
@@ -135,7 +149,23 @@ export const HTTP_ROUTES = [
   r('POST', '/queue', 'queues', 'admin'),
   r('GET', '/queue/onschedule', 'queues', 'user'),
   r('GET', '/queue/onschedule/{userId}', 'queues', 'user'),
+  // the queues page — spec part 3 §2 "Queues page", §7 "Queues"
+  r('GET', '/queue/{id}', 'queues', 'admin'),
+  r('PUT', '/queue/{id}', 'queues', 'admin'),
+  r('DELETE', '/queue/{id}', 'queues', 'admin'),
+  r('GET', '/queue-options', 'queues', 'admin'),
+  r('POST', '/queue-options', 'queues', 'admin'),
+  r('PUT', '/queue-options/{id}', 'queues', 'admin'),
+  r('DELETE', '/queue-options/{id}', 'queues', 'admin'),
   r('GET', '/quick-messages/list', 'queues', 'user'),
+  // quick replies — spec part 3 §7 "Quick replies" (rules: shared/src/policy/quick-messages.ts). Served by
+  // the messages area, which holds the media bucket their attachments need (decisions.md "Quick replies")
+  r('POST', '/quick-messages', 'messages', 'user'),
+  r('GET', '/quick-messages/{id}', 'messages', 'user'),
+  r('PUT', '/quick-messages/{id}', 'messages', 'user'),
+  r('DELETE', '/quick-messages/{id}', 'messages', 'user'),
+  r('POST', '/quick-messages/{id}/media-upload', 'messages', 'user', 'send'),
+  r('DELETE', '/quick-messages/{id}/media-upload', 'messages', 'user'),
   // billing — spec part 2 §2 "Invoices screen", §7 "Invoices", "Subscription payment"
   r('GET', '/invoices/all', 'billing', 'admin'),
   r('GET', '/invoices/listAll', 'billing', 'super'),
@@ -167,6 +197,13 @@ export const HTTP_ROUTES = [
   r('POST', '/companies', 'companies', 'super'),
   r('PUT', '/companies/{id}', 'companies', 'super'),
   r('DELETE', '/companies/{id}', 'companies', 'super'),
+  // Settings → Hours (admins: their own company; super users: any) — spec part 2 §7 "Companies"
+  r('PUT', '/companies/{id}/schedules', 'companies', 'admin'),
+  // Settings → Options — spec part 1 §7, part 2 §7 "Settings" (shared/src/schemas/company-settings.ts)
+  r('GET', '/settings', 'companies', 'user'),
+  r('GET', '/settings/all', 'companies', 'user'),
+  r('GET', '/settings/{key}', 'companies', 'user'),
+  r('PUT', '/settings/{key}', 'companies', 'admin'),
   // help videos — spec part 2 §7 "Helps"
   r('GET', '/helps', 'helps', 'user'),
   r('GET', '/helps/list', 'helps', 'user'),
@@ -186,6 +223,24 @@ export const HTTP_ROUTES = [
   r('DELETE', '/announcements/{id}', 'announcements', 'super'),
   r('POST', '/announcements/{id}/media-upload', 'announcements', 'super'),
   r('DELETE', '/announcements/{id}/media-upload', 'announcements', 'super'),
+  // queue integrations — spec part 2 §2 "Integrations screen", §7 "Queue integrations" (plan useIntegration: policy/integrations.ts)
+  r('GET', '/queueIntegration', 'integrations', 'admin'),
+  r('GET', '/queueIntegration/{id}', 'integrations', 'admin'),
+  r('POST', '/queueIntegration', 'integrations', 'admin'),
+  r('PUT', '/queueIntegration/{id}', 'integrations', 'admin'),
+  r('DELETE', '/queueIntegration/{id}', 'integrations', 'admin'),
+  // the company webhook — spec part 2 §2 "Settings screen" (Webhook panel); docs/webhooks.md
+  r('GET', '/webhook', 'integrations', 'admin'),
+  r('PUT', '/webhook', 'integrations', 'admin'),
+  r('POST', '/webhook/rotate', 'integrations', 'admin'),
+  r('GET', '/webhook/deliveries', 'integrations', 'admin'),
+  // dashboard — spec part 1 §2, §7 "Dashboard and announcements" (figures kept on write: data/dashboard-days.ts)
+  r('GET', '/dashboard', 'dashboard', 'admin'),
+  // the external send API — spec part 3 §7 "External send API" (issue 27), {host}/api/messages/send: public to
+  // API Gateway, authenticated by a connection's bearer token (domain/external-api/api-token.ts). Served by the
+  // messages area, which holds the media bucket and outbound queues it needs (decisions.md "External send API")
+  r('POST', '/messages/send', 'messages', 'public', 'send'),
+  r('GET', '/openapi.json', 'messages', 'public'),
 ] satisfies HttpRouteSpec[];
 
 type DeclaredRoute = (typeof HTTP_ROUTES)[number];
@@ -237,6 +292,10 @@ export function queueSpecs(shards = sessionShardCount()): QueueSpec[] {
     { name: 'dispatch', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
     // Realtime events on their way to the consoles' sockets: FIFO per ticket (platform/realtime-order.ts).
     { name: 'realtime', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
+    // Queue integrations' turns: FIFO per ticket (a Typebot session sees the customer's messages in order).
+    { name: 'integrations', fifo: true, visibilityTimeoutSeconds: 180, maxReceiveCount: 3 },
+    // Company webhook deliveries: each receive is one attempt; the visibility timeout spaces the retries.
+    { name: 'webhooks', fifo: false, visibilityTimeoutSeconds: 60, maxReceiveCount: 8 },
     ...Array.from({ length: shards }, (_, shard) => ({
       name: outboundQueueName(shard),
       fifo: true,
@@ -253,6 +312,8 @@ export const QUEUE_CONSUMERS: { queue: string; area: Area; batchSize: number; ma
   { queue: 'inbound', area: 'inbound', batchSize: 10 },
   { queue: 'dispatch', area: 'dispatch', batchSize: 10, maxBatchingWindowSeconds: 1 },
   { queue: 'realtime', area: 'fanout', batchSize: 10 },
+  { queue: 'integrations', area: 'integrationjobs', batchSize: 5 },
+  { queue: 'webhooks', area: 'webhooks', batchSize: 10 },
 ];
 
 /** Scheduled invocations (EventBridge rules in AWS, a timer locally). */
@@ -312,7 +373,7 @@ export interface AreaAccess {
    */
   tablePartitions?: string[];
   /** Queues the area sends to, by logical name; `outbound` stands for every `outbound-<shard>` queue. */
-  sendsTo?: ('inbound' | 'dispatch' | 'outbound' | 'realtime')[];
+  sendsTo?: ('inbound' | 'dispatch' | 'outbound' | 'realtime' | 'integrations' | 'webhooks')[];
   /** Media objects under `C#<companyId>/media/`: `read` (signed downloads) or `readWrite` (uploads too). */
   media?: 'read' | 'readWrite';
   /** Lists and deletes every object under a company's prefix `C#<companyId>/` (a deleted company). */
@@ -325,9 +386,10 @@ export interface AreaAccess {
   /**
    * Deployment settings the area's code reads (the CDK stack provides each): `publicUrl` → PUBLIC_URL
    * (links in e-mails), `emailSender` → EMAIL_FROM and SES send rights for that sender only,
-   * `pixWebhookSecret` → PIX_WEBHOOK_SECRET_ARN (Secrets Manager, read by ARN).
+   * `pixWebhookSecret` → PIX_WEBHOOK_SECRET_ARN (Secrets Manager, read by ARN), `integrationKey` →
+   * INTEGRATION_SECRET_KEY_ARN (the key that seals integration and webhook secrets, platform/secret-box.ts).
    */
-  reads?: ('publicUrl' | 'emailSender' | 'pixWebhookSecret')[];
+  reads?: ('publicUrl' | 'emailSender' | 'pixWebhookSecret' | 'integrationKey')[];
   /** Signs or verifies access tokens (the JWT secret). */
   jwt?: boolean;
   /** Posts realtime frames to browsers (WebSocket @connections). */
@@ -340,9 +402,10 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   whatsapp: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
   realtime: { table: 'RW', jwt: true },
   // The only area that posts to sockets: reads sockets, users and settings; forgets dead sockets.
-  fanout: { table: 'RW', realtime: true },
-  // sendsTo outbound: bots answer from the inbound worker (domain/bots)
-  inbound: { table: 'RW', sendsTo: ['realtime', 'outbound'], media: 'read' },
+  // sendsTo webhooks: it hands ticket and message events to the company webhook (domain/webhooks/webhook-events.ts)
+  fanout: { table: 'RW', realtime: true, sendsTo: ['webhooks'] },
+  // sendsTo outbound: bots answer from the inbound worker (domain/bots); integrations: queue integrations' turns
+  inbound: { table: 'RW', sendsTo: ['realtime', 'outbound', 'integrations'], media: 'read' },
   // purgesMedia, scansTableKeys: the company purge job finds and deletes a deleted company's items and objects
   dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', purgesMedia: true, scansTableKeys: true },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
@@ -350,7 +413,8 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   tickets: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
   messages: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'readWrite' },
   contacts: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
-  queues: { table: 'RW', jwt: true },
+  // sendsTo realtime: queue events; a deleted queue's tickets move to "no queue" (their ticket events)
+  queues: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
   billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read', reads: ['pixWebhookSecret'] },
   plans: { table: 'RW', jwt: true },
   signup: { table: 'RW', jwt: true, reads: ['publicUrl', 'emailSender'] },
@@ -359,4 +423,10 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   helps: { table: 'RW', jwt: true },
   platformsettings: { table: 'RW', jwt: true, media: 'readWrite' },
   announcements: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'readWrite' },
+  // reads the day aggregates, the users and their sockets; writes nothing
+  dashboard: { table: 'RO', jwt: true },
+  integrations: { table: 'RW', jwt: true, sendsTo: ['realtime'], reads: ['integrationKey'] },
+  // runs queue integrations: answers customers (outbound) and tells the consoles (realtime)
+  integrationjobs: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', reads: ['integrationKey'] },
+  webhooks: { table: 'RW', reads: ['integrationKey'] },
 };

@@ -135,6 +135,41 @@ describe('transport events on messages', () => {
     });
   });
 
+  it('retries a file whose message is not recorded yet (instead of dropping it), and settles a repeat', async () => {
+    const externalId = `3EB0${ulid()}`;
+    const key = `C#${t.company.id}/media/${connection.id}/01-foto.jpg`;
+    const file = event<'message.media'>({
+      type: 'message.media',
+      externalId,
+      media: { kind: 'image', key, mimetype: 'image/jpeg' },
+    });
+    // The file overtook its message: it goes back to the queue.
+    expect(await deliver(file)).toHaveLength(1);
+    await deliver(
+      event<'message.received'>({
+        type: 'message.received',
+        message: {
+          externalId,
+          fromMe: false,
+          isGroup: false,
+          body: '',
+          timestamp: new Date().toISOString(),
+          contact: { jid: '5511988887777@s.whatsapp.net', number: '5511988887777' },
+        },
+      }),
+    );
+    // Redelivered after the message: attached; delivered once more: nothing to do, and no retry.
+    expect(await deliver(file)).toEqual([]);
+    expect(await getMessage(t.company.id, connection.id, externalId)).toMatchObject({ mediaKey: key, mediaType: 'image' });
+    expect(await deliver(file)).toEqual([]);
+    const failure = event<'message.media'>({
+      type: 'message.media',
+      externalId: 'never-recorded',
+      failure: { reason: 'download-failed' },
+    });
+    expect(await deliver(failure)).toHaveLength(1);
+  });
+
   it('never attaches a file from outside the company prefix', async () => {
     const externalId = await recorded(false);
     await deliver(

@@ -130,6 +130,32 @@ describe('sending', () => {
     expect((await conversation(t.id)).filter((m) => m.fromMe)).toHaveLength(1);
   });
 
+  it('scopes clientMessageId to the ticket: a retry answers the first send, another ticket sends its own', async () => {
+    const t = await openTicket();
+    const other = await openTicket(); // same connection, another customer
+    const key = 'c0ffee-0002-scope';
+    const first = await send(w.operatorA.token, t.id, { body: 'primeira', signature: false, clientMessageId: key });
+    const retry = await send(w.operatorA.token, t.id, { body: 'primeira', signature: false, clientMessageId: key });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body.messages).toEqual([expect.objectContaining({ id: first.body.messages[0].id, ticketId: t.id })]);
+
+    const elsewhere = await send(w.operatorA.token, other.id, { body: 'outra', signature: false, clientMessageId: key });
+    expect(elsewhere.status).toBe(201);
+    const [theirs] = elsewhere.body.messages as MessageDto[];
+    expect(theirs).toMatchObject({ ticketId: other.id, body: 'outra' });
+    expect(theirs!.id).not.toBe(first.body.messages[0].id);
+
+    const queued = await commands();
+    const byKey = new Map(queued.map((c) => [c.commandId, c]));
+    expect([...byKey.values()].map((c) => [c.to, c.text])).toEqual([
+      [`${t.contact.number}@s.whatsapp.net`, 'primeira'],
+      [`${other.contact.number}@s.whatsapp.net`, 'outra'],
+    ]);
+    expect((await conversation(t.id)).filter((m) => m.fromMe).map((m) => m.body)).toEqual(['primeira']);
+    expect((await conversation(other.id)).filter((m) => m.fromMe).map((m) => m.body)).toEqual(['outra']);
+  });
+
   it("signs with the operator's name: by choice, or forced by userAlwaysSubmitSignature", async () => {
     const t = await openTicket();
     await send(w.operatorA.token, t.id, { body: 'assinado', signature: true });

@@ -12,7 +12,8 @@ beforeAll(async () => {
   await useFreshTable();
 });
 
-const queue = (n: number) => ({ name: `Fila ${n}`, color: `#00000${n}` });
+// With more than one queue each needs a greeting (ERR_WAPP_GREETING_REQUIRED, queues-admin.test.ts).
+const queue = (n: number) => ({ name: `Fila ${n}`, color: `#00000${n}`, greetingMessage: `Olá da fila ${n}` });
 
 describe('plan limits', () => {
   it('refuses a queue past the plan with ERR_QUEUE_LIMIT, even when created at the same time', async () => {

@@ -5,7 +5,7 @@ import { realtimeGroupOf } from '../src/platform/realtime-order';
 const ticket = (id: string) => ({ id, status: 'pending' as const, queueId: 'q1', userId: null });
 const message = (ticketId: string | null) =>
   ({ id: 'm1', ticketId, body: 'oi' }) as unknown as Parameters<typeof realtimeGroupOf<'appMessage'>>[2]['message'];
-const contact = { id: 'c1' } as Parameters<typeof realtimeGroupOf<'contact'>>[2]['contact'];
+const contact = { id: 'c1' } as Extract<Parameters<typeof realtimeGroupOf<'contact'>>[2], { action: 'update' }>['contact'];
 
 describe('realtimeGroupOf', () => {
   it("puts every event of one ticket (updates, deletes, its messages) in the ticket's group", () => {
@@ -30,6 +30,7 @@ describe('realtimeGroupOf', () => {
     expect(realtimeGroupOf('co1', 'user', { action: 'delete', userId: 'u1' })).toBe('co1');
     expect(realtimeGroupOf('co1', 'appMessage', { action: 'create', message: message(null), contact })).toBe('co1');
     expect(realtimeGroupOf('co1', 'contact', { action: 'update', contact })).toBe('co1:contact:c1');
+    expect(realtimeGroupOf('co1', 'contact', { action: 'delete', contactId: 'c1' })).toBe('co1:contact:c1');
   });
 
   it('stays within the 128 characters SQS allows', () => {

@@ -1,10 +1,14 @@
 /** Issue 10 "Sign-up": lead → e-mail with a token (local outbox) → activation → the admin signs in. */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { cnpj } from 'cpf-cnpj-validator';
 import { MS_PER_DAY } from '@atende/shared';
 import { ddb, tableName } from '../src/data/client';
 import { findCompanyIdByName, getCompany } from '../src/data/companies';
+import { listSettings } from '../src/data/settings';
+import { findUserIdByEmail, getUser, removeUser } from '../src/data/users';
+import { addUser } from '../src/domain/users/create-user';
+import { INVOICE_JOB } from '../src/domain/billing/invoice-job';
 import { apiCall } from './support/api-event';
 import { useFreshTable } from './support/fresh-table';
 import { createTestCompany, createTestPlan, login } from './support/tenancy-fixtures';
@@ -107,5 +111,104 @@ describe('sign-up to first login', () => {
     for (let n = 10; n < 16; n++)
       statuses.push((await apiCall('signup', 'POST', '/leads-web', { body: form(n), ip })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+/** Every write the activation makes: the crash test stops it right after each one in turn. */
+const WRITE = /^(Put|Update|Delete|TransactWrite|BatchWrite)(Item)?Command$/;
+
+/** Runs `act` with the process "crashing" right after its `n`th write landed; whether it crashed, and what `act` answered. */
+async function crashingAfterWrite<T>(n: number, act: () => Promise<T>): Promise<{ crashed: boolean; answer: T }> {
+  const client = ddb();
+  const send = client.send.bind(client);
+  let writes = 0;
+  let crashed = false;
+  const spy = vi.spyOn(client, 'send').mockImplementation((async (command: object) => {
+    const out = await send(command as never);
+    if (WRITE.test(command.constructor.name) && ++writes === n && !crashed) {
+      crashed = true;
+      throw new Error(`crash after write ${n}`);
+    }
+    return out;
+  }) as never);
+  try {
+    const answer = await act();
+    return { crashed, answer };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** The due-index entries of a company's invoices (a test-only scan of this file's own table). */
+async function invoiceEntries(companyId: string) {
+  const out = await ddb().send(
+    new ScanCommand({
+      TableName: tableName(),
+      FilterExpression: 'begins_with(SK, :sk)',
+      ExpressionAttributeValues: { ':sk': `${companyId}#${INVOICE_JOB}#` },
+    }),
+  );
+  return out.Items ?? [];
+}
+
+describe('sign-up activation after a crash (issue 30 item 17)', () => {
+  it('finishes on retry after a crash following any of its writes: one company with its settings, its admin and one first invoice', async () => {
+    let crashes = 0;
+    for (let n = 1; ; n++) {
+      const input = { ...form(100 + n), name: `Loja Retomada ${n}` };
+      expect((await apiCall('signup', 'POST', '/leads-web', { body: input, ip: freshIp() })).status).toBe(201);
+      const token = await tokenFromOutbox(input.email);
+
+      const { crashed, answer } = await crashingAfterWrite(n, () =>
+        apiCall('signup', 'POST', '/auth/validateTokenSignup', { body: { token } }),
+      );
+      // A crash the attempt itself recovers from (a write that landed but answered an error) still ends activated.
+      const finished = answer.body?.code === 'activated';
+      if (!finished) expect(answer.status, `crash after write ${n}`).toBe(500);
+      const retry = await apiCall('signup', 'POST', '/auth/validateTokenSignup', { body: { token } });
+      // After a crash past the last write (the lead marked active), the retry finds it active.
+      expect(retry.body.code, `crash after write ${n}`).toMatch(
+        finished ? /^already_active$/ : /^(activated|already_active)$/,
+      );
+
+      const companyId = (await findCompanyIdByName(input.name))!;
+      expect(companyId, `crash after write ${n}`).toBeDefined();
+      const company = (await getCompany(companyId))!;
+      const admin = (await findUserIdByEmail(input.email))!;
+      expect(admin?.companyId, `crash after write ${n}`).toBe(companyId);
+      expect((await getUser(companyId, admin.userId))?.profile).toBe('admin');
+      expect((await listSettings(companyId)).find((s) => s.key === 'campaignsEnabled')?.value).toBe('false');
+      const entries = await invoiceEntries(companyId);
+      expect(entries, `crash after write ${n}`).toHaveLength(1);
+      expect(entries[0]!.jobId).toBe(company.dueDate!.slice(0, 10));
+      expect((await login(input.email, input.password)).status).toBe(200);
+      if (!crashed) break; // the activation has fewer writes than n: every step was covered
+      crashes++;
+    }
+    expect(crashes).toBeGreaterThanOrEqual(5);
+  });
+
+  it('refuses to finish without its admin when the e-mail was taken since the sign-up', async () => {
+    const input = { ...form(200), name: 'Loja Sem Admin' };
+    await apiCall('signup', 'POST', '/leads-web', { body: input, ip: freshIp() });
+    const token = await tokenFromOutbox(input.email);
+    const { company: other } = await createTestCompany({ name: 'Outra Loja 200' });
+    const intruder = await addUser(other.id, {
+      name: 'Intrusa',
+      email: input.email,
+      password: 'segredo1',
+      profile: 'user',
+      status: true,
+      super: false,
+      queueIds: [],
+    });
+
+    const confirmed = await apiCall('signup', 'POST', '/auth/validateTokenSignup', { body: { token } });
+    expect(confirmed).toMatchObject({ status: 400, body: { error: 'ERR_EMAIL_ALREADY_EXISTS' } });
+    // Not marked active: once the e-mail is free again, the same link finishes the activation with its admin.
+    await removeUser(intruder);
+    expect((await apiCall('signup', 'POST', '/auth/validateTokenSignup', { body: { token } })).body.code).toBe('activated');
+    const companyId = (await findCompanyIdByName(input.name))!;
+    expect((await findUserIdByEmail(input.email))?.companyId).toBe(companyId);
   });
 });

@@ -147,6 +147,51 @@ describe('a connection with one queue', () => {
   });
 });
 
+describe('a ticket the customer reopens', () => {
+  it('is greeted again in its queue with the whole menu, from the top', async () => {
+    const one = await createWorkspace(); // its connection serves queue A only
+    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
+    await putQueueOption({
+      id: 'opt-r1',
+      companyId: one.cid,
+      queueId: one.queueA.id,
+      parentId: null,
+      option: 1,
+      title: 'Pedidos',
+      message: 'Informe o número do pedido.',
+    });
+    await putQueueOption({
+      id: 'opt-r1a',
+      companyId: one.cid,
+      queueId: one.queueA.id,
+      parentId: 'opt-r1',
+      option: 1,
+      title: 'Atrasados',
+      message: 'Vamos verificar.',
+    });
+    forgetBotSetups();
+    const number = newNumber();
+    await customerSays(one, { number, name: 'Bia', body: 'oi' });
+    await customerSays(one, { number, body: '1' });
+    const ticket = (await ticketOf(one, number))!;
+    expect(ticket).toMatchObject({ queueId: one.queueA.id, chatbot: true }); // still inside the menu
+    expect((await putTicket(one.admin.token, ticket.id, { status: 'open', userId: one.admin.user.id })).status).toBe(200);
+    expect((await putTicket(one.admin.token, ticket.id, { status: 'closed' })).status).toBe(200);
+
+    await customerSays(one, { number, name: 'Bia', body: 'oi de novo' });
+
+    const reopened = (await ticketOf(one, number))!;
+    expect(reopened).toMatchObject({ id: ticket.id, status: 'pending', queueId: one.queueA.id });
+    const { messages } = (
+      await apiCall('messages', 'GET', '/messages/{id}', { token: one.admin.token, pathParameters: { id: ticket.id } })
+    ).body as { messages: { body: string; fromMe: boolean }[] };
+    expect(messages.at(-1)).toMatchObject({
+      fromMe: true,
+      body: 'Fila A: olá Bia!\n\n*1* - Pedidos\n*#* - Menu inicial',
+    });
+  });
+});
+
 describe("the bots' reads", () => {
   it('greets without reading the connection or the contact again, and reads the ticket once per reply', async () => {
     const one = await createWorkspace(); // its connection serves queue A only

@@ -237,7 +237,7 @@ describe('a message for an open ticket', () => {
     const draft = { ...stored, id: ulid(), externalId: `3EB0${ulid()}`, body: 'Corrida', ticketId: null, queueId: null };
 
     // As if a concurrent event had opened the conversation after this event created the contact.
-    const raced = newTicket(connection, contact);
+    const raced = await newTicket(connection, contact);
     expect(await recordMessageOnNewTicket(raced, draft)).toEqual({ outcome: 'conversationTaken' });
     expect(await getMessage(w.cid, w.connection.id, draft.externalId)).toBeUndefined();
     expect(await readTicket(w.cid, raced.id)).toBeUndefined();
@@ -245,7 +245,7 @@ describe('a message for an open ticket', () => {
 
     // A redelivery of a message already stored reports it, whatever the conversation says.
     const again = { ...stored, ticketId: null, queueId: null };
-    expect(await recordMessageOnNewTicket(newTicket(connection, contact), again)).toEqual({ outcome: 'duplicate' });
+    expect(await recordMessageOnNewTicket(await newTicket(connection, contact), again)).toEqual({ outcome: 'duplicate' });
     expect((await readTicket(w.cid, existing.id))!).toMatchObject({ unreadMessages: 1, lastMessage: 'Oi' });
   });
 });

@@ -90,6 +90,24 @@ describe('audiences', () => {
     expect(JSON.stringify(frames(sockets.a))).not.toContain('transferir');
   });
 
+  it("a transfer to another queue's user leaves the old assignee only the ticket's id to drop", async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'segredo do cliente' });
+    const t = (await ticketOf(w, number))!;
+    await putTicket(w.operatorA.token, t.id, { status: 'open', userId: w.operatorA.user.id });
+    await flush();
+    ws.reset();
+
+    await putTicket(w.admin.token, t.id, { queueId: w.queueB.id, userId: w.operatorB.user.id });
+    await flush();
+
+    // Operator A (queue A, the old assignee) may no longer see it: one delete, the id and nothing else.
+    expect(frames(sockets.a).map((f) => f.data)).toEqual([{ action: 'delete', ticketId: t.id, reason: 'moved' }]);
+    expect(channels(sockets.b)).toEqual(['ticket:update']);
+    expect(frames(sockets.b)[0]!.data.ticket).toMatchObject({ id: t.id, status: 'open', userId: w.operatorB.user.id });
+    expect(channels(sockets.admin)).toEqual(['ticket:delete', 'ticket:update']);
+  });
+
   it('acks go to the consoles showing the ticket; opening it sends updateUnread', async () => {
     const number = newNumber();
     await customerSays(w, { number, body: 'oi' });

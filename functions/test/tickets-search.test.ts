@@ -1,11 +1,14 @@
 /** Search over contact name, number and message text (tickets) and over name and number (contacts), through the write-time indexes. */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAGE_SIZE } from '@atende/shared';
 import { ddb } from '../src/data/client';
 import { apiCall } from './support/api-event';
 import {
   createWorkspace,
+  customerEvent,
   customerSays,
+  deliver,
   listTickets,
   newNumber,
   putTicket,
@@ -135,5 +138,117 @@ describe('contact search (GET /contacts?searchParam)', () => {
     expect(page.body.count).toBeGreaterThanOrEqual(3);
     const names = page.body.contacts.map((c: { name: string }) => c.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+  });
+});
+
+describe('GET /contacts/list paging (issue 30 item 18)', () => {
+  it('answers a page of the array it always answered, with the next page in X-Next-Cursor', async () => {
+    const all = await apiCall('contacts', 'GET', '/contacts', { token: w.admin.token, query: {} });
+    const everyone = all.body.contacts.map((c: { id: string }) => c.id);
+    expect(everyone.length).toBeGreaterThanOrEqual(3);
+
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let turn = 0; turn < 10; turn++) {
+      const page = await apiCall('contacts', 'GET', '/contacts/list', {
+        token: w.operatorA.token,
+        query: { pageSize: 2, ...(cursor ? { cursor } : {}) },
+      });
+      expect(page.status).toBe(200);
+      expect(Array.isArray(page.body)).toBe(true);
+      expect(page.body.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.map((c: { id: string }) => c.id));
+      cursor = page.headers['x-next-cursor'];
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(everyone);
+    const forged = Buffer.from(JSON.stringify({ GSI1PK: 'C#other#CONTACTNAME' })).toString('base64url');
+    expect(
+      (await apiCall('contacts', 'GET', '/contacts/list', { token: w.admin.token, query: { cursor: forged } })).status,
+    ).toBe(400);
+  });
+});
+
+describe('search paging (issue 30 item 2)', () => {
+  let p: Workspace;
+  const byName = Array.from({ length: 24 }, () => newNumber());
+  const byText = Array.from({ length: 24 }, () => newNumber());
+
+  beforeAll(async () => {
+    p = await createWorkspace();
+    // Found by two words of the name (fretes, fretex) and by a message word: listed once.
+    const named = byName.map((number, i) =>
+      customerEvent(p, { number, name: `Fretes Fretex ${i}`, body: 'Quanto custa o frete?' }),
+    );
+    // Found by two words of the message (frete, fretes): listed once.
+    const texted = byText.map((number, i) =>
+      customerEvent(p, { number, name: `Cliente ${String.fromCharCode(97 + i)}`, body: 'E o frete? Os fretes subiram' }),
+    );
+    const unrelated = Array.from({ length: 5 }, (_, i) => customerEvent(p, { number: newNumber(), name: `Outro ${i}` }));
+    for (const events of [named, texted, unrelated])
+      for (let i = 0; i < events.length; i += 10) await deliver(...events.slice(i, i + 10));
+  });
+
+  const everyMatch = () => [...byName, ...byText].sort();
+
+  it('pages by number through every match once, ends, and counts them all on the last page', async () => {
+    const seen: string[] = [];
+    const numbersSeen: string[] = [];
+    let last: Awaited<ReturnType<typeof listTickets>> | undefined;
+    for (let pageNumber = 1; pageNumber <= 10; pageNumber++) {
+      last = await listTickets(p.admin.token, { searchParam: 'frete', pageNumber });
+      seen.push(...last.tickets.map((t) => t.id));
+      numbersSeen.push(...last.tickets.map((t) => t.contact.number));
+      expect(last.count).toBe(seen.length);
+      if (!last.hasMore) break;
+    }
+    expect(last?.hasMore).toBe(false);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(numbersSeen.sort()).toEqual(everyMatch());
+    expect(last?.count).toBe(byName.length + byText.length);
+  });
+
+  it('pages by cursor through the same matches once', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let turn = 0; turn < 10; turn++) {
+      const page = await listTickets(p.admin.token, { searchParam: 'frete', ...(cursor ? { cursor } : {}) });
+      seen.push(...page.tickets.map((t) => t.contact.number));
+      if (!page.hasMore) break;
+      cursor = page.cursor;
+      expect(cursor).toBeTruthy();
+    }
+    expect(seen.length).toBe(new Set(seen).size);
+    expect(seen.sort()).toEqual(everyMatch());
+  });
+
+  it('pages the contact search too: pages of 20 by number and by cursor, each contact once', async () => {
+    const pages = async (next: (page: number, cursor?: string) => Record<string, string | number>) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 1; page <= 10; page++) {
+        const res = await apiCall('contacts', 'GET', '/contacts', { token: p.admin.token, query: next(page, cursor) });
+        expect(res.body.contacts.length).toBeLessThanOrEqual(PAGE_SIZE);
+        seen.push(...res.body.contacts.map((c: { number: string }) => c.number));
+        expect(res.body.count).toBe(seen.length);
+        if (!res.body.hasMore) break;
+        cursor = res.body.cursor;
+      }
+      return seen;
+    };
+    const byNumber = await pages((pageNumber) => ({ searchParam: 'frete', pageNumber }));
+    const byCursor = await pages((_, cursor) => ({ searchParam: 'frete', ...(cursor ? { cursor } : {}) }));
+    for (const seen of [byNumber, byCursor]) {
+      expect(seen.length).toBe(new Set(seen).size);
+      expect(seen.sort()).toEqual([...byName].sort());
+    }
+  });
+
+  it('answers a page past the end empty, with the total and no more pages', async () => {
+    expect(await listTickets(p.admin.token, { searchParam: 'frete', pageNumber: 9 })).toMatchObject({
+      tickets: [],
+      hasMore: false,
+      count: byName.length + byText.length,
+    });
   });
 });

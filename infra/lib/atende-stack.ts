@@ -65,6 +65,7 @@ export class AtendeStack extends Stack {
       queues,
       jwtSecret: secrets.jwtSigningKey,
       pixWebhookSecret: secrets.pixWebhookSecret,
+      integrationKey: secrets.integrationKey,
       publicUrl: web.consoleOrigin,
       emailFrom: props.emailFrom,
       webSocket: { api: realtime.api, stage: realtime.stage },

@@ -24,6 +24,7 @@ import { createInvoker, type AreaHandlers, type Invoke } from './lambda-runtime'
 import { startConsumerThread, type ConsumerThread } from './pollers/consumer-thread';
 import { startScheduler, type Scheduler } from './pollers/scheduler';
 import { startEventSourceMapping, type EventSourceMapping } from './pollers/sqs-event-source';
+import type { DeliveryFaults } from './pollers/delivery-faults';
 import { seedLocalPlatform, type LocalSeedResult } from './seed-logins';
 import { createSessionHost, type SessionHostProcesses } from './session-host-process';
 import { reportShardDown } from './report-shard-down';
@@ -72,6 +73,18 @@ export interface LocalStackOptions {
   onPollerCall?: (action: 'ReceiveMessage' | 'DeleteMessageBatch') => void;
   /** DynamoDB Local's JVM: `quick-start` (default: tests) or `steady` (long runs: `npm start`, the inbound bench). */
   dynamoDbJit?: DynamoDbLocalJit;
+  /** Faults on purpose (the fault suite, e2e/faults); none by default. */
+  faults?: LocalFaults;
+}
+
+export interface LocalFaults {
+  /**
+   * Puts something between the platform and DynamoDB Local (a fault-injecting proxy): given DynamoDB
+   * Local's endpoint, answers the one the handlers, the seed and the session host use.
+   */
+  interposeDynamoDb?: (endpoint: string) => string;
+  /** SQS's delivery faults in the local event-source mappings (pollers/delivery-faults.ts). */
+  delivery?: DeliveryFaults;
 }
 
 export interface LocalStack {
@@ -163,7 +176,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const env: Record<string, string> = {
       STAGE: 'local',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       LOCAL_MODE: 'true',
       PIX_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
       PUBLIC_URL: origin,
@@ -171,7 +183,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       TABLE_NAME: DEFAULT_TABLE_NAME,
-      DYNAMODB_ENDPOINT: ddb.endpoint,
+      DYNAMODB_ENDPOINT: options.faults?.interposeDynamoDb?.(ddb.endpoint) ?? ddb.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       S3_ENDPOINT: s3.endpoint,
       MEDIA_BUCKET,
@@ -227,6 +239,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
             maxBatchingWindowSeconds: consumer.maxBatchingWindowSeconds,
             concurrency: LOCAL_CONSUMER_CONCURRENCY[consumer.queue] ?? 2,
             functionTimeoutMs: queue.spec.visibilityTimeoutSeconds * 1000,
+            faults: options.faults?.delivery,
           }),
         );
       }

@@ -15,9 +15,6 @@ const DEFAULT_PORT = 3000;
 /** How long a graceful stop may take before the runner exits regardless. */
 const STOP_BOUND_MS = 20_000;
 
-// Node 20 is this project's runtime; the SDK's notice about its 2027 Node 22 requirement is noise here.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 async function main(): Promise<void> {
   const wanted = Number(process.env.PORT ?? DEFAULT_PORT);
   const port = (await isPortFree(wanted)) ? wanted : 0;

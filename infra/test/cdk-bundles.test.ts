@@ -65,7 +65,10 @@ describe('AREA_ACCESS matches what each bundle calls (no missing grant, no spare
     });
     expect({ area, sendsAny: (declared.sendsTo?.length ?? 0) > 0 }).toEqual({ area, sendsAny: seen.sendsAny });
     expect({ area, media: declared.media }).toEqual({ area, media: seen.media });
-    expect({ area, jwt: declared.jwt ?? false }).toEqual({ area, jwt: seen.jwt });
+    // Secrets Manager reads: the JWT key, or a deployment secret the area reads by ARN.
+    const readsSecret =
+      (declared.jwt ?? false) || (declared.reads ?? []).some((r) => r === 'pixWebhookSecret' || r === 'integrationKey');
+    expect({ area, secrets: readsSecret }).toEqual({ area, secrets: seen.jwt });
     expect({ area, realtime: declared.realtime ?? false }).toEqual({ area, realtime: seen.realtime });
   });
 });

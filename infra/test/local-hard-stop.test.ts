@@ -4,18 +4,14 @@
  * DynamoDB Local (Java), every session-host shard and every other child end, and no port they
  * listened on stays bound. Linux only (/proc).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../lib/paths';
 import { commandLine, descendants, isListening, isRunning, listeningPorts } from './support/process-tree';
+import { poll, startRunner as startNpmStart, type Runner } from './support/npm-start-runner';
 
 const SHARDS = 2;
-let runner: ChildProcess | undefined;
+let runner: Runner | undefined;
 let leftovers: number[] = [];
-const dirs: string[] = [];
 
 afterEach(() => {
   // Whatever the assertions said, leave the machine clean for the next test.
@@ -27,58 +23,14 @@ afterEach(() => {
     }
   }
   leftovers = [];
-  if (runner?.pid) {
-    try {
-      process.kill(-runner.pid, 'SIGKILL');
-    } catch {
-      /* gone */
-    }
-  }
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  runner?.cleanup();
+  runner = undefined;
 });
-
-async function poll(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** `npm start` in a process group of its own (as a terminal or a harness runs it), up to its banner. */
 async function startRunner(): Promise<ChildProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atende-hard-stop-'));
-  dirs.push(dataDir);
-  const child = spawn('npm', ['start'], {
-    cwd: REPO_ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      LOCAL_WEB: 'none',
-      LOCAL_DATA_DIR: dataDir,
-      SESSION_SHARDS: String(SHARDS),
-      LOCAL_QUIET: 'true',
-    },
-  });
-  runner = child;
-  let output = '';
-  child.stdout!.on('data', (d) => {
-    output += d;
-  });
-  child.stderr!.on('data', (d) => {
-    output += d;
-  });
-  await poll(
-    "the runner's banner",
-    () => {
-      if (child.exitCode !== null) throw new Error(`npm start exited ${child.exitCode}:\n${output.slice(-3000)}`);
-      return output.includes('Atende is running');
-    },
-    180_000,
-  );
-  return child;
+  runner = await startNpmStart({ SESSION_SHARDS: String(SHARDS) });
+  return runner.child;
 }
 
 async function expectNothingLeft(pids: number[], ports: number[]): Promise<void> {

@@ -18,7 +18,7 @@ import type { ManagedSession, Readiness, SessionManagerDeps, SessionSnapshot } f
 export type { Readiness, SessionManagerDeps, SessionSnapshot } from './session-types';
 
 type StartCommand = Extract<OutboundCommand, { type: 'session.start' }>;
-type MessageCommand = Extract<OutboundCommand, { type: 'message.send' | 'message.delete' | 'message.read' }>;
+type MessageCommand = Extract<OutboundCommand, { type: 'message.send' | 'message.delete' | 'message.read' | 'call.reject' }>;
 
 const RESUME_CONCURRENCY = 4;
 
@@ -235,6 +235,10 @@ export class SessionManager {
       await session.adapter.markRead(command);
       return {};
     }
+    if (command.type === 'call.reject') {
+      await session.adapter.rejectCall(command);
+      return {};
+    }
     const message = await session.adapter.send(command, messageIdForCommand(command.connectionId, command.commandId));
     this.publishBody(session, { type: 'message.sent', message: { ...message, clientMessageId: command.clientMessageId } });
     return { externalId: message.externalId };
@@ -342,6 +346,10 @@ export class SessionManager {
     const { connectionId } = session;
     this.deps.log.info({ connectionId, reason: closed.reason }, 'socket closed');
     if (closed.restartRequired) {
+      // Expected once right after pairing: reconnect at once. Again before the socket opened, it is a
+      // loop (WhatsApp answering every connect with 515): back off like any other drop.
+      if (session.retryAttempt > 0) return this.scheduleRetry(session, closed.reason);
+      session.retryAttempt = 1;
       await this.reopen(session);
       return;
     }

@@ -169,6 +169,60 @@ describe('DynamoDB auth state', () => {
     ).toBe(8);
   });
 
+  it('writes the parts of a split value in batches before the one that writes its main item', async () => {
+    const real = env.clients.ddb;
+    const batches: string[][] = [];
+    const recording = {
+      send: async (command: { constructor: { name: string }; input: unknown }) => {
+        if (command.constructor.name === 'BatchWriteCommand') {
+          const input = command.input as { RequestItems: Record<string, { PutRequest?: { Item: { SK: string } } }[]> };
+          batches.push(Object.values(input.RequestItems).flatMap((rs) => rs.map((r) => r.PutRequest?.Item.SK ?? '')));
+        }
+        return real.send(command as never);
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const auth = new DynamoDbAuthStateStore({ ddb: recording, tableName: env.config.tableName }).forConnection(
+      'company-1',
+      'conn-split-order',
+    );
+    await auth.load();
+    const indexValueMap = Object.fromEntries(
+      Array.from({ length: 10_000 }, () => [randomBytes(32).toString('base64'), { valueMac: randomBytes(32) }]),
+    );
+    await auth.keys.set({
+      'app-state-sync-version': { regular: { version: 1, hash: randomBytes(128), indexValueMap } },
+      session: { 'a.0': Buffer.from('s') },
+    });
+    const main = 'key#app-state-sync-version#regular';
+    const mainBatch = batches.findIndex((b) => b.includes(main));
+    const partBatches = batches.flatMap((b, i) => (b.some((sk) => sk.startsWith(`${main}#part#`)) ? [i] : []));
+    expect(partBatches.length).toBeGreaterThan(0);
+    expect(Math.max(...partBatches)).toBeLessThan(mainBatch);
+  });
+
+  it('refuses Signal key writes from a host whose lease another host took, and says so', async () => {
+    const leased = new DynamoDbAuthStateStore({ ddb: env.clients.ddb, tableName: env.config.tableName, leaseCheckMs: 0 });
+    const zombie = leased.forConnection('company-1', 'conn-key-lease');
+    const creds = await zombie.load();
+    creds.me = { id: '5511999990003:1@s.whatsapp.net' };
+    await zombie.saveCreds();
+    await zombie.keys.set({ session: { peer: Buffer.from('zombie-1') } });
+    let told = false;
+    zombie.onSuperseded(() => {
+      told = true;
+    });
+
+    const next = leased.forConnection('company-1', 'conn-key-lease');
+    await next.load(); // the replacement host takes the lease
+    await next.keys.set({ session: { peer: Buffer.from('current') } });
+    await expect(zombie.keys.set({ session: { peer: Buffer.from('zombie-2') } })).rejects.toBeInstanceOf(
+      CredentialsSupersededError,
+    );
+    expect(told).toBe(true);
+    const stored = await leased.forConnection('company-1', 'conn-key-lease').keys.get('session', ['peer']);
+    expect(Buffer.from(stored.peer!).toString()).toBe('current');
+  });
+
   it('never lets a read that started before a write cache the older value (the Bad MAC race)', async () => {
     const real = env.clients.ddb;
     let releaseRead!: () => void;

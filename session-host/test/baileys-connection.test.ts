@@ -5,6 +5,7 @@
 import { Browsers, getPlatformId, proto } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socketConfig } from '../src/adapters/baileys/socket-config';
+import { DynamoDbAuthStateStore } from '../src/auth-state/dynamodb-auth-state';
 import { WaVersionSource } from '../src/adapters/baileys/wa-version';
 import { silentLogger } from '../src/logger';
 import { baileysOn, connectedBaileys, type Stores } from './support/baileys-harness';
@@ -48,6 +49,20 @@ describe('pairing', () => {
     expect([RECENT, FULL].map(accepts)).toEqual([false, false]);
   });
 
+  it('pins the settings whose Baileys defaults are the opposite, and drops status, channel and broadcast JIDs before decryption', () => {
+    const config = socketConfig({
+      auth: {} as never,
+      logger: silentLogger(),
+      getMessage: async () => undefined,
+      cachedGroupMetadata: async () => undefined,
+      msgRetryCounterCache: {} as never,
+    });
+    expect(config).toMatchObject({ syncFullHistory: false, markOnlineOnConnect: false });
+    const ignores = config.shouldIgnoreJid!;
+    expect(['status@broadcast', '1234@newsletter', '1700000000@broadcast'].map(ignores)).toEqual([true, true, true]);
+    expect(['5511988887777@s.whatsapp.net', '184467440737095@lid', '1203@g.us'].map(ignores)).toEqual([false, false, false]);
+  });
+
   it('drops an unfinished pairing on close, so the next start asks for a code again instead of reporting a logout', async () => {
     const h = baileysOn(stores, {}, { usePairingCode: true, phoneNumber: '+55 11 90000-1111' });
     await h.adapter.start(h.options);
@@ -67,6 +82,58 @@ describe('pairing', () => {
     await h.adapter.start(h.options);
     await h.events.waitFor('connection.pairingCode', () => true, mark);
     expect(h.events.of('lifecycle.closed', mark)).toEqual([]);
+  });
+
+  it('drops a pairing left unfinished by a stop or a host restart, instead of resuming it into a logout', async () => {
+    const h = baileysOn(stores, {}, { usePairingCode: true, phoneNumber: '+55 11 90000-1111' });
+    await h.adapter.start(h.options);
+    await h.events.waitFor('connection.pairingCode');
+    await h.adapter.stop(); // SIGTERM, a deploy, Spot: no close handler runs
+    expect((await stores.authStore.forConnection(h.companyId, h.connectionId).load()).me).toBeDefined();
+
+    // The next host (or the same one after "Restart service") resumes the connection.
+    const next = baileysOn(stores, { createSocket: h.fake.factory }, { ...h.options });
+    const auth = stores.authStore.forConnection(h.companyId, h.connectionId);
+    await next.adapter.start({ ...h.options, auth });
+    expect(await next.events.waitFor('connection.pairingCode')).toMatchObject({ code: 'ABCD1234' });
+    expect(next.events.of('lifecycle.closed')).toEqual([]);
+  });
+
+  it('reports a pairing code WhatsApp refused, instead of leaving a code the phone will never accept', async () => {
+    const h = baileysOn(stores, {}, { usePairingCode: true, phoneNumber: '+55 11 90000-1111' });
+    await h.adapter.start(h.options);
+    await h.events.waitFor('connection.pairingCode');
+    h.fake.refusePairing('400', 'bad-request');
+    const closed = await h.events.waitFor('lifecycle.closed');
+    expect(closed).toMatchObject({ final: true, loggedOut: false });
+    expect(closed.reason).toBe('WhatsApp refused the pairing code (400 bad-request)');
+  });
+
+  it('reports a pairing code that could not even be requested', async () => {
+    const h = baileysOn(stores, {}, { usePairingCode: true, phoneNumber: '+55 11 90000-1111' });
+    await h.adapter.start(h.options);
+    await h.events.waitFor('lifecycle.connecting');
+    h.fake.current.requestPairingCode = async () => {
+      throw new Error('Connection Closed');
+    };
+    const closed = await h.events.waitFor('lifecycle.closed');
+    expect(closed).toMatchObject({ final: true });
+    expect(closed.reason).toContain('Connection Closed');
+    expect(h.events.of('connection.pairingCode')).toEqual([]);
+  });
+
+  it('treats a pairing request cut short by a dropped connection as the drop (retried), not as a refusal', async () => {
+    const h = baileysOn(stores, {}, { usePairingCode: true, phoneNumber: '+55 11 90000-1111' });
+    await h.adapter.start(h.options);
+    const socket = h.fake.current;
+    socket.requestPairingCode = async () => {
+      socket.close(408, 'Connection was lost');
+      throw new Error('Connection Closed');
+    };
+    const closed = await h.events.waitFor('lifecycle.closed');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(closed).toMatchObject({ final: false });
+    expect(h.events.of('lifecycle.closed')).toHaveLength(1);
   });
 
   it('counts a device as registered once the pairing finished (account written), not before', async () => {
@@ -131,6 +198,50 @@ describe('web version', () => {
     expect(await h.events.waitFor('lifecycle.closed')).toMatchObject({ final: true });
   });
 
+  it('after a mass 405, every session refused with the old version retries, not only the first', async () => {
+    let current = 9;
+    let fetches = 0;
+    const versions = new WaVersionSource({
+      fetch: async () => {
+        fetches += 1;
+        return { version: [2, 3000, current], isLatest: true };
+      },
+    });
+    const sessions = [baileysOn(stores, { versions }), baileysOn(stores, { versions }), baileysOn(stores, { versions })];
+    for (const h of sessions) await h.adapter.start(h.options);
+    for (const h of sessions) await h.events.waitFor('lifecycle.qr');
+    current = 10;
+    // Two refused in the same instant, one a moment later.
+    sessions[0]!.fake.current.close(405, 'Connection Failure');
+    sessions[1]!.fake.current.close(405, 'Connection Failure');
+    const closed = [
+      await sessions[0]!.events.waitFor('lifecycle.closed'),
+      await sessions[1]!.events.waitFor('lifecycle.closed'),
+    ];
+    sessions[2]!.fake.current.close(405, 'Connection Failure');
+    closed.push(await sessions[2]!.events.waitFor('lifecycle.closed'));
+    expect(closed.map((c) => c.final)).toEqual([false, false, false]);
+    expect(fetches).toBe(2); // the first start, then one refetch for the three refusals
+  });
+
+  it('a version refused again is final for a while, then fetched again (WhatsApp may have moved on)', async () => {
+    let now = 0;
+    let current = 9;
+    const versions = new WaVersionSource({
+      fetch: async () => ({ version: [2, 3000, current], isLatest: true }),
+      now: () => now,
+    });
+    expect(await versions.version()).toEqual([2, 3000, 9]);
+    expect(await versions.refusedWith([2, 3000, 9])).toBe(false);
+    expect(await versions.refusedWith([2, 3000, 9])).toBe(false);
+    current = 10;
+    now += 60_000;
+    expect(await versions.refusedWith([2, 3000, 9])).toBe(false); // within the memo: no fetch storm
+    now += 10 * 60_000;
+    expect(await versions.refusedWith([2, 3000, 9])).toBe(true);
+    expect(await versions.version()).toEqual([2, 3000, 10]);
+  });
+
   it("a 405 retries when WhatsApp's current version moved on", async () => {
     let current = 9;
     const versions = new WaVersionSource({ fetch: async () => ({ version: [2, 3000, current], isLatest: true }) });
@@ -164,6 +275,29 @@ describe('final close reasons', () => {
     const h = await connectedBaileys(stores);
     h.fake.drop();
     expect(await h.events.waitFor('lifecycle.closed', (e) => !e.restartRequired)).toMatchObject({ final: false });
+  });
+
+  it('stops for good when a Signal key write finds the lease taken by another host', async () => {
+    const ids = stores.ids();
+    const leased = new DynamoDbAuthStateStore({
+      ddb: stores.env.clients.ddb,
+      tableName: stores.env.config.tableName,
+      leaseCheckMs: 0, // every key write checks the lease
+    });
+    const auth = leased.forConnection(ids.companyId, ids.connectionId);
+    const h = baileysOn(stores, {}, { ...ids, auth });
+    await h.adapter.start(h.options);
+    await h.events.waitFor('lifecycle.qr');
+    h.fake.scan();
+    await h.events.waitFor('lifecycle.closed', (e) => e.restartRequired);
+    await h.adapter.start(h.options);
+    await h.events.waitFor('lifecycle.open');
+    await auth.flush();
+    await leased.forConnection(ids.companyId, ids.connectionId).load(); // another host loads: it owns the lease now
+    await expect(auth.keys.set({ session: { peer: Buffer.from('zombie') } })).rejects.toThrow('another session host');
+    const closed = await h.events.waitFor('lifecycle.closed', (e) => !e.restartRequired);
+    expect(closed).toMatchObject({ final: true });
+    expect(closed.reason).toContain('another session host');
   });
 
   it('stops for good when another host took the credentials over (their writes are refused)', async () => {

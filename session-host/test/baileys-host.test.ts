@@ -65,6 +65,35 @@ describe('Baileys host', () => {
       reason: 'not-on-whatsapp',
       error: 'ERR_WAPP_INVALID_CONTACT',
     });
+    // What the API sends for a contact: `<number>@s.whatsapp.net`; checked too, and refused just the same.
+    fake.notOnWhatsApp.add('5511900000001@s.whatsapp.net');
+    await env.sendCommand(
+      command('message.send', ids, { to: '5511900000001@s.whatsapp.net', clientMessageId: 'm-nowa-jid', text: 'oi' }),
+    );
+    expect(
+      await sink.waitFor(
+        (e) => e.type === 'message.sendFailed' && e.connectionId === ids.connectionId && e.clientMessageId === 'm-nowa-jid',
+        10_000,
+      ),
+    ).toMatchObject({ reason: 'not-on-whatsapp', error: 'ERR_WAPP_INVALID_CONTACT' });
+    expect(fake.sent.filter((s) => s.jid.startsWith('55119000000'))).toEqual([]);
+  });
+
+  it('backs off when WhatsApp answers every reconnect with 515 (restart required), instead of looping', async () => {
+    const ids = await connected();
+    const before = fake.sockets.length;
+    fake.restartLoop = true;
+    try {
+      fake.current.close(515, 'Stream Errored (restart required)');
+      await new Promise((r) => setTimeout(r, 1_500));
+      // Without a backoff a new socket boots every few milliseconds (hundreds in 1.5 s).
+      expect(fake.sockets.length - before).toBeLessThan(15);
+      expect(fake.sockets.length - before).toBeGreaterThan(2);
+    } finally {
+      fake.restartLoop = false;
+    }
+    const connectedEvents = () => sink.events.filter(isStatus(ids.connectionId, 'CONNECTED')).length;
+    await eventually(() => connectedEvents() > 1, 10_000, 'reconnected');
   });
 
   it('stops for good on 440 (connection replaced): DISCONNECTED with the reason, and no reconnect ping-pong', async () => {

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaileysAdapter } from '../src/adapters/baileys/baileys-adapter';
-import { SendRefusedError } from '../src/adapters/channel-adapter';
+import { NotConnectedError, SendRefusedError } from '../src/adapters/channel-adapter';
 import { silentLogger } from '../src/logger';
 import { MediaTooLargeError } from '../src/media/media-store';
 import { ffmpegTranscoder } from '../src/media/voice-notes';
@@ -18,6 +18,7 @@ import {
   sendCommand,
   type Stores,
 } from './support/baileys-harness';
+import { EventRecorder } from './support/event-recorder';
 import { sharedStores } from './support/shared-stores';
 
 let stores: Stores;
@@ -65,6 +66,30 @@ describe('inbound files', () => {
       externalId: 'SLOW',
       failure: { reason: 'download-failed' },
     });
+  });
+
+  it('reports files still downloading or queued at a stop as failed, once each (WhatsApp will not send them again)', async () => {
+    let started = 0;
+    const h = await connectedBaileys(stores, {
+      mediaLimits: { concurrency: 1 },
+      downloadMedia: async () => {
+        started += 1;
+        return new PassThrough(); // never ends
+      },
+    });
+    inbound(h.fake, doc('RUNNING', 5_000));
+    inbound(h.fake, doc('QUEUED', 5_000));
+    await h.events.waitFor('message.received', (e) => e.message.externalId === 'QUEUED');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(h.events.of('message.media')).toEqual([]);
+    await h.adapter.stop();
+    expect(h.events.of('message.media')).toEqual([
+      { type: 'message.media', externalId: 'RUNNING', failure: { reason: 'download-failed' } },
+      { type: 'message.media', externalId: 'QUEUED', failure: { reason: 'download-failed' } },
+    ]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(h.events.of('message.media')).toHaveLength(2);
+    expect(started).toBe(1); // the queued one never started
   });
 
   it('streams a file into S3 in parts, and stops a file that turns out larger than announced', async () => {
@@ -137,23 +162,25 @@ describe('sending', () => {
   it('turns an error ack (status ERROR) into message.sendFailed with the reason', async () => {
     const h = await connectedBaileys(stores);
     const sent = await h.adapter.send(sendCommand(h), '3EB0REFUSED');
+    // What rc14's handleBadAck really emits for every 463: the code AND the restricted text (both of its
+    // 463 constants are '463', so `isReachoutTimelocked` is always true for it).
     h.fake.emit('messages.update', [
       {
         key: { remoteJid: CUSTOMER_JID, fromMe: true, id: sent.externalId },
-        update: { status: 0, messageStubParameters: ['463'] },
+        update: { status: 0, messageStubParameters: ['463', 'Your account has been restricted'] },
       },
     ]);
     h.fake.emit('messages.update', [
       {
-        key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'LOCKED' },
-        update: { status: 0, messageStubParameters: ['463', 'Your account has been restricted'] },
+        key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'SMAX' },
+        update: { status: 0, messageStubParameters: ['479'] },
       },
     ]);
     expect(await h.events.waitFor('message.sendFailed', (e) => e.externalId === '3EB0REFUSED')).toMatchObject({
       reason: 'account-restricted',
     });
-    expect(await h.events.waitFor('message.sendFailed', (e) => e.externalId === 'LOCKED')).toMatchObject({
-      reason: 'reach-out-locked',
+    expect(await h.events.waitFor('message.sendFailed', (e) => e.externalId === 'SMAX')).toMatchObject({
+      reason: 'rejected',
     });
     expect(h.events.of('message.ack')).toEqual([]);
   });
@@ -169,6 +196,56 @@ describe('sending', () => {
     const refused = await h.adapter.send(sendCommand(h, { to: '5511900000000' }), '3EB0N3').catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(SendRefusedError);
     expect(refused).toMatchObject({ reason: 'not-on-whatsapp', code: 'ERR_WAPP_INVALID_CONTACT' });
+  });
+
+  it('checks the number of a console send (<number>@s.whatsapp.net) too, once, and refuses one not on WhatsApp', async () => {
+    const h = await connectedBaileys(stores);
+    h.fake.numberAliases.set('551188887777@s.whatsapp.net', '5511988887777@s.whatsapp.net'); // the ninth digit
+    h.fake.notOnWhatsApp.add('5511900000000@s.whatsapp.net');
+    await h.adapter.send(sendCommand(h, { to: '551188887777@s.whatsapp.net' }), '3EB0J1');
+    await h.adapter.send(sendCommand(h, { to: '551188887777@s.whatsapp.net' }), '3EB0J2');
+    expect(h.fake.sent.map((s) => s.jid)).toEqual(['5511988887777@s.whatsapp.net', '5511988887777@s.whatsapp.net']);
+    expect(h.fake.onWhatsAppQueries).toEqual(['551188887777@s.whatsapp.net']);
+    for (const id of ['3EB0J3', '3EB0J4']) {
+      const refused = await h.adapter
+        .send(sendCommand(h, { to: '5511900000000@s.whatsapp.net' }), id)
+        .catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(SendRefusedError);
+      expect(refused).toMatchObject({ reason: 'not-on-whatsapp', code: 'ERR_WAPP_INVALID_CONTACT' });
+    }
+    expect(h.fake.onWhatsAppQueries).toEqual(['551188887777@s.whatsapp.net', '5511900000000@s.whatsapp.net']);
+    expect(h.fake.sent).toHaveLength(2);
+    // LIDs and groups cannot be looked up (Baileys: "LIDs are not supported with onWhatsApp"): sent as they are.
+    await h.adapter.send(sendCommand(h, { to: '184467440737095@lid' }), '3EB0J5');
+    await h.adapter.send(sendCommand(h, { to: '123@g.us' }), '3EB0J6');
+    expect(h.fake.sent.slice(2).map((s) => s.jid)).toEqual(['184467440737095@lid', '123@g.us']);
+    expect(h.fake.onWhatsAppQueries).toHaveLength(2);
+  });
+
+  it('sends to the number as given when WhatsApp does not answer the check (no refusal, nothing kept)', async () => {
+    const h = await connectedBaileys(stores);
+    let asked = 0;
+    h.fake.current.onWhatsApp = async () => {
+      asked += 1;
+      return asked === 1 ? undefined : Promise.reject(new Error('Timed Out'));
+    };
+    await h.adapter.send(sendCommand(h, { to: '5511977770000@s.whatsapp.net' }), '3EB0U1');
+    await h.adapter.send(sendCommand(h, { to: '5511977770000@s.whatsapp.net' }), '3EB0U2');
+    expect(h.fake.sent.map((s) => s.jid)).toEqual(['5511977770000@s.whatsapp.net', '5511977770000@s.whatsapp.net']);
+    expect(asked).toBe(2);
+  });
+
+  it('bounds a send that never settles, so one stuck send cannot hold the connection for good', async () => {
+    const h = await connectedBaileys(stores, { sendTimeouts: { textMs: 200 } });
+    const socket = h.fake.current;
+    const realSend = socket.sendMessage.bind(socket);
+    socket.sendMessage = () => new Promise(() => undefined); // WhatsApp never answers
+    const stuck = await h.adapter.send(sendCommand(h), '3EB0STUCK').catch((err: unknown) => err);
+    expect(stuck).toBeInstanceOf(Error);
+    expect(stuck).not.toBeInstanceOf(NotConnectedError);
+    expect((stuck as Error).message).toContain('took longer than 200 ms');
+    socket.sendMessage = realSend;
+    expect((await h.adapter.send(sendCommand(h, { text: 'de novo' }), '3EB0NEXT')).externalId).toBe('3EB0NEXT');
   });
 
   it('answers a retry request after a restart from DynamoDB, and keeps the retry counter outside the socket', async () => {
@@ -224,6 +301,48 @@ describe('sending', () => {
       { remoteJid: '184467440737095@lid', id: 'ON-LID', fromMe: false },
       { remoteJid: '123@g.us', id: 'IN-GROUP', fromMe: false, participant: '5511977776666@s.whatsapp.net' },
     ]);
+  });
+
+  it('still sends receipts, deletes and quotes to the LID chat and group participant after a host restart', async () => {
+    const h = await connectedBaileys(stores);
+    inbound(h.fake, {
+      key: { remoteJid: '184467440737095@lid', fromMe: false, id: 'R-LID' },
+      message: { conversation: 'oi' },
+    });
+    inbound(h.fake, {
+      key: { remoteJid: '123@g.us', participant: '5511977776666@s.whatsapp.net', fromMe: false, id: 'R-GROUP' },
+      message: { conversation: 'oi grupo' },
+    });
+    inbound(h.fake, { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'R-PN' }, message: { conversation: 'oi' } });
+    await h.events.waitFor('message.received', (e) => e.message.externalId === 'R-PN');
+    await h.adapter.stop();
+
+    // A new process: nothing in memory, the same connection's table.
+    const restarted = new BaileysAdapter({ log: silentLogger(), createSocket: h.fake.factory, versions: offlineVersions() });
+    const events = new EventRecorder(restarted);
+    await restarted.start({ ...h.options, auth: stores.authStore.forConnection(h.companyId, h.connectionId) });
+    await events.waitFor('lifecycle.open');
+    const base = { commandId: 'r', companyId: h.companyId, connectionId: h.connectionId, issuedAt: '' };
+    await restarted.markRead({ ...base, type: 'message.read', to: '5511988887777', externalIds: ['R-LID', 'R-PN'] });
+    await restarted.markRead({ ...base, type: 'message.read', to: '123@g.us', externalIds: ['R-GROUP'] });
+    expect(h.fake.reads).toEqual([
+      { remoteJid: '184467440737095@lid', id: 'R-LID', fromMe: false },
+      { remoteJid: CUSTOMER_JID, id: 'R-PN', fromMe: false },
+      { remoteJid: '123@g.us', id: 'R-GROUP', fromMe: false, participant: '5511977776666@s.whatsapp.net' },
+    ]);
+    await restarted.deleteMessage({
+      ...base,
+      type: 'message.delete',
+      to: '5511988887777',
+      externalId: 'R-LID',
+      fromMe: false,
+    });
+    expect(h.fake.sent.at(-1)!.jid).toBe('184467440737095@lid');
+    await restarted.send(
+      sendCommand(h, { to: CUSTOMER_JID, quoted: { externalId: 'R-LID', fromMe: false, body: 'oi' } }),
+      '3EB0RQ',
+    );
+    expect(h.fake.sent.at(-1)!.options?.quoted?.key).toMatchObject({ remoteJid: '184467440737095@lid', id: 'R-LID' });
   });
 
   it('quotes a message under the chat JID it arrived on (its LID), not the number the reply goes to', async () => {

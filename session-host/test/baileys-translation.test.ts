@@ -111,6 +111,30 @@ describe('inbound messages', () => {
     ).toBeUndefined();
   });
 
+  it('skips control types, shows interactive replies, and gives every other type a placeholder, never a blank message', () => {
+    const chat = { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false };
+    const of = (id: string, message: proto.IMessage) => channelMessageOf({ key: { ...chat, id }, message });
+    // Poll votes, pins, keep-in-chat, encrypted reactions and event answers: not something a person wrote.
+    expect(of('VOTE', { pollUpdateMessage: { pollCreationMessageKey: { id: 'POLL' }, vote: {} } })).toBeUndefined();
+    expect(of('PIN', { pinInChatMessage: { key: { id: 'X' }, type: 1 } })).toBeUndefined();
+    expect(of('KEEP', { keepInChatMessage: { key: { id: 'X' }, keepType: 1 } })).toBeUndefined();
+    expect(of('ENC', { encReactionMessage: { targetMessageKey: { id: 'X' } } })).toBeUndefined();
+    expect(of('RSVP', { encEventResponseMessage: { eventCreationMessageKey: { id: 'X' } } })).toBeUndefined();
+    expect(
+      of('VOTE2', { messageContextInfo: {}, pollUpdateMessage: { pollCreationMessageKey: { id: 'POLL' } } }),
+    ).toBeUndefined();
+    // A reply to an interactive (native flow) message carries its text.
+    expect(of('FLOW', { interactiveResponseMessage: { body: { text: 'Quero falar com vendas' } } })?.body).toBe(
+      'Quero falar com vendas',
+    );
+    // Orders, event invites and types WhatsApp adds later: a placeholder naming the type.
+    expect(of('ORDER', { orderMessage: { orderId: '1', itemCount: 2 } })?.body).toBe(
+      '[Mensagem não suportada: orderMessage]',
+    );
+    expect(of('EVENT', { eventMessage: { name: 'Inauguração' } })?.body).toBe('[Mensagem não suportada: eventMessage]');
+    expect(of('NEW', { someFutureMessage: {} } as proto.IMessage)?.body).toBe('[Mensagem não suportada: someFutureMessage]');
+  });
+
   it('reads bodies and media of each kind, unwrapping ephemeral and view-once wrappers', () => {
     expect(bodyOf({ ephemeralMessage: { message: { extendedTextMessage: { text: 'efêmera' } } } })).toBe('efêmera');
     expect(bodyOf({ imageMessage: { caption: 'foto' } })).toBe('foto');
@@ -159,10 +183,17 @@ describe('updates, receipts and contacts', () => {
     ).toEqual([{ type: 'message.deleted', externalId: 'IN1' }]);
   });
 
-  it('turns group receipts into the strongest ack they carry', () => {
+  it('turns group receipts into the strongest ack they carry, and ignores status broadcast receipts', () => {
     expect(
       eventsOfReceipt({ key: { ...own, remoteJid: '1203@g.us' }, receipt: { userJid: 'x@lid', readTimestamp: 10 } }),
     ).toEqual([{ type: 'message.ack', externalId: 'OUT1', ack: 3 }]);
+    // Viewers of the business's status (message-receipt.update for status@broadcast): not acks of a chat message.
+    expect(
+      eventsOfReceipt({
+        key: { ...own, remoteJid: 'status@broadcast' },
+        receipt: { userJid: '5511988887777@s.whatsapp.net', readTimestamp: 10 },
+      }),
+    ).toEqual([]);
   });
 
   it('maps contact upserts with lid and phone number, and lid-mapping updates', () => {

@@ -17,6 +17,15 @@ describe('consoleViewer', () => {
     await expect(consoleViewer(request(token), CONSOLE_TOKEN_SECRET)).rejects.toMatchObject({ status: 401 });
   });
 
+  it('lets admins and super users drive the simulator, and refuses operators (issue 30 item 14)', async () => {
+    const as = async (prf: string, sup: boolean) =>
+      consoleViewer(request(await consoleToken('co-3', CONSOLE_TOKEN_SECRET, '10m', { prf, sup })), CONSOLE_TOKEN_SECRET);
+    await expect(as('user', false)).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    await expect(as('supervisor', false)).rejects.toMatchObject({ status: 403 });
+    await expect(as('ADMIN', false)).resolves.toEqual({ userId: 'u-1', companyId: 'co-3' });
+    await expect(as('user', true)).resolves.toEqual({ userId: 'u-1', companyId: 'co-3' });
+  });
+
   it('never lets a token verified under one secret through under another', async () => {
     const token = await consoleToken('co-2');
     await consoleViewer(request(token), CONSOLE_TOKEN_SECRET);

@@ -1,5 +1,6 @@
 /** The simulator control API (docs/simulator-api.md) over HTTP, on a host with the simulator adapter. */
 import { request } from 'node:http';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionHost } from '../src/host';
 import { MemoryEventSink } from '../src/queues/inbound-publisher';
@@ -123,6 +124,61 @@ describe('simulator control API', () => {
     expect(conversation.messages[0].ack).toBe(2);
   });
 
+  it("opens the files the business sends (the platform's uploads) under the name the operator gave them", async () => {
+    const pdf = Buffer.from('%PDF-1.4 orçamento');
+    const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
+    // Where the console's uploads land: the ticket's prefix, the file name behind a ULID.
+    const pdfKey = 'C#co-api/media/outbound/01KB0TICKET000000000000000/01KB0Z7A1C2D3E4F5G6H7J8K9M-or_amento.pdf';
+    const pngKey = 'C#co-api/media/outbound/01KB0TICKET000000000000000/01KB0Z7A1C2D3E4F5G6H7J8K9N-foto.png';
+    for (const [key, body, type] of [
+      [pdfKey, pdf, 'application/pdf'],
+      [pngKey, png, 'image/png'],
+    ] as const)
+      await env.clients.s3.send(
+        new PutObjectCommand({ Bucket: env.config.mediaBucket, Key: key, Body: body, ContentType: type }),
+      );
+    const to = '5511988887777';
+    await env.sendCommand(
+      command('message.send', ids, {
+        to,
+        clientMessageId: 'doc-1',
+        text: 'segue o orçamento',
+        media: { kind: 'document', key: pdfKey, mimetype: 'application/pdf', fileName: 'orçamento.pdf' },
+      }),
+    );
+    await env.sendCommand(
+      command('message.send', ids, {
+        to,
+        clientMessageId: 'img-1',
+        media: { kind: 'image', key: pngKey, mimetype: 'image/png', fileName: 'foto.png' },
+      }),
+    );
+    const [doc, image] = await eventually(
+      async () => {
+        const { body } = await call('GET', `/connections/cn-api/contacts/${to}/messages`);
+        const sent = body.messages.filter((m: any) => m.from === 'business' && m.media);
+        return sent.length === 2 ? sent : undefined;
+      },
+      10_000,
+      'business media shown',
+    );
+    expect(doc.media).toMatchObject({ kind: 'document', fileName: 'orçamento.pdf' });
+    expect(doc.text).toBe('segue o orçamento');
+
+    const pdfRes = await fetch(base + doc.media.url);
+    expect(pdfRes.status).toBe(200);
+    expect(Buffer.from(await pdfRes.arrayBuffer()).equals(pdf)).toBe(true);
+    expect(decodeURIComponent(pdfRes.headers.get('content-disposition')!)).toContain("filename*=UTF-8''orçamento.pdf");
+    const imageRes = await fetch(base + image.media.url);
+    expect(imageRes.status).toBe(200);
+    expect(imageRes.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await imageRes.arrayBuffer()).equals(png)).toBe(true);
+
+    // A key no chat shows is not served, even with a valid signature from another answer's shape.
+    const other = doc.media.url.replace(/key=[^&]+/, `key=${encodeURIComponent(pdfKey.replace('or_amento', 'x'))}`);
+    expect([403, 404]).toContain((await fetch(base + other)).status);
+  });
+
   it('edits and deletes customer messages, and types on the business phone', async () => {
     const sent = await call('POST', '/connections/cn-api/contacts/5511988887777/messages', { text: 'tipo' });
     const id = sent.body.message.id;
@@ -165,7 +221,7 @@ describe('simulator control API', () => {
     expect(loggedOut).toMatchObject({ status: 'DISCONNECTED' });
   });
 
-  it("refuses callers without the console session of the phone's company, cross-site requests, other hosts and non-JSON writes", async () => {
+  it("refuses callers without an admin's console session of the phone's company, cross-site requests, other hosts and non-JSON writes", async () => {
     const raw = (path: string, init: RequestInit = {}) =>
       fetch(base + path, init).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
     expect(await raw('/connections')).toMatchObject({ status: 401, body: { error: 'UNAUTHORIZED' } });
@@ -183,6 +239,22 @@ describe('simulator control API', () => {
         })
       ).status,
     ).toBe(401);
+
+    // An operator of the phone's company: the simulator is an admin's tool (issue 30 item 14).
+    const operator = `Bearer ${await consoleToken(ids.companyId, SECRET, '10m', { prf: 'user', sup: false })}`;
+    expect(await raw('/connections', { headers: { authorization: operator } })).toMatchObject({
+      status: 403,
+      body: { error: 'FORBIDDEN' },
+    });
+    expect(
+      (
+        await raw('/connections/cn-api/restriction', {
+          method: 'POST',
+          headers: { authorization: operator, 'content-type': 'application/json' },
+          body: JSON.stringify({ restricted: true }),
+        })
+      ).status,
+    ).toBe(403);
 
     const other = `Bearer ${await consoleToken('co-other')}`;
     expect((await raw('/connections', { headers: { authorization: other } })).body.connections).toEqual([]);

@@ -44,6 +44,33 @@ describe('MessageGroups', () => {
     expect(groups.of(message('m3', '5511999990001@s.whatsapp.net'))).toBe(chat);
   });
 
+  it("puts a message's file, reactions and refusal in its message's group, so none can overtake the message", () => {
+    const groups = new MessageGroups();
+    const chat = 'conn1:5511999990001@s.whatsapp.net';
+    expect(groups.of(message('photo', '5511999990001@s.whatsapp.net'))).toBe(chat);
+    expect(groups.of({ ...base, type: 'message.media', externalId: 'photo', failure: { reason: 'download-failed' } })).toBe(
+      chat,
+    );
+    expect(groups.of({ ...base, type: 'message.reaction', externalId: 'photo', emoji: '👍', fromMe: true })).toBe(chat);
+    const sent: ChannelEvent = {
+      ...base,
+      type: 'message.sent',
+      message: {
+        externalId: 'ours',
+        fromMe: true,
+        isGroup: false,
+        body: 'olá',
+        timestamp: base.occurredAt,
+        contact: { jid: '5511999990001@s.whatsapp.net' },
+        clientMessageId: 'client-1',
+      },
+    };
+    expect(groups.of(sent)).toBe(`${chat}:out`);
+    expect(groups.of({ ...base, type: 'message.sendFailed', externalId: 'ours', error: '463' })).toBe(`${chat}:out`);
+    // Refused before sending: known only by the API's id, recorded before the command was queued.
+    expect(groups.of({ ...base, type: 'message.sendFailed', clientMessageId: 'client-2', error: 'x' })).toBe('conn1');
+  });
+
   it("keeps the connection's own events (and acks of unknown messages) in the connection's group", () => {
     const groups = new MessageGroups();
     expect(groups.of({ ...base, type: 'connection.status', status: 'CONNECTED' })).toBe('conn1');

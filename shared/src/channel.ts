@@ -69,7 +69,9 @@ export type OutboundCommand =
       quoted?: { externalId: string; fromMe: boolean; participant?: string; body?: string };
     })
   | (CommandBase & { type: 'message.delete'; to: string; externalId: string; fromMe: boolean })
-  | (CommandBase & { type: 'message.read'; to: string; externalIds: string[] });
+  | (CommandBase & { type: 'message.read'; to: string; externalIds: string[] })
+  /** Refuses a WhatsApp call (company setting `call` disabled); `from` is the caller's JID as the call event gave it. */
+  | (CommandBase & { type: 'call.reject'; callId: string; from: string });
 
 export type OutboundCommandType = OutboundCommand['type'];
 
@@ -163,6 +165,8 @@ export type ChannelEvent =
   | (EventBase & { type: 'message.ack'; externalId: string; ack: 0 | 1 | 2 | 3 | 4 })
   | (EventBase & { type: 'message.edited'; externalId: string; body: string })
   | (EventBase & { type: 'message.deleted'; externalId: string })
-  | (EventBase & { type: 'contact.updated'; contact: ChannelContact; profilePicUrl?: string });
+  | (EventBase & { type: 'contact.updated'; contact: ChannelContact; profilePicUrl?: string })
+  /** A voice or video call is ringing (WhatsApp's call offer); the business side decides whether to refuse it. */
+  | (EventBase & { type: 'call.received'; callId: string; from: ChannelContact; isVideo: boolean; isGroup: boolean });
 
 export type ChannelEventType = ChannelEvent['type'];

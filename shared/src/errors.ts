@@ -59,9 +59,15 @@ export const ERROR_CODES = [
   'ERR_INVOICE_ALREADY_PAID',
   'ERR_PLAN_NOT_PUBLISHED',
   'ERR_PAYMENT_NOT_CONFIGURED',
+  // Field messages (`fields`) of validation errors: the plan chosen does not exist; the Efí certificate is not a .p12 within the size limit.
+  'ERR_NO_PLAN',
+  'ERR_CERTIFICATE',
   'ERR_INTERNAL',
   // Someone else changed the same record at the same moment, and retrying did not settle it: reload and retry.
   'ERR_CONFLICT',
+  // The external send API (issue 27): over the per-token rate limit (429, Retry-After); an Idempotency-Key reused with another body (422).
+  'ERR_RATE_LIMITED',
+  'ERR_IDEMPOTENCY_KEY_REUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

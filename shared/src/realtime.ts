@@ -14,6 +14,10 @@ import type { MessageDto } from './schemas/messages';
 import type { CompanyDto, UserDto } from './schemas/users';
 import type { AnnouncementDto } from './schemas/announcements';
 import type { ScheduleDto } from './schemas/schedules';
+import type { TagDto } from './schemas/tags';
+import type { QuickMessageDto } from './schemas/quick-messages';
+import type { QueueDto } from './schemas/queues';
+import type { QueueIntegrationRealtimeData } from './schemas/queue-integrations';
 
 // ---------------------------------------------------------------------------------------------
 // Payloads
@@ -58,7 +62,7 @@ export type AppMessageRealtimeData = {
   ticket?: TicketSummary;
 };
 /** `company-<cid>-contact` */
-export type ContactRealtimeData = { action: 'update'; contact: ContactDto };
+export type ContactRealtimeData = { action: 'update'; contact: ContactDto } | { action: 'delete'; contactId: string };
 /** `company-<cid>-user`: lists update; a user who sees themself deleted or deactivated is logged out. */
 export type UserRealtimeData = { action: 'update'; user: UserDto } | { action: 'delete'; userId: string };
 /**
@@ -85,6 +89,19 @@ export type AnnouncementRealtimeData =
 /** `company-<cid>-schedule` (spec part 3 "Real-time channels"): the company's scheduled messages changed. */
 export type ScheduleRealtimeData = { action: 'update'; schedule: ScheduleDto } | { action: 'delete'; scheduleId: string };
 
+/** `company-<cid>-queue` (spec part 3 "Real-time channels"): the company's queues changed. */
+export type QueueRealtimeData = { action: 'create' | 'update'; queue: QueueDto } | { action: 'delete'; queueId: string };
+
+/**
+ * `company-<cid>-tag`: the company's tags changed (the Tags page; the spec lists tags under 'user',
+ * whose payloads are users: a channel of their own keeps both typed, decisions.md).
+ */
+export type TagRealtimeData = { action: 'create' | 'update'; tag: TagDto } | { action: 'delete'; tagId: string };
+
+/** `company-<cid>-quickmessage` (spec part 3 "Real-time channels"): a quick reply changed. */
+export type QuickMessageRealtimeData =
+  { action: 'create' | 'update'; record: QuickMessageDto } | { action: 'delete'; id: string };
+
 /** The channel → payload map. Add a channel here (and its name below); everything else follows. */
 export interface RealtimeEvents {
   whatsapp: WhatsappRealtimeData;
@@ -99,6 +116,10 @@ export interface RealtimeEvents {
   payment: PaymentRealtimeData;
   announcement: AnnouncementRealtimeData;
   schedule: ScheduleRealtimeData;
+  tag: TagRealtimeData;
+  quickMessage: QuickMessageRealtimeData;
+  queue: QueueRealtimeData;
+  queueIntegration: QueueIntegrationRealtimeData;
 }
 export type RealtimeChannelKind = keyof RealtimeEvents;
 
@@ -115,6 +136,10 @@ export const realtimeChannel: { readonly [K in RealtimeChannelKind]: (companyId:
   payment: (companyId) => `company-${companyId}-payment`,
   announcement: (companyId) => `company-${companyId}-announcement`,
   schedule: (companyId) => `company-${companyId}-schedule`,
+  tag: (companyId) => `company-${companyId}-tag`,
+  quickMessage: (companyId) => `company-${companyId}-quickmessage`,
+  queue: (companyId) => `company-${companyId}-queue`,
+  queueIntegration: (companyId) => `company-${companyId}-queueIntegration`,
 };
 
 /** What travels over the WebSocket: one envelope, the channel name plus the payload. */

@@ -40,6 +40,8 @@ function signInChunks(bundle: Record<string, OutputChunk | OutputAsset>, entry: 
  */
 const LATIN_FONT = /inter-latin-wght-normal-[\w-]+\.woff2$/;
 
+const ROOT_OPEN = '<div id="root">';
+
 /** The entry's `<script type="module">` and Vite's `<link rel="modulepreload">` tags for its imports. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
@@ -122,7 +124,9 @@ export function firstPaint(): Plugin {
           '</head>',
           `    ${fontPreload}${loader}\n    ${prerenderVisibility(prerendered)}${styles}\n  </head>`,
         );
-        out = out.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        // Before the boot spinner (index.html), which the prerendered page's attribute hides on /login.
+        if (!out.includes(ROOT_OPEN)) throw new Error('first-paint: index.html has no <div id="root">');
+        out = out.replace(ROOT_OPEN, `${ROOT_OPEN}${markup}`);
         return compactHead(out.replace(/<!--[\s\S]*?-->/g, ''));
       },
     },

@@ -6,8 +6,8 @@
  *   name lock    PK = P#COMPANYNAME#<name>      SK = NAME         (unique company name, ERR_COMPANY_NAME_ALREADY_EXISTS)
  *   platform     PK = P#PLATFORM                SK = COMPANY      { companyId } (the platform company; written with it)
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Recurrence } from '@atende/shared';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Recurrence, ScheduleEntry } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk } from './keys';
 import { batchGet } from './table-operations';
@@ -29,6 +29,8 @@ export interface Company {
   recurrence?: Recurrence;
   /** IANA time zone for business hours and reports; absent: DEFAULT_TIME_ZONE. */
   timeZone?: string;
+  /** Business hours (Settings → Hours, scheduleType 'company'); absent: DEFAULT_COMPANY_SCHEDULES. */
+  schedules?: ScheduleEntry[];
   /** CPF or CNPJ without the mask; phone as typed (companies tab, sign-up). */
   vat?: string;
   phone?: string;
@@ -235,4 +237,38 @@ export async function queryCompanyDirectory(limit: number, startKey?: Record<str
     }),
   );
   return { companyIds: (out.Items ?? []).map((i) => String(i.companyId)), nextCursor: out.LastEvaluatedKey };
+}
+
+/**
+ * The company's business hours and, when given, the time zone they are read in (`PUT
+ * /companies/{id}/schedules`). An update of these attributes only, so it never undoes a concurrent
+ * edit of the rest of the company. Answers the company after the write; undefined if it does not exist.
+ */
+export async function setCompanySchedules(
+  companyId: string,
+  schedules: ScheduleEntry[],
+  timeZone: string | undefined,
+): Promise<Company | undefined> {
+  try {
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: companyKey(companyId),
+        UpdateExpression: `SET #schedules = :schedules, updatedAt = :now${timeZone ? ', #tz = :tz' : ''}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#schedules': 'schedules', ...(timeZone ? { '#tz': 'timeZone' } : {}) },
+        ExpressionAttributeValues: {
+          ':schedules': schedules,
+          ':now': new Date().toISOString(),
+          ...(timeZone ? { ':tz': timeZone } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const { PK: _pk, SK: _sk, ...company } = out.Attributes ?? {};
+    return company as Company;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw err;
+  }
 }

@@ -400,3 +400,16 @@ export async function findDefaultConnection(companyId: string): Promise<Connecti
   const { defaultId } = await getConnectionMeta(companyId);
   return defaultId ? getConnection(companyId, defaultId) : undefined;
 }
+
+/**
+ * AP-W5: the connection holding an API token (the external send API's credential). Tokens are long
+ * random strings, so the lock's key is the lookup; the caller still compares the connection's own
+ * token in constant time (the lock may be stale or mid-move).
+ */
+export async function getApiTokenHolder(token: string): Promise<{ companyId: string; connectionId: string } | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: tokenLockKey(token), ConsistentRead: true }));
+  const item = out.Item as { companyId?: unknown; connectionId?: unknown } | undefined;
+  return typeof item?.companyId === 'string' && typeof item.connectionId === 'string'
+    ? { companyId: item.companyId, connectionId: item.connectionId }
+    : undefined;
+}

@@ -96,7 +96,7 @@ const takeLookup = (companyId: string, kind: ContactKeyKind, value: string, cont
  * Creates the contact with its number and lid lookups. TransactionConditionFailed labelled `number`
  * or `lid` = another writer registered that key first (the caller re-reads and uses theirs).
  */
-export async function insertContact(contact: ContactRecord): Promise<void> {
+export async function insertContact(contact: ContactRecord, extra: LabelledItem[] = []): Promise<void> {
   const items: LabelledItem[] = [
     {
       label: 'contact',
@@ -116,7 +116,8 @@ export async function insertContact(contact: ContactRecord): Promise<void> {
   // never stored unfindable, and a first message waits for one call, not two.
   for (const Item of indexItems('CIX', contact.companyId, contact.id, contactSearchTokens(contact)))
     items.push({ label: 'index', item: { Put: { TableName: tableName(), Item } } });
-  await transactWrite(items);
+  // `extra`: aggregates kept elsewhere (the dashboard's leads), counted once with the contact
+  await transactWrite([...items, ...extra]);
 }
 
 /**
@@ -264,4 +265,42 @@ async function reindexContact(before: ContactRecord, after: ContactRecord): Prom
     after.id,
     next.filter((t) => !old.has(t)),
   );
+}
+
+/**
+ * AP-CT6: deletes a contact with its number and lid lookups and its count (label `contact` = changed or
+ * deleted meanwhile), then its search entries. Its tickets stay (they show an empty contact).
+ */
+export async function removeContact(contact: ContactRecord): Promise<void> {
+  const items: LabelledItem[] = [
+    {
+      label: 'contact',
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: contactKey(contact.companyId, contact.id),
+          ConditionExpression: 'updatedAt = :prev',
+          ExpressionAttributeValues: { ':prev': contact.updatedAt },
+        },
+      },
+    },
+  ];
+  for (const kind of ['number', 'lid'] as const) {
+    const value = contact[kind];
+    if (!value) continue;
+    items.push({
+      label: `${kind}-release`,
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: lookupKey(contact.companyId, kind, value),
+          ConditionExpression: 'attribute_not_exists(PK) OR contactId = :me',
+          ExpressionAttributeValues: { ':me': contact.id },
+        },
+      },
+    });
+  }
+  items.push(countOne(contact.companyId, -1));
+  await transactWrite(items);
+  await unindexTokens('CIX', contact.companyId, contact.id, contactSearchTokens(contact));
 }

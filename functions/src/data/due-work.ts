@@ -14,7 +14,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { ddb, tableName } from './client';
 import { queryAll } from './table-operations';
 import { platformPk, tenantPk, ttlIn } from './keys';
-import { isConditionFailed } from './transactions';
+import { isConditionFailed, type LabelledItem } from './transactions';
 
 export interface DueJob {
   companyId: string;
@@ -45,6 +45,12 @@ const jobRunKey = (job: DueJob) => ({
 export async function putDueJob(minute: number, job: DueJob): Promise<void> {
   await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...dueKey(minute, job), ...job } }));
 }
+
+/** putDueJob as a transaction item (label `due`). */
+export const dueJobPut = (minute: number, job: DueJob): LabelledItem => ({
+  label: 'due',
+  item: { Put: { TableName: tableName(), Item: { ...dueKey(minute, job), ...job } } },
+});
 
 export async function deleteDueJob(minute: number, job: Pick<DueJob, 'companyId' | 'jobType' | 'jobId'>): Promise<void> {
   await ddb().send(new DeleteCommand({ TableName: tableName(), Key: dueKey(minute, job) }));

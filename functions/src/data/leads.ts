@@ -3,7 +3,8 @@
  * waits for its e-mail confirmation. Platform-level: no company exists yet.
  *
  *   lead         PK = P#LEAD#<leadId>            SK = LEAD   GSI1PK = P#LEADS  GSI1SK = <createdAt>#<leadId>
- *                { name, vat, namePersonal, email, phone, passwordHash, planId, status (-1 | 0 | 1), companyId }
+ *                { name, vat, namePersonal, email, phone, passwordHash, planId, status (-1 | 0 | 1), companyId,
+ *                  activation: { companyId, adminUserId, dueDate, done: { company?, invoice?, admin? } } }
  *   e-mail lock  PK = P#LEADEMAIL#<email>        SK = LEAD   { leadId }
  *   token        PK = P#SIGNUPTOKEN#<sha256>     SK = TOKEN  { leadId, validUntil }  TTL expiresAt (validity + 7 days)
  */
@@ -11,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { platformPk } from './keys';
-import { isConditionFailed, transactWrite } from './transactions';
+import { isConditionFailed, transactWrite, TransactionConditionFailed, type LabelledItem } from './transactions';
 
 export type LeadStatus = -1 | 0 | 1;
 
@@ -27,7 +28,19 @@ export interface Lead {
   status: LeadStatus;
   /** Chosen when activation starts, so a retried activation creates the same company. */
   companyId: string | null;
+  /** What activation chose when it started, and the steps it finished (resumable: a retry does the rest). */
+  activation?: LeadActivation;
   createdAt: string;
+}
+
+export type ActivationStep = 'company' | 'invoice' | 'admin';
+
+export interface LeadActivation {
+  companyId: string;
+  adminUserId: string;
+  /** The company's first due date (the end of the trial). */
+  dueDate: string;
+  done: Partial<Record<ActivationStep, true>>;
 }
 
 const leadKey = (leadId: string) => ({ PK: platformPk('LEAD', leadId), SK: 'LEAD' });
@@ -105,23 +118,59 @@ export async function findSignupToken(token: string): Promise<{ leadId: string; 
   return out.Item ? { leadId: String(out.Item.leadId), validUntil: String(out.Item.validUntil) } : undefined;
 }
 
-/** Claims the lead for activation with the company id to create; a second claim keeps the first id. */
-export async function claimLeadCompanyId(leadId: string, companyId: string): Promise<string> {
+/**
+ * Claims the lead for activation with what to create (the company and admin ids, the due date); a
+ * second claim keeps the first one's choices, so every retry finishes the same activation.
+ */
+export async function claimLeadActivation(leadId: string, choice: Omit<LeadActivation, 'done'>): Promise<LeadActivation> {
   try {
     const out = await ddb().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: leadKey(leadId),
-        UpdateExpression: 'SET companyId = :c',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(companyId) OR companyId = :null)',
-        ExpressionAttributeValues: { ':c': companyId, ':null': null },
+        UpdateExpression: 'SET activation = :a, companyId = :c',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(activation)',
+        ExpressionAttributeValues: { ':a': { ...choice, done: {} }, ':c': choice.companyId },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return String(out.Attributes!.companyId);
+    return out.Attributes!.activation as LeadActivation;
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
-    return (await getLead(leadId))!.companyId!;
+    return (await getLead(leadId))!.activation!;
+  }
+}
+
+/**
+ * Records that an activation step finished, in one transaction with `writes` (the step's own effect,
+ * when it is one write): false when the step was already recorded (and then `writes` did not happen).
+ */
+export async function completeActivationStep(
+  leadId: string,
+  step: ActivationStep,
+  writes: LabelledItem[] = [],
+): Promise<boolean> {
+  try {
+    await transactWrite([
+      ...writes,
+      {
+        label: 'step',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: leadKey(leadId),
+            UpdateExpression: 'SET activation.done.#step = :t',
+            ConditionExpression: 'attribute_exists(activation) AND attribute_not_exists(activation.done.#step)',
+            ExpressionAttributeNames: { '#step': step },
+            ExpressionAttributeValues: { ':t': true },
+          },
+        },
+      },
+    ]);
+    return true;
+  } catch (err) {
+    if (err instanceof TransactionConditionFailed && err.has('step')) return false;
+    throw err;
   }
 }
 

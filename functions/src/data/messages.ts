@@ -10,6 +10,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageMediaType } from '@atende/shared';
+import { batchWriteAll, type WriteRequest } from './batch';
 import { ddb, tableName } from './client';
 import { queryPage } from './table-operations';
 import { putTogether } from './coalesced-puts';
@@ -389,6 +390,20 @@ export async function queryTicketMessages(
     }),
   );
   return { messages: (out.Items ?? []).map(fromItem), next: out.LastEvaluatedKey };
+}
+
+/**
+ * Deletes messages and their API-id references: the sweep of a deleted ticket's conversation.
+ * Idempotent. The pipeline markers stay until their TTL: they still stop a late redelivery.
+ */
+export async function deleteMessages(messages: MessageRecord[]): Promise<void> {
+  await batchWriteAll(
+    messages.flatMap((m): WriteRequest[] =>
+      [refKey(m.companyId, m.id), messageKey(m.companyId, m.connectionId, m.externalId)].map((Key) => ({
+        DeleteRequest: { Key },
+      })),
+    ),
+  );
 }
 
 export const isTicketMessagesCursorOf = (companyId: string, ticketId: string, key: Record<string, unknown>) =>

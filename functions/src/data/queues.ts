@@ -1,13 +1,15 @@
 /**
  * Queue entity: resolving ids to `{ id, name, color }`, the company's list (the workspace's queue
- * pickers, the ticket lists of an admin) and creating queues (seed; the queues admin issue adds the rest).
+ * pickers, the ticket lists of an admin) and the queues page's create, edit and delete.
  *
- *   PK = C#<cid>#QUEUE#<queueId>   SK = QUEUE   { name, color, greetingMessage, outOfHoursMessage, orderQueue }
+ *   PK = C#<cid>#QUEUE#<queueId>   SK = QUEUE   { name, color, greetingMessage, outOfHoursMessage, orderQueue,
+ *                                                integrationId, schedules }
  *   GSI1PK = C#<cid>#QUEUES        GSI1SK = <orderQueue, 4 digits, 9999 = none>#<queueId>   (the company's queues in menu order)
  *   count  PK = C#<cid>#COUNTER    SK = QUEUES   { count }   (plan queue limit in O(1), moved in the queue's transaction)
+ *   colour PK = C#<cid>#QUEUECOLOR SK = <colour, lower case>  { queueId }   (ERR_QUEUE_COLOR_ALREADY_EXISTS, moved in the queue's transaction)
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueueDto, QueueRef } from '@atende/shared';
+import type { QueueDto, QueueRef, ScheduleEntry } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { pad, tenantPk } from './keys';
 import { queryWholePartition } from './partition';
@@ -53,8 +55,11 @@ export async function getRecentQueueRefs(companyId: string, queueIds: string[]):
   return refs.filter((r): r is QueueRef => !!r);
 }
 
-export interface QueueRecord extends QueueDto {
+/** A stored queue; queues written before the queues page may lack an integration and hours. */
+export interface QueueRecord extends Omit<QueueDto, 'integrationId' | 'schedules'> {
   companyId: string;
+  integrationId?: string | null;
+  schedules?: ScheduleEntry[];
 }
 
 const listIndex = (q: QueueRecord) => ({
@@ -74,12 +79,44 @@ export async function putQueue(q: QueueRecord): Promise<void> {
 
 const queueCounterKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COUNTER'), SK: 'QUEUES' });
 
-/** Transaction labels of `insertQueue`: which condition failed. */
-export const QUEUE_WRITE = { queue: 'queue', limit: 'limit' } as const;
+/** Transaction labels of the queue writes: which condition failed. */
+export const QUEUE_WRITE = { queue: 'queue', limit: 'limit', color: 'color', oldColor: 'oldColor' } as const;
+
+const colorKey = (companyId: string, color: string) => ({
+  PK: tenantPk(companyId, 'QUEUECOLOR'),
+  SK: color.trim().toLowerCase(),
+});
+
+/** Takes the colour for this queue: free, or already this queue's. */
+const takeColor = (q: QueueRecord) => ({
+  label: QUEUE_WRITE.color,
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: { ...colorKey(q.companyId, q.color), queueId: q.id },
+      ConditionExpression: 'attribute_not_exists(PK) OR queueId = :me',
+      ExpressionAttributeValues: { ':me': q.id },
+    },
+  },
+});
+
+/** Gives a colour back, unless another queue holds it (queues written before colours were locked). */
+const releaseColor = (companyId: string, queueId: string, color: string) => ({
+  label: QUEUE_WRITE.oldColor,
+  item: {
+    Delete: {
+      TableName: tableName(),
+      Key: colorKey(companyId, color),
+      ConditionExpression: 'attribute_not_exists(PK) OR queueId = :me',
+      ExpressionAttributeValues: { ':me': queueId },
+    },
+  },
+});
 
 /**
- * A new queue and the company's queue count in one transaction; the count moves only while it is
- * below `limit` (the plan's queues; null = no limit), so concurrent creations cannot pass the plan.
+ * A new queue, its colour and the company's queue count in one transaction; the count moves only
+ * while it is below `limit` (the plan's queues; null = no limit), so concurrent creations cannot pass
+ * the plan, and two queues cannot take one colour.
  */
 export async function insertQueue(q: QueueRecord, limit: number | null): Promise<void> {
   await transactWrite([
@@ -93,6 +130,7 @@ export async function insertQueue(q: QueueRecord, limit: number | null): Promise
         },
       },
     },
+    takeColor(q),
     {
       label: QUEUE_WRITE.limit,
       item: {
@@ -127,4 +165,89 @@ export async function listQueues(companyId: string): Promise<QueueRecord[]> {
   return (await queryWholePartition(tenantPk(companyId, 'QUEUES'), 'GSI1')).map(
     ({ PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, entity: _e, ...queue }) => queue as unknown as QueueRecord,
   );
+}
+
+/** AP-Q4: one queue by id (consistent: the page edits what it just read). */
+export async function getQueue(companyId: string, queueId: string): Promise<QueueRecord | undefined> {
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: queueKey(companyId, queueId), ConsistentRead: true }),
+  );
+  if (!out.Item) return undefined;
+  const { PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, entity: _e, ...queue } = out.Item;
+  return queue as QueueRecord;
+}
+
+/**
+ * Replaces a queue as read at `before` (its `updatedAt` must not have moved: a concurrent edit fails
+ * `queue`), moving its colour lock when the colour changed (`color`: another queue has it).
+ */
+export async function replaceQueue(before: QueueRecord, after: QueueRecord): Promise<void> {
+  const colorChanged = before.color.trim().toLowerCase() !== after.color.trim().toLowerCase();
+  await transactWrite([
+    {
+      label: QUEUE_WRITE.queue,
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...queueKey(after.companyId, after.id), ...listIndex(after), entity: 'queue', ...after },
+          ConditionExpression: 'attribute_exists(PK) AND updatedAt = :prev',
+          ExpressionAttributeValues: { ':prev': before.updatedAt },
+        },
+      },
+    },
+    takeColor(after),
+    ...(colorChanged ? [releaseColor(before.companyId, before.id, before.color)] : []),
+  ]);
+  recentRefs.forget(`${after.companyId}#${after.id}`);
+}
+
+/**
+ * Deletes a queue, gives its colour back and lowers the company's count, in one transaction. The count
+ * never goes below 0 (`limit` fails; `counted: false` deletes a queue the count never saw).
+ */
+export async function removeQueue(q: QueueRecord, counted = true): Promise<void> {
+  await transactWrite([
+    {
+      label: QUEUE_WRITE.queue,
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: queueKey(q.companyId, q.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+    },
+    releaseColor(q.companyId, q.id, q.color),
+    ...(counted ? [lowerCount(q.companyId)] : []),
+  ]);
+  recentRefs.forget(`${q.companyId}#${q.id}`);
+}
+
+const lowerCount = (companyId: string) => ({
+  label: QUEUE_WRITE.limit,
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: queueCounterKey(companyId),
+      UpdateExpression: 'ADD #count :minus',
+      ConditionExpression: 'attribute_exists(#count) AND #count > :zero',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+    },
+  },
+});
+
+const recentIntegrations = ttlCache<string | null>(RECENT_QUEUE_REF_MS);
+
+/**
+ * AP-Q1 (projection `integrationId`) through a per-process cache: the integration a queue hands its
+ * tickets to, asked by the inbound worker for every message of a waiting customer (domain/integrations).
+ */
+export function getRecentQueueIntegrationId(companyId: string, queueId: string): Promise<string | null> {
+  return recentIntegrations.get(`${companyId}#${queueId}`, async () => {
+    const out = await ddb().send(
+      new GetCommand({ TableName: tableName(), Key: queueKey(companyId, queueId), ProjectionExpression: 'integrationId' }),
+    );
+    return (out.Item?.integrationId as string | null | undefined) ?? null;
+  });
 }

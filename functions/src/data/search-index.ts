@@ -6,14 +6,16 @@
  *   ticket index   PK = C#<cid>#TIX#<first 3 chars>   SK = <token>#<ticketId>    { ownerId }
  *   contact index  PK = C#<cid>#CIX#<first 3 chars>   SK = <token>#<contactId>   { ownerId }
  *   schedule index PK = C#<cid>#SIX#<first 3 chars>   SK = <token>#<scheduleId>  { ownerId }
+ *   user index     PK = C#<cid>#UIX#<first 3 chars>   SK = <token>#<userId>      { ownerId }
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWriteAll, type WriteRequest } from './batch';
+import { batchGetAll, batchWriteAll, type WriteRequest } from './batch';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
+import type { LabelledItem } from './transactions';
 import { bucketOf } from './search-tokens';
 
-export type SearchIndexKind = 'TIX' | 'CIX' | 'SIX';
+export type SearchIndexKind = 'TIX' | 'CIX' | 'SIX' | 'UIX';
 
 const indexKey = (kind: SearchIndexKind, companyId: string, token: string, ownerId: string) => ({
   PK: tenantPk(companyId, kind, bucketOf(token)),
@@ -45,17 +47,38 @@ export async function unindexTokens(
   );
 }
 
+/** Index writes as transaction items, for an owner that keeps its words in step with its own write. */
+export const indexWrites = (
+  kind: SearchIndexKind,
+  companyId: string,
+  ownerId: string,
+  words: { add: string[]; remove: string[] },
+): LabelledItem[] => [
+  ...words.remove.map((token) => ({
+    label: 'index',
+    item: { Delete: { TableName: tableName(), Key: indexKey(kind, companyId, token, ownerId) } },
+  })),
+  ...words.add.map((token) => ({
+    label: 'index',
+    item: { Put: { TableName: tableName(), Item: { ...indexKey(kind, companyId, token, ownerId), ownerId } } },
+  })),
+];
+
 /** The index items, for bulk loading (bench generator). */
 export const indexItems = (kind: SearchIndexKind, companyId: string, ownerId: string, tokens: string[]) =>
   tokens.map((token) => ({ ...indexKey(kind, companyId, token, ownerId), ownerId }));
 
 export interface IndexPage {
-  ownerIds: { ownerId: string; key: Record<string, unknown> }[];
+  /** In index order; `token` is the indexed word the owner was found by. */
+  ownerIds: { ownerId: string; token: string; key: Record<string, unknown> }[];
   next?: Record<string, unknown>;
 }
 
+/** The owner an index item's key names (`<token>#<ownerId>`; ids hold no `#`). */
+export const ownerOfIndexKey = (key: Record<string, unknown>) => String(key.SK).slice(String(key.SK).lastIndexOf('#') + 1);
+
 /**
- * AP-TX1 / AP-CX1 / AP-SX1: owners having a token that starts with `term`, newest owner first among equal
+ * AP-TX1 / AP-CX1 / AP-SX1 / AP-UX1: owners having a token that starts with `term`, newest owner first among equal
  * tokens (ULID ids sort by creation). `after` continues from an item's key.
  */
 export async function queryIndex(
@@ -75,9 +98,70 @@ export async function queryIndex(
     }),
   );
   return {
-    ownerIds: (out.Items ?? []).map((item) => ({ ownerId: String(item.ownerId), key: { PK: item.PK, SK: item.SK } })),
+    ownerIds: (out.Items ?? []).map((item) => ({
+      ownerId: String(item.ownerId),
+      token: String(item.SK).slice(0, String(item.SK).lastIndexOf('#')),
+      key: { PK: item.PK, SK: item.SK },
+    })),
     next: out.LastEvaluatedKey,
   };
+}
+
+export type IndexEntry = IndexPage['ownerIds'][number];
+
+/**
+ * Reads the index of `kind` for `term` from `after`, slice by slice, keeping what `resolve` accepts
+ * (in index order), until `want` are kept or about `maxItems` entries were read. `next` is where it
+ * stopped, absent when the index has nothing more: a page of a search that is O(page), not O(matches).
+ */
+export async function scanIndex<T>(
+  kind: SearchIndexKind,
+  companyId: string,
+  term: string,
+  opts: {
+    after?: Record<string, unknown>;
+    want: number;
+    slice: number;
+    maxItems: number;
+    resolve: (entries: IndexEntry[]) => Promise<(T | undefined)[]>;
+  },
+): Promise<{ found: T[]; next?: Record<string, unknown> }> {
+  const found: T[] = [];
+  let after = opts.after;
+  for (let read = 0; ;) {
+    const page = await queryIndex(kind, companyId, term, { after, limit: opts.slice });
+    read += page.ownerIds.length;
+    const resolved = await opts.resolve(page.ownerIds);
+    for (const [i, entry] of page.ownerIds.entries()) {
+      const value = resolved[i];
+      if (value === undefined) continue;
+      found.push(value);
+      if (found.length >= opts.want) {
+        const more = i < page.ownerIds.length - 1 || !!page.next;
+        return { found, ...(more ? { next: entry.key } : {}) };
+      }
+    }
+    if (!page.next) return { found };
+    after = page.next;
+    if (read >= opts.maxItems) return { found, next: after };
+  }
+}
+
+/**
+ * AP-TX2: which of these (token, owner) entries exist, as `<token>#<ownerId>` (a search asks whether
+ * a ticket was already listed under an earlier word of the same prefix).
+ */
+export async function existingIndexEntries(
+  kind: SearchIndexKind,
+  companyId: string,
+  entries: { token: string; ownerId: string }[],
+): Promise<Set<string>> {
+  if (!entries.length) return new Set();
+  const items = await batchGetAll(
+    entries.map((e) => indexKey(kind, companyId, e.token, e.ownerId)),
+    { expression: '#sk', names: { '#sk': 'SK' } },
+  );
+  return new Set(items.map((item) => String(item.SK)));
 }
 
 /** Whether a cursor key belongs to this company's index of `kind` (a forged cursor is refused). */

@@ -5,6 +5,7 @@
  *         GSI1PK = C#<cid>#TICKETNOTES#<ticketId>   GSI1SK = <noteId>   (notes of a ticket, oldest first)
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll } from './batch';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 
@@ -56,4 +57,9 @@ export async function listTicketNotes(companyId: string, ticketId: string, limit
 
 export async function deleteTicketNote(companyId: string, id: string): Promise<void> {
   await ddb().send(new DeleteCommand({ TableName: tableName(), Key: noteKey(companyId, id) }));
+}
+
+/** Deletes many notes at once (the sweep of a deleted ticket). */
+export async function deleteTicketNotes(companyId: string, ids: string[]): Promise<void> {
+  await batchWriteAll(ids.map((id) => ({ DeleteRequest: { Key: noteKey(companyId, id) } })));
 }

@@ -4,28 +4,42 @@
  *
  *   rating  PK = C#<cid>#RATING#<userId>  SK = <ticketId>  { rate, ratedAt }
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from './client';
+import { ratingMove, type DashboardTicketFacts } from './dashboard-days';
+import { tableName } from './client';
 import { tenantPk } from './keys';
-import { isConditionFailed } from './transactions';
+import { TransactionConditionFailed, transactWrite } from './transactions';
 
+/**
+ * Records the rating and moves the attendant's dashboard figures (data/dashboard-days.ts) in one
+ * transaction: a repeated answer fails the put's condition and moves nothing. False when already rated.
+ */
 export async function recordTicketRating(
-  companyId: string,
+  ticket: DashboardTicketFacts & { companyId: string; id: string },
   userId: string,
-  ticketId: string,
   rate: 1 | 2 | 3,
 ): Promise<boolean> {
   try {
-    await ddb().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { PK: tenantPk(companyId, 'RATING', userId), SK: ticketId, rate, ratedAt: new Date().toISOString() },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+    await transactWrite([
+      {
+        label: 'rating',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              PK: tenantPk(ticket.companyId, 'RATING', userId),
+              SK: ticket.id,
+              rate,
+              ratedAt: new Date().toISOString(),
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      },
+      ratingMove(ticket.companyId, ticket, userId, rate),
+    ]);
     return true;
   } catch (err) {
-    if (isConditionFailed(err)) return false;
+    if (err instanceof TransactionConditionFailed && err.has('rating')) return false;
     throw err;
   }
 }

@@ -16,6 +16,7 @@ import { batchGetAll } from './batch';
 import { ddb, tableName } from './client';
 import { consistentGet } from './read-ahead';
 import { tenantPk } from './keys';
+import { dashboardMoves } from './dashboard-days';
 import { counterMoves, NONE } from './ticket-counters';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
 
@@ -44,6 +45,12 @@ export interface TicketRecord {
   createdAt: string;
   updatedAt: string;
   closedAt: string | null;
+  /** Dashboard (data/dashboard-days.ts): local `YYYY-MM-DDTHH` of creation in the company's time zone. */
+  createdSlot?: string;
+  /** Dashboard: first acceptance since created or reopened (null again on reopen). */
+  acceptedAt?: string | null;
+  /** Dashboard: when it was last reopened (the wait starts there). */
+  reopenedAt?: string | null;
 }
 
 export interface ConversationPointer {
@@ -79,7 +86,14 @@ const listKeys = (t: Pick<TicketRecord, 'companyId' | 'status' | 'queueId' | 'us
   GSI2SK: activitySk(t.updatedAt, t.id),
 });
 
-export const ticketItem = (t: TicketRecord) => ({ ...ticketKey(t.companyId, t.id), ...listKeys(t), entity: 'ticket', ...t });
+export const ticketItem = (t: TicketRecord) => ({
+  ...ticketKey(t.companyId, t.id),
+  ...listKeys(t),
+  entity: 'ticket',
+  // a ticket opened already in service was accepted when created (no wait to count)
+  ...(t.status === 'open' && !t.acceptedAt ? { acceptedAt: t.createdAt } : {}),
+  ...t,
+});
 
 export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, GSI2PK: _c, GSI2SK: _d, entity: _e, ...ticket } = item;
@@ -117,8 +131,16 @@ export async function getConversation(
     : undefined;
 }
 
-/** AP-T4: the newest tickets of a contact (re-indexing after a rename, the contact's history). */
-export async function listContactTicketIds(companyId: string, contactId: string, limit: number): Promise<string[]> {
+/**
+ * AP-T4: the newest tickets of a contact (re-indexing after a rename, the contact's history, search);
+ * `after` continues below a ticket id of a previous call.
+ */
+export async function listContactTicketIds(
+  companyId: string,
+  contactId: string,
+  limit: number,
+  after?: string,
+): Promise<string[]> {
   const out = await ddb().send(
     new QueryCommand({
       TableName: tableName(),
@@ -126,6 +148,7 @@ export async function listContactTicketIds(companyId: string, contactId: string,
       ExpressionAttributeValues: { ':pk': contactTicketKey(companyId, contactId, '').PK },
       ScanIndexForward: false,
       Limit: limit,
+      ...(after ? { ExclusiveStartKey: contactTicketKey(companyId, contactId, after) } : {}),
     }),
   );
   return (out.Items ?? []).map((i) => String(i.ticketId));
@@ -171,6 +194,7 @@ export function newTicketItems(t: TicketRecord, replacing: string | null): Label
       },
     },
     ...counterMoves(t.companyId, null, t),
+    ...dashboardMoves(t.companyId, null, t, t.createdAt),
   ];
 }
 
@@ -184,9 +208,12 @@ export async function moveTicket(
   next: Pick<TicketRecord, 'status' | 'userId' | 'queueId'>,
   now: string,
 ): Promise<void> {
-  const after = { ...before, ...next, updatedAt: now };
-  const closing = before.status !== 'closed' && after.status === 'closed';
-  const reopening = before.status === 'closed' && after.status !== 'closed';
+  const closing = before.status !== 'closed' && next.status === 'closed';
+  const reopening = before.status === 'closed' && next.status !== 'closed';
+  const accepting = next.status === 'open' && !before.acceptedAt;
+  const acceptedAt = reopening ? (next.status === 'open' ? now : null) : accepting ? now : (before.acceptedAt ?? null);
+  const reopenedAt = reopening ? now : (before.reopenedAt ?? null);
+  const after = { ...before, ...next, updatedAt: now, acceptedAt, reopenedAt };
   const keys = listKeys(after);
   const old = listKeys(before);
   const items: LabelledItem[] = [
@@ -198,7 +225,7 @@ export async function moveTicket(
           Key: ticketKey(before.companyId, before.id),
           UpdateExpression:
             'SET #status = :status, userId = :user, queueId = :queue, updatedAt = :now, closedAt = :closedAt, ' +
-            'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk',
+            'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk, acceptedAt = :acc, reopenedAt = :reo',
           ConditionExpression: 'GSI1PK = :oldG1 AND GSI2PK = :oldG2',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -213,11 +240,14 @@ export async function moveTicket(
             ':g2sk': keys.GSI2SK,
             ':oldG1': old.GSI1PK,
             ':oldG2': old.GSI2PK,
+            ':acc': acceptedAt,
+            ':reo': reopenedAt,
           },
         },
       },
     },
     ...counterMoves(before.companyId, before, after),
+    ...dashboardMoves(before.companyId, before, after, now),
   ];
   const pointer = conversationKey(before.companyId, before.connectionId, before.contactId);
   if (closing) {
@@ -316,12 +346,30 @@ export const resetUnread = (companyId: string, id: string) =>
     ExpressionAttributeValues: { ':zero': 0 },
   });
 
-export const setTicketTags = (companyId: string, id: string, tagIds: string[]) =>
-  updateTicket(companyId, id, {
-    UpdateExpression: 'SET tagIds = :tags',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':tags': tagIds },
-  });
+/**
+ * The ticket's tag set becomes `tagIds`, on condition it still is `before.tagIds` (label `ticket`: a
+ * concurrent change, re-read and retry), together with the tags' counts (`countMoves`, data/tags.ts).
+ */
+export async function replaceTicketTags(before: TicketRecord, tagIds: string[], countMoves: LabelledItem[]): Promise<void> {
+  const hadNone = !before.tagIds?.length;
+  await transactWrite([
+    {
+      label: TICKET_WRITE.ticket,
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: ticketKey(before.companyId, before.id),
+          UpdateExpression: 'SET tagIds = :tags',
+          ConditionExpression: hadNone
+            ? 'attribute_exists(PK) AND (attribute_not_exists(tagIds) OR size(tagIds) = :zero)'
+            : 'tagIds = :old',
+          ExpressionAttributeValues: { ':tags': tagIds, ...(hadNone ? { ':zero': 0 } : { ':old': before.tagIds }) },
+        },
+      },
+    },
+    ...countMoves,
+  ]);
+}
 
 /** Bots (domain/bots) set the queue-menu state through this; the lists are untouched. */
 export const setTicketChatbot = (companyId: string, id: string, chatbot: boolean) =>
@@ -347,8 +395,11 @@ export function setTicketBotState(
   });
 }
 
-/** Deletes the ticket, its uuid and contact references, its counts, and the lock when it holds it. */
-export async function removeTicket(t: TicketRecord, holdsConversation: boolean): Promise<void> {
+/**
+ * Deletes the ticket, its uuid and contact references, its counts, and the lock when it holds it.
+ * `extra`: moves of aggregates kept elsewhere (its tags' counts), in the same transaction.
+ */
+export async function removeTicket(t: TicketRecord, holdsConversation: boolean, extra: LabelledItem[] = []): Promise<void> {
   const [uuidItem, contactItem] = ticketSideItems(t, null);
   const del = (
     label: string,
@@ -367,8 +418,11 @@ export async function removeTicket(t: TicketRecord, holdsConversation: boolean):
   const old = listKeys(t);
   await transactWrite([
     del(TICKET_WRITE.ticket, ticketKey(t.companyId, t.id), {
-      expr: 'GSI1PK = :g1 AND GSI2PK = :g2',
-      values: { ':g1': old.GSI1PK, ':g2': old.GSI2PK },
+      // its tags as read too: the tag counts moved with the delete are those of this set
+      expr: t.tagIds?.length
+        ? 'GSI1PK = :g1 AND GSI2PK = :g2 AND tagIds = :tags'
+        : 'GSI1PK = :g1 AND GSI2PK = :g2 AND (attribute_not_exists(tagIds) OR size(tagIds) = :zero)',
+      values: { ':g1': old.GSI1PK, ':g2': old.GSI2PK, ...(t.tagIds?.length ? { ':tags': t.tagIds } : { ':zero': 0 }) },
     }),
     del(TICKET_WRITE.uuid, uuidItem!),
     del('contact', contactItem!),
@@ -381,6 +435,8 @@ export async function removeTicket(t: TicketRecord, holdsConversation: boolean):
         ]
       : []),
     ...counterMoves(t.companyId, t, null),
+    ...dashboardMoves(t.companyId, t, null, new Date().toISOString()),
+    ...extra,
   ]);
 }
 

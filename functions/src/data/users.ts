@@ -6,16 +6,20 @@
  *   e-mail lock   PK = P#EMAIL#<email>     SK = EMAIL     { userId, companyId }  (unique across the platform, login lookup)
  *   locator       PK = P#USERID#<uid>      SK = USERID    { companyId }          (super users act on a user by id alone)
  *   active count  PK = C#<cid>#COUNTER     SK = USERS     { active }             (plan user limit in O(1))
+ *   search entry  PK = C#<cid>#UIX#<3 chars>  SK = <word>#<uid>  { ownerId }   (words of name and e-mail, search-index.ts)
+ *   index marker  PK = C#<cid>#USERINDEX   SK = V1        (the company's users written before the index are in it)
  *
  * Every write that touches more than the user item is one transaction, so the locks and the counter
  * can never disagree with the users.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { queryAll, queryPages } from './table-operations';
 import { platformPk, tenantPk } from './keys';
 import { batchGetAll } from './batch';
+import { indexTokens, indexWrites } from './search-index';
+import { tokensOf } from './search-tokens';
 import { transactWrite, type LabelledItem } from './transactions';
 
 export interface UserRecord {
@@ -63,10 +67,20 @@ function toItem(user: UserRecord) {
     ...userKey(user.companyId, user.id),
     GSI1PK: usersPk(user.companyId),
     GSI1SK: `${normaliseText(user.name)}#${user.id}`,
-    search: normaliseText(`${user.name} ${user.email}`),
     ...user,
   };
 }
+
+/** What the user search finds a user by: the words of the name and of the e-mail (search-tokens.ts bounds). */
+export const userSearchTokens = (user: Pick<UserRecord, 'name' | 'email'>) => [
+  ...new Set([...tokensOf(user.name, 8), ...tokensOf(user.email, 6)]),
+];
+
+const wordChanges = (before: UserRecord | null, after: UserRecord | null) => {
+  const old = before ? userSearchTokens(before) : [];
+  const next = after ? userSearchTokens(after) : [];
+  return { add: next.filter((t) => !old.includes(t)), remove: old.filter((t) => !next.includes(t)) };
+};
 
 function fromItem(item: Record<string, unknown>): UserRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _g1pk, GSI1SK: _g1sk, search: _search, ...user } = item;
@@ -128,8 +142,6 @@ export async function findCompanyIdOfUser(userId: string): Promise<string | unde
 }
 
 export interface UsersPageQuery {
-  /** Normalised text that name or e-mail must contain; empty = no filter. */
-  search?: string;
   /** Resume after this position (a previous page's `next`). */
   after?: Record<string, unknown>;
   /** Matching users to skip first (page-number paging). */
@@ -137,11 +149,7 @@ export interface UsersPageQuery {
   pageSize: number;
 }
 
-/**
- * AP-U4: a page of a company's users by name, optionally filtered by name/e-mail text.
- * The filter runs server-side on the company's user partition, so a filtered page reads up to all of
- * the company's users: bounded by the plan's user limit (decisions.md).
- */
+/** AP-U4: a page of a company's users by name (a search goes through the user index: domain/users/search-users.ts). */
 export async function queryUsersPage(
   companyId: string,
   q: UsersPageQuery,
@@ -152,14 +160,8 @@ export async function queryUsersPage(
     {
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ...(q.search
-        ? {
-            FilterExpression: 'contains(#search, :q)',
-            ExpressionAttributeNames: { '#search': 'search' },
-            ExpressionAttributeValues: { ':pk': usersPk(companyId), ':q': q.search },
-          }
-        : { ExpressionAttributeValues: { ':pk': usersPk(companyId) } }),
-      Limit: q.search ? 100 : Math.min(wanted, 1000), // DynamoDB pages at most 1 MB anyway; the loop reads on
+      ExpressionAttributeValues: { ':pk': usersPk(companyId) },
+      Limit: Math.min(wanted, 1000), // DynamoDB pages at most 1 MB anyway; the loop reads on
     },
     q.after,
   );
@@ -246,6 +248,7 @@ export async function insertUser(user: UserRecord, activeLimit: number | null): 
       label: 'locator',
       item: { Put: { TableName: tableName(), Item: { ...locatorKey(user.id), companyId: user.companyId } } },
     },
+    ...indexWrites('UIX', user.companyId, user.id, wordChanges(null, user)),
   ];
   if (user.status) items.push(activeCounterChange(user.companyId, 1, activeLimit));
   await transactWrite(items);
@@ -271,6 +274,7 @@ export async function replaceUser(before: UserRecord, after: UserRecord, activeL
   ];
   if (before.email !== after.email) items.push(releaseEmail(before), takeEmail(after));
   if (before.status !== after.status) items.push(activeCounterChange(after.companyId, after.status ? 1 : -1, activeLimit));
+  items.push(...indexWrites('UIX', after.companyId, after.id, wordChanges(before, after)));
   await transactWrite(items);
 }
 
@@ -290,9 +294,28 @@ export async function removeUser(user: UserRecord): Promise<void> {
     },
     { label: 'oldEmail', item: { Delete: { TableName: tableName(), Key: emailLockKey(user.email) } } },
     { label: 'locator', item: { Delete: { TableName: tableName(), Key: locatorKey(user.id) } } },
+    ...indexWrites('UIX', user.companyId, user.id, wordChanges(user, null)),
   ];
   if (user.status) items.push(activeCounterChange(user.companyId, -1, null));
   await transactWrite(items);
+}
+
+const indexMarkerKey = (companyId: string) => ({ PK: tenantPk(companyId, 'USERINDEX'), SK: 'V1' });
+/** Companies whose users this process knows to be indexed (the marker is never removed). */
+const indexedCompanies = new Set<string>();
+
+/**
+ * Puts the users written before the user index existed into it, once per company (AP-U5, bounded by
+ * the plan's user limit); later writes keep it themselves. Idempotent: re-putting a word is a no-op.
+ */
+export async function ensureUsersIndexed(companyId: string): Promise<void> {
+  if (indexedCompanies.has(companyId)) return;
+  const marker = await ddb().send(new GetCommand({ TableName: tableName(), Key: indexMarkerKey(companyId) }));
+  if (!marker.Item) {
+    for (const user of await listAllUsers(companyId)) await indexTokens('UIX', companyId, user.id, userSearchTokens(user));
+    await ddb().send(new PutCommand({ TableName: tableName(), Item: indexMarkerKey(companyId) }));
+  }
+  indexedCompanies.add(companyId);
 }
 
 /** The side-menu state (spec part 1 §2 "drawerMenuOpen"); undefined when the user does not exist. */

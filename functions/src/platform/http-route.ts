@@ -45,6 +45,11 @@ export interface RouteDefinition<A extends Access, BS, QS, PS> {
   body?: BS;
   query?: QS;
   params?: PS;
+  /**
+   * The handler reads the raw body and authenticates its own bearer (not an access token: the external
+   * send API's connection token), so the router checks neither size, JSON nor token. Public routes only.
+   */
+  rawRequest?: true;
   handler: (ctx: RouteContext<Infer<BS>, Infer<QS>, Infer<PS>, A>) => Promise<HttpResult>;
 }
 
@@ -93,16 +98,18 @@ function prepareRoute(
   return {
     before: async (request) => {
       const event = request.event;
-      const raw = event.body
-        ? event.isBase64Encoded
-          ? Buffer.from(event.body, 'base64').toString('utf8')
-          : event.body
-        : '';
+      const raw = def.rawRequest
+        ? ''
+        : event.body
+          ? event.isBase64Encoded
+            ? Buffer.from(event.body, 'base64').toString('utf8')
+            : event.body
+          : '';
       if (Buffer.byteLength(raw) > MAX_REQUEST_BODY_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 413);
 
       let auth: AccessClaims | undefined;
       const token = bearerToken(event.headers);
-      if (access !== 'public' || token) {
+      if (access !== 'public' || (token && !def.rawRequest)) {
         if (!token) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
         auth = await verifyAccessToken(token);
         if (access === 'admin' && !isAdmin(viewerFromClaims(auth))) throw new AppError('ERR_NO_PERMISSION', 403);

@@ -25,6 +25,9 @@ export function realtimeGroupOf<K extends RealtimeChannelKind>(companyId: string
     const ticketId = d.ticket?.id ?? d.message.ticketId;
     return ticketId ? scoped('ticket', ticketId) : companyId;
   }
-  if (kind === 'contact') return scoped('contact', (data as RealtimeEvents['contact']).contact.id);
+  if (kind === 'contact') {
+    const d = data as RealtimeEvents['contact'];
+    return scoped('contact', 'contact' in d ? d.contact.id : d.contactId);
+  }
   return companyId;
 }

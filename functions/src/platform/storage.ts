@@ -138,6 +138,15 @@ export function scheduleMediaKey(companyId: string, scheduleId: string, fileName
 export const isScheduleMediaKeyOf = (companyId: string, scheduleId: string, key: string) =>
   isCompanyMediaKey(companyId, key) && key.startsWith(`${companyPrefix(companyId)}media/schedules/${scheduleId}/`);
 
+/** `C#<companyId>/media/quickmessages/<quickMessageId>/<ulid>-<fileName>`: one quick reply's attachments. */
+export function quickMessageMediaKey(companyId: string, quickMessageId: string, fileName: string): string {
+  return mediaObjectKey(companyId, `quickmessages/${quickMessageId}`, fileName);
+}
+/** Any quick reply's attachment of the company (`quickMessageId` narrows to one reply's). */
+export const isQuickMessageMediaKeyOf = (companyId: string, key: string, quickMessageId?: string) =>
+  isCompanyMediaKey(companyId, key) &&
+  key.startsWith(`${companyPrefix(companyId)}media/quickmessages/${quickMessageId ? `${quickMessageId}/` : ''}`);
+
 export async function writeObject(key: string, body: Buffer, contentType = 'application/octet-stream'): Promise<void> {
   const bucket = process.env.MEDIA_BUCKET;
   if (!bucket) throw new Error('MEDIA_BUCKET is not set');

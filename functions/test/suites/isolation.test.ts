@@ -11,6 +11,7 @@ import { apiCall, type ApiCallResult } from '../support/api-event';
 import type { TestUser } from '../support/tenancy-fixtures';
 import {
   manifestRoutes,
+  OWN_COMPANY_KINDS,
   paramKinds,
   pathParamNames,
   pathParamsFor,
@@ -53,7 +54,8 @@ function verdict(route: HttpRouteSpec, variant: Variant, res: ApiCallResult): st
       : undefined; // a schema may refuse the unknown companyId key: refused, nothing done
   }
   // On A's ids a write must be refused outright; a read may also answer an empty 2xx (nothing of A in it, checked above).
-  const targetsA = pathParamNames(route.path).length > 0;
+  const kinds = paramKinds(route);
+  const targetsA = pathParamNames(route.path).some((name) => !OWN_COMPANY_KINDS.has(kinds[name]!));
   const emptyRead = route.method === 'GET' && res.status >= 200 && res.status < 300;
   if (targetsA && !emptyRead && ![403, 404].includes(res.status))
     return `answered ${res.status} on A's ids (expected 403 or 404)`;

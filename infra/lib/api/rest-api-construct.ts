@@ -80,6 +80,9 @@ export class RestApiConstruct extends Construct {
       deploy: false,
       // Gives the root its preflight (and the API its one method in this stack).
       defaultCorsPreflightOptions: cors,
+      // The external send API's multipart uploads reach its Lambda base64-encoded, bytes intact
+      // (domain/external-api/send-request.ts); as the local gateway does for non-text bodies.
+      binaryMediaTypes: ['multipart/form-data'],
     });
     for (const { type, status, code } of GATEWAY_ERRORS) {
       this.api.addGatewayResponse(`${code}${status}`, {

@@ -33,6 +33,7 @@ export interface AreaFunctionsProps {
   queues: Queues;
   jwtSecret: ISecret;
   pixWebhookSecret: ISecret;
+  integrationKey: ISecret;
   /** The console's origin (https://…): links in e-mails. */
   publicUrl: string;
   /** The verified SES sender for e-mails (context `emailFrom`); without it no area may send through SES. */
@@ -132,6 +133,7 @@ function grantDeclaredAccess(fn: AtendeFunction, area: Area, props: AreaFunction
   for (const setting of access.reads ?? []) {
     if (setting === 'publicUrl') fn.addEnvironment('PUBLIC_URL', props.publicUrl);
     if (setting === 'pixWebhookSecret') fn.bindSecret(props.pixWebhookSecret, 'PIX_WEBHOOK_SECRET_ARN');
+    if (setting === 'integrationKey') fn.bindSecret(props.integrationKey, 'INTEGRATION_SECRET_KEY_ARN');
     if (setting === 'emailSender' && props.emailFrom) fn.bindEmailSender(props.emailFrom);
   }
 }

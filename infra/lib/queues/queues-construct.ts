@@ -26,11 +26,14 @@ export interface QueuesProps {
 
 /**
  * How old the oldest message may get before someone is paged. Outbound commands may be held up to
- * 15 minutes while a WhatsApp connection comes back; dispatch jobs carry up to 15 minutes of DelaySeconds.
+ * 15 minutes while a WhatsApp connection comes back; dispatch jobs carry up to 15 minutes of DelaySeconds;
+ * webhook deliveries retry for about 8 minutes.
  */
 export function oldestMessageAlarmSeconds(name: string): number {
   if (name.startsWith('outbound-')) return 20 * 60;
   if (name === 'dispatch') return 30 * 60;
+  // A company's receiver that is down keeps its deliveries retrying (8 receives, a minute apart).
+  if (name === 'webhooks') return 15 * 60;
   return 5 * 60;
 }
 

@@ -21,6 +21,8 @@ export class Secrets extends Construct {
    * here, read by the billing function by ARN; the operator registers the URL with it (docs/deploy.md).
    */
   readonly pixWebhookSecret: Secret;
+  /** The key that seals companies' integration API keys and webhook secrets in the table (functions' platform/secret-box.ts). */
+  readonly integrationKey: Secret;
   /** The REST API key CloudFront adds to every API request (API Gateway refuses requests without it). */
   readonly apiOriginKey: Secret;
 
@@ -40,6 +42,11 @@ export class Secrets extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: props.stage.statefulRemovalPolicy,
     });
+    this.integrationKey = new Secret(this, 'IntegrationKey', {
+      description: 'Atende key sealing integration API keys and webhook secrets (AES-256-GCM, derived by SHA-256)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: props.stage.statefulRemovalPolicy,
+    });
     this.apiOriginKey = new Secret(this, 'ApiOriginKey', {
       description: 'Atende REST API key sent by CloudFront only (origin custom header)',
       generateSecretString: { passwordLength: 40, excludePunctuation: true },
@@ -51,7 +58,8 @@ export class Secrets extends Construct {
       'SMG4',
       'Rotating the JWT key signs every user out, so it is rotated by hand (docs/deploy.md "Secrets"); ' +
         'provider credentials are issued by the providers; the API origin key is replaced with the stack; ' +
-        'the Pix webhook token is registered with Efí, so it is rotated by hand with a new registration.',
+        'the Pix webhook token is registered with Efí, so it is rotated by hand with a new registration; ' +
+        'the integration key seals stored secrets, so rotating it means re-sealing them (docs/webhooks.md).',
     );
   }
 }

@@ -1,11 +1,12 @@
 /**
  * The real DynamoDB Local jar (transactions, TTL, streams), taken from the registry package
- * `amplify-dynamodb-simulator` with `npm pack` (installing it would drag ~350 MB) and run with Java 17.
- * The unpacked jar is cached under infra/local/.cache so only the first start downloads it.
+ * `amplify-dynamodb-simulator` with `npm pack` (installing it would drag ~350 MB) and run with Java 17,
+ * bound to 127.0.0.1 (dynamodb-local-loopback.ts). The unpacked jar is cached under infra/local/.cache
+ * so only the first start downloads it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
@@ -16,6 +17,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, TTL_ATTRIBUTE } from '@atende/functions/table';
+import { LOOPBACK_MAIN_CLASS, loopbackLauncher } from './dynamodb-local-loopback';
 import { freePort, waitFor } from './free-port';
 
 const run = promisify(execFile);
@@ -98,7 +100,10 @@ export const javaOptions = (jit: DynamoDbLocalJit = 'quick-start') =>
   process.env.DYNAMODB_LOCAL_JAVA_OPTS?.trim().split(/\s+/) ?? JAVA_OPTIONS[jit];
 
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
-  const dir = await ensureDynamoDbLocalJar();
+  const [dir, launcher] = await Promise.all([ensureDynamoDbLocalJar(), loopbackLauncher(CACHE_DIR)]);
+  const jar = join(dir, 'DynamoDBLocal.jar');
+  // The jar's own main, started by a launcher that binds it to 127.0.0.1 (it has no option for it).
+  const main = launcher ? ['-cp', [jar, launcher].join(delimiter), LOOPBACK_MAIN_CLASS] : ['-jar', jar];
   const port = options.port ?? (await freePort());
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -109,15 +114,13 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Pr
       'java',
       ...javaOptions(options.jit),
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(dir, 'DynamoDBLocal.jar'),
+      ...main,
       ...storage,
       '-sharedDb',
       '-disableTelemetry',
       '-port',
       String(port),
-      // It has no bind-address option (it listens on every interface); at least keep web pages out:
-      // its default CORS allow-list is '*'.
+      // Keep web pages out too: its default CORS allow-list is '*'.
       '-cors',
       'http://127.0.0.1',
     ],

@@ -4,7 +4,7 @@
  * (local mode only), `/config.json` → the SPA's runtime config, everything else → the web console.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { HTTP_ROUTES, type HttpRouteSpec } from '@atende/functions/manifest';
 import type { Invoke } from '../lambda-runtime';
 import { logLine } from '../log';
@@ -77,6 +77,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     sendJson(res, 404, { error: 'ERR_NOT_FOUND' });
   }
 
+  // Every socket the server accepted, upgraded ones included, so stop() can end them all.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname === '/ws') {
@@ -108,11 +115,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       webHandlesUpgrades = handlesUpgrades;
     },
     async stop() {
+      // No new connection from here on (a console reconnecting mid-stop included); the sockets of
+      // the WebSocket API get their close frame and $disconnect, as API Gateway's do.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await websocket.closeAll();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      // What is left would hold `close` open for as long as a browser tab stays: keep-alive requests,
+      // and sockets upgraded by another listener (Vite's HMR socket), which the HTTP server no longer
+      // counts as requests, so closeAllConnections() skips them.
+      server.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
+      await closed;
     },
   };
 }

@@ -14,6 +14,7 @@ import { LOCAL_REGION } from '../emulators/local-aws';
 import type { PollerQueueActions } from '../emulators/sqs-in-process';
 import { reportInvocationError, type Invoke } from '../lambda-runtime';
 import { logLine } from '../log';
+import { invokeWithDeliveryFaults, type DeliveryFaults } from './delivery-faults';
 
 export interface EventSourceMappingOptions {
   /** The emulator's receive and delete, in process (`SqsEmulator.pollerActions`). */
@@ -31,6 +32,8 @@ export interface EventSourceMappingOptions {
   functionTimeoutMs?: number;
   /** Long-poll wait; shorter in tests so stop() is quick even without abort support. */
   waitTimeSeconds?: number;
+  /** SQS's delivery faults on purpose (the fault suite; delivery-faults.ts); read on every batch. */
+  faults?: DeliveryFaults;
 }
 
 export interface EventSourceMapping {
@@ -69,8 +72,9 @@ async function pollLoop(options: EventSourceMappingOptions, signal: AbortSignal)
       continue;
     }
     let messages: Message[];
+    const visibility = options.faults?.visibilityTimeoutSeconds; // this receive's, for handleBatch
     try {
-      messages = await receiveBatch(options, signal);
+      messages = await receiveBatch(options, signal, visibility);
     } catch (err) {
       if (signal.aborted) break;
       logLine('pollers', `receive from ${options.queueArn} failed: ${(err as Error).message}`);
@@ -78,7 +82,7 @@ async function pollLoop(options: EventSourceMappingOptions, signal: AbortSignal)
       continue;
     }
     if (messages.length === 0) continue;
-    const handling: Promise<void> = handleBatch(options, messages)
+    const handling: Promise<void> = handleBatch(options, messages, visibility)
       .catch((err: unknown) => logLine('pollers', `${options.area} batch failed: ${(err as Error).message}`))
       .finally(() => inFlight.delete(handling));
     inFlight.add(handling);
@@ -86,7 +90,11 @@ async function pollLoop(options: EventSourceMappingOptions, signal: AbortSignal)
   await Promise.all(inFlight);
 }
 
-async function receiveBatch(options: EventSourceMappingOptions, signal: AbortSignal): Promise<Message[]> {
+async function receiveBatch(
+  options: EventSourceMappingOptions,
+  signal: AbortSignal,
+  visibilityTimeoutSeconds: number | undefined,
+): Promise<Message[]> {
   const receive = (max: number, waitTimeSeconds: number) =>
     options.sqs.receive(
       {
@@ -95,6 +103,7 @@ async function receiveBatch(options: EventSourceMappingOptions, signal: AbortSig
         WaitTimeSeconds: waitTimeSeconds,
         MessageSystemAttributeNames: ['All'],
         MessageAttributeNames: ['All'],
+        ...(visibilityTimeoutSeconds !== undefined ? { VisibilityTimeout: visibilityTimeoutSeconds } : {}),
       },
       signal,
     );
@@ -110,11 +119,23 @@ async function receiveBatch(options: EventSourceMappingOptions, signal: AbortSig
   return batch;
 }
 
-async function handleBatch(options: EventSourceMappingOptions, messages: Message[]): Promise<void> {
+async function handleBatch(
+  options: EventSourceMappingOptions,
+  messages: Message[],
+  visibility: number | undefined,
+): Promise<void> {
   const event: SQSEvent = { Records: messages.map((m) => toRecord(m, options.queueArn)) };
+  // Records are kept only when received under the faults' visibility timeout (a long poll started
+  // before the faults would keep them for the queue's whole timeout, not the faults' few seconds).
+  const faults = options.faults && {
+    ...options.faults,
+    keepShare: visibility === options.faults.visibilityTimeoutSeconds ? options.faults.keepShare : 0,
+  };
   let result: unknown;
+  const timeoutMs = options.functionTimeoutMs ?? 60_000;
+  const run = (e: SQSEvent) => options.invoke(options.area, e, { timeoutMs });
   try {
-    result = await options.invoke(options.area, event, { timeoutMs: options.functionTimeoutMs ?? 60_000 });
+    result = await (faults ? invokeWithDeliveryFaults(faults, options.area, event, run) : run(event));
   } catch (err) {
     reportInvocationError(`${options.area} batch of ${messages.length} from ${options.queueArn}`, err);
     return; // the whole batch returns after the visibility timeout

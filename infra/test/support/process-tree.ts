@@ -1,6 +1,7 @@
 /**
- * Linux /proc readers for the hard-stop test: a process's descendants, the TCP ports a set of
- * processes listen on, and whether a pid is still running (a zombie is not).
+ * Linux /proc readers for the local runner's tests: a process's descendants, the TCP ports a set of
+ * processes listen on and the addresses they are bound to, and whether a pid is still running (a
+ * zombie is not).
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
@@ -91,6 +92,46 @@ export function listeningPorts(of: number[]): number[] {
     }
   }
   return [...ports].sort((a, b) => a - b);
+}
+
+/**
+ * A /proc/net/tcp{,6} local address: `0100007F` → `127.0.0.1`; IPv6 (four little-endian 32-bit words)
+ * → `::ffff:127.0.0.1` for a mapped IPv4 address, else its eight groups uncompressed (`0:0:0:0:0:0:0:1`).
+ */
+export function procNetAddress(hex: string): string {
+  const bytes = (word: string) =>
+    word
+      .match(/../g)!
+      .reverse()
+      .map((b) => parseInt(b, 16));
+  if (hex.length === 8) return bytes(hex).join('.');
+  const raw = (hex.match(/.{8}/g) ?? []).flatMap(bytes);
+  if (raw.slice(0, 10).every((b) => b === 0) && raw[10] === 0xff && raw[11] === 0xff)
+    return `::ffff:${raw.slice(12).join('.')}`;
+  const groups: string[] = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((raw[i]! << 8) | raw[i + 1]!).toString(16));
+  return groups.join(':');
+}
+
+export const isLoopbackAddress = (address: string) => /^(::ffff:)?127\./.test(address) || address === '0:0:0:0:0:0:0:1';
+
+/** The local addresses on which something listens on this TCP port (`127.0.0.1`, `::ffff:127.0.0.1`, `0:0:0:0:0:0:0:0`…). */
+export function listenAddresses(port: number): string[] {
+  const out: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      const [address, hexPort] = cols[1]?.split(':') ?? [];
+      if (cols[3] === '0A' && address && hexPort && parseInt(hexPort, 16) === port) out.push(procNetAddress(address));
+    }
+  }
+  return out;
 }
 
 /** Whether any process still listens on this port. */

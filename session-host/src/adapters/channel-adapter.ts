@@ -59,6 +59,7 @@ export interface AdapterStartOptions {
 export type SendCommand = Extract<OutboundCommand, { type: 'message.send' }>;
 export type DeleteCommand = Extract<OutboundCommand, { type: 'message.delete' }>;
 export type ReadCommand = Extract<OutboundCommand, { type: 'message.read' }>;
+export type RejectCallCommand = Extract<OutboundCommand, { type: 'call.reject' }>;
 
 /** Thrown by send/delete/read when the socket is not open; the consumer then waits and retries. */
 export class NotConnectedError extends Error {
@@ -98,6 +99,8 @@ export interface ChannelAdapter {
   send(command: SendCommand, messageId: string): Promise<ChannelMessage>;
   deleteMessage(command: DeleteCommand): Promise<void>;
   markRead(command: ReadCommand): Promise<void>;
+  /** Refuses a ringing call (`call.received` before it); a call that already ended is nothing to refuse. */
+  rejectCall(command: RejectCallCommand): Promise<void>;
 }
 
 /** The shared half of both adapters: listeners, start options, and "new QR" as stop → wipe → start. */
@@ -138,4 +141,5 @@ export abstract class AdapterBase implements ChannelAdapter {
   abstract send(command: SendCommand, messageId: string): Promise<ChannelMessage>;
   abstract deleteMessage(command: DeleteCommand): Promise<void>;
   abstract markRead(command: ReadCommand): Promise<void>;
+  abstract rejectCall(command: RejectCallCommand): Promise<void>;
 }

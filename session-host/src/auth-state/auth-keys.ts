@@ -14,3 +14,5 @@ export const commandSk = (commandId: string) => `cmd#${commandId}`;
 export const SIMULATOR_PREFIX = 'sim#';
 /** Content of a message this connection sent (Baileys' getMessage for retries), expiring by `ttl`. */
 export const sentSk = (messageId: string) => `sent#${messageId}`;
+/** The chat JID (and group participant) an inbound message came on, expiring by `ttl` (chat-keys.ts). */
+export const chatSk = (externalId: string) => `chat#${externalId}`;

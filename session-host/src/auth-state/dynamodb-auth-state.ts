@@ -11,10 +11,11 @@
  * which shows up as "Bad MAC"). Writes are serialised per connection, so they land in order.
  *
  * Credentials are written under a lease: the process that loaded them last owns them, and a write
- * from anyone else fails its condition and is refused (two hosts never take turns overwriting them).
+ * from anyone else fails its condition and is refused (two hosts never take turns overwriting them);
+ * Signal key writes check the same lease first (credential-lease.ts).
  * The simulator keeps its fake credentials here too, so both adapters resume the same way.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryPages } from '@atende/functions/shared-surface';
 import {
   initAuthCreds,
@@ -25,8 +26,9 @@ import {
   type SignalDataTypeMap,
   type SignalKeyStore,
 } from '@whiskeysockets/baileys';
-import { ulid } from '@atende/shared/ids';
 import { authPk, CREDS_SK, SIGNAL_KEY_PREFIX, signalKeySk } from './auth-keys';
+import { ChatKeyStore } from './chat-keys';
+import { CredentialLease, CredentialsSupersededError, DEFAULT_LEASE_CHECK_MS, isConditionFailed } from './credential-lease';
 import { SentMessageStore } from './sent-messages';
 import { batchGet, batchWrite, type WriteRequest } from './batch-io';
 import {
@@ -44,20 +46,13 @@ import {
 /** Per-connection cap on cached keys; sessions are a few KB each, so this bounds memory per connection. */
 const DEFAULT_CACHE_ENTRIES = 2_000;
 
-const isConditionFailed = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
-
-/** Another process loaded these credentials after this one: this one may no longer write them. */
-export class CredentialsSupersededError extends Error {
-  constructor(pk: string) {
-    super(`credentials of ${pk} were taken over by another session host`);
-    this.name = 'CredentialsSupersededError';
-  }
-}
+export { CredentialsSupersededError } from './credential-lease';
 
 export interface AuthStateStoreOptions {
   ddb: DynamoDBDocumentClient;
   tableName: string;
   cacheEntries?: number;
+  leaseCheckMs?: number;
 }
 
 /** Factory shared by every session of the host. */
@@ -92,9 +87,7 @@ export class ConnectionAuthState {
   private saving: Promise<void> = Promise.resolve();
   private saveQueued: Promise<void> | undefined;
   /** This process's lease on the credentials item. */
-  private readonly owner = ulid();
-  private superseded = false;
-  private readonly supersededListeners: (() => void)[] = [];
+  private readonly lease: CredentialLease;
 
   constructor(
     options: AuthStateStoreOptions,
@@ -103,7 +96,9 @@ export class ConnectionAuthState {
     this.ddb = options.ddb;
     this.tableName = options.tableName;
     this.cacheEntries = options.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
+    this.lease = new CredentialLease(this.ddb, this.tableName, pk, options.leaseCheckMs ?? DEFAULT_LEASE_CHECK_MS);
     this.sentMessages = new SentMessageStore(this.ddb, this.tableName, pk);
+    this.chatKeys = new ChatKeyStore(this.ddb, this.tableName, pk);
   }
 
   /** Reads the stored credentials (taking the lease on them), or makes fresh ones (a new device: the next socket shows a QR). */
@@ -113,26 +108,8 @@ export class ConnectionAuthState {
     );
     const data = out.Item?.data as string | undefined;
     this.credsValue = data ? decodeJson<AuthenticationCreds>(data) : initAuthCreds();
-    this.superseded = false;
-    if (out.Item) await this.takeLease();
+    await this.lease.take(Boolean(out.Item));
     return this.credsValue;
-  }
-
-  private async takeLease(): Promise<void> {
-    try {
-      await this.ddb.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { PK: this.pk, SK: CREDS_SK },
-          UpdateExpression: 'SET #owner = :me',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeNames: { '#owner': 'owner' },
-          ExpressionAttributeValues: { ':me': this.owner },
-        }),
-      );
-    } catch (err) {
-      if (!isConditionFailed(err)) throw err; // deleted in between: the first save creates it
-    }
   }
 
   /**
@@ -171,13 +148,15 @@ export class ConnectionAuthState {
 
   /** Content of this connection's sent messages (Baileys' getMessage), outside any socket. */
   readonly sentMessages: SentMessageStore;
+  /** The chat each inbound message came on, outside any process (chat-keys.ts). */
+  readonly chatKeys: ChatKeyStore;
 
   get isSuperseded(): boolean {
-    return this.superseded;
+    return this.lease.isSuperseded;
   }
 
   onSuperseded(listener: () => void): void {
-    this.supersededListeners.push(listener);
+    this.lease.onSuperseded(listener);
   }
 
   /** The object Baileys' `makeWASocket({ auth })` expects. Baileys mutates `creds` in place, then calls `saveCreds`. */
@@ -190,13 +169,13 @@ export class ConnectionAuthState {
    * after a newer one, and a burst collapses into at most one extra write. Conditional on the lease.
    */
   saveCreds(): Promise<void> {
-    if (this.superseded) return Promise.reject(new CredentialsSupersededError(this.pk));
+    if (this.lease.isSuperseded) return Promise.reject(new CredentialsSupersededError(this.pk));
     if (this.saveQueued) return this.saveQueued;
     const run = this.saving
       .catch(() => undefined)
       .then(async () => {
         this.saveQueued = undefined;
-        if (this.superseded) throw new CredentialsSupersededError(this.pk);
+        if (this.lease.isSuperseded) throw new CredentialsSupersededError(this.pk);
         try {
           await this.ddb.send(
             new PutCommand({
@@ -206,19 +185,17 @@ export class ConnectionAuthState {
                 SK: CREDS_SK,
                 entity: 'waAuthCreds',
                 data: encodeJson(this.creds),
-                owner: this.owner,
+                owner: this.lease.owner,
                 updatedAt: new Date().toISOString(),
               },
               ConditionExpression: 'attribute_not_exists(PK) OR #owner = :me',
               ExpressionAttributeNames: { '#owner': 'owner' },
-              ExpressionAttributeValues: { ':me': this.owner },
+              ExpressionAttributeValues: { ':me': this.lease.owner },
             }),
           );
         } catch (err) {
           if (!isConditionFailed(err)) throw err;
-          this.superseded = true;
-          for (const listener of this.supersededListeners) listener();
-          throw new CredentialsSupersededError(this.pk);
+          this.lease.supersede();
         }
       });
     this.saveQueued = run;
@@ -257,6 +234,7 @@ export class ConnectionAuthState {
       return result;
     },
     set: async (data: SignalDataSet) => {
+      const parts: WriteRequest[] = [];
       const writes: WriteRequest[] = [];
       const deletes: WriteRequest[] = [];
       for (const [type, values] of Object.entries(data)) {
@@ -273,13 +251,18 @@ export class ConnectionAuthState {
             continue;
           }
           const encoded = valueWrites(this.pk, SK, value);
-          writes.push(...encoded.writes);
+          parts.push(...encoded.parts);
+          writes.push(encoded.main);
           if (encoded.split) this.splits.set(SK, encoded.split);
         }
       }
       const run = this.keyWrites
         .catch(() => undefined)
         .then(async () => {
+          // Signal keys are written under the credentials' lease too (credential-lease.ts).
+          await this.lease.assert();
+          // Split values' parts land before any main item names them (large-values.ts).
+          if (parts.length) await batchWrite(this.ddb, this.tableName, parts);
           await batchWrite(this.ddb, this.tableName, writes);
           await batchWrite(this.ddb, this.tableName, deletes);
         });

@@ -6,8 +6,10 @@
  * - up to INLINE_LIMIT: `data` = the BufferJSON text, as before;
  * - larger: gzip into `gz` (binary);
  * - still too large: the gzip bytes split into `<SK>#part#<writeId>#<n>` items, the main item naming
- *   `writeId` and `parts`. Parts are written first and the main item last, so a reader sees either the
- *   old or the new value, never a mix; the previous write's parts are deleted afterwards.
+ *   `writeId` and `parts`. Parts are written first and the main item last, in separate batches (one
+ *   BatchWriteItem applies its items in no particular order, and retries some later), so a reader sees
+ *   either the old or the new value, never a main item whose parts are missing; the previous write's
+ *   parts are deleted afterwards.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { BufferJSON } from '@whiskeysockets/baileys';
@@ -29,24 +31,31 @@ export interface SplitLocation {
 
 export const partSk = (sk: string, writeId: string, n: number) => `${sk}#part#${writeId}#${n}`;
 
-/** Writes for one value (parts first, in request order), and where its parts are. */
-export function valueWrites(pk: string, sk: string, value: unknown): { writes: WriteRequest[]; split?: SplitLocation } {
+/** Writes for one value: its parts (to land before `main`), the main item, and where its parts are. */
+export function valueWrites(
+  pk: string,
+  sk: string,
+  value: unknown,
+): { parts: WriteRequest[]; main: WriteRequest; split?: SplitLocation } {
   const json = encodeJson(value);
   const main = { PK: pk, SK: sk, entity: 'waAuthKey' };
-  if (json.length <= INLINE_LIMIT) return { writes: [{ PutRequest: { Item: { ...main, data: json } } }] };
+  if (json.length <= INLINE_LIMIT) return { parts: [], main: { PutRequest: { Item: { ...main, data: json } } } };
   const gz = gzipSync(json);
-  if (gz.length <= PART_BYTES) return { writes: [{ PutRequest: { Item: { ...main, gz } } }] };
+  if (gz.length <= PART_BYTES) return { parts: [], main: { PutRequest: { Item: { ...main, gz } } } };
   const writeId = ulid();
-  const writes: WriteRequest[] = [];
+  const parts: WriteRequest[] = [];
   for (let n = 0, offset = 0; offset < gz.length; n++, offset += PART_BYTES) {
-    writes.push({
+    parts.push({
       PutRequest: {
         Item: { PK: pk, SK: partSk(sk, writeId, n), entity: 'waAuthKeyPart', gz: gz.subarray(offset, offset + PART_BYTES) },
       },
     });
   }
-  writes.push({ PutRequest: { Item: { ...main, writeId, parts: writes.length } } });
-  return { writes, split: { writeId, parts: writes.length - 1 } };
+  return {
+    parts,
+    main: { PutRequest: { Item: { ...main, writeId, parts: parts.length } } },
+    split: { writeId, parts: parts.length },
+  };
 }
 
 export const partDeletes = (pk: string, sk: string, split: SplitLocation): WriteRequest[] =>

@@ -17,6 +17,17 @@ export interface AwsEndpoints {
 
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
+/**
+ * Without these the SDK waits on a hung connection forever (both default to 0), and one stuck call
+ * holds whatever waits on it: a FIFO group's publishing, a credential save, a file upload. Timed-out
+ * calls are retried by the SDK like any network error. SQS's must outlast its 20 s long poll.
+ */
+export const REQUEST_TIMEOUTS_MS = { connect: 3_000, dynamoDb: 5_000, sqs: 30_000, s3: 120_000 };
+
+const handler = (requestTimeout: number, connect: number) => ({
+  requestHandler: { connectionTimeout: connect, requestTimeout, throwOnRequestTimeout: true },
+});
+
 const local = (region: string, endpoint?: string) =>
   endpoint ? { region, endpoint, credentials: LOCAL_CREDENTIALS } : { region };
 
@@ -27,12 +38,26 @@ export interface AwsClients {
   destroy(): void;
 }
 
-export function createAwsClients(endpoints: AwsEndpoints): AwsClients {
-  const raw = withoutSdkLogger(new DynamoDBClient(local(endpoints.region, endpoints.dynamoDbEndpoint)));
+export function createAwsClients(
+  endpoints: AwsEndpoints,
+  timeouts: typeof REQUEST_TIMEOUTS_MS = REQUEST_TIMEOUTS_MS,
+): AwsClients {
+  const raw = withoutSdkLogger(
+    new DynamoDBClient({
+      ...local(endpoints.region, endpoints.dynamoDbEndpoint),
+      ...handler(timeouts.dynamoDb, timeouts.connect),
+    }),
+  );
   const ddb = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
-  const sqs = withoutSdkLogger(new SQSClient(local(endpoints.region, endpoints.sqsEndpoint)));
+  const sqs = withoutSdkLogger(
+    new SQSClient({ ...local(endpoints.region, endpoints.sqsEndpoint), ...handler(timeouts.sqs, timeouts.connect) }),
+  );
   const s3 = withoutSdkLogger(
-    new S3Client({ ...local(endpoints.region, endpoints.s3Endpoint), forcePathStyle: Boolean(endpoints.s3Endpoint) }),
+    new S3Client({
+      ...local(endpoints.region, endpoints.s3Endpoint),
+      ...handler(timeouts.s3, timeouts.connect),
+      forcePathStyle: Boolean(endpoints.s3Endpoint),
+    }),
   );
   return {
     ddb,

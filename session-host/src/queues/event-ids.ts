@@ -34,6 +34,8 @@ export function eventIdFor(connectionId: string, body: ChannelEventBody): string
       return `contact:${connectionId}:${body.contact.jid}:${hash(JSON.stringify([body.contact, body.profilePicUrl ?? null]))}`;
     case 'connection.pairingCode':
       return `pairing:${connectionId}:${body.code}`;
+    case 'call.received':
+      return `call:${connectionId}:${body.callId}`;
   }
 }
 

@@ -7,9 +7,15 @@
  *   (`<connectionId>:<chat jid>:out`). Nothing in the customer's lane depends on them, so the
  *   send's echo and its three acks no longer hold up the customer's next message; they stay in
  *   order among themselves;
- * - the connection's own state (QR, pairing, status) and send failures: the connection.
- * Acks, edits and deletes name only the message id, so the group of recently published messages is
- * remembered (bounded LRU); an unknown id falls back to the connection's group.
+ * - a message's file (`message.media`), reactions to it and a refusal of it after WhatsApp took it
+ *   (`message.sendFailed` with its WhatsApp id): the message's group too. In the connection's group
+ *   they could be handled before the message exists (a first message that is a photo, an album burst),
+ *   and the platform ignores changes to unknown messages;
+ * - the connection's own state (QR, pairing, status) and send failures known only by the API's id
+ *   (recorded before the send was queued): the connection.
+ * These name only the message id, so the group of recently published messages is remembered (bounded
+ * LRU); an unknown id (a message from before a restart) falls back to the connection's group, and the
+ * inbound worker retries a file whose message it has not recorded yet.
  */
 import type { ChannelEvent } from '@atende/shared';
 
@@ -32,12 +38,20 @@ export class MessageGroups {
       case 'message.ack':
       case 'message.edited':
       case 'message.deleted':
-        return this.chatOfMessage.get(`${event.connectionId}:${event.externalId}`) ?? event.connectionId;
+      case 'message.media':
+      case 'message.reaction':
+        return this.groupOfMessage(event.connectionId, event.externalId);
+      case 'message.sendFailed':
+        return event.externalId ? this.groupOfMessage(event.connectionId, event.externalId) : event.connectionId;
       case 'contact.updated':
         return chatGroup(event.connectionId, event.contact.jid);
       default:
         return event.connectionId;
     }
+  }
+
+  private groupOfMessage(connectionId: string, externalId: string): string {
+    return this.chatOfMessage.get(`${connectionId}:${externalId}`) ?? connectionId;
   }
 
   private remember(messageKey: string, group: string): void {

@@ -44,7 +44,7 @@ interface Lease {
 }
 
 const isMessageCommand = (c: OutboundCommand) =>
-  c.type === 'message.send' || c.type === 'message.delete' || c.type === 'message.read';
+  c.type === 'message.send' || c.type === 'message.delete' || c.type === 'message.read' || c.type === 'call.reject';
 const NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED';
 
 export class OutboundConsumer {

@@ -8,10 +8,13 @@
  *     which this API never answers);
  *   - every call but /health and signed /media links carries the console's session: a bearer access
  *     token of a signed-in user, verified with the platform's JWT secret; the caller sees and drives
- *     only its own company's phones.
+ *     only its own company's phones;
+ *   - and that user is an admin (or a super user): the simulator disconnects and restricts the
+ *     company's connections, an admin's tool, as the console's menu and route say (issue 30 item 14).
  */
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isAdmin, type Profile } from '@atende/shared';
 import { jwtVerify } from 'jose';
 
 export class GuardError extends Error {
@@ -57,22 +60,29 @@ export interface ConsoleViewer {
   companyId: string;
 }
 
-/** The signed-in console user of the request (`Authorization: Bearer <access token>`). */
+/**
+ * The signed-in console admin of the request (`Authorization: Bearer <access token>`): 401 without a
+ * valid session, 403 for a user who is not an admin (claims `prf`, `sup`, as the platform signs them).
+ */
 export async function consoleViewer(req: IncomingMessage, secret: string | undefined): Promise<ConsoleViewer> {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   if (!match || !secret) throw new GuardError(401, 'UNAUTHORIZED', 'sign in to the console first');
   const token = match[1]!;
   const known = verified.get(token);
   if (known && known.expiresAt > Date.now() && known.secret === secret) return known.viewer;
+  let payload;
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') throw new Error('claims');
-    const viewer = { userId: payload.sub, companyId: payload.cid };
-    remember(token, { viewer, secret, expiresAt: (payload.exp ?? 0) * 1000 });
-    return viewer;
+    ({ payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] }));
   } catch {
     throw new GuardError(401, 'UNAUTHORIZED', 'session expired or invalid');
   }
+  if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string')
+    throw new GuardError(401, 'UNAUTHORIZED', 'session expired or invalid');
+  if (!isAdmin({ profile: payload.prf as Profile, super: payload.sup === true }))
+    throw new GuardError(403, 'FORBIDDEN', 'the WhatsApp simulator is for admins');
+  const viewer = { userId: payload.sub, companyId: payload.cid };
+  remember(token, { viewer, secret, expiresAt: (payload.exp ?? 0) * 1000 });
+  return viewer;
 }
 
 /**

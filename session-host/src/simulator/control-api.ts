@@ -194,12 +194,17 @@ async function route(deps: ControlApiDeps, links: MediaLinks, req: IncomingMessa
 const ownPhones = (deps: ControlApiDeps, viewer: ConsoleViewer) =>
   deps.world.list().filter((p) => p.companyId === viewer.companyId);
 
+/** A file some simulated chat shows (the customer's or the business's), under the name it was sent with. */
 async function media(deps: ControlApiDeps, key: string): Promise<Reply> {
-  if (!deps.world.list().some((phone) => phone.ownsMediaKey(key))) throw new HttpError(404, 'NOT_FOUND', 'no such media');
+  const shown = deps.world
+    .list()
+    .map((phone) => phone.mediaOf(key))
+    .find(Boolean);
+  if (!shown) throw new HttpError(404, 'NOT_FOUND', 'no such media');
   const object = await deps.media.get(key).catch(() => {
     throw new HttpError(404, 'NOT_FOUND', 'no such media');
   });
-  return { status: 200, bytes: object.body, contentType: object.mimetype, fileName: key.split('/').pop() ?? 'arquivo' };
+  return { status: 200, bytes: object.body, contentType: shown.mimetype || object.mimetype, fileName: shown.displayName };
 }
 
 function connectionView(deps: ControlApiDeps, phone: SimulatedPhone): Json {

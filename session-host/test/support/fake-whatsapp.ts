@@ -28,7 +28,11 @@ export class FakeWhatsApp {
   readonly sockets: FakeSocket[] = [];
   readonly sent: SentRecord[] = [];
   readonly reads: WAMessageKey[] = [];
+  /** Calls the business refused (`rejectCall`). */
+  readonly rejectedCalls: { callId: string; from: string }[] = [];
   networkDropped = false;
+  /** Every connect is answered with 515 (restart required): a restart loop. */
+  restartLoop = false;
   /** Numbers WhatsApp says have no account. */
   readonly notOnWhatsApp = new Set<string>();
   /** Typed JID → the JID WhatsApp answers (Brazil's ninth digit). */
@@ -100,6 +104,15 @@ export class FakeWhatsApp {
   emit<T extends keyof BaileysEventMap>(event: T, payload: BaileysEventMap[T]): void {
     this.current.ev.emit(event, payload);
   }
+
+  /** WhatsApp answers the pairing request with an error iq (e.g. 400 for a platform it does not accept). */
+  refusePairing(code = '400', text = 'bad-request'): void {
+    this.current.ws.emit('CB:iq,type:error', {
+      tag: 'iq',
+      attrs: { type: 'error', id: '123.45-6', from: 's.whatsapp.net' },
+      content: [{ tag: 'error', attrs: { code, text } }],
+    });
+  }
 }
 
 class FakeEvents extends EventEmitter implements BaileysEventEmitter {
@@ -119,6 +132,8 @@ class FakeEvents extends EventEmitter implements BaileysEventEmitter {
 
 export class FakeSocket implements BaileysSocketLike {
   readonly ev = new FakeEvents();
+  /** Raw frames by Baileys' callback names (`CB:<tag>,<attr>:<value>`). */
+  readonly ws = new EventEmitter();
   user: Contact | undefined;
   isOpen = false;
   private closed = false;
@@ -132,6 +147,7 @@ export class FakeSocket implements BaileysSocketLike {
     if (this.closed) return;
     this.ev.emit('connection.update', { connection: 'connecting', receivedPendingNotifications: false, qr: undefined });
     if (this.world.networkDropped) return this.close(408, 'Connection was lost');
+    if (this.world.restartLoop) return this.close(515, 'Stream Errored (restart required)');
     const me = this.params.auth.creds.me;
     if (!me) {
       this.ev.emit('connection.update', { qr: this.world.nextQr() });
@@ -185,6 +201,11 @@ export class FakeSocket implements BaileysSocketLike {
     this.world.reads.push(...keys);
   }
 
+  async rejectCall(callId: string, from: string): Promise<void> {
+    if (!this.isOpen) throw closeError(428, 'Connection Closed');
+    this.world.rejectedCalls.push({ callId, from });
+  }
+
   async logout(): Promise<void> {
     this.close(401, 'Intentional Logout');
   }
@@ -202,12 +223,12 @@ export class FakeSocket implements BaileysSocketLike {
     return 'ABCD1234';
   }
 
-  async onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[]> {
+  async onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined> {
     this.world.onWhatsAppQueries.push(...jids);
-    return jids.map((jid) => ({
-      jid: this.world.numberAliases.get(jid) ?? jid,
-      exists: !this.world.notOnWhatsApp.has(jid),
-    }));
+    // Like rc14: a number without an account is left out of the answer (socket.js onWhatsApp filters on `contact`).
+    return jids
+      .filter((jid) => !this.world.notOnWhatsApp.has(jid))
+      .map((jid) => ({ jid: this.world.numberAliases.get(jid) ?? jid, exists: true }));
   }
 
   async groupMetadata(jid: string): Promise<GroupMetadata> {

@@ -4,3 +4,7 @@ export * from './connections';
 export * from './tickets';
 export * from './subscription';
 export * from './schedules';
+export * from './integrations';
+export * from './quick-messages';
+export * from './company-setup';
+export * from './contacts';

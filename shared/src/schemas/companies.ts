@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE } from '../constants';
 import { isValidCpfOrCnpj, normaliseTaxId } from '../validation/tax-id';
 import { emailSchema, idSchema, nameSchema } from './common';
 import { SAAS_MSG } from './saas-messages';
+import type { ScheduleEntry } from './business-hours';
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
@@ -71,6 +72,10 @@ export const companySchema = z.object({
   timeZone: z._default(timeZoneSchema, DEFAULT_TIME_ZONE),
   /** The company's campaignsEnabled setting; absent = unchanged. */
   campaignsEnabled: z.optional(z.boolean()),
+  /** The company's channel options (spec part 2 §3 "Per-company settings"), stored as its settings; absent = unchanged. */
+  useApi: z.optional(z.boolean()),
+  useFacebook: z.optional(z.boolean()),
+  useInstagram: z.optional(z.boolean()),
   /** The campaign parameters panel (spec part 2 §2, §3 "Per-company settings"); absent = unchanged. */
   campaigns: z.optional(
     z.object({
@@ -140,6 +145,18 @@ export function campaignParametersFrom(settings: readonly { key: string; value: 
   };
 }
 
+/** Settings only super users switch, in the Companies form: the external API and the Facebook and Instagram channels. */
+export const COMPANY_CHANNEL_OPTIONS = ['useApi', 'useFacebook', 'useInstagram'] as const;
+export type CompanyChannelOption = (typeof COMPANY_CHANNEL_OPTIONS)[number];
+
+/** The channel options out of a company's settings (missing = off; 'true' and 'enabled' are on). */
+export function channelOptionsFrom(
+  settings: readonly { key: string; value: string }[],
+): Record<CompanyChannelOption, boolean> {
+  const on = (key: string) => ['true', 'enabled'].includes(settings.find((s) => s.key === key)?.value ?? '');
+  return { useApi: on('useApi'), useFacebook: on('useFacebook'), useInstagram: on('useInstagram') };
+}
+
 /** A row of the super users' Companies table. */
 export interface AdminCompanyDto {
   id: string;
@@ -155,9 +172,14 @@ export interface AdminCompanyDto {
   isResale: boolean;
   clientOf: string | null;
   timeZone: string;
+  /** Business hours (Settings → Hours); `GET /companies/{id}` always fills it (the spec's defaults until set). */
+  schedules?: ScheduleEntry[];
   createdAt: string;
   campaignsEnabled: boolean;
   campaigns: CampaignParameters;
+  useApi: boolean;
+  useFacebook: boolean;
+  useInstagram: boolean;
 }
 
 /** Reports tab (spec part 2 §2, §5 "Online clients filter", §9 default 10 minutes). */

@@ -2,7 +2,9 @@
  * Contacts (spec part 1 §3 "Contact", §5 "Contact form and contact drawer", §7 "Contacts and schedules").
  * The console's contact modal/drawer and the API share these schemas.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from '../zod';
+import { normalisePhoneNumber } from './external-api';
 import { cursorSchema, emailSchema, idSchema, MSG, nameSchema, pageNumberSchema, searchParamSchema } from './common';
 
 /** Message keys (`validation.contact.*`) for contacts: the spec's rules plus the answers of rules it implies. */
@@ -65,6 +67,22 @@ export const listContactsQuerySchema = z.object({
 });
 export type ListContactsQuery = z.infer<typeof listContactsQuerySchema>;
 
+/** Most contacts one GET /contacts/list page holds. */
+export const CONTACT_LIST_MAX_PAGE = 200;
+
+/**
+ * GET /contacts/list (pickers): a page of the company's contacts by name, the answer still a plain
+ * array. `pageSize` (default 100) and `cursor` page it; the next page's cursor comes in the
+ * `X-Next-Cursor` header, absent on the last page. `companyId` is accepted and ignored (the token's
+ * company is the only one).
+ */
+export const listContactsPickerQuerySchema = z.object({
+  companyId: z.optional(z.string().check(z.maxLength(64))),
+  cursor: cursorSchema,
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(CONTACT_LIST_MAX_PAGE)), 100),
+});
+export type ListContactsPickerQuery = z.infer<typeof listContactsPickerQuerySchema>;
+
 export const contactIdParamsSchema = z.object({ id: idSchema });
 
 // ---------------------------------------------------------------- answers and realtime payloads
@@ -91,3 +109,102 @@ export interface ContactListAnswer {
 }
 
 // `company-<cid>-contact` payloads: ContactRealtimeData in realtime.ts.
+
+// ---------------------------------------------------------------- contacts page (spec part 3 §3, §6, §7; issue 27)
+
+/** Numbers typed without a country code are read as this country's (the product's main one, spec part 1 §9). */
+export const CONTACT_DEFAULT_COUNTRY = 'BR' as const;
+
+/**
+ * A contact number as people write it (`(11) 98765-4321`, `5511987654321`, `+1 415 555 2671`) in
+ * E.164 (`+5511987654321`), or undefined when it is not a valid phone number. Without `+` it is read
+ * as a Brazilian number first (with or without the 55), then as country code + number.
+ */
+export function normaliseContactNumber(raw: string): string | undefined {
+  const text = raw.trim();
+  if (!/^[\d\s()+.-]{8,50}$/.test(text)) return undefined;
+  if (text.startsWith('+')) return normalisePhoneNumber(text.replace(/[^\d+]/g, ''));
+  const national = parsePhoneNumberFromString(text, CONTACT_DEFAULT_COUNTRY);
+  if (national?.isValid()) return national.number;
+  return normalisePhoneNumber(text.replace(/\D/g, ''));
+}
+
+/** Most contacts one bulk call (delete, import chunk) names: the console splits larger selections. */
+export const CONTACT_BULK_MAX = 200;
+
+const contactIdsSchema = z.array(idSchema).check(z.minLength(1, MSG.required), z.maxLength(CONTACT_BULK_MAX));
+
+/** DELETE /contacts {contactIds}. */
+export const deleteContactsSchema = z.object({ contactIds: contactIdsSchema });
+export type DeleteContactsInput = z.infer<typeof deleteContactsSchema>;
+
+/** DELETE /contacts: what was deleted; `refused` keeps contacts with a ticket still pending or open. */
+export interface DeleteContactsAnswer {
+  deleted: string[];
+  refused: { id: string; error: 'ERR_OTHER_OPEN_TICKET' }[];
+  /** Ids not found in the company (already deleted, or never its own). */
+  notFound: number;
+}
+
+/** A spreadsheet cell as read (text or number); anything longer is cut by the row check, not refused whole. */
+const cellSchema = z._default(z.union([z.string().check(z.maxLength(500)), z.number()]), '');
+
+/**
+ * POST /contacts/import: one chunk (≤ CONTACT_BULK_MAX rows) of a spreadsheet the console read. Rows
+ * are checked one by one (`importContactRowSchema`), so one bad row never refuses the chunk.
+ */
+export const importContactsSchema = z.object({
+  rows: z
+    .array(
+      z.object({
+        /** The row's line in the file (1 = the header), echoed in the report. */
+        line: z.number().check(z.int(), z.gte(1)),
+        name: cellSchema,
+        number: cellSchema,
+        email: cellSchema,
+      }),
+    )
+    .check(z.minLength(1, MSG.required), z.maxLength(CONTACT_BULK_MAX)),
+});
+export type ImportContactsInput = z.infer<typeof importContactsSchema>;
+
+/** Why an imported row was refused (`contacts.import.reason.*` in the console). */
+export const IMPORT_REFUSALS = [
+  'missingName',
+  'invalidName',
+  'missingNumber',
+  'invalidNumber',
+  'invalidEmail',
+  'duplicateInFile',
+  'duplicate',
+] as const;
+export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];
+
+/** One row, checked: the contact to create, or why not. */
+export function checkImportRow(row: {
+  name: string | number;
+  number: string | number;
+  email: string | number;
+}): { ok: true; name: string; number: string; email: string } | { ok: false; reason: ImportRefusal } {
+  const name = String(row.name).trim();
+  const rawNumber = String(row.number).trim();
+  const email = String(row.email).trim();
+  if (!name) return { ok: false, reason: 'missingName' };
+  if (!z.safeParse(nameSchema, name).success) return { ok: false, reason: 'invalidName' };
+  if (!rawNumber) return { ok: false, reason: 'missingNumber' };
+  const e164 = normaliseContactNumber(rawNumber);
+  if (!e164) return { ok: false, reason: 'invalidNumber' };
+  const checkedEmail = email ? z.safeParse(emailSchema, email) : undefined;
+  if (checkedEmail && !checkedEmail.success) return { ok: false, reason: 'invalidEmail' };
+  // stored as digits, like the numbers the channels report (contact-book.ts)
+  return { ok: true, name, number: e164.slice(1), email: checkedEmail?.data ?? '' };
+}
+
+export type ImportRowResult =
+  | { line: number; status: 'created'; contactId: string }
+  | { line: number; status: 'refused'; reason: ImportRefusal; contactId?: string };
+
+/** POST /contacts/import: one result per row sent, in order. */
+export interface ImportContactsAnswer {
+  results: ImportRowResult[];
+}

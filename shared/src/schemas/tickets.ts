@@ -190,8 +190,9 @@ export interface TicketDto {
 
 /**
  * GET /tickets. `count`: for a status list (no search), the number of tickets in the list for the
- * caller (maintained counters, O(queues)); for a search, the matches found so far.
- * `cursor` continues the list.
+ * caller (maintained counters, O(queues)); for a search, the matches up to the end of this page — at
+ * least that many while `hasMore`, the total on the last page (counting every match would read them all).
+ * `cursor` continues the list; `pageNumber` (without a cursor) reads the same pages by number.
  */
 export interface TicketListAnswer {
   tickets: TicketDto[];

@@ -1,22 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession } from '@/hooks/use-session';
-import { loadConfig } from '@/lib/config';
 import { campaignsFlagSet } from '@/lib/local-flags';
 import { ThemedRoot } from './themed-root';
 import { AdminRoute, PrivateRoute, PublicRoute } from './routes/guards';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
+import { withConsoleRecipes } from './theme';
 
 /**
  * Every screen is its own chunk, loaded when its route is entered (decisions.md "Web console: first
  * load"): the sign-in page downloads the shell and the auth feature only. A missing or broken chunk
  * lands in the route error boundary.
  */
-const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({ lazy: load });
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: withConsoleRecipes(load),
+});
 
 // Each page by its own module, so a page's chunk holds that page only (not its feature's other exports).
-const loginPage = page(async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }));
+// The sign-in page alone renders with the recipes of the first load (theme.ts).
+const loginPage: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }),
+};
 /**
  * The SaaS screens are reached through one small module (routes/saas-pages.ts): each dynamic import
  * carries the list of its chunk's dependencies, and seven such lists in this entry chunk cost the
@@ -30,37 +35,41 @@ const helpsPage = page(async () => (await saas()).helpsPage());
 const settingsPage = page(async () => (await saas()).settingsPage());
 const announcementsPage = page(async () => (await saas()).announcementsPage());
 const invoicesPage = page(async () => (await saas()).invoicesPage());
+/** …and so are other pages of the signed-in console (routes/console-pages.ts). */
+const consolePages = () => import('./routes/console-pages');
 const appLayout = page(async () => ({ Component: (await import('./layout/app-layout')).AppLayout }));
 const ticketsPage = page(async () => ({
   Component: (await (await import('@/features/tickets')).loadTicketsPage()).TicketsPage,
 }));
-const usersPage = page(async () => ({ Component: (await import('@/features/users')).UsersPage }));
-const schedulesPage = page(async () => ({ Component: (await import('@/features/schedules')).SchedulesPage }));
-const connectionsPage = page(async () => ({ Component: (await import('@/features/connections')).default }));
-/** Local mode only: elsewhere /simulator is an unknown address. */
-const simulatorPage = page(async () =>
-  (await loadConfig()).localMode
-    ? { Component: (await import('@/features/simulator')).default }
-    : { Component: NotFoundPage },
-);
+const usersPage = page(async () => (await consolePages()).usersPage());
+const schedulesPage = page(async () => (await consolePages()).schedulesPage());
+const queuesPage = page(async () => (await consolePages()).queuesPage());
+const tagsPage = page(async () => (await consolePages()).tagsPage());
+const contactsPage = page(async () => (await consolePages()).contactsPage());
+const quickMessagesPage = page(async () => (await consolePages()).quickMessagesPage());
+const integrationsPage = page(async () => (await consolePages()).integrationsPage());
+const apiDocsPage = page(async () => (await consolePages()).apiDocsPage());
+const connectionsPage = page(async () => (await consolePages()).connectionsPage());
+/** Local mode only (elsewhere /simulator is an unknown address), and admins only (issue 30 item 14). */
+const simulatorPage = page(async () => (await consolePages()).simulatorPage());
 
 /** `/` is the admin dashboard; everyone else works from the tickets screen. */
 const homeRoute: RouteObject = {
   index: true,
-  lazy: async () => {
-    const { DashboardPage } = await import('@/features/dashboard');
+  lazy: withConsoleRecipes(async () => {
+    const { DashboardPage } = await (await consolePages()).dashboardFeature();
     return {
       Component: function HomeRoute() {
         const { isAdmin } = useSession();
         return isAdmin ? <DashboardPage /> : <Navigate to="/tickets" replace />;
       },
     };
-  },
+  }),
 };
 
 const soon = (path: string, menuKey: string): RouteObject => ({
   path,
-  lazy: async () => {
+  lazy: withConsoleRecipes(async () => {
     const { ComingSoon } = await import('@/components/coming-soon');
     return {
       Component: function Soon() {
@@ -68,7 +77,7 @@ const soon = (path: string, menuKey: string): RouteObject => ({
         return <ComingSoon title={t(`menu.${menuKey}`)} />;
       },
     };
-  },
+  }),
 });
 
 /** Spec part 1 §2: the campaign area opens only when the browser holds the `cshow` flag. */
@@ -112,11 +121,10 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
                     homeRoute,
                     { path: 'tickets/:ticketId?', ...ticketsPage },
                     { path: 'connections', ...connectionsPage },
-                    { path: 'simulator', ...simulatorPage },
-                    soon('quick-messages', 'quickMessages'),
-                    soon('contacts', 'contacts'),
+                    { path: 'quick-messages', ...quickMessagesPage },
+                    { path: 'contacts', ...contactsPage },
                     { path: 'schedules', ...schedulesPage },
-                    soon('tags', 'tags'),
+                    { path: 'tags', ...tagsPage },
                     soon('chats/:uuid?', 'chats'),
                     { path: 'helps', ...helpsPage },
                     ...(flags.cshow ? campaignRoutes() : []),
@@ -124,15 +132,17 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
                       element: <AdminRoute />,
                       children: [
                         { path: 'users', ...usersPage },
-                        soon('queues', 'queues'),
+                        { path: 'queues', ...queuesPage },
                         { path: 'settings', ...settingsPage },
                         { path: 'invoices', ...invoicesPage },
                         { path: 'subscription', ...subscriptionPage },
-                        soon('integrations', 'integrations'),
-                        soon('apidocs', 'apidocs'),
-                        { path: 'announcements', ...announcementsPage },
+                        { path: 'integrations', ...integrationsPage },
+                        { path: 'apidocs', ...apiDocsPage },
+                        { path: 'simulator', ...simulatorPage },
                       ],
                     },
+                    // Not under AdminRoute: the page itself answers everyone but super users (spec part 3).
+                    { path: 'announcements', ...announcementsPage },
                     { path: '*', element: <NotFoundPage /> },
                   ],
                 },

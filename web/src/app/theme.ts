@@ -1,19 +1,10 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
 import {
-  alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -24,31 +15,19 @@ import {
   layerStyles,
   linkRecipe,
   listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  selectSlotRecipe,
   semanticTokens,
-  separatorRecipe,
-  skeletonRecipe,
   spinnerRecipe,
-  popoverSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
- * Chakra's default theme with only the recipes of the components the console uses: the theme is
- * part of the sign-in page's first load, and Chakra's ~75 recipes are most of its weight
- * (decisions.md "Web console: first load"). One system for every page: Chakra's index reaches
- * every recipe, so a recipe used anywhere is bundled with the entry however it is imported. A
- * component missing here renders unstyled: add its recipe (its key is the component's name, camelCase).
+ * Chakra's default theme with only the recipes of the components the sign-in route (and the app's
+ * shell around it) uses: the theme is part of the sign-in page's first load (decisions.md "Web
+ * console: first load", "Sign-in first load: recipes"). The recipes of every other component the
+ * console uses are in console-recipes.ts, registered by `loadConsoleRecipes` before any other route
+ * renders. A component whose recipe is in neither renders unstyled: add it (its key is the component's
+ * name, camelCase); web/test/app/theme.test.ts and web/test/first-load.test.ts check both lists.
  */
 const chakraTheme = defineConfig({
   preflight: true,
@@ -64,39 +43,17 @@ const chakraTheme = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
       inputAddon: inputAddonRecipe,
       link: linkRecipe,
-      separator: separatorRecipe,
-      skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
-      popover: popoverSlotRecipe,
-      tabs: tabsSlotRecipe,
-      tag: tagSlotRecipe,
-      alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
-      emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      select: selectSlotRecipe,
-      switch: switchSlotRecipe,
-      table: tableSlotRecipe,
-      toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });
@@ -184,4 +141,26 @@ let system: SystemContext | undefined;
 export function appSystem(): SystemContext {
   system ??= createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brandConfig);
   return system;
+}
+
+let consoleRecipes: Promise<void> | undefined;
+
+/**
+ * Adds the rest of the console's recipes (console-recipes.ts, a chunk of its own) to the system. Chakra
+ * looks a recipe up in the system's theme when a component first renders with it, so they must be in
+ * before any component that needs them renders: every route but /login waits for this
+ * (`withConsoleRecipes`), and the sign-in page fetches it once idle (themed-root.tsx).
+ */
+export function loadConsoleRecipes(): Promise<void> {
+  consoleRecipes ??= import('./console-recipes').then((loaded) => {
+    const theme = appSystem()._config.theme!;
+    theme.recipes = { ...theme.recipes, ...loaded.consoleRecipes };
+    theme.slotRecipes = { ...theme.slotRecipes, ...loaded.consoleSlotRecipes };
+  });
+  return consoleRecipes;
+}
+
+/** A route's (or lazy component's) loader that resolves once the console's recipes are in too. */
+export function withConsoleRecipes<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadConsoleRecipes()]))[0];
 }

@@ -2,15 +2,19 @@ import { Outlet, useLocation } from 'react-router';
 import { lazy, Suspense } from 'react';
 import { ColorModeProvider, useSystemColorMode } from '@/components/color-mode';
 import { usePaintedIdle } from '@/lib/after-first-paint';
+import { withConsoleRecipes } from './theme';
 
 /** Spec part 1 §1: the stored theme is ignored on the login and sign-up pages, which follow the system. */
 const SYSTEM_THEMED_PATHS = ['/login', '/signup', '/outbox'];
 
 /**
  * The toasts' renderer loads once the first paint is done and the page is idle (toasts raised
- * meanwhile wait in the toaster's store): the sign-in page does not pay for it up front (decisions.md "Web console: first load").
+ * meanwhile wait in the toaster's store), with the console's recipes (its own among them): the sign-in
+ * page does not pay for them up front (decisions.md "Web console: first load", "Sign-in first load: recipes").
  */
-const AppToaster = lazy(async () => ({ default: (await import('@/components/app-toaster')).AppToaster }));
+const AppToaster = lazy(
+  withConsoleRecipes(async () => ({ default: (await import('@/components/app-toaster')).AppToaster })),
+);
 
 export function ThemedRoot() {
   const { pathname } = useLocation();

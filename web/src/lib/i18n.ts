@@ -91,7 +91,10 @@ export function registerNamespace(ns: string, bundles: Record<Language, Bundle>)
  */
 export function translateMessage(key: string | undefined): string | undefined {
   if (!key) return undefined;
-  return isMessageKey(key) ? i18n.t(key) : i18n.t('validation.invalid');
+  if (isMessageKey(key)) return i18n.t(key);
+  // An error code in a field (`fields: { planId: 'ERR_NO_PLAN' }`) reads as the catalogue's text for it.
+  if (/^ERR_[A-Z0-9_]+$/.test(key) && i18n.exists(`errors.${key}`)) return i18n.t(`errors.${key}`);
+  return i18n.t('validation.invalid');
 }
 
 /** Keys a form error may carry: a schema rule (`validation.*`) or an API error code (`errors.ERR_*`). */

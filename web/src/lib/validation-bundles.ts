@@ -22,9 +22,16 @@ export function registerValidationBundle(anchor: string, bundles: Record<Languag
   }
 }
 
+/**
+ * Only into a language whose shell texts are in (pt-BR ships with the page; en/es once fetched): a
+ * bundle created before them would count as the language's shell texts, and i18next would never
+ * fetch those — the menu and top bar stayed in Portuguese after a switch to en/es (issue 30 item 10).
+ * The others get theirs on the 'loaded' event that follows their fetch.
+ */
 function addMissing(): void {
   for (const [anchor, bundles] of registered) {
     for (const lng of LANGUAGES) {
+      if (!i18n.hasResourceBundle(lng, 'translation')) continue;
       if (!i18n.exists(`validation.${anchor}`, { lng, fallbackLng: [] })) {
         i18n.addResourceBundle(lng, 'translation', { validation: bundles[lng] }, true, false);
       }

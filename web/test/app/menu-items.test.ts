@@ -63,8 +63,15 @@ describe('side menu gating (spec part 1 §2, §6)', () => {
     expect(connections?.attentionBadge).toBe(true);
   });
 
-  it('adds the simulator in local mode', () => {
-    expect(keys({ ...operator, localMode: true })).toContain('simulator');
-    expect(keys(operator)).not.toContain('simulator');
+  it('adds the simulator in local mode, for admins only (issue 30 item 14)', () => {
+    expect(keys({ ...admin, localMode: true })).toContain('simulator');
+    expect(keys(admin)).not.toContain('simulator');
+    expect(keys({ ...operator, localMode: true })).not.toContain('simulator');
+  });
+
+  it('links the subscription screen in the administration group (issue 30 item 11)', () => {
+    const administration = buildMenu(admin).find((section) => section.key === 'administration');
+    expect(administration?.items.find((item) => item.key === 'subscription')?.path).toBe('/subscription');
+    expect(keys(operator)).not.toContain('subscription');
   });
 });

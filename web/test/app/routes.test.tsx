@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '@/app/router';
+import { AdminRoute } from '@/app/routes/guards';
 import { campaignsFlagSet } from '@/lib/local-flags';
 
 const paths = (routes: RouteObject[]): string[] =>
@@ -31,6 +32,17 @@ describe('route table (spec part 1 §2)', () => {
         },
       }),
     ).toBe(false);
+  });
+
+  it('puts the simulator behind the admin guard, and lets the announcements page answer non-super users itself (issue 30 items 12, 14)', () => {
+    const all = (routes: RouteObject[]): RouteObject[] => routes.flatMap((route) => [route, ...all(route.children ?? [])]);
+    const adminRoute = all(appRoutes()).find(
+      (route) => (route.element as { type?: unknown } | undefined)?.type === AdminRoute,
+    );
+    const adminPaths = paths(adminRoute?.children ?? []);
+    expect(adminPaths).toEqual(expect.arrayContaining(['simulator', 'subscription', 'users']));
+    expect(adminPaths).not.toContain('announcements');
+    expect(paths(appRoutes())).toContain('announcements');
   });
 
   it('loads every screen lazily, so the sign-in page does not carry them', () => {

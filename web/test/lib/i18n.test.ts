@@ -86,4 +86,11 @@ describe('i18n', () => {
     // A code whose text is a rule's text reads it from the one place (nesting), not a copy.
     expect(errorMessage({ code: 'ERR_CONNECTION_LIMIT' })).toBe(translateMessage(CONNECTION_MSG.connectionLimit));
   });
+
+  it('translates an error code the API puts in a field (issue 30 item 19), in every language', async () => {
+    expect(translateMessage('ERR_NO_PLAN')).toBe('Plano não encontrado. Escolha outro plano.');
+    await i18n.changeLanguage('en');
+    expect(translateMessage('ERR_CERTIFICATE')).toBe('Upload a valid .p12 certificate.');
+    expect(translateMessage('ERR_SOMETHING_NEW')).toBe('Invalid value');
+  });
 });

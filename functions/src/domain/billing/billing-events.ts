@@ -3,17 +3,8 @@
  * CONCLUIDA (the checkout shows its thank-you or renewal toast and goes to / after 4 s) and
  * `company-{id}-changed` (the company guard re-judges the due date everywhere).
  */
-import { getCompany } from '../../data/companies';
-import { getPlan } from '../../data/plans';
 import { publish } from '../../platform/realtime-publisher';
-import { getCompanySettings, toCompanyDto } from '../companies/companies';
-
-async function companyDto(companyId: string) {
-  const company = await getCompany(companyId);
-  if (!company) return undefined;
-  const [settings, plan] = await Promise.all([getCompanySettings(companyId), getPlan(company.planId)]);
-  return toCompanyDto(company, settings, plan);
-}
+import { loadCompanyDto as companyDto } from '../companies/companies';
 
 /** Due date, status or plan changed: every console of the company re-judges it (company guard). */
 export async function publishCompanyChanged(companyId: string): Promise<void> {

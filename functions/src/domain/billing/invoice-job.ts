@@ -9,18 +9,27 @@ import { getCompany } from '../../data/companies';
 import { findInvoiceIdForPeriod, insertInvoice, type InvoiceRecord } from '../../data/invoices';
 import type { DueJob } from '../../data/due-work';
 import { getPlan } from '../../data/plans';
-import { TransactionConditionFailed } from '../../data/transactions';
-import { scheduleDueWork } from '../scheduler/due-work';
+import { TransactionConditionFailed, type LabelledItem } from '../../data/transactions';
+import { dueWorkWrite, scheduleDueWork } from '../scheduler/due-work';
 import { advanceDueDate, dateOnly, periodPrice } from './recurrence';
 
 export const INVOICE_JOB = 'billing.invoice';
 export const INVOICE_LEAD_DAYS = 10;
 
-/** Puts the company's next invoice on the due index (call after creating a company or moving its due date). */
-export async function scheduleNextInvoice(companyId: string, dueDate: string, now = new Date()): Promise<void> {
+/** The due-index entry of the invoice paying `dueDate`: INVOICE_LEAD_DAYS before it, or now when that is past. */
+export function nextInvoiceJob(companyId: string, dueDate: string, now = new Date()): DueJob {
   const period = dateOnly(dueDate);
   const at = new Date(Math.max(Date.parse(period) - INVOICE_LEAD_DAYS * MS_PER_DAY, now.getTime()));
-  await scheduleDueWork({ companyId, jobType: INVOICE_JOB, jobId: period, dueAt: at.toISOString() }, now);
+  return { companyId, jobType: INVOICE_JOB, jobId: period, dueAt: at.toISOString() };
+}
+
+/** scheduleNextInvoice as a transaction item, for a caller that records in the same write that it scheduled it. */
+export const nextInvoiceWrite = (companyId: string, dueDate: string, now = new Date()): LabelledItem =>
+  dueWorkWrite(nextInvoiceJob(companyId, dueDate, now), now);
+
+/** Puts the company's next invoice on the due index (call after creating a company or moving its due date). */
+export async function scheduleNextInvoice(companyId: string, dueDate: string, now = new Date()): Promise<void> {
+  await scheduleDueWork(nextInvoiceJob(companyId, dueDate, now), now);
 }
 
 /** Creates the invoice of the period `job.jobId` (the due date it pays) unless it exists. */

@@ -36,6 +36,7 @@ const pending: BotTicket = {
   chatbot: false,
   botPath: [],
   awaitingRating: false,
+  createdAt: '2026-11-25T14:58:07.123Z',
 };
 // Wednesday 2026-11-25 15:00 UTC = 12:00 in São Paulo (UTC−3): open on the default hours.
 const WEDNESDAY_NOON_SP = new Date('2026-11-25T15:00:00Z');
@@ -109,6 +110,15 @@ describe('option tree', () => {
     const main = decideInbound(ctx({ ticket: { ...inSales, botPath: ['o-new'] }, text: '#', isNewTicket: false }));
     expect(main.changes).toEqual({ queueId: null, chatbot: true, botPath: [], ...HEARD });
     expect(main.replies[0]).toContain('*1* - Vendas');
+  });
+
+  it('starts a reopened ticket over in its queue: greeting and the options from the top', () => {
+    const closedInMenu = { ...inSales, botPath: ['o-new'], menuHeardAt: WEDNESDAY_NOON_SP.toISOString() };
+    const d = decideInbound(ctx({ ticket: closedInMenu, text: 'oi de novo', isNewTicket: true }));
+    expect(d).toEqual({
+      replies: ['Vendas aqui, Ana!\n\n*1* - Novos pedidos\n*2* - Rastrear\n*#* - Menu inicial'],
+      changes: { queueId: 'q-sales', chatbot: true, botPath: [], ...HEARD },
+    });
   });
 
   it('hands a leaf over to a person', () => {
@@ -226,11 +236,40 @@ describe('templates', () => {
     const at = new Date('2026-11-25T10:00:00Z'); // 07:00 in São Paulo
     const text = renderTemplate('{{ms}}, {{name}}! {Tudo bem|Como vai}?', {
       contactName: 'Ana',
-      ticketId: 'T1',
+      protocol: '20261125100000ABCD',
       at,
       timeZone: 'America/Sao_Paulo',
       random: () => 0.99,
     });
     expect(text).toBe('Bom dia, Ana! Como vai?');
+  });
+});
+
+describe('protocol', () => {
+  it('is one number per ticket: the greeting, the menu again after a reopen and the completion all carry it', () => {
+    const withProtocol: BotConnection = {
+      ...connection,
+      greetingMessage: 'Protocolo *{{protocol}}*. Escolha um setor:',
+      complationMessage: 'Obrigado! Protocolo: *{{protocol}}*',
+      queues: [{ ...sales, greetingMessage: 'Vendas ({{protocol}})' }],
+    };
+    const ticket = { ...pending, id: '01KB0Z7A1C2D3E4F5G6H7J8K9M' };
+    const protocolIn = (text: string | undefined) => /(\d{14}[0-9A-Z]{4})/.exec(text ?? '')?.[1];
+
+    const greeted = decideInbound(ctx({ connection: withProtocol, ticket })).replies[0];
+    const reopened = decideInbound(
+      ctx({
+        connection: withProtocol,
+        ticket: { ...ticket, queueId: 'q-sales', chatbot: true },
+        at: new Date('2026-11-25T18:41:00Z'),
+      }),
+    ).replies[0];
+    const completed = decideOnResolve({
+      ...ctx({ connection: withProtocol, at: new Date('2026-11-26T09:12:33Z') }),
+      ticket: { ...ticket, status: 'closed' },
+    }).replies[0];
+
+    expect(protocolIn(greeted)).toBe('202611251458078K9M');
+    expect([protocolIn(reopened), protocolIn(completed)]).toEqual([protocolIn(greeted), protocolIn(greeted)]);
   });
 });

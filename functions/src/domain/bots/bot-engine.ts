@@ -10,7 +10,8 @@
  * - one queue → the ticket enters it (a new ticket of such a connection is created in it and enters it
  *   on its first message); several → greeting + numbered queue menu until a number picks one;
  * - entering a queue → its out-of-hours message (scheduleType 'queue', closed) or its greeting, then
- *   its option tree: a number goes down, `0` back, `#` to the main menu; a leaf hands over to a person.
+ *   its option tree: a number goes down, `0` back, `#` to the main menu; a leaf hands over to a person;
+ * - a ticket the customer reopens enters its queue again (greeting and options from the top).
  *
  * A burst is answered once: a message that picks nothing repeats the menu only when the customer
  * paused at least MENU_REPEAT_PAUSE_MS since the last message the menu handled (`menuHeardAt`, kept on
@@ -20,6 +21,7 @@
 import { isWithinBusinessHours } from './business-hours';
 import { BACK_KEY, MAIN_MENU_KEY, RATING_SCALE, joinParts, optionsMenu, queueMenu } from './bot-menus';
 import type { BotContext, BotDecision, BotQueue, BotQueueOption } from './bot-types';
+import { ticketProtocol } from '../tickets/ticket-protocol';
 import { renderTemplate } from './message-template';
 
 const nothing = (): BotDecision => ({ replies: [], changes: {} });
@@ -34,7 +36,7 @@ const renderer =
     template?.trim()
       ? renderTemplate(template, {
           contactName: ctx.contactName,
-          ticketId: ctx.ticket.id,
+          protocol: ticketProtocol(ctx.ticket),
           at: ctx.at,
           timeZone: ctx.settings.timeZone,
           random: ctx.random,
@@ -82,7 +84,9 @@ export function decideInbound(input: BotContext): BotDecision {
   const current = ticket.queueId ? queues.find((q) => q.id === ticket.queueId) : undefined;
   if (!current) return heard(ctx, chooseQueue(ctx, queues, render));
   // A new ticket of a one-queue connection is born in that queue: its first message enters it all the same.
-  if (ctx.isNewTicket && !ticket.chatbot) {
+  // A reopened ticket starts its queue over: greeting and menu from the top, whatever the menu state
+  // it was closed in (docs/decisions.md "A reopened ticket is greeted in its queue from the top").
+  if (ctx.isNewTicket) {
     const entered = enterQueue(ctx, current, render);
     return entered.replies.length || entered.changes.chatbot ? heard(ctx, entered) : nothing();
   }

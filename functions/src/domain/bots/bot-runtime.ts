@@ -13,6 +13,7 @@ import { sendOutboundPart } from '../messages/outbound-message';
 import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketUpdate } from '../tickets/ticket-events';
 import { setTicketHooks } from '../tickets/ticket-hooks';
+import { handToQueueIntegration } from '../integrations/integration-job';
 import { decideInbound, decideOnResolve, decideRatingAnswer, isRatingAnswer } from './bot-engine';
 import { loadBotSetup } from './bot-setup';
 import { startTicketTimers } from './ticket-timers';
@@ -28,6 +29,7 @@ const asBotTicket = (t: TicketRecord): BotTicket => ({
   botPath: t.botPath ?? [],
   awaitingRating: t.awaitingRating === true,
   menuHeardAt: t.menuHeardAt,
+  createdAt: t.createdAt,
 });
 
 async function sendReplies(
@@ -94,8 +96,7 @@ export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> 
       at,
     });
     await sendReplies(ticket, connection, contact, decision.replies, message.id);
-    if (decision.rating && ticket.userId)
-      await recordTicketRating(ticket.companyId, ticket.userId, ticket.id, decision.rating);
+    if (decision.rating && ticket.userId) await recordTicketRating(ticket, ticket.userId, decision.rating);
     await applyChanges(ticket, decision, { connection, contact });
     if (decision.handled) return;
   }
@@ -135,7 +136,13 @@ export async function onTicketResolved(ticket: TicketRecord): Promise<void> {
 
 /** Plugs the bots into the inbound seam and the ticket life cycle; the inbound and tickets areas call it at load. */
 export function installTicketBots(): void {
-  useTicketBots({ onTicketMessage });
+  useTicketBots({
+    onTicketMessage: async (ctx) => {
+      await onTicketMessage(ctx);
+      // then the ticket's queue integration, if its queue has one (off the inbound path: a queued job)
+      await handToQueueIntegration(ctx.ticket, ctx.message, ctx.direction);
+    },
+  });
   setTicketHooks({
     keepsClosedTicket: (ticket, body) => ticket.awaitingRating === true && isRatingAnswer(body),
     onResolved: onTicketResolved,

@@ -7,7 +7,7 @@
  * answering the menu in several messages would otherwise pay them on every one; an admin's change to
  * queues, options, hours or settings applies within 5 s (docs/decisions.md "Bot setup cache").
  */
-import { DEFAULT_TIME_ZONE, isSettingOn } from '@atende/shared';
+import { DEFAULT_QUEUE_SCHEDULES, DEFAULT_TIME_ZONE, isSettingOn } from '@atende/shared';
 import { getCompany } from '../../data/companies';
 import type { ConnectionRecord } from '../../data/connections';
 import { getQueueOptionTree, type QueueOptionNode } from '../../data/queue-options';
@@ -61,18 +61,18 @@ async function loadCompanySetup(cid: string, queueIds: readonly string[]): Promi
   const queues = companyQueues.filter((q) => wanted.has(q.id));
   const trees = await Promise.all(queues.map((q) => getQueueOptionTree(cid, q.id)));
   const scheduleType = setting('scheduleType');
-  const companyHours = (company as { schedules?: BusinessHoursEntry[] } | undefined)?.schedules;
+  const companyHours: BusinessHoursEntry[] | undefined = company?.schedules;
   return {
     queues: queues.map((q, i) => ({
       id: q.id,
       name: q.name,
       greetingMessage: q.greetingMessage,
       outOfHoursMessage: q.outOfHoursMessage,
-      schedules: (q as { schedules?: BusinessHoursEntry[] }).schedules ?? [...DEFAULT_COMPANY_HOURS],
+      schedules: q.schedules ?? [...DEFAULT_QUEUE_SCHEDULES],
       options: trees[i]!.map(toOption),
     })),
     settings: {
-      timeZone: (company as { timeZone?: string } | undefined)?.timeZone ?? DEFAULT_TIME_ZONE,
+      timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
       scheduleType: scheduleType === 'company' || scheduleType === 'queue' ? scheduleType : 'disabled',
       companyHours: companyHours ?? [...DEFAULT_COMPANY_HOURS],
       userRating: isSettingOn(setting('userRating')),

@@ -52,6 +52,8 @@ export interface BotTicket {
   awaitingRating: boolean;
   /** When the menu bot last handled a message of this customer (ISO): a burst is answered once. */
   menuHeardAt?: string;
+  /** When the ticket was created (ISO): with its id, its protocol number. */
+  createdAt: string;
 }
 
 export interface BotContext {
@@ -62,7 +64,7 @@ export interface BotContext {
   /** The customer's message text (trimmed by the engine). */
   text: string;
   at: Date;
-  /** The ticket was created (or re-created after the reopen window) by this message. */
+  /** The ticket was created or reopened by this message: the bots start it over (greeting, menu from the top). */
   isNewTicket: boolean;
   random?: () => number;
 }

@@ -4,8 +4,9 @@
  * local to the company; an entry whose end is not after its start (the spec's default Sunday
  * 00:00–00:00) is a closed day. Intl does the time-zone arithmetic, DST included.
  */
-export const WEEKDAYS_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-export type WeekdayEn = (typeof WEEKDAYS_EN)[number];
+import { DEFAULT_COMPANY_SCHEDULES, WEEKDAYS_EN, type WeekdayEn } from '@atende/shared';
+
+export { WEEKDAYS_EN, type WeekdayEn };
 
 export interface BusinessHoursEntry {
   weekdayEn: WeekdayEn | string;
@@ -80,12 +81,4 @@ export function isWithinBusinessHours(
 }
 
 /** The spec's defaults (part 2 §3): Sunday closed, Monday–Thursday 08–18, Friday 08–17, Saturday 08–12. */
-export const DEFAULT_COMPANY_HOURS: readonly BusinessHoursEntry[] = [
-  { weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
-  { weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
-  { weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
-  { weekdayEn: 'wednesday', startTime: '08:00', endTime: '18:00' },
-  { weekdayEn: 'thursday', startTime: '08:00', endTime: '18:00' },
-  { weekdayEn: 'friday', startTime: '08:00', endTime: '17:00' },
-  { weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
-];
+export const DEFAULT_COMPANY_HOURS: readonly BusinessHoursEntry[] = DEFAULT_COMPANY_SCHEDULES;

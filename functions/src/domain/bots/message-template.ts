@@ -1,13 +1,15 @@
 /**
  * Automatic-message templates (spec part 2 §5 "Connection form"): spintax `{a|b|c}` picks one
  * variant, and the placeholders `{{name}}` (contact name), `{{ms}}` (greeting for the time of day in
- * the company's time zone) and `{{protocol}}` (a ticket reference) are filled in.
+ * the company's time zone) and `{{protocol}}` (the ticket's protocol number, one per ticket:
+ * domain/tickets/ticket-protocol.ts) are filled in.
  */
 import { localTime } from './business-hours';
 
 export interface TemplateContext {
   contactName: string;
-  ticketId: string;
+  /** The ticket's protocol number (`ticketProtocol`). */
+  protocol: string;
   at: Date;
   timeZone: string;
   /** Injectable for tests; Math.random otherwise. */
@@ -23,18 +25,12 @@ export function timeOfDayGreeting(at: Date, timeZone: string): string {
   return 'Boa noite';
 }
 
-/** A readable, unique-enough reference: local date and time plus the ticket id's tail. */
-export function protocolFor(ticketId: string, at: Date): string {
-  const stamp = at.toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${stamp}${ticketId.slice(-4).toUpperCase()}`;
-}
-
 export function renderTemplate(template: string, ctx: TemplateContext): string {
   const random = ctx.random ?? Math.random;
   const withPlaceholders = template
-    .replace(/\{\{\s*name\s*\}\}/gi, ctx.contactName)
+    .replace(/\{\{\s*name\s*\}\}/gi, () => ctx.contactName) // a function: no `$&` patterns from a name
     .replace(/\{\{\s*ms\s*\}\}/gi, timeOfDayGreeting(ctx.at, ctx.timeZone))
-    .replace(/\{\{\s*protocol\s*\}\}/gi, protocolFor(ctx.ticketId, ctx.at));
+    .replace(/\{\{\s*protocol\s*\}\}/gi, () => ctx.protocol);
   // Spintax after placeholders, which use double braces; a group needs at least one '|'.
   return withPlaceholders.replace(/\{([^{}]*\|[^{}]*)\}/g, (_, group: string) => {
     const variants = group.split('|');

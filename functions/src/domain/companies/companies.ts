@@ -6,7 +6,7 @@ import { ulid } from '@atende/shared/ids';
 import type { CompanyDto } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
 import { getCompany, insertCompany, type Company } from '../../data/companies';
-import type { Plan } from '../../data/plans';
+import { getPlan, type Plan } from '../../data/plans';
 import { getSetting, listSettings, putSettings, type Setting } from '../../data/settings';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { isSettingOn } from '@atende/shared';
@@ -68,11 +68,27 @@ export async function createCompany(input: NewCompany): Promise<Company> {
       throw new AppError('ERR_COMPANY_NAME_ALREADY_EXISTS', 400);
     throw err;
   }
-  const overrides = new Map((input.settings ?? []).map((s) => [s.key, s.value]));
-  const defaults = DEFAULT_COMPANY_SETTINGS.map((s) => ({ key: s.key, value: overrides.get(s.key) ?? s.value }));
-  const extra = (input.settings ?? []).filter((s) => !DEFAULT_COMPANY_SETTINGS.some((d) => d.key === s.key));
-  await putSettings(company.id, [...defaults, ...extra]);
+  await putInitialSettings(company.id, input.settings);
   return company;
+}
+
+/**
+ * A new company's settings: the defaults, overridden by `settings`. Idempotent, so a creation that
+ * stopped between the company and its settings (sign-up activation) finishes by calling it again.
+ */
+export async function putInitialSettings(companyId: string, settings: Setting[] = []): Promise<void> {
+  const overrides = new Map(settings.map((s) => [s.key, s.value]));
+  const defaults = DEFAULT_COMPANY_SETTINGS.map((s) => ({ key: s.key, value: overrides.get(s.key) ?? s.value }));
+  const extra = settings.filter((s) => !DEFAULT_COMPANY_SETTINGS.some((d) => d.key === s.key));
+  await putSettings(companyId, [...defaults, ...extra]);
+}
+
+/** The company as its consoles hold it (session, `company-<cid>-changed`); undefined if it does not exist. */
+export async function loadCompanyDto(companyId: string): Promise<CompanyDto | undefined> {
+  const company = await getCompany(companyId); // AP-C1
+  if (!company) return undefined;
+  const [settings, plan] = await Promise.all([listSettings(companyId), getPlan(company.planId)]); // AP-S1, AP-P1
+  return toCompanyDto(company, settings, plan);
 }
 
 export function toCompanyDto(company: Company, settings: Setting[], plan?: Plan): CompanyDto {

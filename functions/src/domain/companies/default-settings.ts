@@ -18,6 +18,8 @@ export const DEFAULT_COMPANY_SETTINGS: readonly Setting[] = [
   { key: 'userAlwaysSubmitSignature', value: 'disabled' },
   // Minutes after closing in which a customer's new message reopens the ticket (decisions.md, "Tickets").
   { key: 'ticketReopenWindowMinutes', value: '5' },
+  // Minutes without messages after which a ticket closes with the inactivity message (spec part 1 §4: 2 hours; 0 = never).
+  { key: 'autoCloseTicketsMinutes', value: '120' },
   { key: 'allowsUserToUseInternalChat', value: 'enabled' },
   { key: 'campaignsEnabled', value: 'false' },
   { key: 'useApi', value: 'false' },

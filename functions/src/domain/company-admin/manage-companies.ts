@@ -5,6 +5,8 @@
  */
 import {
   campaignParametersFrom,
+  channelOptionsFrom,
+  COMPANY_CHANNEL_OPTIONS,
   DEFAULT_TIME_ZONE,
   PAGE_SIZE,
   type AdminCompanyDto,
@@ -20,11 +22,13 @@ import type { AccessClaims } from '../../platform/jwt';
 import { publishCompanyChanged } from '../billing/billing-events';
 import { scheduleNextInvoice } from '../billing/invoice-job';
 import { createCompany } from '../companies/companies';
+import { companySchedulesOf } from '../companies/company-schedules';
 
 async function toAdminDto(company: Company): Promise<AdminCompanyDto> {
   const [plan, settings] = await Promise.all([getPlan(company.planId), listSettings(company.id)]); // AP-P1, AP-S1
   return {
     ...campaignParametersFrom(settings),
+    ...channelOptionsFrom(settings),
     id: company.id,
     name: company.name,
     email: company.email,
@@ -38,13 +42,18 @@ async function toAdminDto(company: Company): Promise<AdminCompanyDto> {
     isResale: company.isResale ?? false,
     clientOf: company.clientOf ?? null,
     timeZone: company.timeZone ?? DEFAULT_TIME_ZONE,
+    schedules: companySchedulesOf(company).schedules,
     createdAt: company.createdAt,
   };
 }
 
-/** The campaign toggle and parameters panel, stored as the company's settings (same keys as the spec's). */
+/**
+ * The campaign toggle and parameters panel and the channel options (useApi, useFacebook, useInstagram),
+ * stored as the company's settings (same keys as the spec's).
+ */
 const campaignSettings = (input: CompanyInput) => [
   ...(input.campaignsEnabled === undefined ? [] : [{ key: 'campaignsEnabled', value: String(input.campaignsEnabled) }]),
+  ...COMPANY_CHANNEL_OPTIONS.flatMap((key) => (input[key] === undefined ? [] : [{ key, value: String(input[key]) }])),
   ...(input.campaigns ? Object.entries(input.campaigns).map(([key, value]) => ({ key, value: String(value) })) : []),
 ];
 

@@ -26,6 +26,13 @@ export function identityOf(contact: ChannelContact, isGroup: boolean): ContactId
   return { number: number || null, lid: lid ? lid.replace(/@lid$/, '') : null, name, isGroup };
 }
 
+/**
+ * The identity as the company wants it written: with newLeadsNotWriteName on (`keepNames` false) the
+ * channel's name is dropped, so a new contact is named by its number and a placeholder name stays.
+ */
+export const namedAsTheCompanyWants = (identity: ContactIdentity, keepNames: boolean): ContactIdentity =>
+  keepNames ? identity : { ...identity, name: null };
+
 /** The JID to address a contact on WhatsApp: its number when known, else its lid; groups by group id. */
 export function contactJid(contact: { number: string; lid?: string | null; isGroup?: boolean }): string {
   if (contact.isGroup) return `${contact.number}@g.us`;

@@ -12,11 +12,13 @@ import {
   type ContactDto,
   type ContactListAnswer,
   type CreateContactInput,
+  type ListContactsPickerQuery,
   type ListContactsQuery,
   type UpdateContactInput,
   type Viewer,
 } from '@atende/shared';
 import {
+  contactSearchTokens,
   countContacts,
   getContact,
   getContacts,
@@ -27,20 +29,20 @@ import {
   type ContactRecord,
 } from '../../data/contacts';
 import { decodeCursor, encodeCursor } from '../../data/paging';
-import { isIndexKeyOf, queryIndex } from '../../data/search-index';
+import { isIndexKeyOf, scanIndex } from '../../data/search-index';
 import { normaliseForSearch, searchTerms } from '../../data/search-tokens';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
+import { leadMoves } from '../dashboard/company-clock';
 import { publishContactUpdated } from './contact-events';
 import { toContactDto } from './contact-dto';
 
 const duplicated = () => new AppError('ERR_DUPLICATED_CONTACT', 400);
 const digits = (number: string) => number.replace(/\D/g, '');
 const cleanLid = (lid: string | null | undefined) => (lid ? lid.replace(/@lid$/, '').trim() || null : null);
-/** A contact list search reads at most this many index items per page. */
+/** A contact search reads the index by this many items, and at most MAX_SEARCH_ITEMS_READ per request. */
 const SEARCH_SLICE = 60;
-/** GET /contacts/list answers at most this many contacts (pickers; the paged GET /contacts is the full list). */
-export const CONTACT_LIST_CAP = 1_000;
+const MAX_SEARCH_ITEMS_READ = 1_000;
 
 export async function createContactFor(viewer: Viewer, input: CreateContactInput): Promise<ContactDto> {
   const lid = cleanLid(input.lid);
@@ -62,7 +64,7 @@ export async function createContactFor(viewer: Viewer, input: CreateContactInput
     updatedAt: now,
   };
   try {
-    await insertContact(contact);
+    await insertContact(contact, await leadMoves(viewer.companyId, now, false));
   } catch (err) {
     if (err instanceof TransactionConditionFailed && (err.has('number') || err.has('lid'))) throw duplicated();
     throw err;
@@ -119,33 +121,80 @@ export async function listContacts(companyId: string, q: ListContactsQuery): Pro
   };
 }
 
+/** The one entry of a contact among those the term finds: its greatest word starting with the term. */
+const isContactsOwnEntry = (contact: ContactRecord, token: string, term: string) =>
+  contactSearchTokens(contact)
+    .filter((word) => word.startsWith(term))
+    .sort()
+    .at(-1) === token;
+
+/**
+ * A page of the contacts the index finds (AP-CX1), each once (a contact found by two words counts at
+ * one), by `cursor` or by `pageNumber` (the skipped pages re-read). `count`: the matches up to the end
+ * of this page (the total on the last page).
+ */
 async function searchContacts(companyId: string, q: ListContactsQuery): Promise<ContactListAnswer> {
   const terms = searchTerms(q.searchParam);
   if (!terms.length) return { contacts: [], count: 0, hasMore: false };
   const [primary, ...others] = terms as [string, ...string[]];
-  const after = decodeCursor(q.cursor);
-  if (q.cursor && (!after || !isIndexKeyOf('CIX', companyId, after)))
-    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
-  const page = await queryIndex('CIX', companyId, primary, { after, limit: SEARCH_SLICE }); // AP-CX1
-  const contacts = (await getContacts(companyId, [...new Set(page.ownerIds.map((o) => o.ownerId))])) // AP-CT5
-    .filter((c) => others.every((term) => normaliseForSearch(`${c.name} ${c.number}`).includes(term)))
-    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  const cursor = readSearchCursor(companyId, q.cursor);
+  const skip = cursor ? 0 : (q.pageNumber - 1) * PAGE_SIZE;
+  const scan = await scanIndex('CIX', companyId, primary, {
+    after: cursor?.k,
+    want: skip + PAGE_SIZE,
+    slice: SEARCH_SLICE,
+    maxItems: MAX_SEARCH_ITEMS_READ,
+    resolve: async (entries) => {
+      const contacts = new Map(
+        (await getContacts(companyId, [...new Set(entries.map((e) => e.ownerId))])).map((c) => [c.id, c]), // AP-CT5
+      );
+      return entries.map((entry) => {
+        const c = contacts.get(entry.ownerId);
+        const text = c && normaliseForSearch(`${c.name} ${c.number}`);
+        return c && isContactsOwnEntry(c, entry.token, primary) && others.every((term) => text!.includes(term))
+          ? c
+          : undefined;
+      });
+    },
+  });
+  const count = (cursor?.n ?? 0) + scan.found.length;
+  const page = scan.found.slice(skip).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
   return {
-    contacts: contacts.map(toContactDto),
-    count: contacts.length,
-    hasMore: !!page.next,
-    ...(page.next ? { cursor: encodeCursor(page.next) } : {}),
+    contacts: page.map(toContactDto),
+    count,
+    hasMore: !!scan.next,
+    ...(scan.next ? { cursor: encodeCursor({ k: scan.next, n: count }) } : {}),
   };
 }
 
-/** GET /contacts/list: the company's contacts by name, capped (CONTACT_LIST_CAP). */
-export async function listContactsForPicker(companyId: string): Promise<ContactDto[]> {
-  const out: ContactDto[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const page = await queryContactsByName(companyId, { after, limit: 200 }); // AP-CT3
-    out.push(...page.contacts.map(toContactDto));
-    after = page.next;
-  } while (after && out.length < CONTACT_LIST_CAP);
-  return out.slice(0, CONTACT_LIST_CAP);
+/** A search cursor: the index position and the matches before it. */
+function readSearchCursor(
+  companyId: string,
+  raw: string | undefined,
+): { k: Record<string, unknown>; n: number } | undefined {
+  if (!raw) return undefined;
+  const value = decodeCursor(raw) as { k?: unknown; n?: unknown } | undefined;
+  const k = value?.k;
+  if (
+    !value ||
+    !k ||
+    typeof k !== 'object' ||
+    !isIndexKeyOf('CIX', companyId, k as Record<string, unknown>) ||
+    !Number.isSafeInteger(value.n) ||
+    (value.n as number) < 0
+  )
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
+  return { k: k as Record<string, unknown>, n: value.n as number };
+}
+
+/** GET /contacts/list: a page of the company's contacts by name (AP-CT3), and where the next one starts. */
+export async function listContactsForPicker(
+  companyId: string,
+  q: ListContactsPickerQuery,
+): Promise<{ contacts: ContactDto[]; next?: string }> {
+  const after = decodeCursor(q.cursor);
+  if (q.cursor && (!after || !isContactsCursorOf(companyId, after)))
+    throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'invalid' } });
+  const page = await queryContactsByName(companyId, { after, limit: q.pageSize }); // AP-CT3
+  return { contacts: page.contacts.map(toContactDto), next: encodeCursor(page.next) };
 }

@@ -17,6 +17,7 @@ import {
 import { TransactionConditionFailed } from '../../data/transactions';
 import { logger } from '../../platform/logger';
 import type { ContactIdentity } from './channel-identity';
+import { leadMoves } from '../dashboard/company-clock';
 import { forgetContact, holdsKey, knownContactId, rememberContact } from './known-contacts';
 
 const RACE_RETRIES = 3;
@@ -74,7 +75,7 @@ async function createContact(companyId: string, identity: ContactIdentity): Prom
     createdAt: now,
     updatedAt: now,
   };
-  await insertContact(contact);
+  await insertContact(contact, await leadMoves(companyId, now, identity.isGroup === true));
   return contact;
 }
 

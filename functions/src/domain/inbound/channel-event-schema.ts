@@ -94,6 +94,14 @@ export const channelEventSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('message.edited'), externalId: id, body: text(65_536) }),
   z.object({ ...base, type: z.literal('message.deleted'), externalId: id }),
   z.object({ ...base, type: z.literal('contact.updated'), contact, profilePicUrl: optionalText(2048) }),
+  z.object({
+    ...base,
+    type: z.literal('call.received'),
+    callId: id,
+    from: contact,
+    isVideo: z.boolean(),
+    isGroup: z.boolean(),
+  }),
 ]);
 
 // Compile-time guard: the schema may not accept anything the contract does not describe.

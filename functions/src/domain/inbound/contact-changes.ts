@@ -1,14 +1,16 @@
 /** contact.updated: name, lid or picture of a KNOWN contact (address-book syncs never create contacts). */
 import type { ChannelEvent } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
-import { identityOf } from '../contacts/channel-identity';
+import { identityOf, namedAsTheCompanyWants } from '../contacts/channel-identity';
+import { ticketSettings } from '../tickets/ticket-settings';
 import { completeContact, findContact } from '../contacts/find-or-create-contact';
 import { publishContactUpdated } from '../contacts/contact-events';
 
 type ContactEvent = Extract<ChannelEvent, { type: 'contact.updated' }>;
 
 export async function applyContactChange(connection: ConnectionRecord, event: ContactEvent): Promise<void> {
-  const identity = identityOf(event.contact, event.contact.jid.endsWith('@g.us'));
+  const { keepChannelNames } = await ticketSettings(connection.companyId);
+  const identity = namedAsTheCompanyWants(identityOf(event.contact, event.contact.jid.endsWith('@g.us')), keepChannelNames);
   const contact = await findContact(connection.companyId, identity);
   if (!contact) return;
   const updated = await completeContact(contact, identity, event.profilePicUrl);

@@ -8,6 +8,7 @@
 import type { ChannelEvent } from '@atende/shared';
 import { getConnection, getRecentConnection } from '../../data/connections';
 import { logger } from '../../platform/logger';
+import { answerCall } from './calls';
 import { applyConnectionState } from './connection-state';
 import { applyContactChange } from './contact-changes';
 import { applyMessageChange } from './message-changes';
@@ -42,6 +43,8 @@ export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
       return applyMessageChange(connection, event);
     case 'contact.updated':
       return applyContactChange(connection, event);
+    case 'call.received':
+      return answerCall(connection, event);
   }
 }
 

@@ -5,6 +5,7 @@ import { contactKey, getContact } from '../../data/contacts';
 import {
   attachMessageMedia,
   editMessageBody,
+  getMessage,
   getMessageRef,
   markMessageDeleted,
   markMessageMediaFailed,
@@ -28,7 +29,8 @@ type ChangeEvent = Extract<
 
 /**
  * Each update is conditional (a failed send is marked once) (ack only rises; an edit or delete already applied is a no-op), so
- * redeliveries change nothing and publish nothing. Changes to messages never recorded are ignored.
+ * redeliveries change nothing and publish nothing. Changes to messages never recorded are ignored,
+ * except a file: its message may simply not be recorded YET (`MessageNotRecordedYetError`).
  */
 export async function applyMessageChange(connection: ConnectionRecord, event: ChangeEvent): Promise<void> {
   const { companyId, id: connectionId } = connection;
@@ -95,21 +97,44 @@ async function publishChange(changed: MessageRecord): Promise<void> {
   });
 }
 
-function applyMediaEvent(companyId: string, connectionId: string, event: Extract<ChannelEvent, { type: 'message.media' }>) {
+/**
+ * The file of a message the platform has not recorded (yet): thrown so the queue redelivers the event
+ * (bounded by the dead-letter queue), instead of the file being lost for good. The session host puts a
+ * file in its message's FIFO group, so this is the rare case (the host restarted between the two).
+ */
+export class MessageNotRecordedYetError extends Error {
+  constructor(externalId: string) {
+    super(`the message ${externalId} of this file is not recorded yet; retrying`);
+    this.name = 'MessageNotRecordedYetError';
+  }
+}
+
+async function applyMediaEvent(
+  companyId: string,
+  connectionId: string,
+  event: Extract<ChannelEvent, { type: 'message.media' }>,
+): Promise<MessageRecord | undefined> {
+  let changed: MessageRecord | undefined;
   if (event.media && isCompanyMediaKey(companyId, event.media.key)) {
     const { key, kind, mimetype, fileName } = event.media;
-    return attachMessageMedia(companyId, connectionId, event.externalId, {
+    changed = await attachMessageMedia(companyId, connectionId, event.externalId, {
       key,
       type: kind as MessageMediaType,
       mimetype,
       fileName: fileName ?? null,
     });
+  } else if (event.failure) {
+    changed = await markMessageMediaFailed(companyId, connectionId, event.externalId, event.failure);
+  } else {
+    logger.warn('message.media without an acceptable file or failure dropped', {
+      companyId,
+      connectionId,
+      externalId: event.externalId,
+    });
+    return undefined;
   }
-  if (event.failure) return markMessageMediaFailed(companyId, connectionId, event.externalId, event.failure);
-  logger.warn('message.media without an acceptable file or failure dropped', {
-    companyId,
-    connectionId,
-    externalId: event.externalId,
-  });
-  return Promise.resolve(undefined);
+  // Nothing changed: a redelivery (already applied), or a message not recorded yet (one consistent read tells).
+  if (!changed && !(await getMessage(companyId, connectionId, event.externalId)))
+    throw new MessageNotRecordedYetError(event.externalId);
+  return changed;
 }

@@ -17,7 +17,7 @@ import {
 import { closeReadAhead } from '../../data/read-ahead';
 import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
-import { identityOf } from '../contacts/channel-identity';
+import { identityOf, namedAsTheCompanyWants } from '../contacts/channel-identity';
 import { findOrCreateContact } from '../contacts/find-or-create-contact';
 import { currentOpenTicket, newTicket } from '../tickets/find-or-create-ticket';
 import { recordMessageOnNewTicket, recordMessageOnOpenTicket } from '../tickets/ticket-activity';
@@ -30,9 +30,10 @@ type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.
 export async function recordChannelMessage(connection: ConnectionRecord, event: MessageEvent): Promise<void> {
   const channelMessage = event.message;
   if (isOwnSendEcho(event) && (await alreadyRecorded(connection, channelMessage.externalId))) return;
+  const { keepChannelNames } = await ticketSettings(connection.companyId);
   const { contact, created: contactCreated } = await findOrCreateContact(
     connection.companyId,
-    identityOf(channelMessage.contact, channelMessage.isGroup),
+    namedAsTheCompanyWants(identityOf(channelMessage.contact, channelMessage.isGroup), keepChannelNames),
   );
   const draft = await buildMessage(connection, channelMessage, contact.id);
   const recorded = { connection, contact, channelMessage, direction: directionOf(event), contactCreated };
@@ -82,7 +83,7 @@ async function recordAttachedDirectly(draft: RecordedMessage): Promise<'done' | 
   if (!opensTickets(contact, settings)) return 'general';
   // A contact this event created has no conversation yet: its first ticket opens with the message.
   const recording = draft.contactCreated
-    ? await recordMessageOnNewTicket(newTicket(connection, contact), draft.message)
+    ? await recordMessageOnNewTicket(await newTicket(connection, contact), draft.message)
     : await recordOnCurrentTicket(draft);
   if (recording.outcome === 'duplicate') return 'duplicate';
   if (recording.outcome !== 'recorded') return 'general';

@@ -22,7 +22,10 @@ import { lastMessageText, toTicketDto } from '../tickets/ticket-dto';
 import { publishMessageCreated } from './message-events';
 
 export interface OutboundPart {
-  /** Idempotency key of this part (the same key never sends twice). */
+  /**
+   * Idempotency key of this part (the same key never sends twice): a retry answers the message
+   * recorded first, which a scheduled send retried on a new conversation may find on the old ticket.
+   */
   commandId: string;
   text: string;
   media?: MediaRef;

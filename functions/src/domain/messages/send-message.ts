@@ -4,7 +4,9 @@
  * userAlwaysSubmitSignature (`signatureForced`); quoting a message of the same ticket; up to 3
  * media already uploaded under this ticket's prefix (uploads.ts), checked in S3 before sending.
  * Each medium is one message (the text goes as the first caption); each part has its own
- * idempotency key derived from the console's `clientMessageId` when it sends one.
+ * idempotency key derived from the console's `clientMessageId` when it sends one, scoped to the
+ * ticket (`sendPartKey`): a retry of the same send on this ticket answers the first send's messages
+ * and sends nothing again; the same id on another ticket is another send.
  */
 import { ulid } from '@atende/shared/ids';
 import {
@@ -22,10 +24,14 @@ import { getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
 import { getMessage, getMessageRef, type MessageRecord } from '../../data/messages';
 import { AppError } from '../../platform/app-error';
-import { isOutboundMediaKeyOf, mediaObjectInfo } from '../../platform/storage';
+import { isOutboundMediaKeyOf, isQuickMessageMediaKeyOf, mediaObjectInfo } from '../../platform/storage';
 import { accessDenied, visibleTicket, type TicketActor } from '../tickets/ticket-actor';
 import { toMessageDto } from './message-dto';
 import { sendOutboundPart } from './outbound-message';
+
+/** The idempotency key of part `index` of a console send: the ticket's, never another ticket's. */
+const sendPartKey = (ticketId: string, clientMessageId: string, index: number) =>
+  `send:${ticketId}:${clientMessageId}:${index}`;
 
 export async function sendTicketMessage(
   actor: TicketActor,
@@ -51,15 +57,16 @@ export async function sendTicketMessage(
   const parts = media.length ? media.map((m, i) => ({ media: m, text: i === 0 ? text : '' })) : [{ media: undefined, text }];
   const sent: MessageRecord[] = [];
   for (const [i, part] of parts.entries()) {
-    sent.push(
-      await sendOutboundPart(ticket, connection, contact, {
-        commandId: input.clientMessageId ? `${input.clientMessageId}-${i}` : ulid(),
-        text: part.text,
-        media: part.media,
-        quoted: i === 0 ? quoted : undefined,
-        userId: actor.viewer.userId,
-      }),
-    );
+    const message = await sendOutboundPart(ticket, connection, contact, {
+      commandId: input.clientMessageId ? sendPartKey(ticket.id, input.clientMessageId, i) : ulid(),
+      text: part.text,
+      media: part.media,
+      quoted: i === 0 ? quoted : undefined,
+      userId: actor.viewer.userId,
+    });
+    // A retry answers this ticket's first send, never a message of another conversation.
+    if (message.ticketId !== ticket.id) throw new AppError('ERR_CONFLICT', 409);
+    sent.push(message);
   }
   return Promise.all(sent.map(toMessageDto));
 }
@@ -73,7 +80,8 @@ async function quotedMessage(companyId: string, ticketId: string, messageId: str
 }
 
 async function checkedMedia(companyId: string, ticketId: string, m: SendMessageInput['medias'][number]): Promise<MediaRef> {
-  if (!isOutboundMediaKeyOf(companyId, ticketId, m.key))
+  // uploaded for this ticket, or a quick reply's file of the company (the '/' shortcut sends those)
+  if (!isOutboundMediaKeyOf(companyId, ticketId, m.key) && !isQuickMessageMediaKeyOf(companyId, m.key))
     throw new AppError('ERR_VALIDATION', 400, { fields: { medias: 'unknown upload' } });
   if (!isAllowedAttachment(m.fileName, m.mimetype))
     throw new AppError('ERR_VALIDATION', 400, { fields: { medias: MESSAGE_MSG.blockedType } });

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from '../../data/paging';
 export async function listLeads(cursor: string | undefined) {
   const page = await queryLeads(PAGE_SIZE, decodeCursor(cursor));
   return {
-    leads: page.leads.map(({ passwordHash: _h, ...lead }) => lead),
+    leads: page.leads.map(({ passwordHash: _h, activation: _a, ...lead }) => lead),
     hasMore: !!page.nextCursor,
     cursor: encodeCursor(page.nextCursor),
   };

@@ -20,6 +20,7 @@ import { getConversation, insertTicket, TICKET_WRITE, type TicketRecord } from '
 import { getUser } from '../../data/users';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
+import { ticketCreatedSlot } from '../dashboard/company-clock';
 import { accessDenied, type TicketActor } from './ticket-actor';
 import { toTicketDto } from './ticket-dto';
 import { publishTicketUpdate } from './ticket-events';
@@ -68,6 +69,7 @@ export async function createTicket(actor: TicketActor, input: CreateTicketInput)
     createdAt: now,
     updatedAt: now,
     closedAt: null,
+    createdSlot: await ticketCreatedSlot(cid, now),
   };
   try {
     await insertTicket(ticket, pointer?.ticketId ?? null);

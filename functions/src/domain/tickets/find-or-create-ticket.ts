@@ -11,6 +11,7 @@ import type { ConnectionRecord } from '../../data/connections';
 import type { ContactRecord } from '../../data/contacts';
 import { getConversation, getTicket, insertTicket, moveTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
 import { TransactionConditionFailed } from '../../data/transactions';
+import { ticketCreatedSlot } from '../dashboard/company-clock';
 import { ticketHooks } from './ticket-hooks';
 import { ticketSettings } from './ticket-settings';
 
@@ -42,7 +43,7 @@ export async function findOrCreateTicket(
       }
       // A message typed on the phone itself does not start a conversation over a closed one.
       if (current && message.fromMe) return { ticket: current, created: false, reopened: false };
-      const ticket = newTicket(connection, contact);
+      const ticket = await newTicket(connection, contact);
       await insertTicket(ticket, pointer?.ticketId ?? null);
       return { ticket, created: true, reopened: false };
     } catch (err) {
@@ -71,8 +72,9 @@ async function mayReopen(closed: TicketRecord, fromMe: boolean): Promise<boolean
 }
 
 /** A conversation's new ticket, pending: in the connection's queue when it has exactly one. */
-export function newTicket(connection: ConnectionRecord, contact: ContactRecord): TicketRecord {
+export async function newTicket(connection: ConnectionRecord, contact: ContactRecord): Promise<TicketRecord> {
   const now = new Date().toISOString();
+  const createdSlot = await ticketCreatedSlot(connection.companyId, now);
   const queueIds = connection.queueIds ?? [];
   return {
     id: ulid(),
@@ -94,5 +96,6 @@ export function newTicket(connection: ConnectionRecord, contact: ContactRecord):
     createdAt: now,
     updatedAt: now,
     closedAt: null,
+    createdSlot,
   };
 }

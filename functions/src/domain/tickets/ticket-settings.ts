@@ -17,6 +17,10 @@ export interface TicketSettings {
   policy: PolicySettings;
   /** CheckMsgIsGroup enabled: group messages are recorded but open no ticket. */
   ignoreGroups: boolean;
+  /** newLeadsNotWriteName enabled: contacts are named by their number, not by the name WhatsApp gives. */
+  keepChannelNames: boolean;
+  /** call disabled: WhatsApp calls are refused with an automatic message (domain/inbound/calls.ts). */
+  rejectCalls: boolean;
   reopenWindowMinutes: number;
   autoCloseMinutes: number;
 }
@@ -27,6 +31,8 @@ export async function ticketSettings(companyId: string): Promise<TicketSettings>
   return {
     policy: policySettings(settings),
     ignoreGroups: isSettingOn(value('CheckMsgIsGroup')),
+    keepChannelNames: !isSettingOn(value('newLeadsNotWriteName')),
+    rejectCalls: value('call') === 'disabled',
     reopenWindowMinutes: minutesSetting(value(REOPEN_WINDOW_SETTING), DEFAULT_REOPEN_WINDOW_MINUTES),
     autoCloseMinutes: minutesSetting(value(AUTO_CLOSE_SETTING), DEFAULT_AUTO_CLOSE_MINUTES),
   };

@@ -12,6 +12,8 @@ import { userWriteError } from './user-writes';
 import { withEmailProbeLimit } from './email-probe-limit';
 
 export interface NewUser {
+  /** A chosen id makes a retried creation land on the same user (sign-up activation). */
+  id?: string;
   name: string;
   email: string;
   /** The plain password, or `passwordHash` when it was hashed earlier (a sign-up's lead). */
@@ -30,7 +32,7 @@ export interface NewUser {
 export async function addUser(companyId: string, input: NewUser): Promise<UserRecord> {
   const now = new Date().toISOString();
   const user: UserRecord = {
-    id: ulid(),
+    id: input.id ?? ulid(),
     companyId,
     name: input.name.trim(),
     email: input.email.trim().toLowerCase(),

@@ -2,22 +2,26 @@ import { PAGE_SIZE, type ListUsersQuery, type UserDto, type UsersPage } from '@a
 import type { AccessClaims } from '../../platform/jwt';
 import { AppError, forbidden } from '../../platform/app-error';
 import { decodeCursor, encodeCursor } from '../../data/paging';
-import { isUsersCursorOf, listAllUsers, normaliseText, queryUsersPage, updateDrawerMenuOpen } from '../../data/users';
+import { searchTerms } from '../../data/search-tokens';
+import { isUsersCursorOf, listAllUsers, queryUsersPage, updateDrawerMenuOpen } from '../../data/users';
+import { searchUsers } from './search-users';
 import { toUserDto, toUserDtos } from './user-dto';
 import { assertSelfOrManager, companyScope, loadTargetUser } from './user-scope';
 
 /**
  * `GET /users` (admins): a page of the company's users by name. Paged by the opaque `cursor` the
  * previous page returned, or by `pageNumber` (spec: pages start at 1) when no cursor is sent.
- * `searchParam` matches name or e-mail, case- and accent-insensitively.
+ * `searchParam` finds words of name or e-mail by their start, case- and accent-insensitively
+ * (search-users.ts); fewer than 3 characters do not search yet (spec part 1 §9): the plain list.
  */
 export async function listUsers(auth: AccessClaims, query: ListUsersQuery): Promise<UsersPage> {
   const companyId = await companyScope(auth, query.companyId);
+  const terms = searchTerms(query.searchParam);
+  if (terms.length) return searchUsers(companyId, query, terms);
   const after = decodeCursor(query.cursor);
   if (query.cursor && (!after || !isUsersCursorOf(companyId, after)))
     throw new AppError('ERR_VALIDATION', 400, { fields: { cursor: 'ERR_VALIDATION' } });
   const page = await queryUsersPage(companyId, {
-    search: normaliseText(query.searchParam),
     after,
     skip: after ? 0 : ((query.pageNumber ?? 1) - 1) * PAGE_SIZE,
     pageSize: PAGE_SIZE,

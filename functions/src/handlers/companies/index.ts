@@ -1,11 +1,24 @@
-/** Companies area (spec part 2 §7 "Companies"): super users manage every company; others read their own. */
+/**
+ * Companies area (spec part 2 §7 "Companies", "Settings"): super users manage every company; others
+ * read their own, and its admins set its hours and settings.
+ */
 import * as z from '@atende/shared/zod';
-import { companySchema, cursorSchema, idSchema, onlineMinutesSchema } from '@atende/shared';
+import {
+  companySchedulesSchema,
+  companySchema,
+  companySettingKeySchema,
+  companySettingUpdateSchema,
+  cursorSchema,
+  idSchema,
+  onlineMinutesSchema,
+} from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
 import { json, route } from '../../platform/http-route';
 import { addCompany, listCompanies, showCompany, updateCompany } from '../../domain/company-admin/manage-companies';
 import { listOnlineCompanies } from '../../domain/company-admin/online-companies';
 import { deleteCompany } from '../../domain/company-admin/delete-company';
+import { saveCompanySchedules } from '../../domain/companies/company-schedules';
+import { listCompanySettings, showCompanySetting, updateCompanySetting } from '../../domain/companies/company-settings';
 
 const byId = z.object({ id: idSchema });
 
@@ -31,5 +44,21 @@ export const handler = areaRouter('companies', [
   route('DELETE /companies/{id}', {
     params: byId,
     handler: async ({ auth, params }) => json(await deleteCompany(auth, params.id), 202),
+  }),
+  route('PUT /companies/{id}/schedules', {
+    params: byId,
+    body: companySchedulesSchema,
+    handler: async ({ auth, params, body }) => json(await saveCompanySchedules(auth, params.id, body)),
+  }),
+  route('GET /settings', { handler: async ({ auth }) => json(await listCompanySettings(auth.companyId)) }),
+  route('GET /settings/all', { handler: async ({ auth }) => json(await listCompanySettings(auth.companyId)) }),
+  route('GET /settings/{key}', {
+    params: z.object({ key: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    handler: async ({ auth, params }) => json(await showCompanySetting(auth.companyId, params.key)),
+  }),
+  route('PUT /settings/{key}', {
+    params: z.object({ key: companySettingKeySchema }),
+    body: companySettingUpdateSchema,
+    handler: async ({ auth, params, body }) => json(await updateCompanySetting(auth.companyId, params.key, body)),
   }),
 ]);

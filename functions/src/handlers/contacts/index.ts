@@ -2,10 +2,17 @@
  * Contacts area (spec part 1 §7 "Contacts and schedules"): the company's contacts and their O(page)
  * search. Their scheduled messages are served by the messages area (handlers/messages/schedule-routes.ts).
  */
-import * as z from '@atende/shared/zod';
-import { contactIdParamsSchema, createContactSchema, listContactsQuerySchema, updateContactSchema } from '@atende/shared';
+import {
+  contactIdParamsSchema,
+  createContactSchema,
+  deleteContactsSchema,
+  importContactsSchema,
+  listContactsPickerQuerySchema,
+  listContactsQuerySchema,
+  updateContactSchema,
+} from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
-import { json, route } from '../../platform/http-route';
+import { json, noContent, route } from '../../platform/http-route';
 import {
   createContactFor,
   listContacts,
@@ -13,6 +20,8 @@ import {
   showContact,
   updateContactFor,
 } from '../../domain/contacts/contact-book';
+import { importContactsFor } from '../../domain/contacts/import-contacts';
+import { deleteContactFor, deleteContactsFor } from '../../domain/contacts/remove-contacts';
 
 export const handler = areaRouter('contacts', [
   route('GET /contacts', {
@@ -20,8 +29,11 @@ export const handler = areaRouter('contacts', [
     handler: async ({ auth, query }) => json(await listContacts(auth.companyId, query)),
   }),
   route('GET /contacts/list', {
-    query: z.object({ companyId: z.optional(z.string().check(z.maxLength(64))) }),
-    handler: async ({ auth }) => json(await listContactsForPicker(auth.companyId)),
+    query: listContactsPickerQuerySchema,
+    handler: async ({ auth, query }) => {
+      const page = await listContactsForPicker(auth.companyId, query);
+      return { ...json(page.contacts), ...(page.next ? { headers: { 'X-Next-Cursor': page.next } } : {}) };
+    },
   }),
   route('POST /contacts', {
     body: createContactSchema,
@@ -35,5 +47,21 @@ export const handler = areaRouter('contacts', [
     params: contactIdParamsSchema,
     body: updateContactSchema,
     handler: async ({ auth, params, body }) => json(await updateContactFor(auth, params.id, body)),
+  }),
+  // the contacts page (spec part 3 §7 "Contacts"; issue 27)
+  route('DELETE /contacts/{id}', {
+    params: contactIdParamsSchema,
+    handler: async ({ auth, params }) => {
+      await deleteContactFor(auth, params.id);
+      return noContent();
+    },
+  }),
+  route('DELETE /contacts', {
+    body: deleteContactsSchema,
+    handler: async ({ auth, body }) => json(await deleteContactsFor(auth, body.contactIds)),
+  }),
+  route('POST /contacts/import', {
+    body: importContactsSchema,
+    handler: async ({ auth, body }) => json(await importContactsFor(auth, body)),
   }),
 ]);

@@ -8,6 +8,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { fanOutCompany, type OrderedEvents } from '../../domain/fanout/fan-out';
 import { parseRealtimeQueueEvent } from '../../domain/fanout/fanout-event-schema';
+import { queueWebhookDeliveries } from '../../domain/webhooks/webhook-events';
 import { logger } from '../../platform/logger';
 import type { RealtimeQueueEvent } from '../../platform/realtime-publisher';
 
@@ -33,11 +34,22 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   }
   await Promise.all(
     [...byCompany].map(async ([companyId, groups]) => {
-      const failed = await fanOutCompany(companyId, [...groups.values()]).catch((err: unknown) => {
-        logger.error('queue record failed', { consumer: 'fanout', companyId, err });
-        return [...groups.values()];
-      });
-      for (const group of failed) failures.push(...group.ids);
+      const all = [...groups.values()];
+      const [failed, webhooksQueued] = await Promise.all([
+        fanOutCompany(companyId, all).catch((err: unknown) => {
+          logger.error('queue record failed', { consumer: 'fanout', companyId, err });
+          return all;
+        }),
+        // The company webhook's seam: its ticket and message events become delivery jobs.
+        queueWebhookDeliveries(all.flatMap((group) => group.events)).then(
+          () => true,
+          (err: unknown) => {
+            logger.error('webhook deliveries not queued', { consumer: 'fanout', companyId, err });
+            return false;
+          },
+        ),
+      ]);
+      for (const group of webhooksQueued ? failed : all) failures.push(...group.ids);
     }),
   );
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };

@@ -11,7 +11,9 @@ import { listTicketMessages } from '../../domain/messages/list-ticket-messages';
 import { sendTicketMessage } from '../../domain/messages/send-message';
 import { requestUploads } from '../../domain/messages/uploads';
 import { ticketActor } from '../../domain/tickets/ticket-actor';
+import { quickMessageRoutes } from './quick-message-routes';
 import { scheduleRoutes } from './schedule-routes';
+import { externalApiRoutes } from './external-api-routes';
 
 /** `{id}`: the ticket for GET/POST, the message for DELETE (one variable name per path level in API Gateway). */
 const byId = z.object({ id: idSchema });
@@ -38,4 +40,6 @@ export const handler = areaRouter('messages', [
     handler: async ({ auth, params }) => json(await deleteTicketMessage(await ticketActor(auth), params.id)),
   }),
   ...scheduleRoutes,
+  ...quickMessageRoutes,
+  ...externalApiRoutes,
 ]);

@@ -4,29 +4,26 @@
  */
 import * as z from '@atende/shared/zod';
 import {
-  createTagSchema,
   createTicketNoteSchema,
   createTicketSchema,
   idSchema,
   listTicketNotesQuerySchema,
   listTicketsQuerySchema,
-  syncTagsSchema,
   ticketIdSchema,
   ticketUuidSchema,
   updateTicketSchema,
 } from '@atende/shared';
 import { areaRouter } from '../../platform/area-router';
 import { json, noContent, route } from '../../platform/http-route';
-import { createTag, listCompanyTags } from '../../domain/tags/tags';
 import { createTicket } from '../../domain/tickets/create-ticket';
 import { deleteTicket } from '../../domain/tickets/delete-ticket';
 import { listTickets } from '../../domain/tickets/list-tickets';
 import { showTicket, showTicketByUuid } from '../../domain/tickets/read-ticket';
 import { ticketActor } from '../../domain/tickets/ticket-actor';
 import { addTicketNote, listNotesOfTicket, removeTicketNote } from '../../domain/tickets/ticket-notes';
-import { syncTicketTags } from '../../domain/tickets/ticket-tags';
 import { updateTicket } from '../../domain/tickets/update-ticket';
 import { installTicketBots } from '../../domain/bots/bot-runtime';
+import { tagRoutes } from './tag-routes';
 
 // The menu bot, automatic messages and rating answer inbound messages and resolves.
 installTicketBots();
@@ -75,15 +72,5 @@ export const handler = areaRouter('tickets', [
     params: byId,
     handler: async ({ auth, params }) => json(await removeTicketNote(await ticketActor(auth), params.id)),
   }),
-  route('GET /tags/list', {
-    handler: async ({ auth }) => json(await listCompanyTags(auth.companyId)),
-  }),
-  route('POST /tags', {
-    body: createTagSchema,
-    handler: async ({ auth, body }) => json(await createTag(auth.companyId, body), 201),
-  }),
-  route('POST /tags/sync', {
-    body: syncTagsSchema,
-    handler: async ({ auth, body }) => json(await syncTicketTags(await ticketActor(auth), body)),
-  }),
+  ...tagRoutes,
 ]);

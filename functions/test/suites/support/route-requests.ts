@@ -26,7 +26,19 @@ export type FixtureKind =
   | 'plan'
   | 'platformRecord'
   | 'settingKey'
-  | 'minutes';
+  | 'minutes'
+  | 'queue'
+  | 'queueOption'
+  | 'companySettingKey'
+  | 'tag'
+  | 'quickMessage'
+  | 'queueIntegration';
+
+/**
+ * Kinds that name no record of a tenant: the route acts on the caller's own company whatever the
+ * value (`PUT /settings/{key}` writes the caller's setting), so a 2xx is not a breach.
+ */
+export const OWN_COMPANY_KINDS: ReadonlySet<FixtureKind> = new Set(['companySettingKey']);
 
 export const PARAM_KINDS: Record<string, FixtureKind> = {
   'users/{id}': 'user',
@@ -48,6 +60,12 @@ export const PARAM_KINDS: Record<string, FixtureKind> = {
   'helps/{id}': 'platformRecord',
   'announcements/{id}': 'platformRecord',
   '{key}': 'settingKey',
+  'settings/{key}': 'companySettingKey',
+  'queue/{id}': 'queue',
+  'queue-options/{id}': 'queueOption',
+  'tags/{id}': 'tag',
+  'quick-messages/{id}': 'quickMessage',
+  'queueIntegration/{id}': 'queueIntegration',
   // a time window, not a record: the route is for super users and names nothing of a tenant
   '{minutes}': 'minutes',
   '{userId}': 'user',
@@ -84,6 +102,18 @@ export function fixtureId(tenant: Tenant, kind: FixtureKind): string {
       return 'efiClientId';
     case 'minutes':
       return '10';
+    case 'queue':
+      return tenant.queueId;
+    case 'queueOption':
+      return tenant.queueOptionId;
+    case 'companySettingKey':
+      return 'userRating';
+    case 'tag':
+      return tenant.tagId;
+    case 'quickMessage':
+      return tenant.quickMessageId;
+    case 'queueIntegration':
+      return tenant.queueIntegrationId;
   }
 }
 
@@ -115,6 +145,11 @@ export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, un
   'POST /messages/{id}/uploads': () => ({ files: [{ fileName: 'nota.pdf', mimetype: 'application/pdf', size: 100 }] }),
   'POST /contacts': () => ({ name: 'Contato Invasor', number: `5511${String(Date.now()).slice(-9)}` }),
   'PUT /contacts/{id}': () => ({ name: 'Contato Tomado', number: `5511${String(Date.now()).slice(-9)}` }),
+  // the attacker names the victim's contact for a bulk delete; imports into its own company only
+  'DELETE /contacts': (a) => ({ contactIds: [a.ticket.contactId] }),
+  'POST /contacts/import': () => ({
+    rows: [{ line: 2, name: 'Contato Importado', number: `+55 11 9${String(Date.now()).slice(-8)}`, email: '' }],
+  }),
   // the attacker schedules a message to the victim's contact, from the victim's ticket
   'POST /schedules': (a) => ({
     body: 'mensagem agendada invasora',
@@ -152,12 +187,31 @@ export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, un
   }),
   'POST /auth/tokenSignup': () => ({ email: `lead-${unique()}@example.com` }),
   'POST /auth/validateTokenSignup': () => ({ token: `token-invalido-${unique()}` }),
+  'PUT /queue/{id}': () => ({ name: 'Fila invasora', color: '#0A0B0C', greetingMessage: 'invasão' }),
+  'POST /queue-options': (a) => ({ queueId: a.queueId, title: 'Opção invasora' }),
+  'PUT /queue-options/{id}': () => ({ title: 'Opção invasora' }),
+  'PUT /companies/{id}/schedules': () => ({ schedules: [{ weekdayEn: 'monday', startTime: '00:00', endTime: '23:59' }] }),
+  'PUT /settings/{key}': () => ({ value: 'enabled' }),
+  'PUT /tags/{id}': () => ({ name: 'Etiqueta tomada', color: '#123456' }),
+  'POST /quick-messages': () => ({ shortcode: `invasor${unique()}`, message: 'resposta invasora' }),
+  'PUT /quick-messages/{id}': () => ({ message: 'resposta tomada' }),
+  'POST /quick-messages/{id}/media-upload': () => ({
+    typeArch: 'quickMessage',
+    file: { fileName: 'invasor.pdf', mimetype: 'application/pdf', size: 100 },
+  }),
+  'POST /queueIntegration': () => ({ name: `invasora${unique()}`, type: 'n8n', urlApi: 'https://example.test/n8n' }),
+  'PUT /queueIntegration/{id}': () => ({ name: `tomada${unique()}`, type: 'n8n', urlApi: 'https://example.test/n8n' }),
+  // the caller's own company's webhook: a URL on the attacker's side names nothing of the victim
+  'PUT /webhook': () => ({ url: 'https://example.test/hook' }),
 };
 
 export const SAMPLE_QUERIES: Record<string, (victim: Tenant) => Record<string, string>> = {
   'GET /ticket-notes/list': (a) => ({ ticketId: a.ticket.id, contactId: a.ticket.contactId }),
+  'GET /queue-options': (a) => ({ queueId: a.queueId, parentId: '-1' }),
   'GET /schedules': (a) => ({ contactId: a.ticket.contactId }),
   'DELETE /schedules/{id}/media-upload': () => ({ originalName: 'contrato.pdf' }),
+  'DELETE /quick-messages/{id}/media-upload': () => ({ originalName: 'contrato.pdf' }),
+  'GET /dashboard': () => ({ days: '7' }),
 };
 
 export const routeKey = (route: Pick<HttpRouteSpec, 'method' | 'path'>) => `${route.method} ${route.path}`;
@@ -189,7 +243,10 @@ export function pathParamsFor(route: HttpRouteSpec, tenant: Tenant): Record<stri
 export const sampleBody = (route: HttpRouteSpec, victim: Tenant) => SAMPLE_BODIES[routeKey(route)]?.(victim) ?? {};
 export const sampleQuery = (route: HttpRouteSpec, victim: Tenant) => SAMPLE_QUERIES[routeKey(route)]?.(victim) ?? {};
 export const takesBody = (route: HttpRouteSpec) =>
-  route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+  route.method === 'POST' ||
+  route.method === 'PUT' ||
+  route.method === 'PATCH' ||
+  (route.method === 'DELETE' && routeKey(route) in SAMPLE_BODIES);
 
 /** Every route of the manifest: what the suites iterate, so a route added there is covered here. */
 export const manifestRoutes = (): HttpRouteSpec[] => HTTP_ROUTES;

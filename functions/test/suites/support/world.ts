@@ -34,6 +34,13 @@ export interface Tenant {
   scheduleId: string;
   invoiceId: string;
   planId: string;
+  /** A queue with one menu option (the queues page's records). */
+  queueId: string;
+  queueOptionId: string;
+  /** A tag, a quick reply and a queue integration (the company-setup pages' records). */
+  tagId: string;
+  quickMessageId: string;
+  queueIntegrationId: string;
   /** The socket ids opened for the admin and the operator. */
   sockets: { admin: string; operator: string };
   /** Strings that identify this tenant's data: none may appear in an answer or frame meant for another tenant. */
@@ -43,7 +50,10 @@ export interface Tenant {
 const unique = () => ulid().toLowerCase().slice(-8);
 
 async function buildTenant(label: string): Promise<Tenant> {
-  const { company } = await createTestCompany({ name: `Empresa ${label} ${unique()}` });
+  const { company } = await createTestCompany({
+    name: `Empresa ${label} ${unique()}`,
+    planLimits: { useIntegration: true },
+  });
   await putSetting(company.id, 'useApi', 'enabled');
   await putSetting(company.id, 'addAlterConnection', 'enabled');
   const admin = await createTestUser(company.id, { profile: 'admin', name: `Admin ${label} ${unique()}` });
@@ -131,6 +141,22 @@ async function buildTenant(label: string): Promise<Tenant> {
   if (!invoice) throw new Error(`fixture invoice of ${label}`);
   tenant.invoiceId = invoice.id;
   tenant.planId = company.planId;
+  const queueName = `Fila secreta ${label} ${unique()}`;
+  const queue = await apiCall('queues', 'POST', '/queue', {
+    token: admin.token,
+    body: { name: queueName, color: '#0D0E0F' },
+  });
+  if (queue.status !== 201) throw new Error(`fixture queue of ${label}: ${queue.status} ${JSON.stringify(queue.body)}`);
+  const optionTitle = `Opção secreta ${label} ${unique()}`;
+  const option = await apiCall('queues', 'POST', '/queue-options', {
+    token: admin.token,
+    body: { queueId: queue.body.id, title: optionTitle },
+  });
+  if (option.status !== 201) throw new Error(`fixture queue option of ${label}: ${option.status}`);
+  tenant.queueId = queue.body.id;
+  tenant.queueOptionId = option.body.id;
+  tenant.secrets.push(queueName, queue.body.id, optionTitle, option.body.id);
+  await addSetupRecords(tenant, label);
   tenant.secrets.push(
     ticket.id,
     ticket.uuid,
@@ -142,6 +168,31 @@ async function buildTenant(label: string): Promise<Tenant> {
     invoice.id,
   );
   return tenant;
+}
+
+/** The tenant's tag, quick reply and queue integration, each named by a secret. */
+async function addSetupRecords(tenant: Tenant, label: string): Promise<void> {
+  const made = async (area: 'tickets' | 'messages' | 'integrations', path: string, body: Record<string, unknown>) => {
+    const res = await apiCall(area, 'POST', path, { token: tenant.admin.token, body });
+    if (res.status !== 201 && res.status !== 200)
+      throw new Error(`fixture ${path} of ${label}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as string;
+  };
+  const tagName = `Etiqueta secreta ${label} ${unique()}`;
+  tenant.tagId = await made('tickets', '/tags', { name: tagName, color: '#0A0B0C' });
+  const quickText = `resposta secreta ${label} ${unique()}`;
+  tenant.quickMessageId = await made('messages', '/quick-messages', {
+    shortcode: `segredo${unique()}`,
+    message: quickText,
+    toAll: true,
+  });
+  const integrationName = `integracao${label.toLowerCase()}${unique()}`;
+  tenant.queueIntegrationId = await made('integrations', '/queueIntegration', {
+    name: integrationName,
+    type: 'n8n',
+    urlApi: `https://example.test/${unique()}`,
+  });
+  tenant.secrets.push(tagName, tenant.tagId, quickText, tenant.quickMessageId, integrationName, tenant.queueIntegrationId);
 }
 
 /** A customer message arriving on the tenant's connection (the inbound worker, as the session host feeds it). */

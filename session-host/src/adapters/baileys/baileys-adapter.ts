@@ -12,62 +12,60 @@ import {
   jidDecode,
   type CacheStore,
   type ConnectionState,
-  type GroupMetadata,
   type WAMessage,
   type WAMessageKey,
   type WAVersion,
 } from '@whiskeysockets/baileys';
 import { CredentialsSupersededError } from '../../auth-state/dynamodb-auth-state';
 import type { Logger } from '../../logger';
-import {
-  ffmpegTranscoder,
-  isOggOpus,
-  OGG_OPUS,
-  UnsupportedFormatError,
-  type VoiceNoteTranscoder,
-} from '../../media/voice-notes';
+import type { VoiceNoteTranscoder } from '../../media/voice-notes';
 import {
   AdapterBase,
   NotConnectedError,
-  SendRefusedError,
   type AdapterStartOptions,
   type ChannelEventBody,
   type DeleteCommand,
   type ReadCommand,
+  type RejectCallCommand,
   type SendCommand,
 } from '../channel-adapter';
 import { ChatIndex } from './chat-index';
 import { closeKindOf, FINAL_REASON_TEXT } from './close-reasons';
 import { contactFromJids, recipientJid } from './contact-identity';
 import { GroupMetadataCache } from './group-metadata-cache';
+import { OwnSends, translateInbound } from './inbound-messages';
 import { DEFAULT_MEDIA_LIMITS, MediaIntake, withTimeout, type MediaDownloader, type MediaLimits } from './inbound-media';
 import {
-  channelMessageOf,
   eventsOfContacts,
   eventsOfLidMapping,
   eventsOfReaction,
   eventsOfReceipt,
   eventsOfUpdate,
-  isIgnoredJid,
-  mediaOf,
 } from './message-translation';
 import { NumberResolver } from './number-resolver';
 import { sendArguments } from './outbound-content';
+import { outboundMedia } from './outbound-media';
+import { requestPairingCode } from './pairing-code';
 import { createBaileysSocket, type BaileysSocketLike, type SocketFactory } from './socket-config';
 import { WaVersionSource } from './wa-version';
 
 export type { BaileysSocketLike, SocketFactory, SocketParams } from './socket-config';
 export type { MediaDownloader } from './inbound-media';
 
-/** Own sends remembered for echo suppression (their content is in DynamoDB for retries). */
-const OWN_SENDS_KEPT = 2_000;
 const LOGOUT_WAIT_MS = 5_000;
+/**
+ * Longest a send may take (media: the upload to WhatsApp's CDN included). A send that never settles
+ * would hold its connection's outbound group for good; past this it fails (or waits for the
+ * reconnect, when the socket dropped meanwhile).
+ */
+export const DEFAULT_SEND_TIMEOUTS = { textMs: 60_000, mediaMs: 5 * 60_000 };
 
 export interface BaileysAdapterDeps {
   log: Logger;
   createSocket?: SocketFactory;
   downloadMedia?: MediaDownloader;
   mediaLimits?: Partial<MediaLimits>;
+  sendTimeouts?: Partial<typeof DEFAULT_SEND_TIMEOUTS>;
   versions?: WaVersionSource;
   transcodeVoiceNote?: VoiceNoteTranscoder;
 }
@@ -79,8 +77,9 @@ export class BaileysAdapter extends AdapterBase {
   private generation = 0;
   private connected = false;
   private pairingRequested = false;
-  private readonly ownSends = new Set<string>();
-  private readonly chats = new ChatIndex();
+  private readonly ownSends = new OwnSends();
+  private readonly leaseWatched = new WeakSet<object>();
+  private readonly chats: ChatIndex;
   private readonly groups = new GroupMetadataCache();
   private readonly numbers = new NumberResolver();
   private readonly retryCounters = new NodeCache({ stdTTL: 3600, useClones: false }) as CacheStore;
@@ -97,6 +96,7 @@ export class BaileysAdapter extends AdapterBase {
       download: deps.downloadMedia,
     });
     this.versions = deps.versions ?? new WaVersionSource();
+    this.chats = new ChatIndex(deps.log);
   }
 
   protected async open(options: AdapterStartOptions): Promise<void> {
@@ -104,6 +104,10 @@ export class BaileysAdapter extends AdapterBase {
     const live = () => generation === this.generation;
     this.connected = false;
     this.pairingRequested = false;
+    // A pairing left unfinished by a stop, a deploy or a restart (stop() skips the close handler that
+    // wipes it): resuming with its `me` would be refused as a logout. Start over instead.
+    if (options.auth.hasUnfinishedPairing) await options.auth.clear();
+    if (!live()) return;
     this.emit({ type: 'lifecycle.connecting' });
     const logger = this.deps.log.child({ connectionId: options.connectionId, lib: 'baileys' }, { level: 'warn' });
     this.socketVersion = await this.versions.version();
@@ -114,10 +118,12 @@ export class BaileysAdapter extends AdapterBase {
       logger,
       version: this.socketVersion,
       getMessage: async (key) => (key.id ? auth.sentMessages.get(key.id) : undefined),
-      cachedGroupMetadata: (jid) => this.groupMetadata(jid),
+      cachedGroupMetadata: (jid) => this.groups.through(this.socket, jid),
       msgRetryCounterCache: this.retryCounters,
     });
     this.socket = socket;
+    this.watchLease(auth);
+    this.chats.persistTo(auth.chatKeys);
     const { ev } = socket;
     ev.on('creds.update', () => {
       auth.saveCreds().catch((err) => {
@@ -134,7 +140,12 @@ export class BaileysAdapter extends AdapterBase {
     ev.on('messages.upsert', ({ messages }) => {
       if (!live()) return;
       this.inbound = this.inbound
-        .then(() => this.onMessages(socket, messages, options))
+        .then(() =>
+          translateInbound(
+            { socket, options, chats: this.chats, ownSends: this.ownSends, intake: this.intake, emit: (e) => this.emit(e) },
+            messages,
+          ),
+        )
         .catch((err) => this.deps.log.error({ err, connectionId: options.connectionId }, 'inbound message not translated'));
     });
     ev.on('messages.update', (updates) => {
@@ -161,6 +172,20 @@ export class BaileysAdapter extends AdapterBase {
       for (const u of updates) this.groups.invalidate(u.id ?? undefined);
     });
     ev.on('group-participants.update', ({ id }) => this.groups.invalidate(id));
+    // A call ringing now (not one missed while offline): the business side decides whether to refuse it.
+    ev.on('call', (calls) => {
+      if (!live()) return;
+      for (const call of calls) {
+        if (call.status !== 'offer' || call.offline) continue;
+        this.emit({
+          type: 'call.received',
+          callId: call.id,
+          from: { jid: call.from, ...(call.callerPn ? { number: call.callerPn.split('@')[0] } : {}) },
+          isVideo: call.isVideo === true,
+          isGroup: call.isGroup === true,
+        });
+      }
+    });
   }
 
   private async onConnectionUpdate(
@@ -172,8 +197,19 @@ export class BaileysAdapter extends AdapterBase {
       if (options.usePairingCode && options.phoneNumber) {
         if (this.pairingRequested) return;
         this.pairingRequested = true;
-        const code = await socket.requestPairingCode(options.phoneNumber.replace(/\D/g, ''));
-        this.emit({ type: 'connection.pairingCode', code });
+        // Only while this socket is the live one: a request that failed because the socket closed meanwhile
+        // is the close's business (onClose), not a refusal.
+        const generation = this.generation;
+        const refused = (reason: string) => {
+          if (generation === this.generation) this.closeForGood(socket, reason);
+        };
+        const code = await requestPairingCode(
+          socket,
+          options.phoneNumber.replace(/\D/g, ''),
+          () => !options.auth.isRegistered,
+          refused,
+        ).catch((err: Error) => refused(`pairing code not requested: ${err.message}`));
+        if (code) this.emit({ type: 'connection.pairingCode', code });
       } else {
         this.emit({ type: 'lifecycle.qr', qr: update.qr });
       }
@@ -216,59 +252,22 @@ export class BaileysAdapter extends AdapterBase {
     });
   }
 
+  /** A key write that finds the lease taken (dynamodb-auth-state.ts) stops the socket, as a refused credential save does. */
+  private watchLease(auth: AdapterStartOptions['auth']): void {
+    if (this.leaseWatched.has(auth)) return;
+    this.leaseWatched.add(auth);
+    auth.onSuperseded(() => {
+      if (this.socket && this.options?.auth === auth)
+        this.closeForGood(this.socket, 'another session host took over this connection');
+    });
+  }
+
   /** Closes without a retry (the manager sees `final`). */
   private closeForGood(socket: BaileysSocketLike, reason: string): void {
     this.generation++;
     this.connected = false;
     socket.end(undefined);
     this.emit({ type: 'lifecycle.closed', reason, loggedOut: false, restartRequired: false, qrTimeout: false, final: true });
-  }
-
-  private async onMessages(socket: BaileysSocketLike, messages: WAMessage[], options: AdapterStartOptions): Promise<void> {
-    for (const message of messages) {
-      const { key } = message;
-      if (!message.message || !key.id || isIgnoredJid(key.remoteJid)) continue;
-      // Our own sends come back as upserts; the send path already reported them with their clientMessageId.
-      if (key.fromMe && this.ownSends.has(key.id)) continue;
-      this.chats.remember(key.id, {
-        remoteJid: key.remoteJid!,
-        ...(key.participant ? { participant: key.participant } : {}),
-      });
-      const translated = channelMessageOf(await this.withPhoneNumber(socket, message));
-      if (!translated) continue;
-      this.emit(
-        key.fromMe ? { type: 'message.sent', message: translated } : { type: 'message.received', message: translated },
-      );
-      const part = mediaOf(message.message);
-      if (part) {
-        this.intake.accept({
-          message,
-          part,
-          companyId: options.companyId,
-          connectionId: options.connectionId,
-          media: options.media,
-          reupload: (m) => socket.updateMediaMessage(m),
-          emit: (event) => this.emit(event),
-        });
-      }
-    }
-  }
-
-  /** A chat addressed by LID without the phone number beside it (it happens: upstream PRs 2124, 2744): ask Baileys' mapping store. */
-  private async withPhoneNumber(socket: BaileysSocketLike, message: WAMessage): Promise<WAMessage> {
-    const key = message.key;
-    if (!key.remoteJid?.endsWith('@lid') || key.remoteJidAlt) return message;
-    const pn = await socket.signalRepository.lidMapping.getPNForLID(key.remoteJid).catch(() => null);
-    return pn ? { ...message, key: { ...key, remoteJidAlt: pn } } : message;
-  }
-
-  /** Cached, or fetched once through the current socket and cached (Baileys README, "Caching Group Metadata"). */
-  private async groupMetadata(jid: string): Promise<GroupMetadata | undefined> {
-    const cached = this.groups.get(jid);
-    if (cached || !this.socket) return cached;
-    const fetched = await this.socket.groupMetadata(jid).catch(() => undefined);
-    if (fetched) this.groups.set(fetched);
-    return fetched;
   }
 
   private emitAll(events: ChannelEventBody[]): void {
@@ -278,6 +277,7 @@ export class BaileysAdapter extends AdapterBase {
   async stop(): Promise<void> {
     this.generation++;
     this.connected = false;
+    this.intake.abandonPending();
     this.socket?.end(undefined);
     this.socket = undefined;
     await this.options?.auth.flush();
@@ -310,14 +310,14 @@ export class BaileysAdapter extends AdapterBase {
 
   async send(command: SendCommand, messageId: string): Promise<ChannelMessage> {
     const socket = this.connectedSocket(command.connectionId);
-    const to = await this.resolveRecipient(socket, command.to);
-    const { media, bytes } = await this.outboundMedia(command);
-    const quotedChat = command.quoted ? this.chats.get(command.quoted.externalId) : undefined;
+    const to = await this.numbers.recipient(socket, command.to, this.deps.log);
+    const { media, bytes } = await outboundMedia(command, this.started.media, this.deps.transcodeVoiceNote);
+    const quotedChat = command.quoted ? await this.chats.get(command.quoted.externalId) : undefined;
     const args = sendArguments({ ...command, to, media }, messageId, bytes, quotedChat);
-    this.rememberOwn(messageId);
+    this.ownSends.remember(messageId);
     let sent: WAMessage | undefined;
     try {
-      sent = await socket.sendMessage(args.jid, args.content, args.options);
+      sent = await withTimeout(socket.sendMessage(args.jid, args.content, args.options), this.sendTimeout(bytes), 'send');
     } catch (err) {
       if (!this.connected) throw new NotConnectedError(command.connectionId);
       throw err;
@@ -341,67 +341,53 @@ export class BaileysAdapter extends AdapterBase {
     };
   }
 
-  /** A typed number is checked with WhatsApp once (it answers the JID, e.g. with or without Brazil's ninth digit). */
-  private async resolveRecipient(socket: BaileysSocketLike, to: string): Promise<string> {
-    if (to.includes('@')) return to;
-    const jid = await this.numbers.resolve(socket, recipientJid(to));
-    if (!jid) throw new SendRefusedError('not-on-whatsapp', 'ERR_WAPP_INVALID_CONTACT', `${to} is not on WhatsApp`);
-    return jid;
-  }
-
-  private async outboundMedia(command: SendCommand): Promise<{ media?: SendCommand['media']; bytes?: Buffer }> {
-    if (!command.media) return {};
-    const stored = (await this.started.media.get(command.media.key)).body;
-    if (!command.media.voiceNote || isOggOpus(command.media.mimetype)) return { media: command.media, bytes: stored };
-    try {
-      const bytes = await (this.deps.transcodeVoiceNote ?? ffmpegTranscoder())(stored, command.media.mimetype);
-      return { media: { ...command.media, mimetype: OGG_OPUS }, bytes };
-    } catch (err) {
-      if (err instanceof UnsupportedFormatError)
-        throw new SendRefusedError('unsupported-format', 'ERR_SENDING_WAPP_MSG', err.message);
-      throw err;
-    }
-  }
-
   async deleteMessage(command: DeleteCommand): Promise<void> {
     const socket = this.connectedSocket(command.connectionId);
-    const chat = this.chats.get(command.externalId);
+    const chat = await this.chats.get(command.externalId);
     const jid = chat?.remoteJid ?? recipientJid(command.to);
-    await socket.sendMessage(jid, {
-      delete: {
-        remoteJid: jid,
-        fromMe: command.fromMe,
-        id: command.externalId,
-        ...(chat?.participant ? { participant: chat.participant } : {}),
-      },
-    });
+    await withTimeout(
+      socket.sendMessage(jid, {
+        delete: {
+          remoteJid: jid,
+          fromMe: command.fromMe,
+          id: command.externalId,
+          ...(chat?.participant ? { participant: chat.participant } : {}),
+        },
+      }),
+      this.sendTimeout(undefined),
+      'delete',
+    );
   }
 
   /** Receipts go to the chat each message came on, with the sender for group messages. */
+  async rejectCall(command: RejectCallCommand): Promise<void> {
+    const socket = this.connectedSocket(command.connectionId);
+    await socket.rejectCall?.(command.callId, command.from);
+  }
+
   async markRead(command: ReadCommand): Promise<void> {
     const socket = this.connectedSocket(command.connectionId);
     const fallback = recipientJid(command.to);
-    await socket.readMessages(
-      command.externalIds.map((id) => {
-        const chat = this.chats.get(id);
-        return {
-          remoteJid: chat?.remoteJid ?? fallback,
-          id,
-          fromMe: false,
-          ...(chat?.participant ? { participant: chat.participant } : {}),
-        };
-      }),
-    );
+    const chats = await this.chats.getMany(command.externalIds);
+    const keys = command.externalIds.map((id) => {
+      const chat = chats.get(id);
+      return {
+        remoteJid: chat?.remoteJid ?? fallback,
+        id,
+        fromMe: false,
+        ...(chat?.participant ? { participant: chat.participant } : {}),
+      };
+    });
+    await withTimeout(socket.readMessages(keys), this.sendTimeout(undefined), 'read receipts');
+  }
+
+  private sendTimeout(bytes: Buffer | undefined): number {
+    const timeouts = { ...DEFAULT_SEND_TIMEOUTS, ...this.deps.sendTimeouts };
+    return bytes ? timeouts.mediaMs : timeouts.textMs;
   }
 
   private connectedSocket(connectionId: string): BaileysSocketLike {
     if (!this.connected || !this.socket) throw new NotConnectedError(connectionId);
     return this.socket;
-  }
-
-  private rememberOwn(id: string): void {
-    this.ownSends.delete(id);
-    this.ownSends.add(id);
-    if (this.ownSends.size > OWN_SENDS_KEPT) this.ownSends.delete(this.ownSends.values().next().value as string);
   }
 }

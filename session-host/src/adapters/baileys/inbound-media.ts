@@ -70,9 +70,17 @@ export function announcedSize(part: MediaPart): number | undefined {
   return size > 0 ? size : undefined;
 }
 
+interface Pending {
+  job: IntakeJob;
+  abort: AbortController;
+  settled: boolean;
+}
+
 export class MediaIntake {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Downloads queued or running: Baileys acknowledged their messages, so WhatsApp will not send them again. */
+  private readonly pending = new Set<Pending>();
 
   constructor(private readonly deps: { log: Logger; limits: MediaLimits; download?: MediaDownloader }) {}
 
@@ -89,7 +97,24 @@ export class MediaIntake {
       });
       return;
     }
-    void this.slot(() => this.store(job)).catch((err) => this.deps.log.error({ err, externalId }, 'media intake failed'));
+    const entry: Pending = { job, abort: new AbortController(), settled: false };
+    this.pending.add(entry);
+    void this.slot(() => this.store(entry))
+      .catch((err) => this.deps.log.error({ err, externalId }, 'media intake failed'))
+      .finally(() => this.pending.delete(entry));
+  }
+
+  /**
+   * The socket is closing (stop, deploy, restart): files still queued or downloading will never
+   * arrive, and nothing would say so. Each is reported failed now (`download-failed`) and its download stopped.
+   */
+  abandonPending(): void {
+    for (const entry of this.pending) {
+      this.deps.log.warn({ externalId: entry.job.message.key.id }, 'media download abandoned: the session is stopping');
+      this.fail(entry, { reason: 'download-failed' });
+      entry.abort.abort();
+    }
+    this.pending.clear();
   }
 
   private async slot(task: () => Promise<void>): Promise<void> {
@@ -103,10 +128,21 @@ export class MediaIntake {
     }
   }
 
-  private async store(job: IntakeJob): Promise<void> {
+  private settle(entry: Pending, body: Omit<Extract<ChannelEventBody, { type: 'message.media' }>, 'type' | 'externalId'>) {
+    if (entry.settled) return;
+    entry.settled = true;
+    entry.job.emit({ type: 'message.media', externalId: entry.job.message.key.id!, ...body });
+  }
+
+  private fail(entry: Pending, failure: NonNullable<Extract<ChannelEventBody, { type: 'message.media' }>['failure']>) {
+    this.settle(entry, { failure });
+  }
+
+  private async store(entry: Pending): Promise<void> {
+    const { job, abort } = entry;
+    if (abort.signal.aborted) return; // abandoned while queued (already reported)
     const externalId = job.message.key.id!;
     const { limits, log } = this.deps;
-    const abort = new AbortController();
     try {
       const stored = await withTimeout(
         (async () => {
@@ -115,7 +151,8 @@ export class MediaIntake {
             logger: log,
             reupload: (m) => withTimeout(job.reupload(m), limits.reuploadTimeoutMs, 'media re-upload'),
           });
-          abort.signal.addEventListener('abort', () => body.destroy(new Error('download aborted')));
+          if (abort.signal.aborted) body.destroy(new Error('download aborted'));
+          else abort.signal.addEventListener('abort', () => body.destroy(new Error('download aborted')));
           return job.media.putStream({
             companyId: job.companyId,
             connectionId: job.connectionId,
@@ -129,18 +166,17 @@ export class MediaIntake {
         'media download',
       );
       const { fileLength: _length, ...ref } = job.part;
-      job.emit({ type: 'message.media', externalId, media: { ...ref, key: stored.key, sizeBytes: stored.sizeBytes } });
+      this.settle(entry, { media: { ...ref, key: stored.key, sizeBytes: stored.sizeBytes } });
     } catch (err) {
       abort.abort();
       const tooLarge = err instanceof MediaTooLargeError;
-      log.warn({ err, externalId }, 'media not stored');
-      job.emit({
-        type: 'message.media',
-        externalId,
-        failure: tooLarge
+      if (!entry.settled) log.warn({ err, externalId }, 'media not stored');
+      this.fail(
+        entry,
+        tooLarge
           ? { reason: 'too-large', sizeBytes: err.sizeBytes, limitBytes: err.limitBytes }
           : { reason: 'download-failed' },
-      });
+      );
     }
   }
 }

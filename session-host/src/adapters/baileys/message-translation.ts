@@ -22,6 +22,7 @@ import {
 } from '@whiskeysockets/baileys';
 import type { ChannelEventBody } from '../channel-adapter';
 import { contactFromBaileysContact, contactFromJids } from './contact-identity';
+import { CONTROL_TYPES, placeholderBody } from './message-kinds';
 
 type Content = proto.IMessage;
 
@@ -85,16 +86,13 @@ export function bodyOf(content: Content | null | undefined): string | undefined 
     }
     case 'ptvMessage':
       return message.ptvMessage?.caption ?? '';
-    // Not messages of a conversation: the album's header (its photos and videos arrive as their own
-    // messages, associatedChildMessage), protocol frames (revoke/edit arrive as updates), reactions, key distribution.
-    case 'albumMessage':
-    case 'protocolMessage':
-    case 'reactionMessage':
-    case 'senderKeyDistributionMessage':
-    case 'messageContextInfo':
-      return undefined;
+    case 'interactiveResponseMessage':
+      return message.interactiveResponseMessage?.body?.text ?? '';
+    // Not messages of a conversation (message-kinds.ts): the album's header (its photos and videos arrive as
+    // their own messages, associatedChildMessage), protocol frames (revoke/edit arrive as updates), reactions,
+    // poll votes, pins, keep-in-chat …; anything else gets a placeholder naming its type, never a blank message.
     default:
-      return '';
+      return CONTROL_TYPES.has(type) ? undefined : placeholderBody(type);
   }
 }
 
@@ -169,16 +167,21 @@ export function channelMessageOf(message: WAMessage, media?: MediaRef): ChannelM
 
 /** The text Baileys puts after the error code when the business may not start new chats for a while. */
 const RESTRICTED_TEXT = 'Your account has been restricted';
+const RESTRICTION_CODE = '463';
 
 /**
  * Why WhatsApp refused a send, from the ERROR update Baileys emits for an error ack
  * (messages-recv.js handleBadAck: `messageStubParameters = [code]` or `[code, ACCOUNT_RESTRICTED_TEXT]`).
+ * rc14 adds the text whenever the code is `String(NACK_REASONS.SenderReachoutTimelocked)`, which is 463,
+ * the same code as SERVER_ERROR_CODES.MessageAccountRestriction: so every 463 arrives as
+ * `['463', 'Your account has been restricted']`, and the text tells nothing. 463 is the account (or the
+ * contact's privacy token) restriction: `account-restricted`. The text with another code: reach-out lock.
  */
 export function sendFailureOf(parameters: string[] | null | undefined): { reason: SendFailureReason; error: string } {
   const [code, text] = parameters ?? [];
-  if (text === RESTRICTED_TEXT) return { reason: 'reach-out-locked', error: `${text} (${code ?? 'no code'})` };
-  if (code === '463')
+  if (code === RESTRICTION_CODE)
     return { reason: 'account-restricted', error: 'WhatsApp restricted this account from starting new chats (463)' };
+  if (text === RESTRICTED_TEXT) return { reason: 'reach-out-locked', error: `${text} (${code ?? 'no code'})` };
   return { reason: 'rejected', error: `WhatsApp refused the message (${code ?? 'no code'})` };
 }
 
@@ -206,7 +209,7 @@ export function eventsOfUpdate({ key, update }: WAMessageUpdate): ChannelEventBo
 
 /** Group receipts (per participant) → the strongest ack each carries. */
 export function eventsOfReceipt({ key, receipt }: MessageUserReceiptUpdate): ChannelEventBody[] {
-  if (!key.id || !key.fromMe) return [];
+  if (!key.id || !key.fromMe || isIgnoredJid(key.remoteJid)) return [];
   const ack = receipt.playedTimestamp ? 4 : receipt.readTimestamp ? 3 : receipt.receiptTimestamp ? 2 : undefined;
   return ack ? [{ type: 'message.ack', externalId: key.id, ack }] : [];
 }

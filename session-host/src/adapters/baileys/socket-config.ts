@@ -11,6 +11,7 @@ import {
   type AnyMessageContent,
   type AuthenticationState,
   type BaileysEventEmitter,
+  type BinaryNode,
   type CacheStore,
   type Contact,
   type GroupMetadata,
@@ -22,6 +23,7 @@ import {
   type WAVersion,
 } from '@whiskeysockets/baileys';
 import type { Logger } from '../../logger';
+import { isIgnoredJid } from './message-translation';
 
 export const BROWSER = Browsers.macOS('Chrome');
 
@@ -47,6 +49,10 @@ export interface BaileysSocketLike {
   onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   groupMetadata(jid: string): Promise<GroupMetadata>;
   signalRepository: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } };
+  /** The websocket, for frames Baileys does not turn into events (a refused pairing code: pairing-code.ts). */
+  ws?: { on(event: string, listener: (frame: BinaryNode) => void): unknown };
+  /** Refuses a ringing call (company setting `call` disabled). */
+  rejectCall?(callId: string, callFrom: string): Promise<void>;
 }
 
 export interface SocketParams {
@@ -68,8 +74,13 @@ export function socketConfig(params: SocketParams): UserFacingSocketConfig {
     ...rest,
     ...(version ? { version } : {}),
     browser: BROWSER,
+    // Baileys' defaults are the opposite: online on connect would silence the business's phone
+    // notifications; a full history sync would replay years of chats the platform starts without.
     markOnlineOnConnect: false,
     syncFullHistory: false,
+    // Status updates, channels and broadcast lists are acked and dropped before decryption (messages-recv.js
+    // processNode), instead of Baileys decrypting every contact's status for the adapter to throw away.
+    shouldIgnoreJid: (jid) => Boolean(jid) && isIgnoredJid(jid),
     // The platform starts from "now" (the adapter never turns history into messages), but the initial
     // bootstrap and push-name syncs carry the phone's LID↔number mappings (phoneNumberToLidMappings),
     // which Baileys stores only if it processes them; with every sync off it warns of session errors.

@@ -27,6 +27,7 @@ import {
   storeCustomerMedia,
   tooLargeEvents,
 } from './simulated-server-rules';
+import { SimulatedMediaIndex } from './simulated-media';
 import type { SimulatorPersistence } from './simulator-persistence';
 import {
   SimulatorError,
@@ -70,6 +71,7 @@ export class SimulatedPhone {
   /** The phone unlinked the device while it was offline: its next resume is refused. */
   private deviceRevoked = false;
   private readonly conversations = new Map<string, Conversation>();
+  private readonly media = new SimulatedMediaIndex();
   private readonly outbox: { event: ChannelEventBody; onDelivered?: () => void }[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private qrTimer: NodeJS.Timeout | undefined;
@@ -87,6 +89,7 @@ export class SimulatedPhone {
     this.loading ??= (async () => {
       for (const stored of (await this.deps.persistence?.load(this.companyId, this.connectionId)) ?? []) {
         this.conversations.set(stored.contact.number, stored);
+        for (const message of stored.messages) this.media.track(message);
       }
     })().catch((err) => this.deps.log.warn({ err }, 'simulated conversations not loaded'));
     return this.loading;
@@ -353,9 +356,9 @@ export class SimulatedPhone {
     return message;
   }
 
-  /** Whether `key` is media of this connection (the control API serves only those). */
-  ownsMediaKey(key: string): boolean {
-    return key.startsWith(`C#${this.companyId}/media/${this.connectionId}/`);
+  /** The file a chat of this phone shows under `key`, sent by the customer or the business (the control API serves only those). */
+  mediaOf(key: string) {
+    return this.media.find(key);
   }
 
   dispose(): void {
@@ -408,6 +411,7 @@ export class SimulatedPhone {
   private markDeleted(conversation: Conversation, message: SimMessage): void {
     message.deleted = true;
     message.text = '';
+    this.media.forget(message.media);
     message.media = null;
     this.save(conversation, message);
   }
@@ -428,6 +432,7 @@ export class SimulatedPhone {
   /** The contact's `lastMessageAt` is not saved per message: loading takes it from the messages. */
   private append(conversation: Conversation, message: SimMessage): void {
     conversation.messages.push(message);
+    this.media.track(message);
     conversation.contact.lastMessageAt = message.timestamp;
     this.save(conversation, message);
   }

@@ -13,6 +13,7 @@ import {
   type ChannelEventBody,
   type DeleteCommand,
   type ReadCommand,
+  type RejectCallCommand,
   type SendCommand,
 } from '../channel-adapter';
 import type { SimDevice, SimulatedPhone } from './simulated-phone';
@@ -148,6 +149,11 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
 
   async markRead(command: ReadCommand): Promise<void> {
     this.connectedPhone(command.connectionId).businessReads(command.externalIds);
+  }
+
+  /** The simulated phone places no calls: refusing one only needs the connection up. */
+  async rejectCall(command: RejectCallCommand): Promise<void> {
+    this.connectedPhone(command.connectionId);
   }
 
   private connectedPhone(connectionId: string): SimulatedPhone {

@@ -4,6 +4,7 @@ import {
   LuCalendarClock,
   LuCircleHelp,
   LuCode,
+  LuCreditCard,
   LuFlaskConical,
   LuLayers,
   LuLayoutDashboard,
@@ -100,12 +101,15 @@ export function buildMenu(ctx: MenuContext): MenuSection[] {
         item('users', '/users', LuUsers),
         ...(ctx.isSuper || settingOn(ctx.settings.useApi) ? [item('apidocs', '/apidocs', LuCode)] : []),
         item('invoices', '/invoices', LuReceipt),
+        item('subscription', '/subscription', LuCreditCard),
         item('settings', '/settings', LuSettings),
       ],
     });
   }
 
-  if (ctx.localMode) {
+  // The simulator drives the company's connections (disconnect, restrict): an admin's tool, as the
+  // session host's control API enforces (issue 30 item 14).
+  if (ctx.localMode && ctx.isAdmin) {
     sections.push({ key: 'local', title: 'menu.localTools', items: [item('simulator', '/simulator', LuFlaskConical)] });
   }
   return sections;

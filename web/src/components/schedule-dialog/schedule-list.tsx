@@ -1,8 +1,8 @@
 import { Badge, Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ScheduleDto } from '@atende/shared';
-import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { formatDateTime } from '@/lib/format';
 import { SCHEDULES_NS } from './i18n';
 
 /** Spec part 3 "Schedules page": the body is shown cut at 25 characters. */
@@ -42,7 +42,7 @@ export function ScheduleList({ schedules, editingId, onEdit, onDelete }: Schedul
         >
           <Stack gap="0" flex="1" minW="0">
             <Text textStyle="xs" color="fg.muted">
-              {format(new Date(schedule.sendAt), 'dd/MM/yyyy HH:mm')}
+              {formatDateTime(schedule.sendAt)}
             </Text>
             <Text textStyle="sm" truncate title={schedule.body}>
               {schedulePreview(schedule.body)}

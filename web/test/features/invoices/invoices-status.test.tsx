@@ -52,6 +52,20 @@ describe('invoices screen (spec part 2 §2, §4 "Invoice status")', () => {
     expect(rows.map((row) => within(row).queryByTestId('invoice-pay') !== null)).toEqual([false, true, true]);
   });
 
+  it("shows the invoice's period as dates, not ISO text (issue 30 item 16)", async () => {
+    fakeApi({
+      'GET /api/invoices/all': {
+        status: 200,
+        body: { invoices: [invoice('a', { detail: 'MENSAL · 2026-11-30 → 2026-12-30' })], hasMore: false },
+      },
+      'GET /api/plans/allPublished': { status: 200, body: PLANS },
+    });
+    renderWithProviders(<InvoicesPage />, { route: '/invoices' });
+    const [row] = await screen.findAllByTestId('invoice-row', {}, { timeout: 8000 });
+    expect(within(row!).getByText('MENSAL · 30/11/2026 → 30/12/2026')).toBeTruthy();
+    expect(row!.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
   it('filters by status through the API', async () => {
     const { calls } = fakeApi({
       'GET /api/invoices/all': { status: 200, body: { invoices: [invoice('a', {})], hasMore: false } },

@@ -26,6 +26,9 @@ const companyRow = (overrides: Partial<AdminCompanyDto> = {}): AdminCompanyDto =
   createdAt: '2026-01-01T00:00:00.000Z',
   campaignsEnabled: false,
   campaigns: { ...DEFAULT_CAMPAIGN_PARAMETERS },
+  useApi: false,
+  useFacebook: false,
+  useInstagram: false,
   ...overrides,
 });
 
@@ -91,6 +94,31 @@ describe('settings: reports tab and the campaign parameters panel (spec part 2 Â
       campaigns: { limitOfCampaignBy: 'month', numberOfCampaigns: 5, valueOfResourceCampaigns: 12.5 },
     });
   }, 60_000); // a long form typed field by field: slow on a busy machine
+
+  it('switches the channel options (useApi, useFacebook, useInstagram) and saves them with the company', async () => {
+    const api = fakeApi({
+      'GET /api/companies': { status: 200, body: { companies: [companyRow({ useFacebook: true })], hasMore: false } },
+      'GET /api/plans/all': { status: 200, body: [PLAN] },
+      'PUT /api/companies/c1': (call) => ({ status: 200, body: { ...companyRow(), ...(call.body as object) } }),
+    });
+    renderWithProviders(<CompaniesTab />, { route: '/settings' });
+    const row = await screen.findByTestId('company-row');
+    fireEvent.click(within(row).getByRole('button', { name: 'Editar' }));
+    await screen.findByText('Editando Padaria Central');
+    expect((screen.getByTestId('company-useApi') as HTMLSelectElement).value).toBe('false');
+    expect((screen.getByTestId('company-useFacebook') as HTMLSelectElement).value).toBe('true');
+    expect(screen.getByLabelText('API de mensagens')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('company-useApi'), { target: { value: 'true' } });
+    fireEvent.change(screen.getByTestId('company-useFacebook'), { target: { value: 'false' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      useApi: true,
+      useFacebook: false,
+      useInstagram: false,
+    });
+  }, 60_000);
 
   it('asks before deleting a company, and offers no delete for the platform company', async () => {
     const api = fakeApi({

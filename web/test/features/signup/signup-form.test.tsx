@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignupPage } from '@/features/signup/components/signup-page';
 import { planIdFromMessage } from '@/features/signup';
@@ -81,6 +82,39 @@ describe('sign-up form (spec part 1 §2 "Sign-up", §5)', () => {
     expect(screen.getByText('O endereço de email é inválido!')).toBeTruthy();
     expect(screen.getByText('Escolha um plano baseado na quantidade de atendentes que precisa!')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('keeps every digit of a CNPJ and a phone typed fast or pasted over (issue 30 item 9)', async () => {
+    const { calls } = fakeApi({
+      'GET /api/plans/list': { status: 200, body: PLANS },
+      'POST /api/leads-web': { status: 201, body: { id: 'l1', email: 'maria@azul.com.br' } },
+    });
+    renderWithProviders(<SignupPage />, { route: '/signup' });
+    await screen.findByTestId('plan-p2');
+    fillValid();
+    const user = userEvent.setup({ delay: null }); // keys arriving while the page is still busy rendering
+    const cnpj = screen.getByLabelText(/^CNPJ/) as HTMLInputElement;
+    const phone = screen.getByLabelText(/^Telefone/) as HTMLInputElement;
+    await user.clear(cnpj);
+    await user.type(cnpj, '11222333000181');
+    await user.clear(phone);
+    await user.type(phone, '21988887777');
+    expect(cnpj.value).toBe('11.222.333/0001-81');
+    expect(phone.value).toBe('21 98888-7777');
+    // A CNPJ copied from elsewhere, pasted over the one typed.
+    await user.tripleClick(cnpj);
+    await user.paste('45.723.174/0001-10');
+    expect(cnpj.value).toBe('45.723.174/0001-10');
+    fireEvent.click(screen.getByTestId('plan-p2'));
+    acceptTerms();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    send();
+
+    expect(await screen.findByTestId('signup-sent', {}, { timeout: 8000 })).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      vat: '45.723.174/0001-10',
+      phone: '21 98888-7777',
+    });
   });
 
   it('offers the plans by number of attendants, fewest first', async () => {

@@ -17,13 +17,14 @@ const idsIn = (client: QueryClient, filters: TicketListFilters) =>
 const countOf = (client: QueryClient, filters: TicketListFilters) =>
   client.getQueryData<Lists>(ticketKeys.list(filters))!.pages[0]!.count;
 
+const VENDAS = { id: 'q1', name: 'Vendas', color: '#0a7d33' };
 const OPEN = { status: 'open', showAll: false } as const;
 const PENDING = { status: 'pending', showAll: false } as const;
 
 describe('live events patch the cached lists by key (spec part 1 §4 realtime)', () => {
   let client: QueryClient;
   beforeEach(() => {
-    signInAs({ id: 'u1', profile: 'user' });
+    signInAs({ id: 'u1', profile: 'user', queues: [VENDAS] });
     client = new QueryClient();
   });
 
@@ -118,5 +119,72 @@ describe('live events patch the cached lists by key (spec part 1 §4 realtime)',
 
     const messages = flattenMessages(client.getQueryData(messageKeys.ticket('t1')));
     expect(messages.map((m) => m.id)).toEqual(['01A', '01B', '01C']);
+  });
+});
+
+describe("a ticket out of the viewer's reach leaves their lists (issue 30: the transferred ticket that stayed)", () => {
+  let client: QueryClient;
+  const mine = ticket({ id: 't1', status: 'open', userId: 'u1', queueId: 'q1' });
+  /** What PUT answers for "transfer to queue q2 only" (spec part 1 §4): waiting in q2, nobody's. */
+  const inSuporte = { ...mine, status: 'pending' as const, userId: null, user: null, queueId: 'q2' };
+  beforeEach(() => {
+    client = new QueryClient();
+  });
+
+  it("an operator's own transfer to a queue they are not in never lands in their pending list, in either order", () => {
+    signInAs({ id: 'u1', profile: 'user', queues: [VENDAS] });
+    seed(client, OPEN, [mine]);
+    seed(client, PENDING, []);
+
+    // The old audience's 'moved' delete may come before or after the PUT's own answer.
+    removeTicketFromCaches(client, 't1');
+    upsertTicketInCaches(client, inSuporte);
+    upsertTicketInCaches(client, inSuporte);
+
+    expect(idsIn(client, OPEN)).toEqual([]);
+    expect(idsIn(client, PENDING)).toEqual([]);
+    expect(countOf(client, PENDING)).toBe(0);
+    expect(countOf(client, OPEN)).toBe(0);
+  });
+
+  it('a stale copy of a ticket now out of reach drops the row it had', () => {
+    signInAs({ id: 'u1', profile: 'user', queues: [VENDAS] });
+    seed(client, PENDING, [ticket({ id: 't1', status: 'pending', userId: null, queueId: 'q1' })]);
+
+    upsertTicketInCaches(client, inSuporte);
+
+    expect(idsIn(client, PENDING)).toEqual([]);
+    expect(countOf(client, PENDING)).toBe(0);
+  });
+
+  it("still shows it to whoever may see the new queue, an admin, and the assignee of another queue's ticket", () => {
+    signInAs({ id: 'u2', profile: 'user', queues: [{ id: 'q2', name: 'Suporte', color: '#00a' }] });
+    seed(client, PENDING, []);
+    upsertTicketInCaches(client, inSuporte);
+    expect(idsIn(client, PENDING)).toEqual(['t1']);
+
+    signInAs({ id: 'u9', profile: 'admin' });
+    seed(client, PENDING, []);
+    upsertTicketInCaches(client, inSuporte);
+    expect(idsIn(client, PENDING)).toEqual(['t1']);
+
+    signInAs({ id: 'u1', profile: 'user', queues: [VENDAS] });
+    seed(client, OPEN, []);
+    upsertTicketInCaches(client, { ...inSuporte, status: 'open', userId: 'u1' });
+    expect(idsIn(client, OPEN)).toEqual(['t1']);
+  });
+
+  it('a queue-less ticket follows userViewTicketsWithoutDepartment', () => {
+    const queueless = { ...inSuporte, queueId: null, queue: null };
+    signInAs({ id: 'u1', profile: 'user', queues: [VENDAS] });
+    seed(client, PENDING, []);
+    upsertTicketInCaches(client, queueless);
+    expect(idsIn(client, PENDING)).toEqual([]);
+
+    signInAs({ id: 'u1', profile: 'user', queues: [VENDAS] }, [
+      { key: 'userViewTicketsWithoutDepartment', value: 'enabled' },
+    ]);
+    upsertTicketInCaches(client, queueless);
+    expect(idsIn(client, PENDING)).toEqual(['t1']);
   });
 });

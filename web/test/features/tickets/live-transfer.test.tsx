@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TicketsPage } from '@/features/tickets/components/tickets-page';
-import { notify } from '@/lib/toaster';
+import { notify, toaster } from '@/lib/toaster';
 import { emit } from './realtime-mock';
 import { fakeTicketsApi, message, ok, page, renderAt, signInAs, ticket } from './support';
 
@@ -26,6 +26,7 @@ function workspaceApi(state: { visible: boolean }) {
 
 describe("a ticket moved elsewhere is not a deleted ticket (no 'Ticket deleted' toast)", () => {
   afterEach(() => {
+    toaster.remove();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -49,7 +50,6 @@ describe("a ticket moved elsewhere is not a deleted ticket (no 'Ticket deleted' 
   it("leaves with 'Acesso não permitido' when it moved out of the viewer's reach", async () => {
     signInAs({ id: 'u1', profile: 'user' });
     const info = vi.spyOn(notify, 'info');
-    const error = vi.spyOn(notify, 'error');
     const state = { visible: true };
     workspaceApi(state);
     renderAt(<TicketsPage />, `/tickets/${shown.uuid}`);
@@ -59,7 +59,8 @@ describe("a ticket moved elsewhere is not a deleted ticket (no 'Ticket deleted' 
     emit('ticket', { action: 'delete', ticketId: shown.id, reason: 'moved' });
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/tickets'), LIVE);
-    expect(error).toHaveBeenCalledWith('Acesso não permitido');
+    const errors = toaster.getVisibleToasts().filter((toast) => toast.type === 'error');
+    expect(errors.map((toast) => toast.title)).toEqual(['Acesso não permitido']);
     expect(info).not.toHaveBeenCalled();
   });
 

@@ -17,10 +17,23 @@ const quickMessages = [
     shortcode: 'bomdia',
     message: 'Bom dia! Em que posso ajudar você hoje com o seu pedido?',
     userId: null,
+    toAll: true,
+    isMedia: false,
+    medias: [],
     mediaUrl: null,
     mediaName: null,
   },
-  { id: 'qm2', shortcode: 'pix', message: 'Nossa chave Pix é o CNPJ.', userId: null, mediaUrl: null, mediaName: null },
+  {
+    id: 'qm2',
+    shortcode: 'pix',
+    message: 'Nossa chave Pix é o CNPJ.',
+    userId: null,
+    toAll: true,
+    isMedia: true,
+    medias: [{ originalName: 'qr.png', mimetype: 'image/png', size: 10, key: 'C#c1/media/quickmessages/qm2/qr.png' }],
+    mediaUrl: null,
+    mediaName: '[{"originalName":"qr.png"}]',
+  },
 ];
 
 function inputApi() {
@@ -88,6 +101,79 @@ describe('message input rules (spec part 1 §5)', () => {
     expect(box.value).toBe('');
   });
 
+  it('sends one clientMessageId per send: the same on a retry of the failed draft, a new one for the next', async () => {
+    signInAs({ profile: 'admin' });
+    let answered = 0;
+    const { calls } = fakeTicketsApi((call) => {
+      if (call.path === '/quick-messages/list') return ok([]);
+      if (call.method !== 'POST' || call.path !== '/messages/t1') return undefined;
+      answered += 1;
+      // The first answer is lost at the gateway (the server may well have sent the message).
+      return answered === 1 ? { status: 504, body: { message: 'Endpoint request timed out' } } : ok({ messages: [] });
+    });
+    renderInput();
+    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+
+    fireEvent.change(box, { target: { value: 'Segue o boleto' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.keyDown(box, { key: 'Enter' }); // a double Enter is one send
+    await waitFor(() => expect(box.value).toBe('Segue o boleto')); // failed: the draft comes back
+    expect(sends(calls)).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' })); // the retry
+    await waitFor(() => expect(sends(calls)).toHaveLength(2));
+    await waitFor(() => expect(box.value).toBe(''));
+    fireEvent.change(box, { target: { value: 'Outra mensagem' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(sends(calls)).toHaveLength(3));
+
+    const keys = sends(calls).map((body) => (body as { clientMessageId?: string }).clientMessageId);
+    expect(keys[0]).toMatch(/^[\w-]{8,64}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[\w-]{8,64}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('retries a failed file send with the same key and the files already uploaded', async () => {
+    signInAs();
+    let answered = 0;
+    const { calls } = fakeTicketsApi((call) => {
+      if (call.path === '/quick-messages/list') return ok([]);
+      if (call.method === 'POST' && call.path === '/messages/t1/uploads')
+        return ok({
+          uploads: [
+            {
+              key: `C#c1/media/outbound/t1/${calls.length}`,
+              url: 'http://s3.test/media/0',
+              method: 'PUT',
+              headers: {},
+              fileName: 'bolo.png',
+              mimetype: 'image/png',
+              expiresInSeconds: 300,
+            },
+          ],
+        });
+      if (call.method === 'PUT') return { status: 200 };
+      if (call.method !== 'POST' || call.path !== '/messages/t1') return undefined;
+      answered += 1;
+      return answered === 1 ? { status: 502, body: { error: 'ERR_INTERNAL' } } : ok({ messages: [] });
+    });
+    renderInput();
+    const photo = new File([new Uint8Array(2048)], 'bolo.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [photo] } });
+    await screen.findByTestId('attachments');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(sends(calls)).toHaveLength(2));
+
+    const [first, retry] = sends(calls) as { clientMessageId: string; medias: unknown[] }[];
+    expect(retry!.clientMessageId).toBe(first!.clientMessageId);
+    expect(retry!.medias).toEqual(first!.medias);
+    expect(calls.filter((c) => c.path === '/messages/t1/uploads')).toHaveLength(1);
+  });
+
   it("lists quick replies after '/', labels cut at 35 characters, and fills the box with the chosen one", async () => {
     signInAs();
     inputApi();
@@ -107,6 +193,26 @@ describe('message input rules (spec part 1 §5)', () => {
 
     expect(box.value).toBe('Nossa chave Pix é o CNPJ.');
     expect(screen.queryByTestId('quick-replies')).toBeNull();
+  });
+
+  it("sends the chosen quick reply's files with it, by key, without uploading them", async () => {
+    signInAs();
+    const { calls } = inputApi();
+    renderInput();
+    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '/pix' } });
+    fireEvent.click(await within(await screen.findByTestId('quick-replies')).findByTestId('quick-reply'));
+    expect(screen.getByTestId('quick-reply-files').textContent).toContain('qr.png');
+
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    expect(sends(calls)[0]).toMatchObject({
+      body: 'Nossa chave Pix é o CNPJ.',
+      medias: [{ key: 'C#c1/media/quickmessages/qm2/qr.png', fileName: 'qr.png', mimetype: 'image/png' }],
+    });
+    expect(calls.filter((c) => c.path === '/messages/t1/uploads')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByTestId('quick-reply-files')).toBeNull());
   });
 
   it('drops a recorded audio under 10,000 bytes without uploading or sending it', async () => {

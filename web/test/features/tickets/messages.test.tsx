@@ -79,6 +79,44 @@ describe('message bubble (spec part 1 §2, §3, §4)', () => {
     );
   });
 
+  it('names a document as the sender named it, never by its stored key, and keeps its caption in the bubble', () => {
+    signInAs();
+    const stored = 'https://s3.test/C%23c1/media/outbound/t1/01KB0Z7A1C2D3E4F5G6H7J8K9M-or_amento.pdf?X-Amz-Signature=x';
+    renderAt(
+      <>
+        <MessageBubble
+          message={message({
+            id: 'd1',
+            fromMe: true,
+            mediaType: 'document',
+            mediaUrl: stored,
+            mediaName: 'orçamento.pdf',
+            body: 'segue o orçamento',
+          })}
+        />
+        <MessageBubble message={message({ id: 'd2', mediaType: 'document', mediaUrl: stored, body: '' })} />
+      </>,
+    );
+    const [named, unnamed] = screen.getAllByTestId('message');
+    expect(within(named!).getByTestId('media-document').textContent).toBe('orçamento.pdf');
+    expect(within(named!).getByTestId('message-body').textContent).toBe('segue o orçamento');
+    // No name recorded (older messages): the key's last segment without its storage prefix.
+    expect(within(unnamed!).getByTestId('media-document').textContent).toBe('or_amento.pdf');
+    expect(within(unnamed!).queryByTestId('message-body')).toBeNull();
+  });
+
+  it('shows an image and its caption in one bubble', () => {
+    signInAs();
+    renderAt(
+      <MessageBubble
+        message={message({ mediaType: 'image', mediaUrl: 'https://media.test/a.jpg', mediaName: 'a.jpg', body: 'o bolo' })}
+      />,
+    );
+    const [bubble] = screen.getAllByTestId('message');
+    expect(within(bubble!).getByTestId('media-image')).toBeTruthy();
+    expect(within(bubble!).getByTestId('message-body').textContent).toBe('o bolo');
+  });
+
   it('offers reply and delete in the message menu when the caller allows them', async () => {
     signInAs();
     const onReply = vi.fn();

@@ -28,11 +28,12 @@ export interface ApiCall {
   body: unknown;
 }
 type Reply = { status: number; body?: unknown };
-type Handler = (call: ApiCall) => Reply | undefined;
+type Handler = (call: ApiCall) => Reply | undefined | Promise<Reply | undefined>;
 
 /**
  * A fake REST API behind `fetch` that, unlike the shared one, hands the query string to the
- * handler (the ticket lists differ only by it). Unhandled calls answer 404.
+ * handler (the ticket lists differ only by it). A handler may answer later (a promise): a test
+ * holds a call open while something else happens. Unhandled calls answer 404.
  */
 export function fakeTicketsApi(handler: Handler) {
   const calls: ApiCall[] = [];
@@ -46,7 +47,7 @@ export function fakeTicketsApi(handler: Handler) {
       body: raw ? JSON.parse(raw) : undefined,
     };
     calls.push(call);
-    const reply = handler(call) ?? { status: 404, body: { error: 'ERR_NOT_FOUND' } };
+    const reply = (await handler(call)) ?? { status: 404, body: { error: 'ERR_NOT_FOUND' } };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json' },

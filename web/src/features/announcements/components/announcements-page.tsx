@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Input, Stack, Table } from '@chakra-ui/react';
 import type { AnnouncementDto } from '@atende/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LuPlus } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
@@ -13,6 +13,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useLoadMore } from '@/hooks/use-load-more';
 import { useSession } from '@/hooks/use-session';
 import { formatDateTime } from '@/lib/format';
+import { toaster } from '@/lib/toaster';
 import { useAnnouncements, useDeleteAnnouncement } from '../api/announcements';
 import { useAnnouncementsLive } from '../hooks/use-announcements-live';
 import { AnnouncementFormDialog } from './announcement-form-dialog';
@@ -21,11 +22,29 @@ import { ANNOUNCEMENTS_NS } from '../i18n';
 import { RowActionsCell } from '../../../components/row-actions-cell';
 import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 
+/** Spec part 3 §9: the redirect of a user who may not open the page waits 1 s, so the toast is read there. */
+export const ANNOUNCEMENTS_REDIRECT_MS = 1000;
+const NOT_ALLOWED_TOAST = 'announcements-not-allowed';
+
 /** /announcements (super users; spec part 3 "Announcements"). */
 export function AnnouncementsPage() {
   const { isSuper } = useSession();
-  if (!isSuper) return <Navigate to="/" replace />;
+  if (!isSuper) return <NotAllowed />;
   return <AnnouncementsAdmin />;
+}
+
+/** Spec part 3 "Announcements page", §8: others get the error toast and go to /tickets after 1 s. */
+function NotAllowed() {
+  const { t } = useTranslation(ANNOUNCEMENTS_NS);
+  const navigate = useNavigate();
+  useEffect(() => {
+    // One toast however often this mounts (StrictMode mounts effects twice).
+    if (!toaster.isVisible(NOT_ALLOWED_TOAST))
+      toaster.create({ id: NOT_ALLOWED_TOAST, type: 'error', title: t('notAllowed') });
+    const timer = setTimeout(() => navigate('/tickets', { replace: true }), ANNOUNCEMENTS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate, t]);
+  return null;
 }
 
 function AnnouncementsAdmin() {
@@ -57,6 +76,7 @@ function AnnouncementsAdmin() {
               <Table.ColumnHeader w="1" />
               <Table.ColumnHeader>{t('fields.title')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('fields.priority')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('attachment')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('fields.status')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('createdAt')}</Table.ColumnHeader>
               <Table.ColumnHeader />
@@ -70,6 +90,9 @@ function AnnouncementsAdmin() {
                 </Table.Cell>
                 <Table.Cell fontWeight="medium">{record.title}</Table.Cell>
                 <Table.Cell>{t(`priority.${record.priority}`)}</Table.Cell>
+                <Table.Cell color={record.mediaName ? undefined : 'fg.muted'} data-testid="announcement-attachment">
+                  {record.mediaName ?? t('noAttachment')}
+                </Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={record.status ? 'green' : 'gray'}>
                     {record.status ? t('active') : t('inactive')}

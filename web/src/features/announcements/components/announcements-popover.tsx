@@ -1,26 +1,37 @@
 import { Badge, Box, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import type { AnnouncementDto } from '@atende/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone } from 'react-icons/lu';
 import { LoadingState } from '@/components/loading-state';
+import { useSession } from '@/hooks/use-session';
 import { useAnnouncements } from '../api/announcements';
 import { useAnnouncementsLive } from '../hooks/use-announcements-live';
+import { useReadAnnouncements } from '../hooks/use-read-announcements';
 import { AnnouncementView } from './announcement-view';
 import { PRIORITY_COLOR } from './priority';
 import { ANNOUNCEMENTS_NS } from '../i18n';
 
 /**
  * The top bar's announcements popover (spec part 1 §2): priority colour bar; a choice opens the
- * dialog. Built on Menu (a list of choices, and its recipe is already in the theme; a Popover's
- * would add to the first load).
+ * dialog; the badge counts the ones this user has not opened yet. Built on Menu (a list of choices,
+ * and its recipe is already in the theme; a Popover's would add to the first load).
  */
 export function AnnouncementsPopover() {
   const { t } = useTranslation(ANNOUNCEMENTS_NS);
+  const { user } = useSession();
   const list = useAnnouncements();
-  const [open, setOpen] = useState<AnnouncementDto | null>(null);
+  const [opened, setOpened] = useState<AnnouncementDto | null>(null);
   useAnnouncementsLive();
-  const records = (list.data?.pages.flatMap((page) => page.records) ?? []).filter((record) => record.status);
+  const records = useMemo(
+    () => (list.data?.pages.flatMap((page) => page.records) ?? []).filter((record) => record.status),
+    [list.data],
+  );
+  const read = useReadAnnouncements(user?.id, records);
+  const open = (record: AnnouncementDto) => {
+    read.markRead(record);
+    setOpened(record);
+  };
 
   return (
     <>
@@ -36,7 +47,7 @@ export function AnnouncementsPopover() {
             data-testid="announcements-trigger"
           >
             <LuMegaphone />
-            {records.length > 0 ? (
+            {read.unread.length > 0 ? (
               <Badge
                 position="absolute"
                 top="0"
@@ -45,8 +56,9 @@ export function AnnouncementsPopover() {
                 colorPalette="red"
                 variant="solid"
                 borderRadius="full"
+                data-testid="announcements-unread"
               >
-                {records.length}
+                {read.unread.length}
               </Badge>
             ) : null}
           </IconButton>
@@ -68,8 +80,9 @@ export function AnnouncementsPopover() {
                       value={record.id}
                       py="2"
                       px="2"
-                      onSelect={() => setOpen(record)}
+                      onSelect={() => open(record)}
                       data-testid="announcement-item"
+                      data-unread={read.isUnread(record) || undefined}
                     >
                       <HStack align="stretch" gap="3" w="full" minW="0">
                         <Box
@@ -80,7 +93,7 @@ export function AnnouncementsPopover() {
                           data-priority={record.priority}
                         />
                         <Stack gap="0" minW="0" textAlign="start">
-                          <Text fontWeight="medium" truncate>
+                          <Text fontWeight={read.isUnread(record) ? 'bold' : 'medium'} truncate>
                             {record.title}
                           </Text>
                           <Text fontSize="xs" color="fg.muted" truncate fontWeight="normal">
@@ -96,7 +109,7 @@ export function AnnouncementsPopover() {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <AnnouncementView announcement={open} onClose={() => setOpen(null)} />
+      <AnnouncementView announcement={opened} onClose={() => setOpened(null)} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, chakra, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
 import type { LoginInput } from '@atende/shared';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { PublicLayout } from '@/components/public-layout';
 import { AUTH_NS } from '../i18n';
 import type { LoginErrors } from '../lib/validate-login';
 import { findPrerenderedForm, typedValues } from '../lib/prerendered-form';
+import { SIGN_OUT_TEXT, signOutReason } from '../lib/sign-out-reason';
 
 /**
  * The schema (and zod with it, 10 KB gzip) is not needed to paint the page: it loads right after,
@@ -26,6 +27,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const passwordRef = useRef<HTMLInputElement>(null);
   const [prerendered] = useState(findPrerenderedForm);
+  // Kept until the next sign-in: the forced logout shows this page, then reloads it 1 s later.
+  const [signedOut] = useState(signOutReason);
   useEffect(() => afterFirstPaint(() => void loadValidator()), []);
   // Before the page shows the app's form: what was typed into the prerendered one, in the same field.
   useLayoutEffect(() => {
@@ -65,6 +68,23 @@ export function LoginPage() {
           </Heading>
           <Text color="fg.muted">{t('subtitle')}</Text>
         </Stack>
+        {signedOut ? (
+          // Made of what the page already loads (an Alert would add to its first-load budget).
+          <Box
+            role="status"
+            borderWidth="1px"
+            borderColor="border.warning"
+            bg="bg.warning"
+            borderRadius="lg"
+            px="4"
+            py="3"
+            data-testid="signed-out-reason"
+          >
+            <Text fontWeight="medium" color="fg.warning">
+              {t(SIGN_OUT_TEXT[signedOut])}
+            </Text>
+          </Box>
+        ) : null}
         <chakra.form onSubmit={onSubmit} noValidate>
           <Stack gap="5">
             <Field.Root invalid={!!errors.email}>

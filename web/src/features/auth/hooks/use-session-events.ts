@@ -1,17 +1,20 @@
-import { useTranslation } from 'react-i18next';
 import { useRealtime } from '@/lib/realtime';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
+import i18n from '@/lib/i18n';
 import { clearSessionLocally } from '../api/logout';
+import { rememberSignOutReason, SIGN_OUT_TEXT, type SignOutReason } from '../lib/sign-out-reason';
 import { useSession } from '@/hooks/use-session';
 import { AUTH_NS } from '../i18n';
 
 /** Spec part 1 §9: the page reloads 1 s after a forced logout, so the message can be read first. */
 export const FORCED_RELOAD_DELAY_MS = 1000;
 
-export function forceLogout(message: string, reload: () => void = () => window.location.reload()): void {
+/** Signs this tab out, says why now (a toast) and after the reload (on the login page). */
+export function forceLogout(reason: SignOutReason, reload: () => void = () => window.location.reload()): void {
   clearSessionLocally();
-  notify.warning(message);
+  rememberSignOutReason(reason);
+  notify.warning(i18n.t(SIGN_OUT_TEXT[reason], { ns: AUTH_NS }));
   setTimeout(reload, FORCED_RELOAD_DELAY_MS);
 }
 
@@ -23,7 +26,6 @@ export function forceLogout(message: string, reload: () => void = () => window.l
  * re-judges it); a deleted company logs out.
  */
 export function useSessionEvents(): void {
-  const { t } = useTranslation(AUTH_NS);
   const { user } = useSession();
   const signedIn = Boolean(user);
 
@@ -33,10 +35,10 @@ export function useSessionEvents(): void {
       const me = sessionStore.get().user;
       if (!me) return;
       if (data.action === 'delete') {
-        if (data.userId === me.id) forceLogout(t('forcedLogoutDeleted'));
+        if (data.userId === me.id) forceLogout('deleted');
       } else if (data.action === 'update' && data.user?.id === me.id) {
         if (data.user.status === false) {
-          forceLogout(t('forcedLogoutDeactivated'));
+          forceLogout('deactivated');
           return;
         }
         sessionStore.setUser({ ...me, ...data.user, company: me.company });
@@ -51,13 +53,13 @@ export function useSessionEvents(): void {
       const { user: me, sessionId } = sessionStore.get();
       if (!me) return;
       if (data.action === 'revoked') {
-        forceLogout(t(data.reason === 'deactivated' ? 'forcedLogoutDeactivated' : 'forcedLogoutDeleted'));
+        forceLogout(data.reason === 'deactivated' ? 'deactivated' : 'deleted');
         return;
       }
       // Spec part 1 §4: signing in elsewhere ends this session. An event without a session id (an older
       // server) cannot be told from this console's own sign-in, so it is ignored rather than obeyed.
       if (data.user.id !== me.id || !data.sessionId || !sessionId) return;
-      if (data.sessionId !== sessionId) forceLogout(t('forcedLogoutOtherDevice'));
+      if (data.sessionId !== sessionId) forceLogout('otherDevice');
     },
     signedIn,
   );

@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/format';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
 import { loginRequest } from '../api/login';
+import { forgetSignOutReason } from '../lib/sign-out-reason';
 import { viewerOf } from '@/hooks/use-session';
 import { AUTH_NS } from '../i18n';
 
@@ -40,6 +41,7 @@ export function useSignIn() {
         setPending(false);
       }
       const { token, user, subscription, sessionId } = answer;
+      forgetSignOutReason();
       const isAdmin = isAdminViewer(viewerOf(user)!);
       // Only an admin gets this far with an overdue subscription: to /invoices, with the message.
       if (subscription.status === 'expired' && !user.super) {

@@ -1,11 +1,11 @@
 import { Badge, Button, Dialog, Field, Grid, HStack, Input, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { InputMask } from '@react-input/mask';
 import { checkoutSchema, type InvoiceDto, type PlanDto } from '@atende/shared';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogShell } from '@/components/dialog-shell';
+import { MaskedInput } from '@/components/masked-input';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
@@ -161,13 +161,7 @@ function CheckoutWizard({
                       {t('checkout.zipcode')}
                       <Field.RequiredIndicator />
                     </Field.Label>
-                    <InputMask
-                      component={Input}
-                      {...ZIP_MASK}
-                      placeholder="00000-000"
-                      inputMode="numeric"
-                      {...register('zipcode')}
-                    />
+                    <MaskedInput mask={ZIP_MASK} placeholder="00000-000" inputMode="numeric" {...register('zipcode')} />
                     <Field.ErrorText>{translateMessage(errors.zipcode?.message)}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root invalid={!!errors.country} required>

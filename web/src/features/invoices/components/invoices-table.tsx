@@ -3,6 +3,7 @@ import { invoiceDisplayStatus, type InvoiceDto, type InvoiceTotals } from '@aten
 import { useTranslation } from 'react-i18next';
 import { LuQrCode, LuTrash2 } from 'react-icons/lu';
 import { formatDate, formatMoney } from '@/lib/format';
+import { invoiceDetail } from '../lib/invoice-detail';
 import { isPayable, STATUS_PALETTE } from '../lib/invoice-status';
 import { INVOICES_NS } from '../i18n';
 
@@ -55,7 +56,7 @@ export function InvoicesTable({ invoices, allCompanies, totals, onPay, onDelete 
                     <Text fontWeight="medium">{invoice.description}</Text>
                     {invoice.detail ? (
                       <Text fontSize="xs" color="fg.muted">
-                        {invoice.detail}
+                        {invoiceDetail(invoice.detail)}
                       </Text>
                     ) : null}
                   </Stack>

@@ -1,15 +1,22 @@
 import { Badge, Button, HStack, Input, Stack, Table } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { InputMask } from '@react-input/mask';
-import { companySchema, dueDateTone, RECURRENCES, type AdminCompanyDto, type CompanyInput } from '@atende/shared';
+import {
+  COMPANY_CHANNEL_OPTIONS,
+  companySchema,
+  dueDateTone,
+  RECURRENCES,
+  type AdminCompanyDto,
+  type CompanyInput,
+} from '@atende/shared';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
+import { MaskedInput } from '@/components/masked-input';
 import { useSession } from '@/hooks/use-session';
 import { formatDate } from '@/lib/format';
-import { PHONE_MASK, taxIdMaskFor } from '@/lib/masks';
+import { PHONE_MASK, TAX_ID_MASK } from '@/lib/masks';
 import { notify, toaster } from '@/lib/toaster';
 import { useAllPlans, useCompanies, useRemoveCompany, useSaveCompany } from '../api/settings';
 import { CampaignPanel } from './campaign-panel';
@@ -128,8 +135,6 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
     resolver: zodResolver(companySchema) as unknown as Resolver<CompanyFormValues>,
     defaultValues: companyFormValues(company, plans[0]?.id),
   });
-  // Chosen once per form (it is keyed by the company): a new options object each render re-inits the mask.
-  const [vatMask] = useState(() => taxIdMaskFor(getValues('vat')));
   const isResale = watch('isResale');
   const campaignsEnabled = watch('campaignsEnabled');
   const campaignLimit = watch('campaigns.limitOfCampaignBy');
@@ -161,10 +166,10 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
         <Input type="email" {...register('email')} />
       </FormField>
       <FormField label={t('company.phone')} error={errors.phone?.message} required>
-        <InputMask component={Input} {...PHONE_MASK} type="tel" {...register('phone')} />
+        <MaskedInput mask={PHONE_MASK} type="tel" {...register('phone')} />
       </FormField>
       <FormField label={t('company.vat')} error={errors.vat?.message}>
-        <InputMask component={Input} {...vatMask} {...register('vat')} />
+        <MaskedInput mask={TAX_ID_MASK} {...register('vat')} />
       </FormField>
       <FormField label={t('company.plan')} error={errors.planId?.message} required>
         <Select {...register('planId')}>
@@ -251,6 +256,18 @@ function CompanyForm({ company, plans, resellers, onDone }: CompanyFormProps) {
           data-testid="campaigns-enabled"
         />
       </FormField>
+      {COMPANY_CHANNEL_OPTIONS.map((option) => (
+        <FormField key={option} label={t(`company.${option}`)}>
+          <BooleanSelect
+            control={control}
+            name={option}
+            trueLabel={t('yes')}
+            falseLabel={t('no')}
+            falseFirst
+            data-testid={`company-${option}`}
+          />
+        </FormField>
+      ))}
     </SettingsFormCard>
   );
 }

@@ -30,6 +30,10 @@ export interface CompanyFormValues {
   timeZone: string;
   campaignsEnabled: boolean;
   campaigns: CampaignFormValues;
+  /** Channel options (settings useApi, useFacebook, useInstagram): super users switch them here. */
+  useApi: boolean;
+  useFacebook: boolean;
+  useInstagram: boolean;
 }
 
 export const companyFormValues = (company: AdminCompanyDto | null, defaultPlanId = ''): CompanyFormValues => ({
@@ -46,6 +50,9 @@ export const companyFormValues = (company: AdminCompanyDto | null, defaultPlanId
   dueDate: company?.dueDate?.slice(0, 10) ?? null,
   timeZone: company?.timeZone ?? 'America/Sao_Paulo',
   campaignsEnabled: company?.campaignsEnabled ?? false,
+  useApi: company?.useApi ?? false,
+  useFacebook: company?.useFacebook ?? false,
+  useInstagram: company?.useInstagram ?? false,
   campaigns: { ...(company?.campaigns ?? DEFAULT_CAMPAIGN_PARAMETERS) },
 });
 

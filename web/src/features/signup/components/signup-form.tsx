@@ -1,6 +1,5 @@
 import { Alert, Button, Checkbox, Field, Grid, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { InputMask } from '@react-input/mask';
 import { signupSchema } from '@atende/shared';
 import { useCallback, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
+import { MaskedInput } from '@/components/masked-input';
 import { isApiError } from '@/lib/api-client';
 import { useRuntimeConfig } from '@/lib/config';
 import { translateMessage } from '@/lib/i18n';
@@ -116,13 +116,7 @@ export function SignupForm({ initial }: { initial: Partial<SignupFormValues> }) 
               {t('form.vat')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <InputMask
-              component={Input}
-              {...CNPJ_MASK}
-              placeholder="00.000.000/0000-00"
-              inputMode="text"
-              {...register('vat')}
-            />
+            <MaskedInput mask={CNPJ_MASK} placeholder="00.000.000/0000-00" inputMode="text" {...register('vat')} />
             <Field.ErrorText>{translateMessage(errors.vat?.message)}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!errors.phone} required>
@@ -130,9 +124,8 @@ export function SignupForm({ initial }: { initial: Partial<SignupFormValues> }) 
               {t('form.phone')}
               <Field.RequiredIndicator />
             </Field.Label>
-            <InputMask
-              component={Input}
-              {...PHONE_MASK}
+            <MaskedInput
+              mask={PHONE_MASK}
               placeholder="99 99999-9999"
               type="tel"
               autoComplete="tel-national"

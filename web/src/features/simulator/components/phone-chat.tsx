@@ -11,6 +11,7 @@ import {
   type SimMessage,
 } from '../api/simulator-api';
 import { MessageBubble } from './message-bubble';
+import { StagedFile } from './staged-file';
 
 /** The control API refuses bodies over 20 MB; base64 grows a file by a third. */
 const MAX_FILE_BYTES = 14 * 1024 * 1024;
@@ -105,6 +106,8 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
   const ownAction = useCustomerMessageAction(connectionId, number);
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<SimMessage | null>(null);
+  /** A picked file waits here for its caption, as on WhatsApp: file and caption go as one message. */
+  const [staged, setStaged] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const messages = conversation.data?.messages ?? [];
@@ -116,9 +119,13 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
   }, [lastId, lastAck, number]);
 
   const ready = connectionId !== null && number !== null;
-  useEffect(() => setEditing(null), [connectionId, number]);
+  useEffect(() => {
+    setEditing(null);
+    setStaged(null);
+  }, [connectionId, number]);
 
   const startEdit = (message: SimMessage) => {
+    setStaged(null);
     setEditing(message);
     setText(message.text);
   };
@@ -129,10 +136,12 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
   const deleteMessage = (message: SimMessage) =>
     ownAction.mutate({ messageId: message.id }, { onError: (error) => notify.error(error.message) });
 
-  const sendText = (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const body = text.trim();
-    if (!ready || !body) return;
+    if (!ready || send.isPending) return;
+    if (staged) return void sendFile(staged, body);
+    if (!body) return;
     if (editing) {
       ownAction.mutate({ messageId: editing.id, text: body }, { onError: (error) => notify.error(error.message) });
       cancelEdit();
@@ -142,13 +151,16 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
     send.mutate({ text: body }, { onError: (error) => (notify.error(error.message), setText(body)) });
   };
 
-  const sendFile = async (file: File | undefined) => {
+  const pickFile = (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
     if (!ready || !file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      notify.error(t('chat.tooLarge'));
-      return;
-    }
-    const caption = text.trim();
+    if (file.size > MAX_FILE_BYTES) return void notify.error(t('chat.tooLarge'));
+    setStaged(file);
+  };
+
+  /** The file with the caption typed beside it: one message, one bubble. */
+  const sendFile = async (file: File, caption: string) => {
+    setStaged(null);
     setText('');
     try {
       const base64 = await fileToBase64(file);
@@ -157,9 +169,9 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
         ...(caption ? { text: caption } : {}),
       });
     } catch (error) {
+      setStaged(file);
+      setText(caption);
       notify.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      if (fileInput.current) fileInput.current.value = '';
     }
   };
 
@@ -249,7 +261,8 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
           </IconButton>
         </HStack>
       ) : null}
-      <form onSubmit={sendText}>
+      {staged ? <StagedFile file={staged} onRemove={() => setStaged(null)} /> : null}
+      <form onSubmit={submit}>
         <HStack gap="1.5" px="2" py="2" bg={{ _light: '#f0f2f5', _dark: '#202c33' }}>
           <input
             ref={fileInput}
@@ -257,7 +270,7 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
             hidden
             data-testid="sim-file"
             accept="image/*,audio/*,video/*,application/pdf,.doc,.docx,.xls,.xlsx,.txt,.zip"
-            onChange={(e) => void sendFile(e.target.files?.[0])}
+            onChange={(e) => pickFile(e.target.files?.[0])}
           />
           <ComposerAction
             label={t('chat.attach')}
@@ -285,7 +298,7 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
             rounded="full"
             bg={{ _light: 'white', _dark: '#2a3942' }}
             border="none"
-            placeholder={t('chat.placeholder')}
+            placeholder={staged ? t('chat.captionPlaceholder') : t('chat.placeholder')}
             value={text}
             onChange={(e) => setText(e.target.value)}
             disabled={!ready}
@@ -299,7 +312,7 @@ export function PhoneChat({ connectionId, number, businessName, businessNumber, 
             color="white"
             _hover={{ bg: '#008f72' }}
             aria-label={t('chat.send')}
-            disabled={!ready || !text.trim()}
+            disabled={!ready || (!text.trim() && !staged)}
             loading={send.isPending}
             data-testid="sim-send"
           >

@@ -1,19 +1,30 @@
 import { Button, Card, Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { MS_PER_DAY } from '@atende/shared';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DialogShell } from '@/components/dialog-shell';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/hooks/use-session';
+import { formatDate } from '@/lib/format';
+import { subscriptionPhase, type SubscriptionPhase } from '../lib/subscription-phase';
 import { SUBSCRIPTION_NS } from '../i18n';
 
-/** Spec part 2 §2: N is the absolute number of days between now and the trial expiry, rounded up. */
-export function trialDaysLeft(trialExpiration: string | null | undefined, now = Date.now()): number | null {
-  if (!trialExpiration) return null;
-  const end = Date.parse(trialExpiration);
-  if (Number.isNaN(end)) return null;
-  return Math.ceil(Math.abs(end - now) / MS_PER_DAY);
+/** The first field: the trial's countdown while it runs, the subscription's state once paid. */
+function phaseField(phase: SubscriptionPhase, t: TFunction) {
+  switch (phase.kind) {
+    case 'trial':
+      return { label: t('trial'), text: t('trialText', { count: phase.daysLeft }) };
+    case 'trialEnded':
+      return { label: t('trial'), text: t('trialEnded', { date: formatDate(phase.endedOn) }) };
+    case 'subscribed':
+      return {
+        label: t('status'),
+        text: t(phase.overdue ? 'overdueSince' : 'activeUntil', { date: formatDate(phase.dueDate) }),
+      };
+    case 'none':
+      return { label: t('trial'), text: '' };
+  }
 }
 
 /** /subscription ('Assinatura', spec part 2 §2 "Subscription screen"). */
@@ -21,7 +32,8 @@ export function SubscriptionPage() {
   const { t } = useTranslation(SUBSCRIPTION_NS);
   const { company } = useSession();
   const [contactOpen, setContactOpen] = useState(false);
-  const days = trialDaysLeft(company?.trialExpiration ?? company?.dueDate);
+  const phase = subscriptionPhase(company);
+  const first = phaseField(phase, t);
 
   return (
     <Stack gap="5" maxW="xl">
@@ -29,16 +41,22 @@ export function SubscriptionPage() {
       <Card.Root>
         <Card.Body gap="4">
           <Field.Root readOnly>
-            <Field.Label>{t('trial')}</Field.Label>
-            <Input readOnly value={days === null ? '' : t('trialText', { count: days })} data-testid="trial-days" />
+            <Field.Label>{first.label}</Field.Label>
+            <Input readOnly value={first.text} data-testid="trial-days" />
           </Field.Root>
           <Field.Root readOnly>
             <Field.Label>{t('billingEmail')}</Field.Label>
             <Input readOnly value={company?.email ?? ''} />
           </Field.Root>
-          <Button alignSelf="flex-start" onClick={() => setContactOpen(true)}>
-            {t('subscribe')}
-          </Button>
+          {phase.kind === 'subscribed' ? (
+            <Button asChild alignSelf="flex-start" variant="outline">
+              <RouterLink to="/invoices">{t('toInvoices')}</RouterLink>
+            </Button>
+          ) : (
+            <Button alignSelf="flex-start" onClick={() => setContactOpen(true)}>
+              {t('subscribe')}
+            </Button>
+          )}
         </Card.Body>
       </Card.Root>
       <DialogShell open={contactOpen} onClose={() => setContactOpen(false)} size="sm">

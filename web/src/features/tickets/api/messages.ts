@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type 
 import type { RequestUploadsAnswer, SendMessageInput } from '@atende/shared';
 import { apiDelete, apiGet, apiPost } from '@/lib/api-client';
 import { putToStorage } from '@/lib/attachments';
+import type { SendAttempt } from '../lib/send-attempts';
 import { messageKeys } from './keys';
 import { FIRST_PAGE, nextPageParam, type Message, type MessagesPage, type PageParam } from './types';
 
@@ -57,6 +58,10 @@ export interface OutgoingMessage {
   sign: boolean;
   /** A recording from the console goes out as a voice note. */
   voiceNote?: boolean;
+  /** This send's idempotency key (and uploads), the same on each retry of it (lib/send-attempts.ts). */
+  attempt: SendAttempt;
+  /** Files already in storage (a quick reply's), sent by key before the uploaded ones. */
+  storedMedias?: SendMessageInput['medias'];
 }
 
 export function useSendMessage(ticketId: string) {
@@ -93,13 +98,14 @@ async function uploadFiles(ticketId: string, files: File[], voiceNote: boolean):
 
 export async function sendMessage(
   ticketId: string,
-  { body, quotedMsg, sign, files = [], voiceNote = false }: OutgoingMessage,
+  { body, quotedMsg, sign, files = [], voiceNote = false, attempt, storedMedias = [] }: OutgoingMessage,
 ): Promise<{ messages: Message[] } | undefined> {
-  const medias = files.length > 0 ? await uploadFiles(ticketId, files, voiceNote) : [];
+  attempt.uploaded ??= files.length > 0 ? await uploadFiles(ticketId, files, voiceNote) : [];
   const payload: SendMessageInput = {
     body,
-    medias,
+    medias: [...storedMedias, ...attempt.uploaded],
     signature: sign,
+    clientMessageId: attempt.clientMessageId,
     read: true,
     fromMe: true,
     ...(quotedMsg ? { quotedMsg: quotedMsg.id } : {}),

@@ -4,7 +4,9 @@
  * is patched in place; a search list (text, tags, users) is invalidated, the server decides.
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { maySeeTicket } from '@atende/shared';
 import { sessionStore } from '@/lib/session-store';
+import { sessionViewer, type SessionViewer } from '../lib/session-viewer';
 import { ticketKeys, type TicketListFilters } from './keys';
 import type { TicketDto, TicketsPage } from './types';
 
@@ -18,12 +20,19 @@ const isSearchList = (filters: TicketListFilters): boolean =>
   (filters.status === undefined && !filters.withUnreadMessages);
 
 /**
- * Whether a ticket belongs to a (non-search) list. The open tab without 'show all' holds the
- * viewer's own tickets; pending holds the queue's waiting tickets.
+ * Whether a ticket belongs to a (non-search) list. Never one the viewer may not see (the shared
+ * `maySeeTicket`, as the server's lists and audiences judge it): a ticket transferred out of their
+ * queues leaves every list, whoever told the console about it. The open tab without 'show all'
+ * holds the viewer's own tickets; pending holds the queue's waiting tickets.
  */
-export function ticketMatchesList(ticket: TicketDto, filters: TicketListFilters, viewerUserId: string | null): boolean {
+export function ticketMatchesList(
+  ticket: TicketDto,
+  filters: TicketListFilters,
+  { viewer, settings }: SessionViewer,
+): boolean {
+  if (!viewer || !maySeeTicket(viewer, ticket, settings)) return false;
   if (filters.status && ticket.status !== filters.status) return false;
-  if (filters.status === 'open' && !filters.showAll && ticket.userId !== viewerUserId) return false;
+  if (filters.status === 'open' && !filters.showAll && ticket.userId !== viewer.userId) return false;
   if (filters.queueIds?.length && !(ticket.queueId === null || filters.queueIds.includes(ticket.queueId))) return false;
   if (filters.withUnreadMessages && ticket.unreadMessages <= 0) return false;
   return true;
@@ -55,7 +64,7 @@ export function patchList(data: ListData | undefined, ticket: TicketDto, belongs
 
 /** A ticket changed (mutation answer or `ticket` update event): every cached view follows. */
 export function upsertTicketInCaches(client: QueryClient, ticket: TicketDto): void {
-  const viewerUserId = sessionStore.get().user?.id ?? null;
+  const viewer = sessionViewer(sessionStore.get().user);
   for (const query of client.getQueryCache().findAll({ queryKey: ticketKeys.lists() })) {
     const filters = (query.queryKey[2] ?? {}) as TicketListFilters;
     if (isSearchList(filters)) {
@@ -63,7 +72,7 @@ export function upsertTicketInCaches(client: QueryClient, ticket: TicketDto): vo
       continue;
     }
     client.setQueryData<ListData>(query.queryKey, (data) =>
-      patchList(data, ticket, ticketMatchesList(ticket, filters, viewerUserId)),
+      patchList(data, ticket, ticketMatchesList(ticket, filters, viewer)),
     );
   }
   client.setQueryData<TicketDto>(ticketKeys.detail(ticket.uuid), (old) => (old ? { ...old, ...ticket } : old));
@@ -99,6 +108,17 @@ export function removeTicketFromCaches(client: QueryClient, ticketId: string): v
       return { ...rest, pages: [{ ...first!, count: Math.max(0, first!.count - 1) }, ...others] };
     });
   }
+}
+
+/**
+ * The ticket's conversation, where one shows it, is read again: a ticket that left the viewer's
+ * reach answers 403 there ('Acesso não permitido', back to the list).
+ */
+export function refreshTicketDetail(client: QueryClient, ticketId: string): void {
+  void client.invalidateQueries({
+    queryKey: ticketKeys.details(),
+    predicate: (query) => (query.state.data as TicketDto | undefined)?.id === ticketId,
+  });
 }
 
 /** Every ticket currently cached in any list (the notifications popover reads the unread ones). */

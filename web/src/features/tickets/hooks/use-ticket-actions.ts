@@ -1,9 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '@/lib/toaster';
+import { ticketKeys } from '../api/keys';
+import { refreshTicketDetail } from '../api/ticket-cache';
 import { useDeleteTicket, useUpdateTicket, type TicketUpdate } from '../api/tickets';
 import type { TicketDto } from '../api/types';
+import { isTicketGone, notifyTicketGone } from '../lib/ticket-gone';
 import { useViewer } from './use-viewer';
 
 /**
@@ -13,6 +17,7 @@ import { useViewer } from './use-viewer';
 export function useTicketActions() {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
+  const client = useQueryClient();
   const { viewer } = useViewer();
   const update = useUpdateTicket();
   const remove = useDeleteTicket();
@@ -25,7 +30,14 @@ export function useTicketActions() {
       after?.(saved ?? { ...ticket, ...change });
       return true;
     } catch (error) {
-      notify.error(error);
+      if (isTicketGone(error)) {
+        // Out of the viewer's reach since the list showed it (transferred away, deleted), or this move
+        // is not theirs to make: the lists and a conversation showing it are read again (the server
+        // says what stays; a row out of reach goes), and all of that says it once.
+        void client.invalidateQueries({ queryKey: ticketKeys.lists() });
+        refreshTicketDetail(client, ticket.id);
+        notifyTicketGone(error, t('actions.accessDenied'));
+      } else notify.error(error);
       return false;
     } finally {
       setBusyId(null);

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { isAdmin, policySettings, type PolicySettings, type Viewer } from '@atende/shared';
+import { isAdmin, type PolicySettings, type Viewer } from '@atende/shared';
 import { useSessionUser } from '@/lib/session-store';
+import { sessionViewer } from '../lib/session-viewer';
 
 export interface WorkspaceViewer {
   viewer: Viewer | null;
@@ -16,22 +17,13 @@ export interface WorkspaceViewer {
 export function useViewer(): WorkspaceViewer {
   const user = useSessionUser();
   return useMemo(() => {
-    const settingsList = user?.company?.settings ?? [];
     const rawSettings: Record<string, string> = {};
-    for (const { key, value } of settingsList) rawSettings[key] = value;
-    const viewer: Viewer | null = user
-      ? {
-          userId: user.id,
-          companyId: user.companyId,
-          profile: user.profile,
-          super: user.super,
-          queueIds: (user.queues ?? []).map((q) => q.id),
-        }
-      : null;
+    for (const { key, value } of user?.company?.settings ?? []) rawSettings[key] = value;
+    const { viewer, settings } = sessionViewer(user);
     return {
       viewer,
       isAdmin: viewer ? isAdmin(viewer) : false,
-      settings: policySettings(settingsList),
+      settings,
       rawSettings,
       userName: user?.name ?? '',
       companyId: user?.companyId ?? null,

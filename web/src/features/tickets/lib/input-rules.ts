@@ -24,6 +24,8 @@ export interface QuickReplySuggestion {
   id: string;
   label: string;
   message: string;
+  /** The reply's files, already in storage: sent with the message (by key, no upload). */
+  medias: { key: string; fileName: string; mimetype: string }[];
 }
 
 export function quickReplySuggestions(body: string, quickMessages: readonly QuickMessage[]): QuickReplySuggestion[] {
@@ -31,7 +33,12 @@ export function quickReplySuggestions(body: string, quickMessages: readonly Quic
   if (query === null) return [];
   return quickMessages
     .filter((q) => q.shortcode.toLowerCase().includes(query) || q.message.toLowerCase().includes(query))
-    .map((q) => ({ id: q.id, label: cutLabel(`${q.shortcode} - ${q.message}`), message: q.message }));
+    .map((q) => ({
+      id: q.id,
+      label: cutLabel(`${q.shortcode} - ${q.message}`),
+      message: q.message,
+      medias: (q.medias ?? []).map((m) => ({ key: m.key, fileName: m.originalName, mimetype: m.mimetype })),
+    }));
 }
 
 /** The signature choice, kept locally (spec part 1 §6), defaults to on. */

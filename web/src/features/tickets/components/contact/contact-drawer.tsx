@@ -1,8 +1,10 @@
 import { Avatar, Button, CloseButton, Drawer, Heading, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuPencil } from 'react-icons/lu';
+import { formatPhone } from '@/lib/phone';
 import { useContact } from '../../api/contacts';
 import type { TicketDto } from '../../api/types';
+import { contactLabel } from '../../lib/contact-label';
 import { TicketNotes } from './ticket-notes';
 
 interface ContactDrawerProps {
@@ -34,9 +36,11 @@ export function ContactDrawer({ ticket, open, onClose, onEdit }: ContactDrawerPr
                     {contact.profilePicUrl ? <Avatar.Image src={contact.profilePicUrl} alt="" /> : null}
                   </Avatar.Root>
                   <Heading size="md" textAlign="center">
-                    {contact.name}
+                    {contactLabel(contact)}
                   </Heading>
-                  <Text color="fg.muted">{contact.number}</Text>
+                  <Text color="fg.muted" data-testid="contact-number">
+                    {formatPhone(contact.number)}
+                  </Text>
                   {contact.email ? <Text textStyle="sm">{contact.email}</Text> : null}
                   <Button size="xs" variant="outline" onClick={onEdit} data-testid="edit-contact">
                     <LuPencil /> {t('drawer.edit')}

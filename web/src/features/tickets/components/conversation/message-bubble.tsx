@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBan, LuChevronDown, LuPencil, LuReply, LuTrash2 } from 'react-icons/lu';
 import type { Message } from '../../api/types';
+import { contactLabel } from '../../lib/contact-label';
 import { messageTime } from '../../lib/list-time';
 import { parseWhatsappMarkup, type MarkupStyle } from '../../lib/whatsapp-markup';
 import { AckIcon } from './ack-icon';
@@ -138,7 +139,7 @@ export const MessageBubble = memo(function MessageBubble({ message, onReply, onD
         {actionable ? <BubbleMenu message={message} onReply={onReply} onDelete={onDelete} /> : null}
         {message.participant && !mine ? (
           <Text textStyle="xs" fontWeight="semibold" color="purple.fg">
-            {message.participant.name || message.participant.number}
+            {contactLabel(message.participant)}
           </Text>
         ) : null}
         {message.isDeleted ? (

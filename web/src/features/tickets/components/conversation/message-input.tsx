@@ -15,8 +15,10 @@ import {
   isSendableText,
   quickReplySuggestions,
   readSignOption,
+  type QuickReplySuggestion,
   writeSignOption,
 } from '../../lib/input-rules';
+import { attemptFor, type SendAttempt } from '../../lib/send-attempts';
 import { AttachmentChips, ReplyBar } from './composer-extras';
 import { QuickReplies } from './quick-replies';
 
@@ -36,10 +38,16 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
   const { viewer, settings, companyId } = useViewer();
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  /** The picked quick reply's files (already in storage), sent with the next message. */
+  const [quickMedias, setQuickMedias] = useState<QuickReplySuggestion['medias']>([]);
   const [signOption, setSignOption] = useState(readSignOption);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  /** A send is on its way: a second click or Enter before React re-renders sends nothing. */
+  const sending = useRef(false);
+  /** The last send that failed: sending the same draft again retries it under the same key. */
+  const failed = useRef<SendAttempt | null>(null);
   const send = useSendMessage(ticketId);
   const recorder = useAudioRecorder();
   const quickMessages = useQuickMessages(viewer?.userId, companyId ?? undefined);
@@ -52,22 +60,39 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
   };
 
   const submit = async (outgoing: { body: string; files?: File[]; voiceNote?: boolean }) => {
+    if (sending.current) return;
+    sending.current = true;
     const previous = { body, files, replyingTo };
+    const attempt = attemptFor(failed.current, {
+      ticketId,
+      body: outgoing.body,
+      files: outgoing.files ?? [],
+      quotedId: replyingTo?.id ?? null,
+      sign,
+      voiceNote: outgoing.voiceNote === true,
+    });
+    failed.current = null;
     setBody('');
     setFiles([]);
-    onCancelReply();
+    const stored = outgoing.voiceNote ? [] : quickMedias;
     try {
-      await send.mutateAsync({ ...outgoing, quotedMsg: previous.replyingTo, sign });
+      await send.mutateAsync({ ...outgoing, quotedMsg: previous.replyingTo, sign, attempt, storedMedias: stored });
+      if (stored.length) setQuickMedias([]);
+      // The quote stays until the send went through, so a retry replies to the same message.
+      if (previous.replyingTo) onCancelReply();
     } catch (error) {
+      failed.current = attempt;
       setBody(previous.body);
       setFiles(previous.files);
       notify.error(error);
+    } finally {
+      sending.current = false;
     }
   };
 
   const sendCurrent = () => {
-    if (!enabled || send.isPending) return;
-    if (files.length > 0) return void submit({ body: body.trim(), files });
+    if (!enabled || sending.current || send.isPending) return;
+    if (files.length > 0 || quickMedias.length > 0) return void submit({ body: body.trim(), files });
     if (!isSendableText(body)) return;
     void submit({ body: body.trim() });
   };
@@ -109,17 +134,34 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
     writeSignOption(checked);
   };
 
-  const hasContent = isSendableText(body) || files.length > 0;
+  const hasContent = isSendableText(body) || files.length > 0 || quickMedias.length > 0;
   return (
     <Box bg="bg.panel" borderTopWidth="1px" borderColor="border" data-testid="message-input">
       {replyingTo ? <ReplyBar message={replyingTo} onCancel={onCancelReply} /> : null}
       <QuickReplies
         suggestions={suggestions}
-        onPick={(message) => {
-          setBody(message);
+        onPick={(suggestion) => {
+          setBody(suggestion.message);
+          setQuickMedias(suggestion.medias);
           textarea.current?.focus();
         }}
       />
+      {quickMedias.length ? (
+        <HStack px="4" pt="2" gap="2" textStyle="xs" color="fg.muted" data-testid="quick-reply-files">
+          <LuPaperclip />
+          <Text flex="1" truncate>
+            {quickMedias.map((m) => m.fileName).join(', ')}
+          </Text>
+          <IconButton
+            size="2xs"
+            variant="ghost"
+            aria-label={t('input.removeFile', { name: quickMedias.map((m) => m.fileName).join(', ') })}
+            onClick={() => setQuickMedias([])}
+          >
+            <LuX />
+          </IconButton>
+        </HStack>
+      ) : null}
       <AttachmentChips files={files} onRemove={(file) => setFiles((current) => current.filter((f) => f !== file))} />
       <Flex align="flex-end" gap="1" px={{ base: '2', md: '3' }} py="2">
         <Popover.Root

@@ -7,13 +7,12 @@ import { ErrorState } from '@/components/error-state';
 import { LoadingState } from '@/components/loading-state';
 import { flattenMessages, useMessages } from '../../api/messages';
 import type { Message } from '../../api/types';
+import { usePinnedToNewest } from '../../hooks/use-pinned-to-newest';
 import { messageDay } from '../../lib/list-time';
 import { MessageBubble, type MessageBubbleProps } from './message-bubble';
 
 /** The older page loads within 50 px of the top (spec part 1 §9). */
 const LOAD_OLDER_THRESHOLD_PX = 50;
-/** Within this distance of the bottom a new message keeps the view pinned to the end. */
-const STICK_TO_BOTTOM_PX = 120;
 
 type Row = { kind: 'day'; key: string; day: string } | { kind: 'message'; key: string; message: Message };
 
@@ -39,13 +38,17 @@ interface MessageListProps {
   onDelete?: (message: Message) => void;
 }
 
-/** The conversation, virtualised (long chats scroll smoothly), newest at the bottom, older pages above. Keyed by ticket. */
+/**
+ * The conversation, virtualised (long chats scroll smoothly), newest at the bottom, older pages above.
+ * It opens at the newest message and stays pinned there while bubbles and media settle, until the
+ * reader scrolls up (`usePinnedToNewest`). Keyed by ticket.
+ */
 export function MessageList({ ticketId, onReply, canDelete, onDelete }: MessageListProps) {
   const { t } = useTranslation('tickets');
   const query = useMessages(ticketId);
   const rows = useMemo(() => toRows(flattenMessages(query.data)), [query.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const contentRef = useRef<HTMLDivElement>(null);
   const firstKey = useRef<string | null>(null);
   const lastKey = useRef<string | null>(null);
 
@@ -57,16 +60,20 @@ export function MessageList({ ticketId, onReply, canDelete, onDelete }: MessageL
     getItemKey: (index) => rows[index]?.key ?? index,
     initialRect: { width: 600, height: 800 },
   });
+  // After the virtualizer: its first layout effect writes its own offset (0) to the element it attaches.
+  const showsList = !query.isPending && !query.isError && rows.length > 0;
+  const { onScroll: trackReader, pin, isPinned } = usePinnedToNewest(scrollRef, contentRef, showsList);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX;
+    trackReader();
     if (el.scrollTop <= LOAD_OLDER_THRESHOLD_PX && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [trackReader, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  // Keep the reader's place when older messages arrive above, and follow new ones at the bottom.
+  // Keep the reader's place when older messages arrive above; a new one at the bottom is followed when
+  // the view is pinned there, and always when it is the reader's own.
   useLayoutEffect(() => {
     if (rows.length === 0) return;
     const newFirst = rows[0]!.key;
@@ -75,10 +82,7 @@ export function MessageList({ ticketId, onReply, canDelete, onDelete }: MessageL
     const previousLast = lastKey.current;
     firstKey.current = newFirst;
     lastKey.current = newLast;
-    if (previousFirst === null) {
-      virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-      return;
-    }
+    if (previousFirst === null) return; // the first screen: usePinnedToNewest opens it at the newest message
     if (previousFirst !== newFirst) {
       const anchor = rows.findIndex((row) => row.key === previousFirst);
       if (anchor > 0) virtualizer.scrollToIndex(anchor, { align: 'start' });
@@ -86,9 +90,9 @@ export function MessageList({ ticketId, onReply, canDelete, onDelete }: MessageL
     if (previousLast !== newLast) {
       const last = rows[rows.length - 1]!;
       const mine = last.kind === 'message' && last.message.fromMe;
-      if (atBottom.current || mine) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+      if (mine || isPinned()) pin();
     }
-  }, [rows, virtualizer]);
+  }, [rows, virtualizer, pin, isPinned]);
 
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -118,7 +122,13 @@ export function MessageList({ ticketId, onReply, canDelete, onDelete }: MessageL
           <Spinner size="sm" />
         </Center>
       ) : null}
-      <Box position="relative" h={`${virtualizer.getTotalSize()}px`}>
+      {/* Sizes and offsets change on every measure: inline styles, not a generated class per value. */}
+      <Box
+        ref={contentRef}
+        position="relative"
+        style={{ height: `${virtualizer.getTotalSize()}px` }}
+        data-testid="message-list-content"
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           return (
@@ -130,7 +140,7 @@ export function MessageList({ ticketId, onReply, canDelete, onDelete }: MessageL
               top="0"
               left="0"
               w="full"
-              transform={`translateY(${item.start}px)`}
+              style={{ transform: `translateY(${item.start}px)` }}
               py="1"
               display="flex"
               flexDirection="column"

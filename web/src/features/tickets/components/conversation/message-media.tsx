@@ -1,6 +1,7 @@
 import { Box, HStack, Icon, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuFileText, LuMapPin, LuUserRound } from 'react-icons/lu';
+import { formatPhone } from '@/lib/phone';
 import type { Message } from '../../api/types';
 
 /** A vCard's display name and first number (WhatsApp contact cards travel as vCard text). */
@@ -19,10 +20,19 @@ export function parseLocation(body: string): { href: string | null; thumbnail: s
   return { href: /^https?:/.test(body) ? body : null, thumbnail: null };
 }
 
-function fileNameOf(message: Message): string {
+/** `<ulid>-<name>`, the last segment of a stored file's key: never shown as such. */
+const STORED_NAME = /^[0-9A-HJKMNP-TV-Z]{26}-(.+)$/;
+
+/**
+ * The name the sender gave the file (`mediaName`). Without one, a one-line body (older documents
+ * carried their name there), else the link's last segment without the storage prefix.
+ */
+function fileNameOf(message: Pick<Message, 'mediaName' | 'body' | 'mediaUrl'>): string {
+  if (message.mediaName?.trim()) return message.mediaName.trim();
   if (message.body && !message.body.includes('\n') && message.body.length < 120) return message.body;
   try {
-    return decodeURIComponent(new URL(message.mediaUrl ?? '').pathname.split('/').pop() ?? '') || 'arquivo';
+    const last = decodeURIComponent(new URL(message.mediaUrl ?? '').pathname.split('/').pop() ?? '');
+    return STORED_NAME.exec(last)?.[1] ?? (last || 'arquivo');
   } catch {
     return 'arquivo';
   }
@@ -109,7 +119,7 @@ export function MessageMedia({ message }: { message: Message }) {
               {card.name || t('messages.contactCard')}
             </Text>
             <Text textStyle="xs" color="fg.muted">
-              {card.number}
+              {formatPhone(card.number)}
             </Text>
           </Stack>
         </HStack>
@@ -146,6 +156,13 @@ export function MessageMedia({ message }: { message: Message }) {
   }
 }
 
-/** Media whose body is a caption worth printing under it (documents and cards carry their name or vCard). */
-export const showsCaption = (message: Message): boolean =>
-  !message.mediaType || message.mediaType === 'image' || message.mediaType === 'video';
+/**
+ * Whether the body is a caption printed under the media, in the same bubble as WhatsApp shows it:
+ * text, images and videos; a document's caption when it has a name of its own (older documents
+ * carried their name in the body); never a location or a contact card (their body is the data).
+ */
+export function showsCaption(message: Message): boolean {
+  if (!message.mediaType || message.mediaType === 'image' || message.mediaType === 'video') return true;
+  const name = message.mediaType === 'document' ? message.mediaName?.trim() : undefined;
+  return !!name && message.body.trim() !== name;
+}

@@ -8,7 +8,7 @@ export function QuickReplies({
   onPick,
 }: {
   suggestions: QuickReplySuggestion[];
-  onPick: (message: string) => void;
+  onPick: (suggestion: QuickReplySuggestion) => void;
 }) {
   const { t } = useTranslation('tickets');
   if (suggestions.length === 0) return null;
@@ -34,7 +34,7 @@ export function QuickReplies({
             py="2"
             _hover={{ bg: 'bg.muted' }}
             _focusVisible={{ bg: 'bg.muted', outline: 'none' }}
-            onClick={() => onPick(suggestion.message)}
+            onClick={() => onPick(suggestion)}
             data-testid="quick-reply"
           >
             <Text textStyle="sm">{suggestion.label}</Text>

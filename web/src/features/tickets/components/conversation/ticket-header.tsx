@@ -14,6 +14,7 @@ import {
 import type { TicketDto } from '../../api/types';
 import type { TicketActions } from '../../hooks/use-ticket-actions';
 import { useViewer } from '../../hooks/use-viewer';
+import { contactLabel } from '../../lib/contact-label';
 
 export type TicketDialogKind = 'reopen' | 'transfer' | 'schedule' | 'delete';
 
@@ -76,7 +77,7 @@ export function TicketHeader({ ticket, actions, onBack, onOpenContact, onDialog 
         </Avatar.Root>
         <Stack gap="0" minW="0">
           <Text fontWeight="semibold" truncate data-testid="ticket-contact-name">
-            {ticket.contact.name || ticket.contact.number}
+            {contactLabel(ticket.contact)}
           </Text>
           <Text textStyle="xs" color="fg.muted" truncate>
             {subtitle}

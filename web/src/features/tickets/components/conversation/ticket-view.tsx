@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadingState } from '@/components/loading-state';
-import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toaster';
 import { useDeleteMessage } from '../../api/messages';
 import { patchTicketFields } from '../../api/ticket-cache';
@@ -16,6 +15,7 @@ import { useTicketActions } from '../../hooks/use-ticket-actions';
 import { useTicketRoom } from '../../hooks/realtime-bridge';
 import { useReadOnArrival } from '../../hooks/use-read-on-arrival';
 import { useViewer } from '../../hooks/use-viewer';
+import { isTicketGone, notifyTicketGone } from '../../lib/ticket-gone';
 import { ContactDrawer } from '../contact/contact-drawer';
 import { ContactDialog } from '../dialogs/contact-dialog';
 import { ReopenDialog } from '../dialogs/reopen-dialog';
@@ -36,8 +36,8 @@ export function TicketView({ uuid, onBack }: { uuid: string; onBack?: () => void
 
   useEffect(() => {
     if (!error) return;
-    const denied = isApiError(error) && (error.status === 403 || error.code === 'ERR_NO_PERMISSION');
-    notify.error(denied ? t('actions.accessDenied') : error);
+    if (isTicketGone(error)) notifyTicketGone(error, t('actions.accessDenied'));
+    else notify.error(error);
     navigate('/tickets', { replace: true });
   }, [error, navigate, t]);
 

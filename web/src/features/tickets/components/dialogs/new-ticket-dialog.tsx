@@ -6,6 +6,7 @@ import { LuUserPlus } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { DialogShell } from '@/components/dialog-shell';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { formatPhone } from '@/lib/phone';
 import { notify } from '@/lib/toaster';
 import { useContactSearch } from '../../api/contacts';
 import { useCreateTicket } from '../../api/tickets';
@@ -133,7 +134,7 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
                         {found.name}
                       </Text>
                       <Text textStyle="xs" color="fg.muted">
-                        {found.number}
+                        {formatPhone(found.number)}
                       </Text>
                     </Stack>
                   </chakra.button>

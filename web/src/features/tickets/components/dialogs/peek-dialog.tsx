@@ -2,6 +2,7 @@ import { Avatar, Button, Dialog, Flex, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DialogShell } from '@/components/dialog-shell';
 import type { TicketDto } from '../../api/types';
+import { contactLabel } from '../../lib/contact-label';
 import { MessageList } from '../conversation/message-list';
 
 /** Admins read a waiting conversation without accepting it (spec part 1 §2, §6). Read-only. */
@@ -25,7 +26,7 @@ export function PeekDialog({ ticket, onClose }: { ticket: TicketDto | null; onCl
           </Avatar.Root>
           <Dialog.Title>{t('peek.title')}</Dialog.Title>
           <Text color="fg.muted" truncate>
-            {ticket?.contact.name}
+            {ticket ? contactLabel(ticket.contact) : null}
           </Text>
         </HStack>
       </Dialog.Header>

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuEye } from 'react-icons/lu';
 import type { TicketDto } from '../../api/types';
+import { contactLabel } from '../../lib/contact-label';
 import { listTime } from '../../lib/list-time';
 import { plainText } from '../../lib/whatsapp-markup';
 
@@ -76,7 +77,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, onOpen, onA
       <Stack gap="0.5" flex="1" minW="0" py="2.5" justify="center">
         <HStack gap="2" minW="0">
           <Text fontWeight="semibold" truncate flex="1" data-testid="ticket-name">
-            {ticket.contact.name || ticket.contact.number}
+            {contactLabel(ticket.contact)}
           </Text>
           {ticket.status === 'closed' ? (
             <Badge size="xs" colorPalette="gray" variant="surface" flexShrink={0}>

@@ -1,0 +1,132 @@
+/**
+ * A fresh local platform with its fault points wired in: the whole stack (infra/local/stack.ts) with
+ * the DynamoDB fault proxy between it and DynamoDB Local, SQS's delivery faults in its event-source
+ * mappings, and a gateway fault proxy in front of the REST API for the clients' faults. Starts with
+ * every fault off (the seed and the set-up run clean); scenarios turn on what they test.
+ */
+import type { ConnectionDto, QueueDto } from '@atende/shared';
+import { until } from '../../../bench/support/console-client';
+import type { DeliveryFault, DeliveryFaults } from '../../../infra/local/pollers/delivery-faults';
+import { startLocalStack, type LocalStack } from '../../../infra/local/stack';
+import { consoleUser, type ConsoleUser } from './console-user';
+import { dynamoDbFlavor } from './dynamodb-flavor';
+import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { gatewayFlavor } from './gateway-flavor';
+import { runSeed, seededRandom, namedSeed } from './seeded-random';
+
+export interface FaultPlatform {
+  stack: LocalStack;
+  seed: number;
+  dynamodb: FaultProxy;
+  /** In front of the gateway: `POST /messages` through it answers 504 after the send ran. */
+  gateway: FaultProxy;
+  /** The REST API through `gateway`. */
+  faultyApiUrl: string;
+  /** The mappings' delivery faults (change its fields; `calm` clears them). */
+  delivery: DeliveryFaults;
+  deliveryFaultCounts: Record<DeliveryFault, number>;
+  admin: ConsoleUser;
+  operator: ConsoleUser;
+  connectionId: string;
+  /** The simulator's control API (docs/simulator-api.md), as the admin. */
+  sim<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Every fault off. */
+  calm(): void;
+  stop(): Promise<void>;
+}
+
+export async function startFaultPlatform(): Promise<FaultPlatform> {
+  const seed = runSeed();
+  console.log(`fault suite seed ${seed} (FAULT_SEED=${seed} replays it)`);
+  const dynamodb = await startFaultProxy({ flavor: dynamoDbFlavor, seed });
+  const gateway = await startFaultProxy({ flavor: gatewayFlavor, seed });
+  const deliveryFaultCounts: Record<DeliveryFault, number> = { duplicate: 0, kept: 0 };
+  const delivery: DeliveryFaults = {
+    random: seededRandom(namedSeed(seed, 'sqs-delivery')),
+    onFault: (fault, _area, records) => void (deliveryFaultCounts[fault] += records),
+  };
+  let stack: LocalStack | undefined;
+  try {
+    stack = await startLocalStack({
+      web: 'none',
+      sessionHost: true,
+      faults: {
+        interposeDynamoDb: (endpoint) => {
+          dynamodb.target = endpoint;
+          return dynamodb.url;
+        },
+        delivery,
+      },
+    });
+    gateway.target = stack.url;
+    gateway.profile = { 'POST /messages': { share: 1, kinds: ['gateway-timeout'], afterShare: 1 } };
+    await stack.sessionHost!.waitHealthy();
+    const login = (role: string) => {
+      const seeded = stack!.seeded.logins.find((l) => l.role === role);
+      if (!seeded?.password) throw new Error(`no seeded ${role} login`);
+      return consoleUser(stack!.apiUrl, stack!.wsUrl, seeded.email, seeded.password);
+    };
+    const [admin, operator] = await Promise.all([login('admin'), login('operator')]);
+    const sim = simulatorApi(stack.url, admin.token);
+    const connectionId = await connectedConnection(admin, sim);
+    const started = stack;
+    return {
+      stack,
+      seed,
+      dynamodb,
+      gateway,
+      faultyApiUrl: `${gateway.url}/api`,
+      delivery,
+      deliveryFaultCounts,
+      admin,
+      operator,
+      connectionId,
+      sim,
+      calm() {
+        dynamodb.profile = {};
+        delete delivery.duplicate;
+        delete delivery.keepShare;
+        delete delivery.visibilityTimeoutSeconds;
+      },
+      async stop() {
+        await started.stop();
+        await Promise.all([dynamodb.stop(), gateway.stop()]);
+      },
+    };
+  } catch (err) {
+    await stack?.stop();
+    await Promise.all([dynamodb.stop(), gateway.stop()]);
+    throw err;
+  }
+}
+
+type Sim = FaultPlatform['sim'];
+
+function simulatorApi(origin: string, token: string): Sim {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${origin}/simulator-api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
+    if (res.status >= 400) throw new Error(`simulator ${method} ${path} → ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
+/** A WhatsApp connection serving the operator's queue, scanned on the simulated phone. */
+async function connectedConnection(admin: ConsoleUser, sim: Sim): Promise<string> {
+  const queues = await admin.retried<QueueDto[]>('GET', '/queue');
+  const created = await admin.retried<ConnectionDto>('POST', '/whatsapp', {
+    name: 'Loja Resistente',
+    isDefault: true,
+    queueIds: [queues.body[0]!.id],
+  });
+  if (created.status >= 300) throw new Error(`POST /whatsapp answered ${created.status}`);
+  const id = created.body.id;
+  const status = async () => (await sim<{ connection: { status: string } }>('GET', `/connections/${id}`)).connection.status;
+  await until(async () => ((await status()) === 'qrcode' ? true : undefined), 30_000, 'the QR');
+  await sim('POST', `/connections/${id}/scan`, {});
+  await until(async () => ((await status()) === 'CONNECTED' ? true : undefined), 30_000, 'CONNECTED');
+  return id;
+}

@@ -1,0 +1,102 @@
+/**
+ * What the platform shows from outside: its GET routes as the operator reads them, the simulated
+ * customers' phones (the simulator's own record), and an operator's realtime socket. Never the
+ * tables. Reads are retried like a console would, so a read that meets a fault is not a finding.
+ */
+import type { ContactListAnswer, MessageListAnswer, SimMessageView, TicketListAnswer } from '@atende/shared';
+import type { ConsoleUser } from './console-user';
+import type { FaultPlatform } from './fault-platform';
+import type { Observed } from './verdict';
+
+async function read<T>(user: ConsoleUser, path: string): Promise<T> {
+  const answer = await user.retried<T>('GET', path);
+  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Every page of a cursor list. */
+async function allPages<T extends { hasMore: boolean; cursor?: string }>(
+  user: ConsoleUser,
+  path: string,
+  items: (page: T) => unknown[],
+): Promise<unknown[]> {
+  const all: unknown[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 50; pages++) {
+    const sep = path.includes('?') ? '&' : '?';
+    const page = await read<T>(user, cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path);
+    all.push(...items(page));
+    if (!page.hasMore || !page.cursor) break;
+    cursor = page.cursor;
+  }
+  return all;
+}
+
+/** By customer number: the tickets (pending and open) the operator sees, with their messages' bodies. */
+export async function ticketsOf(user: ConsoleUser, numbers: string[]): Promise<Observed['tickets']> {
+  const wanted = new Set(numbers);
+  const tickets = [] as TicketListAnswer['tickets'];
+  for (const status of ['pending', 'open']) {
+    const page = await allPages<TicketListAnswer>(user, `/tickets?status=${status}`, (p) => p.tickets);
+    tickets.push(...(page as TicketListAnswer['tickets']).filter((t) => wanted.has(t.contact.number)));
+  }
+  const byCustomer: Observed['tickets'] = Object.fromEntries(numbers.map((n) => [n, []]));
+  const seen = new Set<string>();
+  for (const ticket of tickets) {
+    if (seen.has(ticket.id)) continue; // moved from pending to open between the two reads
+    seen.add(ticket.id);
+    const messages = (await allPages<MessageListAnswer>(
+      user,
+      `/messages/${ticket.id}`,
+      (p) => p.messages,
+    )) as MessageListAnswer['messages'];
+    byCustomer[ticket.contact.number]!.push({ ticketId: ticket.id, bodies: messages.map((m) => m.body) });
+  }
+  return byCustomer;
+}
+
+/** By customer number: the business's messages on the customer's phone. */
+export async function phonesOf(platform: FaultPlatform, numbers: string[]): Promise<Observed['phones']> {
+  const entries = await Promise.all(
+    numbers.map(async (number) => {
+      const { messages } = await platform.sim<{ messages: SimMessageView[] }>(
+        'GET',
+        `/connections/${platform.connectionId}/contacts/${number}/messages`,
+      );
+      return [number, messages.filter((m) => m.from === 'business').map((m) => m.text)] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** By customer number: how many of the company's contacts hold it (the contact search). */
+export async function contactsOf(user: ConsoleUser, numbers: string[]): Promise<Observed['contacts']> {
+  const entries = await Promise.all(
+    numbers.map(async (number) => {
+      const found = (await allPages<ContactListAnswer>(
+        user,
+        `/contacts?searchParam=${number}`,
+        (p) => p.contacts,
+      )) as ContactListAnswer['contacts'];
+      return [number, found.filter((c) => c.number === number).length] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+export interface AckWatch {
+  acks: Observed['acks'];
+  close(): void;
+}
+
+/** An operator's socket, keeping every message's acks in the order they arrive. */
+export async function watchAcks(user: ConsoleUser): Promise<AckWatch> {
+  const socket = await user.socket();
+  const acks: Observed['acks'] = {};
+  socket.onEnvelope((envelope) => {
+    if (!envelope.channel.endsWith('-appMessage')) return;
+    const message = envelope.data.message as { id?: string; ack?: number } | undefined;
+    if (message?.id && typeof message.ack === 'number') (acks[message.id] ??= []).push(message.ack);
+  });
+  return { acks, close: () => socket.close() };
+}

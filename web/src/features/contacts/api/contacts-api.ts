@@ -1,0 +1,85 @@
+/**
+ * The contacts page's API (spec part 3 §7 "Contacts"; issue 27): the search-index list by pages,
+ * edit, delete one or many, the import in chunks, and a new ticket for a contact (POST /tickets, the
+ * same call the tickets screen makes). Live on `company-{id}-contact`.
+ */
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ContactDto,
+  ContactListAnswer,
+  DeleteContactsAnswer,
+  ImportContactsAnswer,
+  ImportContactsInput,
+  TicketDto,
+  UpdateContactInput,
+} from '@atende/shared';
+import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
+import { useRealtime } from '@/lib/realtime';
+
+export const contactKeys = {
+  all: ['contacts-page'] as const,
+  list: (search: string) => [...contactKeys.all, 'list', { search }] as const,
+};
+
+interface PageParam {
+  cursor?: string;
+  pageNumber: number;
+}
+
+export const contactsListQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: contactKeys.list(search),
+    queryFn: ({ pageParam }) =>
+      apiGet<ContactListAnswer>('/contacts', {
+        searchParam: search,
+        cursor: pageParam.cursor,
+        pageNumber: pageParam.pageNumber,
+      }),
+    initialPageParam: { pageNumber: 1 } as PageParam,
+    getNextPageParam: (last, _all, previous): PageParam | undefined =>
+      last.hasMore && last.cursor ? { cursor: last.cursor, pageNumber: previous.pageNumber + 1 } : undefined,
+  });
+
+/** Any console's change to a contact (saved, deleted) re-reads the lists on screen. */
+export function useContactsList(search: string) {
+  const client = useQueryClient();
+  useRealtime('contact', () => void client.invalidateQueries({ queryKey: contactKeys.all }));
+  return useInfiniteQuery(contactsListQuery(search));
+}
+
+export function useUpdateContact() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: UpdateContactInput }) =>
+      apiPut<ContactDto>(`/contacts/${encodeURIComponent(id)}`, input),
+    onSettled: () => client.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}
+
+export function useDeleteContact() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiDelete<void>(`/contacts/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}
+
+export function useDeleteContacts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (contactIds: string[]) => apiDelete<DeleteContactsAnswer>('/contacts', { contactIds }),
+    onSettled: () => client.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}
+
+/** One chunk of an import (≤ CONTACT_BULK_MAX rows): the server answers row by row. */
+export const importContactsChunk = (rows: ImportContactsInput['rows']) =>
+  apiPost<ImportContactsAnswer>('/contacts/import', { rows });
+
+/** A new ticket for the contact, taken by the user (spec part 1 §5 "New ticket"). */
+export function useOpenTicket() {
+  return useMutation({
+    mutationFn: (payload: { contactId: string; queueId: string | null; userId: string }) =>
+      apiPost<TicketDto>('/tickets', { ...payload, status: 'open' }),
+  });
+}

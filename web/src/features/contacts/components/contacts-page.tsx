@@ -1,0 +1,175 @@
+import { Box, Card } from '@chakra-ui/react';
+import {
+  CONTACT_BULK_MAX,
+  mayDeleteContacts,
+  mayImportExportContacts,
+  SEARCH_DEBOUNCE_MS,
+  type ContactDto,
+} from '@atende/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuContact } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadingMore } from '@/components/loading-more';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
+import { useLoadMore } from '@/hooks/use-load-more';
+import { useSession } from '@/hooks/use-session';
+import { notify } from '@/lib/toaster';
+import { useContactsList, useDeleteContact, useDeleteContacts } from '../api/contacts-api';
+import { useContactSelection } from '../hooks/use-contact-selection';
+import { CONTACTS_NS } from '../i18n';
+import { contactsWorkbook, saveFile } from '../lib/spreadsheet';
+import { ContactEditDialog } from './contact-edit-dialog';
+import { ContactTicketDialog } from './contact-ticket-dialog';
+import { ContactsTable } from './contacts-table';
+import { ContactsToolbar } from './contacts-toolbar';
+import { ImportDialog } from './import-dialog';
+
+/**
+ * /contacts (spec part 3 "Contacts page"; issue 27): search over the contact index (debounced 500 ms),
+ * infinite scroll, a new ticket, edit and delete per row; with contacts-page:importExportContact the
+ * import/export menu and select mode (bulk delete with contacts-page:deleteContact, bulk export to
+ * contacts.xlsx). Live on `company-{id}-contact`.
+ */
+export function ContactsPage() {
+  const { t } = useTranslation(CONTACTS_NS);
+  const { viewer } = useSession();
+  const mayImportExport = viewer ? mayImportExportContacts(viewer) : false;
+  const mayDelete = viewer ? mayDeleteContacts(viewer) : false;
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useContactsList(search);
+  const contacts = useMemo(() => list.data?.pages.flatMap((p) => p.contacts) ?? [], [list.data]);
+  const sentinel = useLoadMore(list);
+  const selection = useContactSelection(contacts);
+  const [editing, setEditing] = useState<ContactDto | null>(null);
+  const [ticketFor, setTicketFor] = useState<ContactDto | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [confirmBulk, setConfirmBulk] = useState(false);
+  const removeOne = useDeleteContact();
+  const removeMany = useDeleteContacts();
+  const deletion = useDeleteConfirmation({
+    remove: (contact: ContactDto) => removeOne.mutateAsync(contact.id),
+    pending: removeOne.isPending,
+    done: t('deleted'),
+  });
+
+  const exportSelected = async () => {
+    if (!selection.chosen.length) {
+      notify.warning(t('noneSelected'));
+      selection.start();
+      return;
+    }
+    try {
+      saveFile(await contactsWorkbook(selection.chosen), 'contacts.xlsx');
+      notify.success(t('exported'));
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+
+  const deleteSelected = async () => {
+    const ids = selection.chosen.map((c) => c.id);
+    let deleted = 0;
+    let refused = 0;
+    try {
+      for (let at = 0; at < ids.length; at += CONTACT_BULK_MAX) {
+        const answer = await removeMany.mutateAsync(ids.slice(at, at + CONTACT_BULK_MAX));
+        deleted += answer.deleted.length;
+        refused += answer.refused.length;
+        selection.forget(answer.deleted);
+      }
+      if (refused) notify.warning(t('deletedMany', { deleted, refused }));
+      else notify.success(t('deletedAll', { count: deleted }));
+      setConfirmBulk(false);
+    } catch (error) {
+      notify.error(error);
+    }
+  };
+
+  let content;
+  if (list.isPending) content = <LoadingState label={t('common.loading', { ns: 'translation' })} minH="64" />;
+  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  else if (!contacts.length)
+    content = (
+      <Box py="12" data-testid="contacts-empty">
+        <EmptyState
+          icon={<LuContact />}
+          title={t('empty')}
+          description={search ? t('emptySearch', { search }) : t('emptyText')}
+        />
+      </Box>
+    );
+  else
+    content = (
+      <>
+        <ContactsTable
+          contacts={contacts}
+          selection={selection.ids}
+          onToggle={selection.toggle}
+          onToggleAll={selection.toggleAll}
+          onNewTicket={setTicketFor}
+          onEdit={setEditing}
+          onDelete={mayDelete ? deletion.ask : undefined}
+        />
+        <div ref={sentinel} />
+        <LoadingMore show={list.isFetchingNextPage} />
+      </>
+    );
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <ContactsToolbar
+            search={searchInput}
+            onSearch={setSearchInput}
+            mayImportExport={mayImportExport}
+            mayDelete={mayDelete}
+            selecting={selection.active}
+            selectedCount={selection.chosen.length}
+            onImport={() => setImporting(true)}
+            onExport={() => void exportSelected()}
+            onSelect={selection.start}
+            onDeleteSelected={() => setConfirmBulk(true)}
+            onDoneSelecting={selection.stop}
+          />
+        }
+      />
+      <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" overflow="hidden">
+        <Box overflow="auto" maxH="calc(100dvh - 14rem)" data-testid="contacts-scroll">
+          {content}
+        </Box>
+      </Card.Root>
+      {editing ? <ContactEditDialog key={editing.id} contact={editing} onClose={() => setEditing(null)} /> : null}
+      {ticketFor ? <ContactTicketDialog key={ticketFor.id} contact={ticketFor} onClose={() => setTicketFor(null)} /> : null}
+      {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
+      <ConfirmDialog
+        {...deletion.dialog}
+        title={t('deleteTitle', { name: deletion.target?.name ?? '' })}
+        confirmLabel={t('common.delete', { ns: 'translation' })}
+        destructive
+      >
+        {t('deleteText')}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmBulk}
+        loading={removeMany.isPending}
+        onConfirm={() => void deleteSelected()}
+        onClose={() => setConfirmBulk(false)}
+        title={t('deleteManyTitle', { count: selection.chosen.length })}
+        confirmLabel={t('common.delete', { ns: 'translation' })}
+        destructive
+      >
+        {t('deleteText')}
+      </ConfirmDialog>
+    </Box>
+  );
+}

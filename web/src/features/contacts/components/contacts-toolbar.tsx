@@ -1,0 +1,100 @@
+import { Button, HStack, IconButton, Input, InputGroup, Menu, Portal, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { LuCheck, LuChevronDown, LuDownload, LuListChecks, LuSearch, LuTrash2, LuUpload } from 'react-icons/lu';
+import { CONTACTS_NS } from '../i18n';
+
+interface ContactsToolbarProps {
+  search: string;
+  onSearch: (value: string) => void;
+  /** contacts-page:importExportContact: the menu and select mode. */
+  mayImportExport: boolean;
+  mayDelete: boolean;
+  selecting: boolean;
+  selectedCount: number;
+  onImport: () => void;
+  onExport: () => void;
+  onSelect: () => void;
+  onDeleteSelected: () => void;
+  onDoneSelecting: () => void;
+}
+
+/** The contacts page's header: search, the import/export menu, and the select-mode bar. */
+export function ContactsToolbar(props: ContactsToolbarProps) {
+  const { t } = useTranslation(CONTACTS_NS);
+  return (
+    <HStack gap="2" wrap="wrap" justify={{ base: 'stretch', md: 'flex-end' }}>
+      <InputGroup startElement={<LuSearch />} flexBasis={{ base: '100%', sm: 'auto' }} w={{ sm: '72' }}>
+        <Input
+          type="search"
+          placeholder={t('search')}
+          aria-label={t('search')}
+          value={props.search}
+          onChange={(event) => props.onSearch(event.target.value)}
+          bg="bg.panel"
+          data-testid="contacts-search"
+        />
+      </InputGroup>
+      {props.selecting ? (
+        <HStack gap="2" data-testid="contacts-select-bar">
+          <Text textStyle="sm" color="fg.muted" whiteSpace="nowrap">
+            {t('select.count', { count: props.selectedCount })}
+          </Text>
+          {props.mayDelete ? (
+            <IconButton
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              aria-label={t('select.delete')}
+              title={t('select.delete')}
+              disabled={props.selectedCount === 0}
+              onClick={props.onDeleteSelected}
+              data-testid="contacts-delete-selected"
+            >
+              <LuTrash2 />
+            </IconButton>
+          ) : null}
+          <IconButton
+            size="sm"
+            variant="outline"
+            aria-label={t('select.export')}
+            title={t('select.export')}
+            onClick={props.onExport}
+            data-testid="contacts-export-selected"
+          >
+            <LuDownload />
+          </IconButton>
+          <Button size="sm" onClick={props.onDoneSelecting} data-testid="contacts-select-done">
+            <LuCheck />
+            {t('select.done')}
+          </Button>
+        </HStack>
+      ) : props.mayImportExport ? (
+        <Menu.Root positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <Button flexShrink={0} data-testid="contacts-menu">
+              {t('actions.menu')} <LuChevronDown />
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="52">
+                <Menu.Item value="import" onClick={props.onImport} data-testid="contacts-import">
+                  <LuUpload />
+                  {t('actions.import')}
+                </Menu.Item>
+                <Menu.Item value="export" onClick={props.onExport} data-testid="contacts-export">
+                  <LuDownload />
+                  {t('actions.export')}
+                </Menu.Item>
+                <Menu.Item value="select" onClick={props.onSelect} data-testid="contacts-select">
+                  <LuListChecks />
+                  {t('actions.select')}
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      ) : null}
+    </HStack>
+  );
+}

@@ -1,0 +1,1 @@
+export { ContactsPage } from './components/contacts-page';

@@ -1,0 +1,1 @@
+export { QueuesPage } from './components/queues-page';

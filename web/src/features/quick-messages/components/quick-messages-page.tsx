@@ -1,0 +1,93 @@
+import { Box, Button, Card } from '@chakra-ui/react';
+import type { QuickMessageDto } from '@atende/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LuPlus, LuZap } from 'react-icons/lu';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadingState } from '@/components/loading-state';
+import { PageHeader } from '@/components/page-header';
+import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
+import { useSession } from '@/hooks/use-session';
+import { useDeleteQuickMessage, useQuickMessagesList } from '../api/quick-messages-api';
+import { QUICK_MESSAGES_NS } from '../i18n';
+import { QuickMessageDialog } from './quick-message-dialog';
+import { QuickMessagesTable } from './quick-messages-table';
+
+/**
+ * /quick-messages (spec part 3 §2 "Quick replies page"): the company's replies and the viewer's own,
+ * add, edit and delete where the policy allows (policy/quick-messages.ts), live on
+ * `company-{id}-quickmessage`. A company has tens of replies: one list, no paging.
+ */
+export function QuickMessagesPage() {
+  const { t } = useTranslation(QUICK_MESSAGES_NS);
+  const { viewer } = useSession();
+  const list = useQuickMessagesList();
+  const [editing, setEditing] = useState<QuickMessageDto | 'new' | null>(null);
+  const remove = useDeleteQuickMessage();
+  const deletion = useDeleteConfirmation({
+    remove: (q: QuickMessageDto) => remove.mutateAsync(q.id),
+    pending: remove.isPending,
+    done: t('deleted'),
+  });
+  const add = () => setEditing('new');
+  const records = list.data ?? [];
+
+  let content;
+  if (list.isPending) content = <LoadingState label={t('common.loading', { ns: 'translation' })} minH="64" />;
+  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  else if (!records.length)
+    content = (
+      <Box py="12" data-testid="quick-messages-empty">
+        <EmptyState
+          icon={<LuZap />}
+          title={t('empty')}
+          description={t('emptyText')}
+          action={
+            <Button size="sm" onClick={add}>
+              <LuPlus />
+              {t('add')}
+            </Button>
+          }
+        />
+      </Box>
+    );
+  else content = <QuickMessagesTable records={records} viewer={viewer} onEdit={setEditing} onDelete={deletion.ask} />;
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button onClick={add} data-testid="quick-messages-add">
+            <LuPlus />
+            {t('add')}
+          </Button>
+        }
+      />
+      <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" overflow="hidden">
+        <Box overflow="auto" maxH="calc(100dvh - 14rem)">
+          {content}
+        </Box>
+      </Card.Root>
+      {editing ? (
+        <QuickMessageDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          record={editing === 'new' ? null : editing}
+          viewer={viewer}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        {...deletion.dialog}
+        title={t('deleteTitle', { name: deletion.target?.shortcode ?? '' })}
+        confirmLabel={t('delete')}
+        destructive
+      >
+        {t('deleteText')}
+      </ConfirmDialog>
+    </Box>
+  );
+}

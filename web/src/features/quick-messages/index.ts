@@ -1,0 +1,1 @@
+export { QuickMessagesPage } from './components/quick-messages-page';

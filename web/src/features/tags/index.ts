@@ -1,0 +1,1 @@
+export { TagsPage } from './components/tags-page';

@@ -6,9 +6,18 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionDto, LoginResponse, QueueDto, SimMessageView } from '@atende/shared';
+import type { QueueDto, SimMessageView } from '@atende/shared';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import {
+  api as callApi,
+  loginToken,
+  settle,
+  signIn as signInAs,
+  scannedConnection,
+  simulator as callSimulator,
+  type Credentials,
+} from './support/local-stack';
 
 const CUSTOMER = { name: 'Maria Cliente', number: '5511987650001' };
 const LATE_CUSTOMER = { name: 'Rui Tardio', number: '5511987650002' };
@@ -19,72 +28,27 @@ let connectionId: string;
 /** The admin's access token: the simulator's control API serves only a signed-in console user (issue 8 item 7). */
 let simulatorToken = '';
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-async function simulator<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.url}/simulator-api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${simulatorToken}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`simulator ${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(token: string, method: string, path: string, body?: unknown) => callApi<T>(stack, token, method, path, body);
+const simulator = <T>(method: string, path: string, body?: unknown) =>
+  callSimulator<T>(stack, simulatorToken, method, path, body);
 
 async function login(role: 'admin' | 'operator'): Promise<{ email: string; password: string; token: string }> {
   const seeded = stack.seeded.logins.find((candidate) => candidate.role === role);
   if (!seeded?.password) throw new Error(`no seeded ${role} login`);
-  const answer = await fetch(`${stack.apiUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: seeded.email, password: seeded.password }),
-  });
-  expect(answer.status).toBe(200);
-  return { email: seeded.email, password: seeded.password, token: ((await answer.json()) as LoginResponse).token };
+  const credentials = { email: seeded.email, password: seeded.password };
+  return { ...credentials, token: await loginToken(stack, credentials) };
 }
 
-async function signIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('E-mail').fill(credentials.email);
-  await page.getByLabel('Senha', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Acessar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 90_000 });
-}
-
-/** Polls `probe` until it returns true (setup runs outside a test, where expect.poll is not allowed). */
-async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const simStatus = async (id: string) =>
-  (await simulator<{ connection: { status: string } }>('GET', `/connections/${id}`)).connection.status;
+const signIn = (page: Page, credentials: Credentials) => signInAs(page, stack, credentials);
 
 /** A WhatsApp connection serving one queue of the operator, scanned on the simulated phone. */
 async function connectedConnection(adminToken: string): Promise<string> {
   const queues = await api<QueueDto[]>(adminToken, 'GET', '/queue');
-  const created = await api<ConnectionDto>(adminToken, 'POST', '/whatsapp', {
+  const created = await scannedConnection(stack, adminToken, {
     name: 'Loja Centro',
     isDefault: true,
     queueIds: [queues[0]!.id],
   });
-  await waitUntil('the QR', async () => (await simStatus(created.id)) === 'qrcode', 30_000);
-  await simulator('POST', `/connections/${created.id}/scan`, {});
-  await waitUntil('the connection', async () => (await simStatus(created.id)) === 'CONNECTED', 20_000);
   return created.id;
 }
 
@@ -98,16 +62,6 @@ const phoneOf = async (customer: typeof CUSTOMER) =>
       `/connections/${connectionId}/contacts/${customer.number}/messages`,
     )
   ).messages;
-
-/** Pictures without leftover toasts or half-finished animations. */
-async function settle(page: Page): Promise<void> {
-  await page
-    .getByTestId('toast')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-}
 
 describe('ticket workspace: customer → pending → accept → reply', () => {
   beforeAll(async () => {

@@ -108,7 +108,7 @@ describe('console sign-in', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(`${stack.url}/`);
-    await page.getByText('O painel está chegando').waitFor();
+    await page.getByText('Tickets criados por hora').waitFor(); // the admin's dashboard (issue 26)
     await settle(page);
     await screenshot(page, 'dashboard-dark');
 
@@ -128,7 +128,7 @@ describe('console sign-in', () => {
     await saved;
     await expect(menu.getAttribute('data-collapsed')).resolves.toBe('true');
     await page.reload();
-    await page.getByText('O painel está chegando').waitFor();
+    await page.getByText('Tickets criados por hora').waitFor(); // the admin's dashboard (issue 26)
     await expect(page.getByTestId('side-menu').getAttribute('data-collapsed')).resolves.toBe('true');
     await settle(page);
     await screenshot(page, 'dashboard-collapsed-dark');

@@ -284,8 +284,10 @@ describe('tenant isolation', () => {
 
 describe('OpenAPI document', () => {
   it('is public JSON (OpenAPI 3.1) describing the send route with schemas that validate as the API does', async () => {
-    const res = await apiCall('messages', 'GET', '/openapi.json', { token: 'whatever-stale' });
+    const res = await apiCall('messages', 'GET', '/openapi.json', {});
     expect(res.status).toBe(200);
+    // Like every public route, it refuses a bearer token that does not verify (the hostile-input suite).
+    expect((await apiCall('messages', 'GET', '/openapi.json', { token: 'whatever-stale' })).status).toBe(401);
     expect(res.headers['content-type']).toContain('application/json');
     const doc = res.body;
     expect(doc.openapi).toBe('3.1.0');

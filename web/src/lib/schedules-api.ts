@@ -4,7 +4,7 @@
  * /schedules page), saving, deleting, and attachments. Shared by the tickets feature and the
  * schedules page through the schedule dialog (components/schedule-dialog).
  */
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateScheduleInput,
   ScheduleDto,
@@ -13,6 +13,7 @@ import type {
   UpdateScheduleInput,
 } from '@atende/shared';
 import { apiDelete, apiGet, apiPost, apiPut } from './api-client';
+import { searchPagesQuery } from './search-pages';
 import { putToStorage } from './attachments';
 import { useRealtime } from './realtime';
 
@@ -38,25 +39,9 @@ export function useContactSchedules(contactId: string) {
   });
 }
 
-interface PageParam {
-  cursor?: string;
-  pageNumber: number;
-}
-
 /** The company's schedules by send time (or those a search finds), a page at a time. */
 export const schedulesListQuery = (search: string) =>
-  infiniteQueryOptions({
-    queryKey: scheduleKeys.list(search),
-    queryFn: ({ pageParam }) =>
-      apiGet<ScheduleListAnswer>('/schedules', {
-        searchParam: search,
-        cursor: pageParam.cursor,
-        pageNumber: pageParam.pageNumber,
-      }),
-    initialPageParam: { pageNumber: 1 } as PageParam,
-    getNextPageParam: (last, _all, previous): PageParam | undefined =>
-      last.hasMore && last.cursor ? { cursor: last.cursor, pageNumber: previous.pageNumber + 1 } : undefined,
-  });
+  searchPagesQuery<ScheduleListAnswer>(scheduleKeys.list(search), '/schedules', search);
 
 export function useSchedulesList(search: string) {
   useLiveSchedules();

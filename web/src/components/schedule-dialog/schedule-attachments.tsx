@@ -1,9 +1,6 @@
-import { Button, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import type { ScheduleMediaDto } from '@atende/shared';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPaperclip, LuX } from 'react-icons/lu';
-import { acceptAttachments } from '@/lib/attachments';
+import { AttachmentsField, type AttachmentsFieldProps } from '@/components/attachments-field';
 import { notify } from '@/lib/toaster';
 import { SCHEDULES_NS } from './i18n';
 
@@ -15,108 +12,31 @@ const ISSUE_KEYS = {
   duplicate: 'validation.message.duplicateName',
 } as const;
 
-interface ScheduleAttachmentsProps {
-  /** Files already attached on the server (removed with a confirmation, by the dialog). */
-  attached: ScheduleMediaDto[];
-  /** Files picked here, uploaded when the schedule is saved. */
-  pending: File[];
-  onPendingChange: (files: File[]) => void;
-  onRemoveAttached: (media: ScheduleMediaDto) => void;
-  disabled?: boolean;
-}
+type ScheduleAttachmentsProps = Omit<
+  AttachmentsFieldProps<ScheduleMediaDto>,
+  'testIdPrefix' | 'accept' | 'labels' | 'onIssue'
+>;
 
-/**
- * The schedule's attachment picker: the rules (type, 5 MB, 3 files, no duplicate name) are checked
- * against attached + pending files before anything is uploaded, each refusal told as a warning.
- */
-export function ScheduleAttachments({
-  attached,
-  pending,
-  onPendingChange,
-  onRemoveAttached,
-  disabled,
-}: ScheduleAttachmentsProps) {
+/** The schedule's attachment picker: the shared field with the schedule's texts and warnings. */
+export function ScheduleAttachments(props: ScheduleAttachmentsProps) {
   const { t } = useTranslation(SCHEDULES_NS);
-  const input = useRef<HTMLInputElement>(null);
-  const current: { name: string; size: number; type: string }[] = [
-    ...attached.map((m) => ({ name: m.originalName, size: m.size, type: m.mimetype })),
-    ...pending,
-  ];
-
-  const pick = (files: FileList | null) => {
-    const picked = [...(files ?? [])];
-    const { accepted, issues } = acceptAttachments(current, picked);
-    for (const issue of issues) notify.warning(t(ISSUE_KEYS[issue.kind], { ns: 'translation' }));
-    // `accepted` holds the very File objects picked
-    if (accepted.length) onPendingChange([...pending, ...picked.filter((f) => accepted.includes(f))]);
-    if (input.current) input.current.value = '';
-  };
-
   return (
-    <Stack gap="2" data-testid="schedule-attachments">
-      <HStack justify="space-between" gap="2" wrap="wrap">
-        <Text fontWeight="medium" textStyle="sm">
-          {t('attachments')}
-        </Text>
-        <Button size="xs" variant="outline" disabled={disabled} onClick={() => input.current?.click()}>
-          <LuPaperclip /> {t('attach')}
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          hidden
-          accept="audio/*,video/*,image/*,application/*,text/plain,text/csv"
-          data-testid="schedule-file-input"
-          onChange={(event) => pick(event.target.files)}
-        />
-      </HStack>
-      <Text textStyle="xs" color="fg.muted">
-        {t('attachHint')}
-      </Text>
-      {attached.map((media) => (
-        <HStack key={media.originalName} gap="2" data-testid="schedule-attached-file">
-          <LuPaperclip />
-          {media.url ? (
-            <Link href={media.url} target="_blank" rel="noreferrer" flex="1" minW="0" truncate textStyle="sm">
-              {media.originalName}
-            </Link>
-          ) : (
-            <Text flex="1" minW="0" truncate textStyle="sm">
-              {media.originalName}
-            </Text>
-          )}
-          <IconButton
-            size="2xs"
-            variant="ghost"
-            colorPalette="red"
-            disabled={disabled}
-            aria-label={t('removeFile', { name: media.originalName })}
-            onClick={() => onRemoveAttached(media)}
-          >
-            <LuX />
-          </IconButton>
-        </HStack>
-      ))}
-      {pending.map((file) => (
-        <HStack key={file.name} gap="2" data-testid="schedule-pending-file">
-          <LuPaperclip />
-          <Text flex="1" minW="0" truncate textStyle="sm">
-            {file.name}{' '}
-            <Text as="span" color="fg.muted">
-              ({t('pending')})
-            </Text>
-          </Text>
-          <IconButton
-            size="2xs"
-            variant="ghost"
-            aria-label={t('removeFile', { name: file.name })}
-            onClick={() => onPendingChange(pending.filter((f) => f !== file))}
-          >
-            <LuX />
-          </IconButton>
-        </HStack>
-      ))}
-    </Stack>
+    <AttachmentsField
+      {...props}
+      testIdPrefix="schedule"
+      accept="audio/*,video/*,image/*,application/*,text/plain,text/csv"
+      labels={{
+        title: t('attachments'),
+        attach: t('attach'),
+        hint: t('attachHint'),
+        pending: t('pending'),
+        removeFile: (name) => t('removeFile', { name }),
+        removeTitle: t('removeTitle'),
+        removeText: (name) => t('removeText', { name }),
+        removeConfirm: t('delete'),
+        removed: t('fileRemoved'),
+      }}
+      onIssue={(issue) => notify.warning(t(ISSUE_KEYS[issue.kind], { ns: 'translation' }))}
+    />
   );
 }

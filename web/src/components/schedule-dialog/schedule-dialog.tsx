@@ -1,5 +1,5 @@
 import { Button, Dialog, Field, HStack, Input, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
-import { createScheduleSchema, type ScheduleDto, type ScheduleMediaDto } from '@atende/shared';
+import { createScheduleSchema, type ScheduleDto } from '@atende/shared';
 import { addHours, format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,6 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [deleting, setDeleting] = useState<ScheduleDto | null>(null);
-  const [detaching, setDetaching] = useState<ScheduleMediaDto | null>(null);
 
   const startNew = () => {
     setEditing(null);
@@ -139,21 +138,6 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
     });
   };
 
-  const confirmDetach = () => {
-    if (!detaching || !editing) return;
-    removeMedia.mutate(
-      { id: editing.id, originalName: detaching.originalName },
-      {
-        onSuccess: (after) => {
-          notify.success(t('fileRemoved'));
-          setEditing(after);
-          setDetaching(null);
-        },
-        onError: (err) => notify.error(err),
-      },
-    );
-  };
-
   const title = editing
     ? `${t('title')} · ${editing.status === 'ERRO' ? t('sendError') : t(`status.${editing.status}`)}`
     : t('title');
@@ -227,19 +211,20 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
             />
             {errors.sendAt ? <Field.ErrorText>{errors.sendAt}</Field.ErrorText> : null}
           </Field.Root>
-          <Field.Root invalid={Boolean(errors.file)}>
-            <ScheduleAttachments
-              attached={editing?.mediaName ?? []}
-              pending={files}
-              onPendingChange={(next) => {
-                setFiles(next);
-                setErrors((e) => ({ ...e, file: undefined }));
-              }}
-              onRemoveAttached={setDetaching}
-              disabled={sent}
-            />
-            {errors.file ? <Field.ErrorText>{errors.file}</Field.ErrorText> : null}
-          </Field.Root>
+          <ScheduleAttachments
+            attached={editing?.mediaName ?? []}
+            pending={files}
+            onPendingChange={(next) => {
+              setFiles(next);
+              setErrors((e) => ({ ...e, file: undefined }));
+            }}
+            removeAttached={(media) =>
+              removeMedia.mutateAsync({ id: editing?.id ?? '', originalName: media.originalName }).then(setEditing)
+            }
+            removing={removeMedia.isPending}
+            error={errors.file}
+            disabled={sent}
+          />
           {showContactList && contact ? (
             <>
               <Separator />
@@ -277,17 +262,6 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
         onClose={() => setDeleting(null)}
       >
         {t('deleteText')}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={Boolean(detaching)}
-        title={t('removeTitle')}
-        confirmLabel={t('delete')}
-        destructive
-        loading={removeMedia.isPending}
-        onConfirm={confirmDetach}
-        onClose={() => setDetaching(null)}
-      >
-        {t('removeText', { name: detaching?.originalName ?? '' })}
       </ConfirmDialog>
     </DialogShell>
   );

@@ -3,7 +3,7 @@
  * edit, delete one or many, the import in chunks, and a new ticket for a contact (POST /tickets, the
  * same call the tickets screen makes). Live on `company-{id}-contact`.
  */
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ContactDto,
   ContactListAnswer,
@@ -13,7 +13,8 @@ import type {
   TicketDto,
   UpdateContactInput,
 } from '@atende/shared';
-import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
+import { apiDelete, apiPost, apiPut } from '@/lib/api-client';
+import { searchPagesQuery } from '@/lib/search-pages';
 import { useRealtime } from '@/lib/realtime';
 
 export const contactKeys = {
@@ -21,24 +22,8 @@ export const contactKeys = {
   list: (search: string) => [...contactKeys.all, 'list', { search }] as const,
 };
 
-interface PageParam {
-  cursor?: string;
-  pageNumber: number;
-}
-
 export const contactsListQuery = (search: string) =>
-  infiniteQueryOptions({
-    queryKey: contactKeys.list(search),
-    queryFn: ({ pageParam }) =>
-      apiGet<ContactListAnswer>('/contacts', {
-        searchParam: search,
-        cursor: pageParam.cursor,
-        pageNumber: pageParam.pageNumber,
-      }),
-    initialPageParam: { pageNumber: 1 } as PageParam,
-    getNextPageParam: (last, _all, previous): PageParam | undefined =>
-      last.hasMore && last.cursor ? { cursor: last.cursor, pageNumber: previous.pageNumber + 1 } : undefined,
-  });
+  searchPagesQuery<ContactListAnswer>(contactKeys.list(search), '/contacts', search);
 
 /** Any console's change to a contact (saved, deleted) re-reads the lists on screen. */
 export function useContactsList(search: string) {

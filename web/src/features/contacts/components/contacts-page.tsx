@@ -1,23 +1,13 @@
-import { Box, Card } from '@chakra-ui/react';
-import {
-  CONTACT_BULK_MAX,
-  mayDeleteContacts,
-  mayImportExportContacts,
-  SEARCH_DEBOUNCE_MS,
-  type ContactDto,
-} from '@atende/shared';
+import { Box } from '@chakra-ui/react';
+import { CONTACT_BULK_MAX, mayDeleteContacts, mayImportExportContacts, type ContactDto } from '@atende/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuContact } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { LoadingMore } from '@/components/loading-more';
-import { LoadingState } from '@/components/loading-state';
+import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
-import { useLoadMore } from '@/hooks/use-load-more';
 import { useSession } from '@/hooks/use-session';
 import { notify } from '@/lib/toaster';
 import { useContactsList, useDeleteContact, useDeleteContacts } from '../api/contacts-api';
@@ -41,11 +31,9 @@ export function ContactsPage() {
   const { viewer } = useSession();
   const mayImportExport = viewer ? mayImportExportContacts(viewer) : false;
   const mayDelete = viewer ? mayDeleteContacts(viewer) : false;
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { input: searchInput, setInput: setSearchInput, search } = useDebouncedSearch();
   const list = useContactsList(search);
   const contacts = useMemo(() => list.data?.pages.flatMap((p) => p.contacts) ?? [], [list.data]);
-  const sentinel = useLoadMore(list);
   const selection = useContactSelection(contacts);
   const [editing, setEditing] = useState<ContactDto | null>(null);
   const [ticketFor, setTicketFor] = useState<ContactDto | null>(null);
@@ -92,36 +80,6 @@ export function ContactsPage() {
     }
   };
 
-  let content;
-  if (list.isPending) content = <LoadingState label={t('common.loading', { ns: 'translation' })} minH="64" />;
-  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  else if (!contacts.length)
-    content = (
-      <Box py="12" data-testid="contacts-empty">
-        <EmptyState
-          icon={<LuContact />}
-          title={t('empty')}
-          description={search ? t('emptySearch', { search }) : t('emptyText')}
-        />
-      </Box>
-    );
-  else
-    content = (
-      <>
-        <ContactsTable
-          contacts={contacts}
-          selection={selection.ids}
-          onToggle={selection.toggle}
-          onToggleAll={selection.toggleAll}
-          onNewTicket={setTicketFor}
-          onEdit={setEditing}
-          onDelete={mayDelete ? deletion.ask : undefined}
-        />
-        <div ref={sentinel} />
-        <LoadingMore show={list.isFetchingNextPage} />
-      </>
-    );
-
   return (
     <Box>
       <PageHeader
@@ -143,11 +101,27 @@ export function ContactsPage() {
           />
         }
       />
-      <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" overflow="hidden">
-        <Box overflow="auto" maxH="calc(100dvh - 14rem)" data-testid="contacts-scroll">
-          {content}
-        </Box>
-      </Card.Root>
+      <ListCard
+        list={list}
+        count={contacts.length}
+        scrollTestId="contacts-scroll"
+        empty={{
+          testId: 'contacts-empty',
+          icon: <LuContact />,
+          title: t('empty'),
+          description: search ? t('emptySearch', { search }) : t('emptyText'),
+        }}
+      >
+        <ContactsTable
+          contacts={contacts}
+          selection={selection.ids}
+          onToggle={selection.toggle}
+          onToggleAll={selection.toggleAll}
+          onNewTicket={setTicketFor}
+          onEdit={setEditing}
+          onDelete={mayDelete ? deletion.ask : undefined}
+        />
+      </ListCard>
       {editing ? <ContactEditDialog key={editing.id} contact={editing} onClose={() => setEditing(null)} /> : null}
       {ticketFor ? <ContactTicketDialog key={ticketFor.id} contact={ticketFor} onClose={() => setTicketFor(null)} /> : null}
       {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}

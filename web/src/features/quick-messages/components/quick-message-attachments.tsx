@@ -1,9 +1,6 @@
-import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { MESSAGE_MSG, QUICK_MESSAGE_MSG, type QuickMessageMediaDto } from '@atende/shared';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuPaperclip, LuX } from 'react-icons/lu';
-import { acceptAttachments } from '@/lib/attachments';
+import { AttachmentsField, type AttachmentsFieldProps } from '@/components/attachments-field';
 import { translateMessage } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { QUICK_MESSAGES_NS } from '../i18n';
@@ -16,94 +13,33 @@ const ISSUES = {
   duplicate: { key: QUICK_MESSAGE_MSG.duplicateName, ms: 5000 },
 } as const;
 
-interface QuickMessageAttachmentsProps {
-  attached: QuickMessageMediaDto[];
-  pending: File[];
-  onPendingChange: (files: File[]) => void;
-  onRemoveAttached: (media: QuickMessageMediaDto) => void;
-  disabled?: boolean;
-}
+type QuickMessageAttachmentsProps = Omit<
+  AttachmentsFieldProps<QuickMessageMediaDto>,
+  'testIdPrefix' | 'accept' | 'labels' | 'onIssue'
+>;
 
-/** Picks files for a reply; the rules (type, 5 MB, 3 files, no duplicate name) are checked before any upload. */
-export function QuickMessageAttachments({
-  attached,
-  pending,
-  onPendingChange,
-  onRemoveAttached,
-  disabled,
-}: QuickMessageAttachmentsProps) {
+/** Picks files for a reply: the shared field with the quick replies' texts and warnings. */
+export function QuickMessageAttachments(props: QuickMessageAttachmentsProps) {
   const { t } = useTranslation(QUICK_MESSAGES_NS);
-  const input = useRef<HTMLInputElement>(null);
-  const current = [...attached.map((m) => ({ name: m.originalName, size: m.size, type: m.mimetype })), ...pending];
-
-  const pick = (files: FileList | null) => {
-    const picked = [...(files ?? [])];
-    const { accepted, issues } = acceptAttachments(current, picked);
-    for (const issue of issues)
-      toaster.create({ type: 'warning', title: translateMessage(ISSUES[issue.kind].key), duration: ISSUES[issue.kind].ms });
-    if (accepted.length) onPendingChange([...pending, ...picked.filter((f) => accepted.includes(f))]);
-    if (input.current) input.current.value = '';
-  };
-
   return (
-    <Stack gap="2" data-testid="quick-message-attachments">
-      <HStack justify="space-between" gap="2" wrap="wrap">
-        <Text fontWeight="medium" textStyle="sm">
-          {t('dialog.attachments')}
-        </Text>
-        <Button size="xs" variant="outline" disabled={disabled} onClick={() => input.current?.click()}>
-          <LuPaperclip /> {t('dialog.attach')}
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          hidden
-          accept="image/*,video/*,audio/*,.doc,.docx,.pdf,.txt,.rtf,.ppt,.pptx,.xls,.xlsx,.csv,.odt,.ods,.odp"
-          data-testid="quick-message-file-input"
-          onChange={(event) => pick(event.target.files)}
-        />
-      </HStack>
-      <Text textStyle="xs" color="fg.muted">
-        {t('dialog.attachHint')}
-      </Text>
-      {attached.map((media) => (
-        <HStack key={media.originalName} gap="2" data-testid="quick-message-attached-file">
-          <LuPaperclip />
-          <Text flex="1" minW="0" truncate textStyle="sm">
-            {media.originalName}
-          </Text>
-          <IconButton
-            size="2xs"
-            variant="ghost"
-            colorPalette="red"
-            disabled={disabled}
-            aria-label={t('dialog.removeFile', { name: media.originalName })}
-            onClick={() => onRemoveAttached(media)}
-          >
-            <LuX />
-          </IconButton>
-        </HStack>
-      ))}
-      {pending.map((file) => (
-        <HStack key={file.name} gap="2" data-testid="quick-message-pending-file">
-          <LuPaperclip />
-          <Text flex="1" minW="0" truncate textStyle="sm">
-            {file.name}{' '}
-            <Text as="span" color="fg.muted">
-              ({t('dialog.pending')})
-            </Text>
-          </Text>
-          <IconButton
-            size="2xs"
-            variant="ghost"
-            aria-label={t('dialog.removeFile', { name: file.name })}
-            onClick={() => onPendingChange(pending.filter((f) => f !== file))}
-          >
-            <LuX />
-          </IconButton>
-        </HStack>
-      ))}
-    </Stack>
+    <AttachmentsField
+      {...props}
+      testIdPrefix="quick-message"
+      accept="image/*,video/*,audio/*,.doc,.docx,.pdf,.txt,.rtf,.ppt,.pptx,.xls,.xlsx,.csv,.odt,.ods,.odp"
+      labels={{
+        title: t('dialog.attachments'),
+        attach: t('dialog.attach'),
+        hint: t('dialog.attachHint'),
+        pending: t('dialog.pending'),
+        removeFile: (name) => t('dialog.removeFile', { name }),
+        removeTitle: t('removeTitle'),
+        removeText: (name) => t('removeText', { name }),
+        removeConfirm: t('delete'),
+        removed: t('fileRemoved'),
+      }}
+      onIssue={(issue) =>
+        toaster.create({ type: 'warning', title: translateMessage(ISSUES[issue.kind].key), duration: ISSUES[issue.kind].ms })
+      }
+    />
   );
 }

@@ -1,17 +1,10 @@
-import { Button, Dialog, Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Input, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  createQuickMessageSchema,
-  maySetQuickMessageToAll,
-  type QuickMessageDto,
-  type QuickMessageMediaDto,
-  type Viewer,
-} from '@atende/shared';
+import { createQuickMessageSchema, maySetQuickMessageToAll, type QuickMessageDto, type Viewer } from '@atende/shared';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BooleanSelect, FormField } from '@/components/form-field';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DialogShell } from '@/components/dialog-shell';
 import { isApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
@@ -46,7 +39,6 @@ export function QuickMessageDialog({
   const [editing, setEditing] = useState<QuickMessageDto | null>(record);
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();
-  const [detaching, setDetaching] = useState<QuickMessageMediaDto | null>(null);
   const canChooseScope = viewer !== null && maySetQuickMessageToAll(viewer);
   const {
     register,
@@ -84,21 +76,6 @@ export function QuickMessageDialog({
     }
   };
 
-  const confirmDetach = () => {
-    if (!detaching || !editing) return;
-    removeMedia.mutate(
-      { id: editing.id, originalName: detaching.originalName },
-      {
-        onSuccess: (after) => {
-          notify.success(t('fileRemoved'));
-          setEditing(after);
-          setDetaching(null);
-        },
-        onError: (err) => notify.error(err),
-      },
-    );
-  };
-
   return (
     <DialogShell open onClose={onClose} size="md" testId="quick-message-dialog">
       <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
@@ -125,18 +102,19 @@ export function QuickMessageDialog({
                 />
               </FormField>
             ) : null}
-            <Field.Root invalid={Boolean(fileError)}>
-              <QuickMessageAttachments
-                attached={editing?.medias ?? []}
-                pending={files}
-                onPendingChange={(next) => {
-                  setFiles(next);
-                  setFileError(undefined);
-                }}
-                onRemoveAttached={setDetaching}
-              />
-              {fileError ? <Field.ErrorText>{fileError}</Field.ErrorText> : null}
-            </Field.Root>
+            <QuickMessageAttachments
+              attached={editing?.medias ?? []}
+              pending={files}
+              onPendingChange={(next) => {
+                setFiles(next);
+                setFileError(undefined);
+              }}
+              removeAttached={(media) =>
+                removeMedia.mutateAsync({ id: editing?.id ?? '', originalName: media.originalName }).then(setEditing)
+              }
+              removing={removeMedia.isPending}
+              error={fileError}
+            />
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>
@@ -148,17 +126,6 @@ export function QuickMessageDialog({
           </Button>
         </Dialog.Footer>
       </form>
-      <ConfirmDialog
-        open={Boolean(detaching)}
-        title={t('removeTitle')}
-        confirmLabel={t('delete')}
-        destructive
-        loading={removeMedia.isPending}
-        onConfirm={confirmDetach}
-        onClose={() => setDetaching(null)}
-      >
-        {t('removeText', { name: detaching?.originalName ?? '' })}
-      </ConfirmDialog>
     </DialogShell>
   );
 }

@@ -1,12 +1,10 @@
-import { Box, Button, Card } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import type { QuickMessageDto } from '@atende/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuZap } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { LoadingState } from '@/components/loading-state';
+import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
 import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 import { useSession } from '@/hooks/use-session';
@@ -34,27 +32,6 @@ export function QuickMessagesPage() {
   const add = () => setEditing('new');
   const records = list.data ?? [];
 
-  let content;
-  if (list.isPending) content = <LoadingState label={t('common.loading', { ns: 'translation' })} minH="64" />;
-  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  else if (!records.length)
-    content = (
-      <Box py="12" data-testid="quick-messages-empty">
-        <EmptyState
-          icon={<LuZap />}
-          title={t('empty')}
-          description={t('emptyText')}
-          action={
-            <Button size="sm" onClick={add}>
-              <LuPlus />
-              {t('add')}
-            </Button>
-          }
-        />
-      </Box>
-    );
-  else content = <QuickMessagesTable records={records} viewer={viewer} onEdit={setEditing} onDelete={deletion.ask} />;
-
   return (
     <Box>
       <PageHeader
@@ -67,11 +44,20 @@ export function QuickMessagesPage() {
           </Button>
         }
       />
-      <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" overflow="hidden">
-        <Box overflow="auto" maxH="calc(100dvh - 14rem)">
-          {content}
-        </Box>
-      </Card.Root>
+      <ListCard
+        list={list}
+        count={records.length}
+        empty={{
+          testId: 'quick-messages-empty',
+          icon: <LuZap />,
+          title: t('empty'),
+          description: t('emptyText'),
+          addLabel: t('add'),
+          onAdd: add,
+        }}
+      >
+        <QuickMessagesTable records={records} viewer={viewer} onEdit={setEditing} onDelete={deletion.ask} />
+      </ListCard>
       {editing ? (
         <QuickMessageDialog
           key={editing === 'new' ? 'new' : editing.id}

@@ -1,19 +1,15 @@
-import { Box, Button, Card } from '@chakra-ui/react';
-import { SEARCH_DEBOUNCE_MS, type ScheduleDto } from '@atende/shared';
+import { Box } from '@chakra-ui/react';
+import type { ScheduleDto } from '@atende/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LuCalendarClock, LuPlus } from 'react-icons/lu';
+import { LuCalendarClock } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { LoadingState } from '@/components/loading-state';
-import { LoadingMore } from '@/components/loading-more';
+import { ListCard } from '@/components/list-card';
 import { PageHeader } from '@/components/page-header';
 import { SearchAndAdd } from '@/components/search-and-add';
 import { ScheduleDialog, SCHEDULES_NS } from '@/components/schedule-dialog';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useLoadMore } from '@/hooks/use-load-more';
+import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 import { useSession } from '@/hooks/use-session';
 import { useDeleteSchedule, useSchedulesList } from '@/lib/schedules-api';
 import { SchedulesTable } from './schedules-table';
@@ -32,15 +28,13 @@ export function SchedulesPage() {
   const { viewer } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [searchInput, setSearchInput] = useState('');
-  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const { input: searchInput, setInput: setSearchInput, search } = useDebouncedSearch();
   const list = useSchedulesList(search);
   // A search page may name a schedule a previous page named (several of its words match): once each.
   const schedules = useMemo(() => {
     const seen = new Set<string>();
     return (list.data?.pages.flatMap((p) => p.schedules) ?? []).filter((s) => !seen.has(s.id) && seen.add(s.id));
   }, [list.data]);
-  const sentinel = useLoadMore(list);
   const contactId = params.get('contactId');
   const [dialog, setDialog] = useState<DialogState>(() =>
     contactId ? { schedule: null, contact: { id: contactId, name: params.get('name') ?? '' } } : null,
@@ -58,41 +52,6 @@ export function SchedulesPage() {
   };
   const add = () => setDialog({ schedule: null, contact: null });
 
-  let content;
-  if (list.isPending) content = <LoadingState label={t('common.loading', { ns: 'translation' })} minH="64" />;
-  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  else if (!schedules.length)
-    content = (
-      <Box py="12" data-testid="schedules-empty">
-        <EmptyState
-          icon={<LuCalendarClock />}
-          title={t('page.empty')}
-          description={search ? t('page.emptySearch', { search }) : t('page.emptyText')}
-          action={
-            search ? null : (
-              <Button size="sm" onClick={add}>
-                <LuPlus />
-                {t('page.add')}
-              </Button>
-            )
-          }
-        />
-      </Box>
-    );
-  else
-    content = (
-      <>
-        <SchedulesTable
-          schedules={schedules}
-          viewer={viewer}
-          onEdit={(schedule) => setDialog({ schedule, contact: schedule.contact })}
-          onDelete={deletion.ask}
-        />
-        <div ref={sentinel} />
-        <LoadingMore show={list.isFetchingNextPage} />
-      </>
-    );
-
   return (
     <Box>
       <PageHeader
@@ -109,11 +68,26 @@ export function SchedulesPage() {
           />
         }
       />
-      <Card.Root variant="outline" bg="bg.panel" borderRadius="xl" overflow="hidden">
-        <Box overflow="auto" maxH="calc(100dvh - 14rem)" data-testid="schedules-scroll">
-          {content}
-        </Box>
-      </Card.Root>
+      <ListCard
+        list={list}
+        count={schedules.length}
+        scrollTestId="schedules-scroll"
+        empty={{
+          testId: 'schedules-empty',
+          icon: <LuCalendarClock />,
+          title: t('page.empty'),
+          description: search ? t('page.emptySearch', { search }) : t('page.emptyText'),
+          addLabel: t('page.add'),
+          onAdd: search ? undefined : add,
+        }}
+      >
+        <SchedulesTable
+          schedules={schedules}
+          viewer={viewer}
+          onEdit={(schedule) => setDialog({ schedule, contact: schedule.contact })}
+          onDelete={deletion.ask}
+        />
+      </ListCard>
       {dialog ? (
         <ScheduleDialog
           key={dialog.schedule?.id ?? 'new'}

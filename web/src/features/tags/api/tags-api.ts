@@ -2,9 +2,10 @@
  * The Tags page's API (spec part 3 §7 "Tags"): a page by name with search, create, edit, delete, and
  * live changes on `company-{id}-tag`.
  */
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTagInput, TagDto, TagListAnswer, UpdateTagInput } from '@atende/shared';
-import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
+import { apiDelete, apiPost, apiPut } from '@/lib/api-client';
+import { searchPagesQuery } from '@/lib/search-pages';
 import { useRealtime } from '@/lib/realtime';
 
 /** Hierarchical keys: invalidating `tagKeys.all` refreshes every list on screen. */
@@ -13,20 +14,7 @@ export const tagKeys = {
   list: (search: string) => [...tagKeys.all, 'list', { search }] as const,
 };
 
-interface PageParam {
-  cursor?: string;
-  pageNumber: number;
-}
-
-export const tagsListQuery = (search: string) =>
-  infiniteQueryOptions({
-    queryKey: tagKeys.list(search),
-    queryFn: ({ pageParam }) =>
-      apiGet<TagListAnswer>('/tags', { searchParam: search, cursor: pageParam.cursor, pageNumber: pageParam.pageNumber }),
-    initialPageParam: { pageNumber: 1 } as PageParam,
-    getNextPageParam: (last, _all, previous): PageParam | undefined =>
-      last.hasMore && last.cursor ? { cursor: last.cursor, pageNumber: previous.pageNumber + 1 } : undefined,
-  });
+export const tagsListQuery = (search: string) => searchPagesQuery<TagListAnswer>(tagKeys.list(search), '/tags', search);
 
 /** Any console's change (a tag saved, deleted, or counted on a ticket elsewhere) re-reads the lists. */
 export function useTagsList(search: string) {

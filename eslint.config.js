@@ -25,11 +25,13 @@ const DOMAIN_AREAS = [
   'scheduler', // the due-work index: areas that schedule work sit above it
   'helps',
   'announcements',
+  'chats', // internal chat: data and platform only (users by id, the setting)
   'platform-settings',
   'webhooks', // the company webhook: data and platform only; the fan-out hands it events
   'billing', // invoices and Pix: reads companies and plans, schedules on the due index
   'dashboard', // figures kept on write: tickets and contacts move them, it reads them
   'contacts',
+  'contact-lists', // campaign contact lists: data, the due index (purge of a deleted list's items)
   // ticket workspace: tags, quick messages and queues read data only; tickets sit on
   // contacts; bots on tickets; messages on tickets and contacts; inbound (below) on all of them
   'tags',
@@ -40,6 +42,7 @@ const DOMAIN_AREAS = [
   'integrations', // queue integrations: answer through messages; the bots seam hands them the ticket
   'bots', // sends through messages, changes tickets; tickets reach it only through ticket-hooks / the inbound seam
   'schedules', // scheduled messages: sends through messages on the ticket found or started (tickets), indexed on scheduler
+  'campaign-sending', // the campaign engine: plans, paces and sends on the dispatch queue; inbound hands it answers
   'external-api', // the external send API: a connection's token sends through messages on the ticket found or started
   'credentials',
   'users',
@@ -53,6 +56,7 @@ const DOMAIN_AREAS = [
   'hostwatch',
   'realtime',
   'fanout', // realtime fan-out: the realtime queue's consumer, posts to the sockets
+  'campaigns', // the campaigns API (nothing imports it): starts, cancels and restarts through campaign-sending
   'platform',
 ];
 const unlisted = readdirSync(new URL('./functions/src/domain/', import.meta.url), { withFileTypes: true })

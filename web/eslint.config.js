@@ -58,6 +58,17 @@ export default tseslint.config(
               message: 'Shared code (lib/, components/, hooks/) never imports a feature or the app.',
             },
             { target: './src/features', from: './src/app', message: 'Features never import the app layer.' },
+            {
+              // STYLE.md 14: what several features use about one business object (its API, a picker)
+              target: './src/entities',
+              from: ['./src/features', './src/app'],
+              message: 'Entities sit below the features: they never import a feature or the app.',
+            },
+            {
+              target: ['./src/lib', './src/components', './src/hooks'],
+              from: './src/entities',
+              message: 'Shared code (lib/, components/, hooks/) sits below the entities.',
+            },
             ...featureIsolation,
           ],
         },

@@ -143,13 +143,14 @@ function addDashboardFigures(days: Map<string, Map<string, number>>, t: TicketRe
   if (t.status === 'closed') add(ticketDayDeltas(open, t, t.closedAt ?? t.updatedAt));
 }
 
-function oneTicket(c: GeneratedCompany, i: number, now: number): { ticket: TicketRecord; rest: Record<string, unknown>[] } {
-  const roll = i % 20;
-  const status: TicketStatus = roll === 0 ? 'open' : roll <= 2 ? 'pending' : 'closed';
-  const createdAt = new Date(now - ((i * 7919) % (90 * 86_400_000)) - 3_600_000).toISOString();
-  const contact: ContactRecord = {
+/**
+ * The i-th generated contact of a company: a first name, a surname (one of 15, so a surname matches
+ * a fifteenth of the company) and i, and a distinct Brazilian mobile number.
+ */
+export function benchContact(companyId: string, i: number, createdAt: string): ContactRecord {
+  return {
     id: ulid(),
-    companyId: c.companyId,
+    companyId,
     name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`,
     number: `55${11 + (i % 80)}9${String(10_000_000 + i).slice(-8)}`,
     lid: null,
@@ -160,6 +161,19 @@ function oneTicket(c: GeneratedCompany, i: number, now: number): { ticket: Ticke
     createdAt,
     updatedAt: createdAt,
   };
+}
+
+/** A contact's stored items as the API writes them: the contact, its number lookup and its search entries. */
+export const benchContactItems = (contact: ContactRecord) => [
+  ...contactItems(contact),
+  ...indexItems('CIX', contact.companyId, contact.id, contactSearchTokens(contact)),
+];
+
+function oneTicket(c: GeneratedCompany, i: number, now: number): { ticket: TicketRecord; rest: Record<string, unknown>[] } {
+  const roll = i % 20;
+  const status: TicketStatus = roll === 0 ? 'open' : roll <= 2 ? 'pending' : 'closed';
+  const createdAt = new Date(now - ((i * 7919) % (90 * 86_400_000)) - 3_600_000).toISOString();
+  const contact = benchContact(c.companyId, i, createdAt);
   const messages: MessageRecord[] = [];
   const ticketId = ulid();
   for (let m = 0; m < 10; m++) {
@@ -219,8 +233,7 @@ function oneTicket(c: GeneratedCompany, i: number, now: number): { ticket: Ticke
   return {
     ticket,
     rest: [
-      ...contactItems(contact),
-      ...indexItems('CIX', c.companyId, contact.id, contactSearchTokens(contact)),
+      ...benchContactItems(contact),
       ticketItem(ticket),
       ...ticketSideItems(ticket, { ticketId, active: status !== 'closed', closedAt: ticket.closedAt }),
       ...messages.map(messageItem),

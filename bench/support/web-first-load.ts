@@ -33,15 +33,34 @@ export const SIGN_IN_ROUTE_SOURCE = 'src/features/auth/components/login-page.tsx
  */
 export const SIGN_IN_BUDGET_BYTES = 200 * 1024;
 
+/**
+ * The signed-in tickets screen (/tickets, what agents load every day): the shell's lazy layout route
+ * and the tickets page's chunk, on top of the entry (web/src/app/router.tsx). Its dialogs, drawers and
+ * the own-profile modal load when first opened (issue 28).
+ */
+export const TICKETS_ROUTE_SOURCES = [
+  'src/app/layout/app-layout.tsx',
+  'src/features/tickets/components/tickets-page.tsx',
+] as const;
+/**
+ * Issue 28's goal is 250 KB; this is the ratchet web/test/first-load.test.ts holds the screen to until
+ * it gets there: 423.1 KB before issue 28's split, 342.6 KB after (bench/README.md "Web first load").
+ */
+export const TICKETS_BUDGET_BYTES = 350 * 1024;
+export const TICKETS_GOAL_BYTES = 250 * 1024;
+
 export function readManifest(distDir: string): Manifest {
   return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 }
 
-/** Files (JS and CSS) fetched before `routeSource` renders: entry + route, closed over static imports. */
-export function routeFiles(manifest: Manifest, routeSource: string): string[] {
+/** Files (JS and CSS) fetched before the route renders: entry + its lazy chunks, closed over static imports. */
+export function routeFiles(manifest: Manifest, routeSources: string | readonly string[]): string[] {
   const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
   if (!entry) throw new Error('the manifest has no entry chunk');
-  if (!manifest[routeSource]) throw new Error(`${routeSource} is not a chunk of its own: is its route lazy?`);
+  const sources = typeof routeSources === 'string' ? [routeSources] : routeSources;
+  for (const source of sources) {
+    if (!manifest[source]) throw new Error(`${source} is not a chunk of its own: is its route lazy?`);
+  }
   const seen = new Set<string>();
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -53,15 +72,18 @@ export function routeFiles(manifest: Manifest, routeSource: string): string[] {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
-  visit(routeSource);
+  sources.forEach(visit);
   return [...files];
 }
 
-export function routeCost(distDir: string, routeSource = SIGN_IN_ROUTE_SOURCE): { chunks: ChunkCost[]; totalBytes: number } {
+export function routeCost(
+  distDir: string,
+  routeSources: string | readonly string[] = SIGN_IN_ROUTE_SOURCE,
+): { chunks: ChunkCost[]; totalBytes: number } {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   // A stylesheet web/build/first-paint.ts inlined into index.html is not fetched before the page
   // renders (only a later lazy chunk asks for it): its bytes are counted once, in index.html.
-  const files = routeFiles(readManifest(distDir), routeSource).filter(
+  const files = routeFiles(readManifest(distDir), routeSources).filter(
     (file) => !file.endsWith('.css') || html.includes(`href="/${file}"`),
   );
   files.push('index.html');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL, SCALE, SCENARIOS, selected } from './scenarios';
 import { startFaultPlatform, type FaultPlatform } from './support/fault-platform';
 import { reportTable } from './support/report';
+import { runBotScenario } from './support/bot-scenario';
 import { runScenario, type ScenarioReport } from './support/scenario';
 import { isClean } from './support/verdict';
 
@@ -32,7 +33,7 @@ describe(`fault suite (${SCALE})`, () => {
       `${spec.name}: every message once, in one ticket, on the phone once; acks only rise`,
       { timeout: SCENARIO_TIMEOUT_MS },
       async () => {
-        const report = await runScenario(platform, spec);
+        const report = await (spec.kind === 'bot-menu' ? runBotScenario : runScenario)(platform, spec);
         reports.push(report);
         expect(report.problems, `seed ${platform.seed}`).toEqual([]);
         expect(isClean(report)).toBe(true);
@@ -41,6 +42,13 @@ describe(`fault suite (${SCALE})`, () => {
         expect(report.repliesRecoveredMs, 'replies all on the phones within the limit').toBeDefined();
         expect(report.drainedMs, 'every work queue drained').toBeDefined();
         if (!spec.mayDeadLetter) expect(report.deadLettered, 'nothing dead-lettered').toEqual({});
+        if (spec.during) expect(report.injected.hostKills + report.injected.consumerCrashes).toBeGreaterThan(0);
+        if (report.injected.consumerCrashes) expect(report.injected.cutOff, 'a crash landed mid-batch').toBeGreaterThan(0);
+        if (spec.sockets) {
+          expect(report.realtime, 'realtime judged').toBeDefined();
+          expect(report.realtime!.outsideFrames, 'frames outside the audience').toBe(0);
+          expect(report.realtime!.secondTabMissing + report.realtime!.reconnectMissing).toBe(0);
+        }
       },
     );
   }

@@ -5,6 +5,7 @@
  * Data only: importing it never loads handler code.
  */
 import { REALTIME_PING_ACTION, REALTIME_PONG_FRAME } from '@atende/shared';
+import { outboundQueueName, queueUrlEnv, sessionShardCount } from './shared-surface/queue-names';
 
 /** One Lambda per area. The entry module exports `handler`. */
 export const AREAS = {
@@ -32,6 +33,9 @@ export const AREAS = {
   integrationjobs: 'src/handlers/integrationjobs/index.ts',
   webhooks: 'src/handlers/webhooks/index.ts',
   dashboard: 'src/handlers/dashboard/index.ts',
+  contactlists: 'src/handlers/contactlists/index.ts',
+  campaigns: 'src/handlers/campaigns/index.ts',
+  chats: 'src/handlers/chats/index.ts',
 } as const;
 export type Area = keyof typeof AREAS;
 
@@ -133,6 +137,7 @@ export const HTTP_ROUTES = [
   r('DELETE', '/contacts/{id}', 'contacts', 'user'),
   r('DELETE', '/contacts', 'contacts', 'user'),
   r('POST', '/contacts/import', 'contacts', 'user'),
+  r('POST', '/contacts/import/phone', 'contacts', 'user'),
   // scheduled messages — spec part 1 §7 "Contacts and schedules", part 3 "Schedules and connections"
   // (rules: shared/src/policy/schedules.ts; sent by the `schedule.send` due job). Served by the messages
   // area, which holds the media bucket their attachments need (decisions.md "Schedules, round 2")
@@ -236,6 +241,50 @@ export const HTTP_ROUTES = [
   r('GET', '/webhook/deliveries', 'integrations', 'admin'),
   // dashboard — spec part 1 §2, §7 "Dashboard and announcements" (figures kept on write: data/dashboard-days.ts)
   r('GET', '/dashboard', 'dashboard', 'admin'),
+  // campaign contact lists and items — spec part 3 §7 "Contact lists and items" (issue 27 item 2); the upload
+  // is JSON chunks the console read from the spreadsheet (decisions.md "Contact lists: import in chunks")
+  r('GET', '/contact-lists/list', 'contactlists', 'user'),
+  r('GET', '/contact-lists', 'contactlists', 'user'),
+  r('POST', '/contact-lists', 'contactlists', 'user'),
+  r('GET', '/contact-lists/{id}', 'contactlists', 'user'),
+  r('PUT', '/contact-lists/{id}', 'contactlists', 'user'),
+  r('DELETE', '/contact-lists/{id}', 'contactlists', 'user'),
+  r('POST', '/contact-lists/{id}/upload', 'contactlists', 'user'),
+  // not in the spec: ask WhatsApp again about a page of the list's unknown numbers (decisions.md "Contact lists: number checks")
+  r('POST', '/contact-lists/{id}/check-numbers', 'contactlists', 'user'),
+  r('GET', '/contact-list-items', 'contactlists', 'user'),
+  r('POST', '/contact-list-items', 'contactlists', 'user'),
+  r('GET', '/contact-list-items/{id}', 'contactlists', 'user'),
+  r('PUT', '/contact-list-items/{id}', 'contactlists', 'user'),
+  r('DELETE', '/contact-list-items/{id}', 'contactlists', 'user'),
+  // the contacts page's bulk add to a list (spec part 3 §7 "Contacts"), served with the lists it writes
+  r('POST', '/contacts/transferToListCampaigns', 'contactlists', 'user'),
+  // internal chat — spec part 3 §7 "Internal chat" (rules: shared/src/policy/chats.ts; members only)
+  r('GET', '/chats', 'chats', 'user'),
+  // not in the spec: the caller's unread total, for the menu's dot (decisions.md "Internal chat")
+  r('GET', '/chats/unread', 'chats', 'user'),
+  r('POST', '/chats', 'chats', 'user'),
+  r('GET', '/chats/{id}', 'chats', 'user'),
+  r('PUT', '/chats/{id}', 'chats', 'user'),
+  r('DELETE', '/chats/{id}', 'chats', 'user'),
+  r('GET', '/chats/{id}/messages', 'chats', 'user'),
+  r('POST', '/chats/{id}/messages', 'chats', 'user', 'send'),
+  r('POST', '/chats/{id}/read', 'chats', 'user'),
+  // campaigns — spec part 3 §7 "Campaigns", part 2 "Campaign stats" (rules: shared/src/policy/campaigns.ts: companies
+  // with campaignsEnabled; everyone reads, admins and supervisors write — decisions.md "Campaigns API")
+  r('GET', '/campaigns', 'campaigns', 'user'),
+  r('GET', '/campaigns/stats', 'campaigns', 'user'),
+  r('POST', '/campaigns', 'campaigns', 'user'),
+  r('GET', '/campaigns/{id}', 'campaigns', 'user'),
+  r('PUT', '/campaigns/{id}', 'campaigns', 'user'),
+  r('DELETE', '/campaigns/{id}', 'campaigns', 'user'),
+  r('POST', '/campaigns/{id}/cancel', 'campaigns', 'user'),
+  r('POST', '/campaigns/{id}/restart', 'campaigns', 'user'),
+  r('GET', '/campaigns/{id}/report', 'campaigns', 'user'),
+  r('POST', '/campaigns/{id}/media-upload', 'campaigns', 'user', 'send'),
+  r('DELETE', '/campaigns/{id}/media-upload', 'campaigns', 'user'),
+  r('GET', '/campaign-settings', 'campaigns', 'user'),
+  r('POST', '/campaign-settings', 'campaigns', 'user'),
   // the external send API — spec part 3 §7 "External send API" (issue 27), {host}/api/messages/send: public to
   // API Gateway, authenticated by a connection's bearer token (domain/external-api/api-token.ts). Served by the
   // messages area, which holds the media bucket and outbound queues it needs (decisions.md "External send API")
@@ -283,10 +332,16 @@ export interface QueueSpec {
   maxReceiveCount: number;
 }
 
-export const sessionShardCount = (): number => Math.max(1, Number(process.env.SESSION_SHARDS ?? 1) || 1);
-export const outboundQueueName = (shard: number) => `outbound-${shard}`;
+export { outboundQueueName, queueUrlEnv, sessionShardCount };
 
-export function queueSpecs(shards = sessionShardCount()): QueueSpec[] {
+/**
+ * `fleet`: the session-host fleet (issue 29) shares shard 0's queue among all its hosts, and a host
+ * hands back a command for a connection another host holds, so a command may be received about once
+ * per host before its holder gets it: the dead-letter threshold is SQS's maximum instead of 5.
+ */
+export const FLEET_OUTBOUND_MAX_RECEIVES = 1000;
+
+export function queueSpecs(shards = sessionShardCount(), options: { fleet?: boolean } = {}): QueueSpec[] {
   return [
     { name: 'inbound', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
     { name: 'dispatch', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
@@ -300,12 +355,10 @@ export function queueSpecs(shards = sessionShardCount()): QueueSpec[] {
       name: outboundQueueName(shard),
       fifo: true,
       visibilityTimeoutSeconds: 60,
-      maxReceiveCount: 5,
+      maxReceiveCount: options.fleet ? FLEET_OUTBOUND_MAX_RECEIVES : 5,
     })),
   ];
 }
-
-export const queueUrlEnv = (name: string) => `QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`;
 
 /** Lambda event-source mappings. The session host consumes the outbound queues itself. */
 export const QUEUE_CONSUMERS: { queue: string; area: Area; batchSize: number; maxBatchingWindowSeconds?: number }[] = [
@@ -379,17 +432,21 @@ export interface AreaAccess {
   /** Lists and deletes every object under a company's prefix `C#<companyId>/` (a deleted company). */
   purgesMedia?: boolean;
   /**
-   * Scans the whole table for a deleted company's keys (the purge job, AP-PURGE1): the grant allows
-   * Scan returning `PK` and `SK` only, so no other attribute (device keys included) leaves the table.
+   * Scans the whole table's keys: the grant allows Scan returning `PK` and `SK` only, so no other
+   * attribute (device keys included) leaves the table. No area needs it (the company purge walks the
+   * company's own partitions, data/company-partitions.ts).
    */
   scansTableKeys?: boolean;
   /**
    * Deployment settings the area's code reads (the CDK stack provides each): `publicUrl` → PUBLIC_URL
    * (links in e-mails), `emailSender` → EMAIL_FROM and SES send rights for that sender only,
-   * `pixWebhookSecret` → PIX_WEBHOOK_SECRET_ARN (Secrets Manager, read by ARN), `integrationKey` →
+   * `providerCredentials` → PROVIDER_CREDENTIALS_ARN (Secrets Manager, read by ARN: the Efí secret and
+   * certificate, the SendGrid key, the Pix webhook token; platform/provider-credentials.ts), `integrationKey` →
    * INTEGRATION_SECRET_KEY_ARN (the key that seals integration and webhook secrets, platform/secret-box.ts).
    */
-  reads?: ('publicUrl' | 'emailSender' | 'pixWebhookSecret' | 'integrationKey')[];
+  reads?: ('publicUrl' | 'emailSender' | 'providerCredentials' | 'integrationKey')[];
+  /** Writes the provider-credentials secret (`secretsmanager:PutSecretValue` on it): the settings panels only. */
+  writesProviderCredentials?: boolean;
   /** Signs or verifies access tokens (the JWT secret). */
   jwt?: boolean;
   /** Posts realtime frames to browsers (WebSocket @connections). */
@@ -406,8 +463,8 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   fanout: { table: 'RW', realtime: true, sendsTo: ['webhooks'] },
   // sendsTo outbound: bots answer from the inbound worker (domain/bots); integrations: queue integrations' turns
   inbound: { table: 'RW', sendsTo: ['realtime', 'outbound', 'integrations'], media: 'read' },
-  // purgesMedia, scansTableKeys: the company purge job finds and deletes a deleted company's items and objects
-  dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', purgesMedia: true, scansTableKeys: true },
+  // purgesMedia: the company purge job deletes a deleted company's objects (its items it walks partition by partition)
+  dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime', 'dispatch'], media: 'read', purgesMedia: true },
   scheduler: { table: 'RW', sendsTo: ['dispatch'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
   tickets: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
@@ -415,13 +472,15 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   contacts: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
   // sendsTo realtime: queue events; a deleted queue's tickets move to "no queue" (their ticket events)
   queues: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
-  billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'read', reads: ['pixWebhookSecret'] },
+  // the Efí certificate comes from the provider credentials, not the bucket: no media grant
+  billing: { table: 'RW', jwt: true, sendsTo: ['realtime'], reads: ['providerCredentials'] },
   plans: { table: 'RW', jwt: true },
-  signup: { table: 'RW', jwt: true, reads: ['publicUrl', 'emailSender'] },
+  signup: { table: 'RW', jwt: true, reads: ['publicUrl', 'emailSender', 'providerCredentials'] },
   // deleting a company logs its connections out (outbound) and queues the purge job (due index)
   companies: { table: 'RW', jwt: true, sendsTo: ['realtime', 'outbound'] },
   helps: { table: 'RW', jwt: true },
-  platformsettings: { table: 'RW', jwt: true, media: 'readWrite' },
+  // the credentials panels write the provider-credentials secret (read back to merge and to say "set")
+  platformsettings: { table: 'RW', jwt: true, reads: ['providerCredentials'], writesProviderCredentials: true },
   announcements: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'readWrite' },
   // reads the day aggregates, the users and their sockets; writes nothing
   dashboard: { table: 'RO', jwt: true },
@@ -429,4 +488,10 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   // runs queue integrations: answers customers (outbound) and tells the consoles (realtime)
   integrationjobs: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', reads: ['integrationKey'] },
   webhooks: { table: 'RW', reads: ['integrationKey'] },
+  // campaign contact lists: their items and counts, the due index (a deleted list's purge job), list events
+  contactlists: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
+  // schedules campaign starts on the due index; a restart queues the sending engine's steps (dispatch,
+  // domain/campaign-sending/control.ts)
+  campaigns: { table: 'RW', jwt: true, sendsTo: ['realtime', 'dispatch'], media: 'readWrite' },
+  chats: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
 };

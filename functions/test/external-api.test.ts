@@ -8,12 +8,11 @@ import Ajv2020 from 'ajv/dist/2020';
 import { EXTERNAL_SEND_MAX_BYTES, EXTERNAL_SEND_RATE_LIMIT, generateApiToken } from '@atende/shared';
 import { findContactIdByKey, getContact } from '../src/data/contacts';
 import { getConversation, getTicket } from '../src/data/tickets';
-import { putSetting } from '../src/data/settings';
 import { handler } from '../src/handlers/messages/index';
-import { apiCall, buildApiEvent, lambdaContext, toApiCallResult, type ApiCallOptions } from './support/api-event';
+import { apiCall, buildApiEvent, lambdaContext, toApiCallResult } from './support/api-event';
 import { useApiWithQueues } from './support/api-with-queues';
+import { companyWithToken, newNumber, queuedSends, send } from './support/external-api-client';
 import { startMediaBucket } from './support/media-bucket';
-import { createTestTenant } from './support/tenancy-fixtures';
 
 const env = useApiWithQueues();
 let media: Awaited<ReturnType<typeof startMediaBucket>>;
@@ -23,23 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await media?.stop();
 });
-
-let sequence = 0;
-/** A valid Brazilian mobile number no other test uses. */
-const newNumber = () => `55119${String(10_000_000 + ++sequence * 7919 + Math.floor(Math.random() * 1000)).slice(-8)}`;
-
-async function companyWithToken(options: { useApi?: boolean } = {}) {
-  const t = await createTestTenant();
-  await putSetting(t.company.id, 'useApi', 'enabled');
-  const token = generateApiToken();
-  const created = await apiCall('whatsapp', 'POST', '/whatsapp', { token: t.admin.token, body: { name: 'API', token } });
-  expect(created.status).toBe(201);
-  if (options.useApi === false) await putSetting(t.company.id, 'useApi', 'disabled');
-  return { ...t, apiToken: token, connectionId: created.body.id as string };
-}
-
-const send = (token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
-  apiCall('messages', 'POST', '/messages/send', { ...(token ? { token } : {}), body, headers } as ApiCallOptions);
 
 /** A multipart request as a browser's FormData sends it, base64-encoded as API Gateway hands binary bodies over. */
 async function sendMultipart(token: string, form: FormData, headers: Record<string, string> = {}) {
@@ -54,9 +36,7 @@ async function sendMultipart(token: string, form: FormData, headers: Record<stri
   return toApiCallResult<any>(await handler(event, lambdaContext()));
 }
 
-/** The message sends queued since the last call (creating a connection queues its session start too). */
-const outbound = async () =>
-  (await env.queues.take('outbound-0')).map((m) => m.body).filter((command) => command.type === 'message.send');
+const outbound = queuedSends(env);
 
 describe('authentication', () => {
   it('refuses a missing, malformed, unknown or replaced token with 401, and a company without the API option with 403', async () => {

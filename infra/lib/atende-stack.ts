@@ -23,8 +23,12 @@ import { WebHosting, type CustomDomain } from './web/web-hosting-construct';
 export interface AtendeStackProps extends StackProps {
   stage: StageConfig;
   sessionShards: number;
+  /** The session-host fleet (context `sessionHosts`, issue 29): one service of this many tasks, with shard 0's queue. */
+  sessionFleet?: { hosts: number; cap: number };
   customDomain?: CustomDomain;
   alarmEmail?: string;
+  /** An HTTPS endpoint subscribed to the alarm topic (context `alarmUrl`). */
+  alarmUrl?: string;
   /** SES-verified sender of the platform's e-mails (context `emailFrom`); unset: no SES sending. */
   emailFrom?: string;
   /** Other origins allowed to call the API and upload media from a browser (e.g. a dev console). */
@@ -43,7 +47,7 @@ export class AtendeStack extends Stack {
     super(scope, id, props);
     const { stage, sessionShards } = props;
 
-    const alarms = new AlarmTopic(this, 'Alarms', { email: props.alarmEmail });
+    const alarms = new AlarmTopic(this, 'Alarms', { email: props.alarmEmail, url: props.alarmUrl });
     const web = new WebHosting(this, 'Web', {
       customDomain: props.customDomain,
       webDistDir: props.webDistDir,
@@ -53,7 +57,12 @@ export class AtendeStack extends Stack {
 
     const data = new Data(this, 'Data', { stage, corsOrigins });
     const secrets = new Secrets(this, 'Secrets', { stage });
-    const queues = new Queues(this, 'Queues', { stage, sessionShards, alarmAction: alarms.action });
+    const queues = new Queues(this, 'Queues', {
+      stage,
+      sessionShards,
+      fleet: Boolean(props.sessionFleet),
+      alarmAction: alarms.action,
+    });
     const apiLogging = new ApiGatewayAccount(this, 'ApiGatewayAccount');
     const realtime = new RealtimeApi(this, 'Realtime', { stage, logging: apiLogging });
 
@@ -64,7 +73,7 @@ export class AtendeStack extends Stack {
       mediaBucket: data.mediaBucket,
       queues,
       jwtSecret: secrets.jwtSigningKey,
-      pixWebhookSecret: secrets.pixWebhookSecret,
+      providerCredentials: secrets.providerCredentials,
       integrationKey: secrets.integrationKey,
       publicUrl: web.consoleOrigin,
       emailFrom: props.emailFrom,
@@ -92,6 +101,7 @@ export class AtendeStack extends Stack {
       alarmAction: alarms.action,
       cpuArchitecture: props.sessionHostCpuArchitecture ?? 'ARM64',
       spot: props.sessionHostSpot ?? true,
+      fleet: props.sessionFleet,
     });
     new AwsEventRules(this, 'Events', { functions, sessionHost, stage, alarmAction: alarms.action });
 
@@ -113,7 +123,6 @@ export class AtendeStack extends Stack {
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'MediaBucketName', { value: data.mediaBucket.bucketName });
     new CfnOutput(this, 'ProviderCredentialsSecretArn', { value: secrets.providerCredentials.secretArn });
-    new CfnOutput(this, 'PixWebhookSecretArn', { value: secrets.pixWebhookSecret.secretArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     new CfnOutput(this, 'ClusterName', { value: sessionHost.cluster.clusterName });
   }

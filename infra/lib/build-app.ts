@@ -1,6 +1,7 @@
 /** Reads the app's context and creates the stage's stack (shared by bin/app.ts and the tests). */
 import type { App } from 'aws-cdk-lib';
 import { AtendeStack } from './atende-stack';
+import { MAX_FLEET_HOSTS } from './session-host/session-host-construct';
 import { stageConfig } from './stage-config';
 
 export interface AppOverrides {
@@ -21,6 +22,24 @@ export function sessionShardsFromContext(app: App): number {
   return shards;
 }
 
+/**
+ * `sessionHosts=<n>` (and optionally `sessionHostCap`): the session host as a fleet of n tasks on one
+ * service (issue 29) instead of shards; unset keeps the shards.
+ */
+export function sessionFleetFromContext(app: App): { hosts: number; cap: number } | undefined {
+  const raw = contextString(app, 'sessionHosts');
+  if (raw === undefined) return undefined;
+  const hosts = Number(raw);
+  if (!Number.isInteger(hosts) || hosts < 1 || hosts > MAX_FLEET_HOSTS)
+    throw new Error(`context sessionHosts must be an integer 1..${MAX_FLEET_HOSTS}, got "${raw}"`);
+  const rawCap = contextString(app, 'sessionHostCap') ?? '300';
+  const cap = Number(rawCap);
+  if (!Number.isInteger(cap) || cap < 1)
+    throw new Error(`context sessionHostCap must be a positive integer, got "${rawCap}"`);
+  if (sessionShardsFromContext(app) !== 1) throw new Error('context sessionHosts and sessionShards > 1 exclude each other');
+  return { hosts, cap };
+}
+
 export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {
   const stage = stageConfig(contextString(app, 'stage'));
   const domainName = contextString(app, 'domainName');
@@ -38,14 +57,20 @@ export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {
     );
   }
 
+  const alarmEmail = contextString(app, 'alarmEmail');
+  const alarmUrl = alarmUrlFromContext(app);
+  if (stage.name === 'prod') requireProdGuards({ webAclArn, alarmEmail, alarmUrl });
+
   return new AtendeStack(app, `Atende-${stage.name}`, {
     description: `Atende (${stage.name}): multi-tenant WhatsApp customer service`,
     // Account and region come from the deploying credentials; synth works without any.
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
     stage,
     sessionShards: sessionShardsFromContext(app),
+    sessionFleet: sessionFleetFromContext(app),
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
-    alarmEmail: contextString(app, 'alarmEmail'),
+    alarmEmail,
+    alarmUrl,
     emailFrom: emailFromContext(app),
     extraCorsOrigins: contextString(app, 'extraCorsOrigins')
       ?.split(',')
@@ -64,5 +89,26 @@ function emailFromContext(app: App): string | undefined {
   const value = contextString(app, 'emailFrom');
   if (value && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value))
     throw new Error(`context emailFrom must be an e-mail address, got "${value}"`);
+  return value;
+}
+
+/**
+ * A prod stage is never deployed unguarded: without the edge web ACL its API has no per-IP limit,
+ * and without a subscriber its alarms page nobody (docs/deploy.md "Deploy"). Dev may go without both.
+ */
+export function requireProdGuards(guards: { webAclArn?: string; alarmEmail?: string; alarmUrl?: string }): void {
+  if (!guards.webAclArn)
+    throw new Error(
+      'stage prod needs context webAclArn (the WebAclArn output of `npm run deploy:edge -w infra`): no prod without the edge rate limit',
+    );
+  if (!guards.alarmEmail && !guards.alarmUrl)
+    throw new Error('stage prod needs context alarmEmail or alarmUrl: no prod whose alarms notify nobody');
+}
+
+/** Context `alarmUrl`: an HTTPS endpoint subscribed to the alarm topic (an incident tool's SNS integration URL). */
+function alarmUrlFromContext(app: App): string | undefined {
+  const value = contextString(app, 'alarmUrl');
+  if (value && !/^https:\/\/[^\s/]+/.test(value))
+    throw new Error(`context alarmUrl must be an https:// URL, got "${value}"`);
   return value;
 }

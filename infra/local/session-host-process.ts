@@ -20,6 +20,11 @@ const MAX_BACKOFF_MS = 30_000;
 
 export interface SessionHostOptions {
   shards: number;
+  /**
+   * `SESSION_HOSTS=N`: the processes are a fleet (issue 29) rather than shards: every one reads
+   * shard 0's queue and claims connections through leases; a killed one's are taken over by the others.
+   */
+  fleet?: boolean;
   /** Table, queue, S3 and stage variables; SHARD, ADAPTER and the ports are added per shard. */
   env: Record<string, string>;
   /** `simulator` unless SESSION_ADAPTER says otherwise. */
@@ -74,7 +79,8 @@ export async function createSessionHost(options: SessionHostOptions): Promise<Se
       env: {
         ...process.env,
         ...options.env,
-        SHARD: String(shard.index),
+        SHARD: options.fleet ? '0' : String(shard.index),
+        ...(options.fleet ? { SESSION_FLEET: 'true' } : {}),
         ADAPTER: adapter,
         SIMULATOR_PORT: String(shard.simulatorPort),
         HEALTH_PORT: String(shard.healthPort),

@@ -99,8 +99,18 @@ export interface LocalStack {
   gateway: Gateway;
   queues: Map<string, LocalQueue>;
   scheduler: Scheduler | undefined;
-  /** The consumer thread, when the consumers run on one. */
+  /** The consumer thread, when the consumers run on one (the first one: see `crashConsumerThread`). */
   consumerThread: ConsumerThread | undefined;
+  /**
+   * The fault suite's consumer crash: ends the consumer thread at once, like a Lambda execution
+   * environment killed mid-batch (invocations in flight are cut off wherever they are, between a write
+   * and the delete included; their batches come back after the visibility timeout), then starts a new
+   * thread the mappings hand their next batches to. Answers how many invocations it cut off.
+   * Undefined without a consumer thread.
+   */
+  crashConsumerThread: (() => Promise<number>) | undefined;
+  /** Invocations the consumer thread is running now (0 without one). */
+  consumerInvocationsInFlight: () => number;
   endpoints: { dynamodb: string; sqs: string; s3: string };
   invoke: Invoke;
   readyInMs: number;
@@ -169,9 +179,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (layout) recordDynamoDbPid(layout.root, ddb.process.pid);
 
     const shards = Number(options.env?.SESSION_SHARDS ?? process.env.SESSION_SHARDS ?? 1) || 1;
+    // SESSION_HOSTS=N: N session-host processes as a fleet on shard 0's queue (issue 29).
+    const fleetHosts = Number(options.env?.SESSION_HOSTS ?? process.env.SESSION_HOSTS ?? 0) || 0;
+    if (fleetHosts > 0 && shards > 1) throw new Error('SESSION_HOSTS and SESSION_SHARDS > 1 exclude each other');
     const [, queues] = await Promise.all([
       ensureTable(ddb.endpoint, DEFAULT_TABLE_NAME),
-      createQueues(sqs.endpoint, queueSpecs(shards)),
+      createQueues(sqs.endpoint, queueSpecs(shards, { fleet: fleetHosts > 0 })),
     ]);
 
     const env: Record<string, string> = {
@@ -204,6 +217,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         : await seedLocalPlatform(layout?.seedCredentialsFile);
 
     let consumerThread: ConsumerThread | undefined;
+    let crashConsumerThread: (() => Promise<number>) | undefined;
+    let consumerInvocationsInFlight = () => 0;
     if (options.pollers !== false) {
       const threaded = QUEUE_CONSUMERS.filter((c) => options.consumerThread !== false && !options.handlers?.[c.area]);
       if (threaded.length) {
@@ -216,7 +231,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The mappings poll here, beside the SQS emulator (Lambda's pollers are not the function's work),
       // and hand their batches to the consumer thread. Stopped in that order: the mappings (their
       // batches in flight finish), then the thread.
-      const thread = consumerThread;
+      let thread = consumerThread;
+      if (thread) {
+        const threadData = { env, areas: threaded.map((c) => c.area), probe: options.consumerProbe };
+        consumerInvocationsInFlight = () => thread?.inFlight() ?? 0;
+        crashConsumerThread = async () => {
+          const crashed = thread!;
+          const cutOff = crashed.inFlight();
+          await crashed.worker.terminate();
+          thread = await startConsumerThread(threadData);
+          return cutOff;
+        };
+      }
+      const threadInvoke: Invoke = (area, event, invokeOptions) => thread!.invoke(area, event, invokeOptions);
       const pollerActions = options.onPollerCall
         ? countedPollerActions(sqs.pollerActions, options.onPollerCall)
         : sqs.pollerActions;
@@ -231,7 +258,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         mappings.push(
           startEventSourceMapping({
             sqs: pollerActions,
-            invoke: thread && threaded.includes(consumer) ? thread.invoke : invoke,
+            invoke: thread && threaded.includes(consumer) ? threadInvoke : invoke,
             queueUrl: queue.url,
             queueArn: queue.arn,
             area: consumer.area,
@@ -249,7 +276,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     let sessionHost: SessionHostProcesses | undefined;
     if (options.sessionHost) {
-      sessionHost = await createSessionHost({ shards, env, onUnexpectedExit: (shard) => reportShardDown(env, shard) });
+      sessionHost = fleetHosts
+        ? // A killed fleet host's connections are claimed by the others: nothing to report on its behalf.
+          await createSessionHost({ shards: fleetHosts, fleet: true, env })
+        : await createSessionHost({ shards, env, onUnexpectedExit: (shard) => reportShardDown(env, shard) });
       const host = sessionHost;
       await host.start();
       stops.sessionHost.push(() => host.stop());
@@ -267,6 +297,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       queues,
       scheduler,
       consumerThread,
+      crashConsumerThread,
+      consumerInvocationsInFlight: () => consumerInvocationsInFlight(),
       endpoints: { dynamodb: ddb.endpoint, sqs: sqs.endpoint, s3: s3.endpoint },
       invoke,
       readyInMs: Math.round(performance.now() - startedAt),

@@ -67,7 +67,7 @@ describe('AREA_ACCESS matches what each bundle calls (no missing grant, no spare
     expect({ area, media: declared.media }).toEqual({ area, media: seen.media });
     // Secrets Manager reads: the JWT key, or a deployment secret the area reads by ARN.
     const readsSecret =
-      (declared.jwt ?? false) || (declared.reads ?? []).some((r) => r === 'pixWebhookSecret' || r === 'integrationKey');
+      (declared.jwt ?? false) || (declared.reads ?? []).some((r) => r === 'providerCredentials' || r === 'integrationKey');
     expect({ area, secrets: readsSecret }).toEqual({ area, secrets: seen.jwt });
     expect({ area, realtime: declared.realtime ?? false }).toEqual({ area, realtime: seen.realtime });
   });

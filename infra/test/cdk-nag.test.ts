@@ -71,6 +71,7 @@ describe('cdk-nag AwsSolutions', () => {
       domainName: 'atende.example.com',
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
       webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/atende-edge/1234',
+      alarmEmail: 'ops@atende.example',
     });
     expect(findings).toEqual([]);
     const ids = acknowledgements.flatMap((a) => Object.keys(a)).map((k) => k.replace(/^annotation::/i, ''));

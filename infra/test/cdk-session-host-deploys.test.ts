@@ -4,15 +4,17 @@
  * changed: adding a shard leaves the other shards' task definitions byte-identical, and a change to
  * a Lambda handler leaves the image (its asset hash) unchanged.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, FileSystem } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
+import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../lib/build-app';
-import { REPO_ROOT } from '../lib/paths';
-import { stageHostImageContext } from '../lib/session-host/host-image-context';
+import { hostImageAssetHash, stageHostImageContext } from '../lib/session-host/host-image-context';
 import type { CfnTemplate } from './support/cloud-assembly';
+import { appendToMirrorFile, mirrorRepository } from './support/host-mirror';
+import { PROD_GUARDS } from './support/prod-context';
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -29,6 +31,7 @@ function template(sessionShards: number): CfnTemplate {
     outdir: tempDir('atende-shards-'),
     context: {
       stage: 'prod',
+      ...PROD_GUARDS,
       sessionShards: String(sessionShards),
       'aws:cdk:bundling-stacks': [],
       'aws:cdk:enable-path-metadata': true,
@@ -61,39 +64,11 @@ describe('adding a session-host shard', () => {
   }, 180_000);
 });
 
-/**
- * A copy of the workspaces the host bundle can reach (shared, functions, session-host), with every
- * other package linked from the repository's node_modules: a file can be changed there without
- * touching the checkout other tests read.
- */
-function mirrorRepository(): string {
-  const root = tempDir('atende-host-mirror-');
-  for (const file of ['package.json', 'package-lock.json', 'tsconfig.base.json'])
-    cpSync(join(REPO_ROOT, file), join(root, file));
-  for (const workspace of ['shared', 'functions', 'session-host']) {
-    cpSync(join(REPO_ROOT, workspace), join(root, workspace), {
-      recursive: true,
-      filter: (src) => !src.includes(`${workspace}/node_modules`) && !src.includes(`${workspace}/test`),
-    });
-  }
-  symlinkSync(join(REPO_ROOT, 'session-host', 'node_modules'), join(root, 'session-host', 'node_modules'));
-  const modules = join(root, 'node_modules');
-  mkdirSync(join(modules, '@atende'), { recursive: true });
-  for (const entry of readdirSync(join(REPO_ROOT, 'node_modules'))) {
-    if (entry !== '@atende') symlinkSync(join(REPO_ROOT, 'node_modules', entry), join(modules, entry));
-  }
-  for (const workspace of ['shared', 'functions', 'session-host'])
-    symlinkSync(join(root, workspace), join(modules, '@atende', workspace));
-  return root;
-}
-
 const imageHash = (repoRoot: string) =>
-  FileSystem.fingerprint(stageHostImageContext({ repoRoot, outDir: tempDir('atende-host-image-') }).dir);
-
-function appendCode(repoRoot: string, file: string, code: string): void {
-  const path = join(repoRoot, file);
-  writeFileSync(path, `${readFileSync(path, 'utf8')}\n${code}\n`);
-}
+  hostImageAssetHash(
+    stageHostImageContext({ repoRoot, outDir: tempDir('atende-host-image-') }).dir,
+    Platform.LINUX_ARM64.platform,
+  );
 
 describe('the session-host image', () => {
   it("is built from the host's own bundle, the Dockerfile and sharp's pin, nothing else", () => {
@@ -107,13 +82,17 @@ describe('the session-host image', () => {
   }, 120_000);
 
   it("keeps its asset hash when a Lambda handler changes, and changes it when the host's code does", () => {
-    const mirror = mirrorRepository();
+    const mirror = mirrorRepository(tempDir('atende-host-mirror-'));
     const original = imageHash(mirror);
 
-    appendCode(mirror, 'functions/src/handlers/auth/index.ts', 'export const deployMarker = () => "a handler change";');
+    appendToMirrorFile(
+      mirror,
+      'functions/src/handlers/auth/index.ts',
+      'export const deployMarker = () => "a handler change";',
+    );
     expect(imageHash(mirror)).toBe(original);
 
-    appendCode(mirror, 'session-host/src/main.ts', 'log.info({ marker: "a host change" }, "host change");');
+    appendToMirrorFile(mirror, 'session-host/src/main.ts', 'log.info({ marker: "a host change" }, "host change");');
     expect(imageHash(mirror)).not.toBe(original);
   }, 180_000);
 });

@@ -124,40 +124,83 @@ describe('an event-source mapping with delivery faults', () => {
     expect(receives).toEqual(['m#1', 'm#1', 'm#2', 'm#2']);
   });
 
-  it('keeps nothing a long poll started before the faults received (it would stay away for the queue’s 30 s)', async () => {
+  const slowMapping = (queue: { url: string; arn: string }, faults: DeliveryFaults, handleMs: number, receives: string[]) =>
+    startEventSourceMapping({
+      sqs: emulator.pollerActions,
+      queueUrl: queue.url,
+      queueArn: queue.arn,
+      area: 'inbound',
+      invoke: createInvoker({
+        inbound: async (event: SQSEvent) => {
+          receives.push(...event.Records.map((r) => `${r.body}#${r.attributes.ApproximateReceiveCount}`));
+          await new Promise((r) => setTimeout(r, handleMs));
+          return {};
+        },
+      }),
+      batchSize: 10,
+      concurrency: 2, // a second slot free to receive the record again
+      waitTimeSeconds: 1,
+      faults,
+    });
+  const depth = async (url: string) => {
+    const out = await sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: url,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    return (
+      Number(out.Attributes?.ApproximateNumberOfMessages) + Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible)
+    );
+  };
+
+  it('never receives a batch again while it is handled, however slow (the everything-at-once dead letters)', async () => {
+    // Regression: receives used the faults' short visibility timeout, so a batch slower than it was
+    // received again every second while still being handled, each receive counting towards
+    // maxReceiveCount, until the record was dead-lettered although it was being handled.
     const [queue] = [
       ...(
         await createQueues(emulator.endpoint, [
-          { name: 'late-faults', fifo: false, visibilityTimeoutSeconds: 30, maxReceiveCount: 10 },
+          { name: 'slow-batch', fifo: false, visibilityTimeoutSeconds: 30, maxReceiveCount: 3 },
         ])
       ).values(),
     ];
-    const faults: DeliveryFaults = {};
     const receives: string[] = [];
-    const poller = startEventSourceMapping({
-      sqs: emulator.pollerActions,
-      queueUrl: queue!.url,
-      queueArn: queue!.arn,
-      area: 'inbound',
-      invoke: createInvoker({
-        inbound: async (event: SQSEvent) => void receives.push(...event.Records.map((r) => r.body)),
-      }),
-      batchSize: 10,
-      concurrency: 1,
-      waitTimeSeconds: 5,
-      faults,
-    });
-    await new Promise((r) => setTimeout(r, 300)); // the long poll is waiting, with no faults
-    Object.assign(faults, { keepShare: 1, visibilityTimeoutSeconds: 1 });
-    await sqs.send(new SendMessageCommand({ QueueUrl: queue!.url, MessageBody: 'early' }));
-    const deadline = Date.now() + 5000;
-    while (!receives.includes('early') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 300));
+    const poller = slowMapping(queue!, { visibilityTimeoutSeconds: 1 }, 4500, receives);
+    await sqs.send(new SendMessageCommand({ QueueUrl: queue!.url, MessageBody: 'slow' }));
+    const deadline = Date.now() + 10_000;
+    while ((await depth(queue!.url)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     await poller.stop();
-    const attrs = await sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: queue!.url, AttributeNames: ['ApproximateNumberOfMessagesNotVisible'] }),
-    );
-    expect(receives).toEqual(['early']);
-    expect(attrs.Attributes?.ApproximateNumberOfMessagesNotVisible).toBe('0'); // deleted, not kept
+
+    expect(receives).toEqual(['slow#1']);
+    expect(await depth(queue!.deadLetterUrl)).toBe(0);
+  });
+
+  it('expireShare: a record is received again while still handled, once, then deleted', async () => {
+    const [queue] = [
+      ...(
+        await createQueues(emulator.endpoint, [
+          { name: 'expiring', fifo: false, visibilityTimeoutSeconds: 30, maxReceiveCount: 5 },
+        ])
+      ).values(),
+    ];
+    const expired: number[] = [];
+    const faults: DeliveryFaults = {
+      expireShare: 1,
+      visibilityTimeoutSeconds: 1,
+      onFault: (fault, _area, n) => void (fault === 'expired' && expired.push(n)),
+    };
+    const receives: string[] = [];
+    const poller = slowMapping(queue!, faults, 1500, receives);
+    await sqs.send(new SendMessageCommand({ QueueUrl: queue!.url, MessageBody: 'e' }));
+    const deadline = Date.now() + 10_000;
+    while ((receives.length < 2 || (await depth(queue!.url)) > 0) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    await poller.stop();
+
+    expect(receives).toEqual(['e#1', 'e#2']);
+    expect(expired).toEqual([1]);
+    expect(await depth(queue!.url)).toBe(0);
+    expect(await depth(queue!.deadLetterUrl)).toBe(0);
   });
 });

@@ -4,11 +4,22 @@
  * build hosts without touching `process.env`.
  */
 import { ADAPTER_KINDS, type AdapterKind } from '@atende/shared';
+import { DEFAULT_HOST_DOWNLOADS } from './media/download-slots';
 import { DEFAULT_TABLE_NAME, outboundQueueName, queueUrlEnv, sessionShardCount } from '@atende/functions/shared-surface';
 
 export interface BackoffConfig {
   initialMs: number;
   maxMs: number;
+}
+
+/** Fleet mode (docs/deploy.md "Fleet"): hosts claim connections through leases instead of owning a shard. */
+export interface FleetConfig {
+  /** `HOST_CAP`: most connections one host runs. */
+  cap: number;
+  /** `FLEET_LEASE_TTL_MS`: a host's lease lasts this long without renewal (a dead host's connections wait this long). */
+  ttlMs: number;
+  /** `FLEET_RENEW_MS`: how often a host renews, claims orphans and rebalances. */
+  renewMs: number;
 }
 
 export interface HostConfig {
@@ -41,7 +52,14 @@ export interface HostConfig {
   waVersion?: string;
   /** `MAX_INBOUND_MEDIA_MB` (default 100): larger inbound files are not downloaded; the message says so. */
   maxInboundMediaBytes: number;
+  /** `MAX_HOST_MEDIA_DOWNLOADS` (default 8): inbound files downloading at once over all the host's connections. */
+  maxHostDownloads: number;
+  /** `SESSION_FLEET=true`: every host reads shard 0's queue and runs the connections it holds leases on. */
+  fleet?: FleetConfig;
 }
+
+/** Defaults sized in docs/deploy.md ("Fleet"): 20 s lease, renewed every 5 s; 300 connections per 1 vCPU / 2 GiB task. */
+export const FLEET_DEFAULTS: FleetConfig = { cap: 300, ttlMs: 20_000, renewMs: 5_000 };
 
 const numberEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
   const raw = env[name];
@@ -98,5 +116,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     logLevel: (env.LOG_LEVEL ?? 'info').toLowerCase(),
     waVersion: env.WA_VERSION || undefined,
     maxInboundMediaBytes: (numberEnv(env, 'MAX_INBOUND_MEDIA_MB') ?? 100) * 1024 * 1024,
+    maxHostDownloads: numberEnv(env, 'MAX_HOST_MEDIA_DOWNLOADS') || DEFAULT_HOST_DOWNLOADS,
+    fleet: env.SESSION_FLEET === 'true' ? loadFleet(env, shard) : undefined,
   };
+}
+
+function loadFleet(env: NodeJS.ProcessEnv, shard: number): FleetConfig {
+  if (shard !== 0) throw new Error("SESSION_FLEET hosts all read shard 0's queue: leave SHARD unset");
+  const fleet = {
+    cap: numberEnv(env, 'HOST_CAP') ?? FLEET_DEFAULTS.cap,
+    ttlMs: numberEnv(env, 'FLEET_LEASE_TTL_MS') ?? FLEET_DEFAULTS.ttlMs,
+    renewMs: numberEnv(env, 'FLEET_RENEW_MS') ?? FLEET_DEFAULTS.renewMs,
+  };
+  // Three renewals fit in a lease, so one slow write never costs a healthy host its connections.
+  if (fleet.renewMs * 3 > fleet.ttlMs) throw new Error('FLEET_RENEW_MS must be at most a third of FLEET_LEASE_TTL_MS');
+  return fleet;
 }

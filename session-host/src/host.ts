@@ -19,11 +19,14 @@ import { createAwsClients, type AwsClients } from './aws/clients';
 import type { HostConfig } from './config';
 import { close, createHealthServer, listen } from './health';
 import { createLogger, type Logger } from './logger';
+import { DownloadSlots } from './media/download-slots';
 import { MediaStore } from './media/media-store';
 import { InboundPublisher, type EventSink } from './queues/inbound-publisher';
 import { OutboundConsumer } from './queues/outbound-consumer';
 import { CommandLog } from './registry/command-log';
 import { HEARTBEAT_INTERVAL_MS, ShardRegistry } from './registry/shard-registry';
+import { FleetMember } from './fleet/fleet-member';
+import { FleetRegistry } from './fleet/fleet-registry';
 import { SessionManager } from './session-manager';
 import { createControlApi } from './simulator/control-api';
 
@@ -48,11 +51,15 @@ export class SessionHost {
   readonly world: SimulatorWorld | undefined;
   private readonly simulatorState: SimulatorPersistence | undefined;
   readonly registry: ShardRegistry;
+  /** Fleet mode only: this host's leases (fleet/fleet-member.ts). */
+  readonly fleet: FleetMember | undefined;
   readonly authStore: DynamoDbAuthStateStore;
   private readonly publisher: InboundPublisher | undefined;
   private readonly startedAt = new Date().toISOString();
   /** One WhatsApp Web version lookup for every Baileys socket of the host. */
   private readonly waVersions: WaVersionSource;
+  /** One cap on concurrent inbound downloads for every Baileys socket of the host. */
+  private readonly downloads: DownloadSlots;
   private heartbeatTimer: NodeJS.Timeout | undefined;
   private servers: Server[] = [];
   private readonly controlApi: (() => Server) | undefined;
@@ -66,6 +73,7 @@ export class SessionHost {
     this.log = overrides.log ?? createLogger(config.logLevel);
     this.clients = createAwsClients(config);
     this.waVersions = new WaVersionSource({ override: config.waVersion });
+    this.downloads = new DownloadSlots(config.maxHostDownloads);
     const media = new MediaStore(this.clients.s3, config.mediaBucket);
     this.authStore = new DynamoDbAuthStateStore({ ddb: this.clients.ddb, tableName: config.tableName });
     this.registry = new ShardRegistry(this.clients.ddb, config.tableName, config.shard);
@@ -82,8 +90,28 @@ export class SessionHost {
           persistence: this.simulatorState,
         })
       : undefined;
+    const table = { ddb: this.clients.ddb, tableName: config.tableName };
+    this.fleet = config.fleet
+      ? new FleetMember({
+          table,
+          hostId: this.hostId,
+          cap: config.fleet.cap,
+          timing: config.fleet,
+          log: this.log,
+          sessions: {
+            open: (lease) =>
+              this.manager.adopt(
+                lease.companyId,
+                lease.connectionId,
+                config.adapters.includes(lease.adapter) ? lease.adapter : config.defaultAdapter,
+              ),
+            close: (connectionId) => this.manager.close(connectionId),
+          },
+        })
+      : undefined;
+    const fleetRegistry = this.fleet ? new FleetRegistry(this.fleet, config.defaultAdapter) : undefined;
     this.manager = new SessionManager({
-      registry: this.registry,
+      registry: fleetRegistry ?? this.registry,
       authStore: this.authStore,
       media,
       sink: overrides.sink ?? this.publisher!,
@@ -97,6 +125,7 @@ export class SessionHost {
       sqs: this.clients.sqs,
       queueUrl: config.outboundQueueUrl,
       manager: this.manager,
+      placement: fleetRegistry,
       commandLog: new CommandLog(this.clients.ddb, config.tableName),
       log: this.log,
       holdMaxMs: config.outboundHoldMaxMs,
@@ -132,7 +161,9 @@ export class SessionHost {
       this.ports.simulator = await listen(server, this.config.simulatorPort, '127.0.0.1');
       this.servers.push(server);
     }
-    const resumed = await this.manager.resumeAll();
+    // A fleet host claims its share on its first round; a shard host resumes its registry.
+    if (this.fleet) await this.fleet.start();
+    const resumed = this.fleet ? this.fleet.held.length : await this.manager.resumeAll();
     this.consumer.start();
     await this.beat();
     this.heartbeatTimer = setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
@@ -146,10 +177,13 @@ export class SessionHost {
   async stop(): Promise<void> {
     clearInterval(this.heartbeatTimer);
     await this.consumer.stop();
+    // Fleet: every connection closed and released, so the other hosts claim them on their next round.
+    await this.fleet?.stop();
     await this.manager.stopAll();
     await this.publisher?.flush();
     this.publisher?.stop();
-    await this.registry.markStopped(this.hostId).catch((err) => this.log.warn({ err }, 'heartbeat item not removed'));
+    if (!this.fleet)
+      await this.registry.markStopped(this.hostId).catch((err) => this.log.warn({ err }, 'heartbeat item not removed'));
     await Promise.all(this.servers.map((s) => close(s)));
     this.world?.dispose();
     await this.simulatorState?.flush();
@@ -168,6 +202,15 @@ export class SessionHost {
       startedAt: this.startedAt,
       sessions: { total: sessions.length, ...byStatus },
       outbound: { ...this.consumer.stats, inFlight: this.consumer.inFlight },
+      ...(this.fleet
+        ? {
+            fleet: {
+              hostId: this.fleet.hostId,
+              connections: sessions.map((s) => s.connectionId),
+              connected: sessions.filter((s) => s.status === 'CONNECTED').map((s) => s.connectionId),
+            },
+          }
+        : {}),
     };
   }
 
@@ -178,6 +221,7 @@ export class SessionHost {
       createSocket: this.overrides.baileysSocketFactory,
       versions: this.waVersions,
       mediaLimits: { maxBytes: this.config.maxInboundMediaBytes },
+      hostDownloads: this.downloads,
     });
   }
 
@@ -185,6 +229,7 @@ export class SessionHost {
     const sessions = this.manager.snapshot();
     const connected = sessions.filter((s) => s.status === 'CONNECTED').length;
     this.log.info({ shard: this.config.shard, sessions: sessions.length, connected }, SESSION_HOST_HEARTBEAT_MESSAGE);
+    if (this.fleet) return; // the fleet's host lease is its liveness; the shard's heartbeat item is not ours
     await this.registry
       .heartbeat({
         hostId: this.hostId,

@@ -59,6 +59,8 @@ export class SessionManager {
         return this.stopSession(command.companyId, command.connectionId).then(() => ({}));
       case 'host.restart':
         return this.restartAll().then(() => ({}));
+      case 'numbers.check':
+        return this.checkNumbers(command).then(() => ({}));
       default:
         return this.message(command);
     }
@@ -119,6 +121,27 @@ export class SessionManager {
         this.setStatus(session, 'DISCONNECTED', { reason: 'session host stopping' });
       }),
     );
+  }
+
+  /** Fleet: runs a connection this host just claimed (fleet/fleet-member.ts). */
+  async adopt(companyId: string, connectionId: string, kind: AdapterKind): Promise<void> {
+    if (!this.sessions.has(connectionId)) await this.open(companyId, connectionId, kind);
+  }
+
+  /**
+   * Fleet: hands a connection over. The socket is closed and the auth writes flushed before this
+   * resolves, and nothing is published: the next owner reports OPENING and CONNECTED.
+   */
+  async close(connectionId: string): Promise<void> {
+    const session = this.sessions.get(connectionId);
+    if (!session) return;
+    session.closing = true;
+    clearTimeout(session.retryTimer);
+    await session.adapter.stop().catch(() => undefined);
+    await session.auth.flush();
+    this.sessions.delete(connectionId);
+    this.startOptions.delete(connectionId);
+    this.changes.emit(connectionId);
   }
 
   // ------------------------------------------------------------------ session commands
@@ -244,6 +267,14 @@ export class SessionManager {
     return { externalId: message.externalId };
   }
 
+  /** Asks WhatsApp which numbers have an account and publishes the answer (`numbers.checked`, same requestId). */
+  private async checkNumbers(command: Extract<OutboundCommand, { type: 'numbers.check' }>): Promise<void> {
+    const session = this.sessions.get(command.connectionId);
+    if (!session) throw new Error(`connection ${command.connectionId} is not running on this host`);
+    const results = await session.adapter.checkNumbers(command);
+    this.publishBody(session, { type: 'numbers.checked', requestId: command.requestId, results });
+  }
+
   /** Tells the business side a send will not happen (its message is then marked failed). */
   reportSendFailed(
     command: Extract<OutboundCommand, { type: 'message.send' }>,
@@ -274,7 +305,7 @@ export class SessionManager {
       connectionId,
       kind,
       adapter,
-      auth: this.deps.authStore.forConnection(companyId, connectionId),
+      auth: this.deps.authStore.forConnection(companyId, connectionId, this.deps.registry.authOwner?.(connectionId)),
       status: 'OPENING',
       qrAttempt: 0,
       retryAttempt: 0,

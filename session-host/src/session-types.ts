@@ -6,10 +6,19 @@ import type { BackoffConfig } from './config';
 import type { Logger } from './logger';
 import type { MediaStore } from './media/media-store';
 import type { EventSink } from './queues/inbound-publisher';
-import type { ShardRegistry } from './registry/shard-registry';
+import type { RegisteredSession } from './registry/shard-registry';
+
+/** Which sessions this host should run: a shard's registry, or the fleet's leases (fleet/fleet-registry.ts). */
+export interface SessionRegistry {
+  register(session: Omit<RegisteredSession, 'registeredAt'>): Promise<void>;
+  unregister(companyId: string, connectionId: string): Promise<void>;
+  list(): Promise<Omit<RegisteredSession, 'registeredAt'>[]>;
+  /** Who writes the connection's auth state (the fleet's `<hostId>#<token>`); a fresh id when undefined. */
+  authOwner?(connectionId: string): string | undefined;
+}
 
 export interface SessionManagerDeps {
-  registry: ShardRegistry;
+  registry: SessionRegistry;
   authStore: DynamoDbAuthStateStore;
   media: MediaStore;
   sink: EventSink;

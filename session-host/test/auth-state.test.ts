@@ -178,6 +178,10 @@ describe('DynamoDB auth state', () => {
           const input = command.input as { RequestItems: Record<string, { PutRequest?: { Item: { SK: string } } }[]> };
           batches.push(Object.values(input.RequestItems).flatMap((rs) => rs.map((r) => r.PutRequest?.Item.SK ?? '')));
         }
+        if (command.constructor.name === 'TransactWriteCommand') {
+          const input = command.input as { TransactItems: { Put?: { Item: { SK: string } } }[] };
+          batches.push(input.TransactItems.map((r) => r.Put?.Item.SK ?? ''));
+        }
         return real.send(command as never);
       },
     } as unknown as DynamoDBDocumentClient;
@@ -200,8 +204,9 @@ describe('DynamoDB auth state', () => {
     expect(Math.max(...partBatches)).toBeLessThan(mainBatch);
   });
 
-  it('refuses Signal key writes from a host whose lease another host took, and says so', async () => {
-    const leased = new DynamoDbAuthStateStore({ ddb: env.clients.ddb, tableName: env.config.tableName, leaseCheckMs: 0 });
+  it('refuses Signal key writes from a host whose lease another host took, at its very next write, and says so', async () => {
+    // Fenced in the write itself (issue 29 defect 13): no check window in which a zombie still writes.
+    const leased = new DynamoDbAuthStateStore({ ddb: env.clients.ddb, tableName: env.config.tableName });
     const zombie = leased.forConnection('company-1', 'conn-key-lease');
     const creds = await zombie.load();
     creds.me = { id: '5511999990003:1@s.whatsapp.net' };

@@ -198,6 +198,43 @@ describe('baileys: beyond the contract', () => {
     expect(contacts).toContainEqual({ jid: '5511900002222@s.whatsapp.net', number: '5511900002222', lid: '111@lid' });
   });
 
+  it("reports the phone's address book: saved contacts from the app-state sync and the history sync's chats", async () => {
+    const { h, events } = await connected();
+    // what Baileys 7 emits for an app-state contactAction (sync-action-utils.js processContactAction)
+    h.fake.emit('contacts.upsert', [
+      {
+        id: '5511977776666@s.whatsapp.net',
+        name: 'João da Padaria',
+        lid: '222@lid',
+        phoneNumber: '5511977776666@s.whatsapp.net',
+      },
+    ]);
+    h.fake.emit('messaging-history.set', {
+      chats: [],
+      messages: [],
+      contacts: [
+        { id: '5511955554444@s.whatsapp.net', name: 'Cliente Antigo' },
+        { id: '120363000000000000@g.us', name: 'Grupo da família' },
+      ],
+      isLatest: true,
+    });
+    await events.waitFor('contact.updated');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const contacts = events.of('contact.updated').map((e) => e.contact);
+    expect(contacts).toContainEqual({
+      jid: '5511977776666@s.whatsapp.net',
+      number: '5511977776666',
+      lid: '222@lid',
+      name: 'João da Padaria',
+    });
+    expect(contacts).toContainEqual({
+      jid: '5511955554444@s.whatsapp.net',
+      number: '5511955554444',
+      name: 'Cliente Antigo',
+    });
+    expect(contacts.find((c) => c.jid.endsWith('@g.us'))).toBeUndefined();
+  });
+
   it('still reports a media message whose download failed, then says the file will not come', async () => {
     const { h, events } = await connected();
     h.fake.emit('messages.upsert', {

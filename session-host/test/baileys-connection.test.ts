@@ -282,7 +282,6 @@ describe('final close reasons', () => {
     const leased = new DynamoDbAuthStateStore({
       ddb: stores.env.clients.ddb,
       tableName: stores.env.config.tableName,
-      leaseCheckMs: 0, // every key write checks the lease
     });
     const auth = leased.forConnection(ids.companyId, ids.connectionId);
     const h = baileysOn(stores, {}, { ...ids, auth });

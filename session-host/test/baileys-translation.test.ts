@@ -135,6 +135,35 @@ describe('inbound messages', () => {
     expect(of('NEW', { someFutureMessage: {} } as proto.IMessage)?.body).toBe('[Mensagem não suportada: someFutureMessage]');
   });
 
+  it('marks placeholders as unsupported (they open no ticket), and nothing a person wrote', () => {
+    const chat = { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false };
+    const of = (id: string, message: proto.IMessage) => channelMessageOf({ key: { ...chat, id }, message });
+    expect(of('ORDER', { orderMessage: { orderId: '1' } })?.notice).toEqual({ kind: 'unsupported', type: 'orderMessage' });
+    expect(of('INVITE', { groupInviteMessage: { groupJid: '1@g.us' } })?.notice).toEqual({
+      kind: 'unsupported',
+      type: 'groupInviteMessage',
+    });
+    // A customer who types the placeholder's words wrote a message: no notice.
+    expect(of('TYPED', { conversation: '[Mensagem não suportada: conversation]' })?.notice).toBeUndefined();
+    for (const handled of [
+      { conversation: 'oi' },
+      { imageMessage: { caption: '' } },
+      { locationMessage: { degreesLatitude: 1, degreesLongitude: 2 } },
+      { listResponseMessage: { title: 'Opção 1' } },
+      { interactiveResponseMessage: { body: { text: 'ok' } } },
+      { pollCreationMessageV3: { name: 'Enquete', options: [] } },
+    ] as proto.IMessage[]) {
+      expect(of('H', handled)?.notice).toBeUndefined();
+    }
+    // Baileys' own note of a group call (rc14 messages-recv.js: `{ call: { callKey } }`): a control frame.
+    expect(
+      channelMessageOf({
+        key: { remoteJid: '120363@g.us', id: 'GCALL' },
+        message: { call: { callKey: Buffer.from('GCALL') } },
+      }),
+    ).toBeUndefined();
+  });
+
   it('reads bodies and media of each kind, unwrapping ephemeral and view-once wrappers', () => {
     expect(bodyOf({ ephemeralMessage: { message: { extendedTextMessage: { text: 'efêmera' } } } })).toBe('efêmera');
     expect(bodyOf({ imageMessage: { caption: 'foto' } })).toBe('foto');

@@ -111,6 +111,27 @@ describe('simulator: beyond the contract', () => {
     h.dispose();
   });
 
+  it("gives a newly linked device the phone's address book (its saved contacts, with their names)", async () => {
+    const { h, adapter, events, options, phone } = await connected();
+    phone.upsertContact({ name: 'João da Padaria', number: '5511977776666' });
+    phone.upsertContact({ name: 'Ana', number: '5521977776666', lidOnly: true });
+    phone.logoutFromPhone();
+    await events.waitFor('lifecycle.closed', (e) => e.loggedOut);
+    await options.auth.clear();
+
+    const from = events.mark();
+    await adapter.start(options);
+    await events.waitFor('lifecycle.qr', undefined, from);
+    await h.scan();
+    await events.waitFor('lifecycle.closed', (e) => e.restartRequired, from);
+    await adapter.start(options);
+    await events.waitFor('contact.updated', (e) => e.contact.number === '5521977776666', from);
+    const synced = events.of('contact.updated', from).map((e) => e.contact);
+    expect(synced).toContainEqual(expect.objectContaining({ number: '5511977776666', name: 'João da Padaria' }));
+    expect(synced).toContainEqual(expect.objectContaining({ number: '5521977776666', name: 'Ana' }));
+    h.dispose();
+  });
+
   it('addresses lid-only contacts by @lid with the number as alternate', async () => {
     const { h, events, phone } = await connected();
     phone.upsertContact({ name: 'Ana', number: '5521977776666', lidOnly: true });

@@ -109,4 +109,19 @@ describe('simulated conversations across a host restart', () => {
     expect(conversation.contact.lastMessageAt).toBe(last.timestamp);
     expect(conversation.messages.map((m) => m.text)).toEqual(['Oi', 'Tudo bem?']);
   });
+
+  it('a business message is stored before the send is accepted (a SIGKILL right after loses nothing)', async () => {
+    vi.useFakeTimers();
+    const table = memoryTable();
+    const store = new SimulatorPersistence(table.ddb, 'tbl', createLogger('silent'));
+    const phone = new SimulatorWorld({ media: {} as MediaStore, log: createLogger('silent'), persistence: store }).phone(
+      'c1',
+      'w1',
+    );
+    await phone.ensureLoaded();
+    phone.upsertContact({ name: 'Ana', number: '5511999990001' });
+    phone.businessSends({ id: 'camp-1', to: '5511999990001@s.whatsapp.net', text: 'Oferta' });
+    await phone.saved(); // no timer advanced: the write-behind window has not passed
+    expect(table.puts).toContain('sim#msg#5511999990001#camp-1');
+  });
 });

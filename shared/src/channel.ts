@@ -71,9 +71,24 @@ export type OutboundCommand =
   | (CommandBase & { type: 'message.delete'; to: string; externalId: string; fromMe: boolean })
   | (CommandBase & { type: 'message.read'; to: string; externalIds: string[] })
   /** Refuses a WhatsApp call (company setting `call` disabled); `from` is the caller's JID as the call event gave it. */
-  | (CommandBase & { type: 'call.reject'; callId: string; from: string });
+  | (CommandBase & { type: 'call.reject'; callId: string; from: string })
+  /**
+   * Which of these numbers (E.164 digits, ≤ NUMBERS_CHECK_MAX) have a WhatsApp account, asked through
+   * this connection; answered by a `numbers.checked` event with the same `requestId`.
+   */
+  | (CommandBase & { type: 'numbers.check'; requestId: string; numbers: string[] });
 
 export type OutboundCommandType = OutboundCommand['type'];
+
+/** The most numbers one `numbers.check` command asks about (one WhatsApp query). */
+export const NUMBERS_CHECK_MAX = 50;
+
+/** One number's answer in `numbers.checked`: `jid` is the account WhatsApp found (Brazil: maybe without/with the ninth digit). */
+export interface NumberCheckResult {
+  number: string;
+  exists: boolean;
+  jid?: string;
+}
 
 /** `connectionId` (and FIFO group) of commands aimed at the whole session host, not one connection. */
 export const HOST_COMMAND_CONNECTION_ID = '*';
@@ -102,7 +117,22 @@ export interface ChannelMessage {
   timestamp: string;
   /** Set when fromMe and the business side asked for the send (echo of clientMessageId). */
   clientMessageId?: string;
+  /** Not something a person wrote (see `ChannelNotice`); absent on ordinary messages. */
+  notice?: ChannelNotice;
 }
+
+/**
+ * A conversation item that is not a message a person wrote, with `body` in pt-BR for the places that
+ * show only text (ticket list, search, webhooks); the console shows it translated:
+ * - `unsupported`: a WhatsApp message type the platform does not show (`type`: WhatsApp's name for it,
+ *   `body`: "[Mensagem não suportada: <type>]"). It never opens or reopens a ticket (`noticeOpensTicket`);
+ * - `missedCall`: the customer tried to call and nobody here answered (`externalId` is the call's id).
+ *   It lands on the conversation's ticket like a customer message, opening one if needed.
+ */
+export type ChannelNotice = { kind: 'unsupported'; type: string } | { kind: 'missedCall'; isVideo: boolean };
+
+/** Whether a message carrying this notice may open (or reopen) a ticket; ordinary messages do. */
+export const noticeOpensTicket = (notice: ChannelNotice | undefined | null): boolean => notice?.kind !== 'unsupported';
 
 /**
  * Why a send did not happen or was refused after WhatsApp took it:
@@ -167,6 +197,8 @@ export type ChannelEvent =
   | (EventBase & { type: 'message.deleted'; externalId: string })
   | (EventBase & { type: 'contact.updated'; contact: ChannelContact; profilePicUrl?: string })
   /** A voice or video call is ringing (WhatsApp's call offer); the business side decides whether to refuse it. */
-  | (EventBase & { type: 'call.received'; callId: string; from: ChannelContact; isVideo: boolean; isGroup: boolean });
+  | (EventBase & { type: 'call.received'; callId: string; from: ChannelContact; isVideo: boolean; isGroup: boolean })
+  /** The answer to a `numbers.check` command: one result per number asked (absent from WhatsApp's answer = `exists: false`). */
+  | (EventBase & { type: 'numbers.checked'; requestId: string; results: NumberCheckResult[] });
 
 export type ChannelEventType = ChannelEvent['type'];

@@ -68,6 +68,15 @@ export const ERROR_CODES = [
   // The external send API (issue 27): over the per-token rate limit (429, Retry-After); an Idempotency-Key reused with another body (422).
   'ERR_RATE_LIMITED',
   'ERR_IDEMPOTENCY_KEY_REUSED',
+  // Campaign contact lists (issue 27; params.max): the company's numberOfGroupsCampaigns lists exist; the list holds numberOfContactsInGroupsCampaigns items.
+  'ERR_CONTACT_LIST_LIMIT',
+  'ERR_CONTACT_LIST_FULL',
+  // Campaigns (issue 27): the period's campaign allowance is used (spec part 3 §8); a save the editing rule
+  // refuses (§4); a delete while sending (cancel first); a cancel or restart the campaign's status does not allow.
+  'ERR_CAMPAIGN_LIMIT',
+  'ERR_CAMPAIGN_NOT_EDITABLE',
+  'ERR_CAMPAIGN_RUNNING',
+  'ERR_CAMPAIGN_STATUS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,10 +14,13 @@ import type { MessageDto } from './schemas/messages';
 import type { CompanyDto, UserDto } from './schemas/users';
 import type { AnnouncementDto } from './schemas/announcements';
 import type { ScheduleDto } from './schemas/schedules';
+import type { CampaignDto } from './schemas/campaigns';
 import type { TagDto } from './schemas/tags';
 import type { QuickMessageDto } from './schemas/quick-messages';
 import type { QueueDto } from './schemas/queues';
 import type { QueueIntegrationRealtimeData } from './schemas/queue-integrations';
+import type { ChatDto, ChatMessageDto } from './schemas/chats';
+import type { ContactListDto, ContactListItemDto } from './schemas/contact-lists';
 
 // ---------------------------------------------------------------------------------------------
 // Payloads
@@ -98,9 +101,35 @@ export type QueueRealtimeData = { action: 'create' | 'update'; queue: QueueDto }
  */
 export type TagRealtimeData = { action: 'create' | 'update'; tag: TagDto } | { action: 'delete'; tagId: string };
 
+/** `company-<cid>-ContactList` (spec part 3 §4 "Real-time channels"): the company's campaign contact lists changed. */
+export type ContactListRealtimeData =
+  { action: 'create' | 'update'; record: ContactListDto } | { action: 'delete'; id: string };
+
+/**
+ * `company-<cid>-ContactListItem` (spec part 3 §4: "also per list"; the list's id travels in every
+ * payload): an item changed, or `reload` after an import or a bulk add (one event, not one per row).
+ */
+export type ContactListItemRealtimeData =
+  | { action: 'create' | 'update'; contactListId: string; record: ContactListItemDto }
+  | { action: 'delete'; contactListId: string; id: string }
+  | { action: 'reload'; contactListId: string };
+
 /** `company-<cid>-quickmessage` (spec part 3 "Real-time channels"): a quick reply changed. */
 export type QuickMessageRealtimeData =
   { action: 'create' | 'update'; record: QuickMessageDto } | { action: 'delete'; id: string };
+
+/**
+ * `company-<cid>-chat` (spec part 3 §4 "Chat live updates"), always addressed to the chat's members
+ * (audience `users`), never company-wide. `chat` carries every member's unreads (spec §3), so each
+ * recipient reads its own; a member removed by an edit gets `delete`.
+ */
+export type ChatRealtimeData =
+  | { action: 'create' | 'update'; chat: ChatDto }
+  | { action: 'delete'; chatId: string }
+  | { action: 'new-message'; chat: ChatDto; message: ChatMessageDto };
+
+/** `company-<cid>-campaign` (spec part 3 §4 "Real-time channels"): a campaign was saved, changed status or deleted. */
+export type CampaignRealtimeData = { action: 'create' | 'update'; record: CampaignDto } | { action: 'delete'; id: string };
 
 /** The channel → payload map. Add a channel here (and its name below); everything else follows. */
 export interface RealtimeEvents {
@@ -118,8 +147,12 @@ export interface RealtimeEvents {
   schedule: ScheduleRealtimeData;
   tag: TagRealtimeData;
   quickMessage: QuickMessageRealtimeData;
+  contactList: ContactListRealtimeData;
+  contactListItem: ContactListItemRealtimeData;
   queue: QueueRealtimeData;
   queueIntegration: QueueIntegrationRealtimeData;
+  campaign: CampaignRealtimeData;
+  chat: ChatRealtimeData;
 }
 export type RealtimeChannelKind = keyof RealtimeEvents;
 
@@ -138,8 +171,12 @@ export const realtimeChannel: { readonly [K in RealtimeChannelKind]: (companyId:
   schedule: (companyId) => `company-${companyId}-schedule`,
   tag: (companyId) => `company-${companyId}-tag`,
   quickMessage: (companyId) => `company-${companyId}-quickmessage`,
+  contactList: (companyId) => `company-${companyId}-ContactList`,
+  contactListItem: (companyId) => `company-${companyId}-ContactListItem`,
   queue: (companyId) => `company-${companyId}-queue`,
   queueIntegration: (companyId) => `company-${companyId}-queueIntegration`,
+  campaign: (companyId) => `company-${companyId}-campaign`,
+  chat: (companyId) => `company-${companyId}-chat`,
 };
 
 /** What travels over the WebSocket: one envelope, the channel name plus the payload. */
@@ -185,6 +222,7 @@ export function unpackRealtimeFrame(frame: unknown): { channel: string; data: un
  * - `company`: every socket of the company;
  * - `admins`: admins and super users (`isAdmin` in policy/viewer.ts);
  * - `user`: the sockets of one user;
+ * - `users`: the sockets of these users (a chat's members);
  * - `tickets`: whoever may see a ticket of this queue/assignee (`maySeeTicket` in policy/tickets.ts);
  * - `ticketViewers`: the sockets that currently show this ticket (they joined its room). When the
  *   publisher knows the ticket's queue and assignee it passes them, and viewers are re-judged with
@@ -194,6 +232,7 @@ export type Audience =
   | { kind: 'company' }
   | { kind: 'admins' }
   | { kind: 'user'; userId: string }
+  | { kind: 'users'; userIds: string[] }
   | { kind: 'tickets'; queueId: string | null; userId: string | null }
   | { kind: 'ticketViewers'; ticketId: string; queueId?: string | null; userId?: string | null };
 
@@ -211,6 +250,8 @@ export function audienceIncludes(audience: Audience, recipient: RealtimeRecipien
       return isAdmin(recipient);
     case 'user':
       return recipient.userId === audience.userId;
+    case 'users':
+      return audience.userIds.includes(recipient.userId);
     case 'tickets':
       return maySeeTicket(recipient, { queueId: audience.queueId, userId: audience.userId }, settings);
     case 'ticketViewers':

@@ -4,6 +4,7 @@
  * mappings, and a gateway fault proxy in front of the REST API for the clients' faults. Starts with
  * every fault off (the seed and the set-up run clean); scenarios turn on what they test.
  */
+import { randomBytes } from 'node:crypto';
 import type { ConnectionDto, QueueDto } from '@atende/shared';
 import { until } from '../../../bench/support/console-client';
 import type { DeliveryFault, DeliveryFaults } from '../../../infra/local/pollers/delivery-faults';
@@ -12,6 +13,7 @@ import { consoleUser, type ConsoleUser } from './console-user';
 import { dynamoDbFlavor } from './dynamodb-flavor';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { gatewayFlavor } from './gateway-flavor';
+import type { ProcessFaultCounts } from './process-faults';
 import { runSeed, seededRandom, namedSeed } from './seeded-random';
 
 export interface FaultPlatform {
@@ -27,6 +29,13 @@ export interface FaultPlatform {
   deliveryFaultCounts: Record<DeliveryFault, number>;
   admin: ConsoleUser;
   operator: ConsoleUser;
+  /**
+   * Users whose sockets must carry nothing of the operator's tickets: the platform company's super
+   * admin (another company) and a user of the operator's company without its queue.
+   */
+  outsiders: { name: string; sameCompany: boolean; user: ConsoleUser }[];
+  /** Process faults applied so far (process-faults.ts). */
+  processFaults: ProcessFaultCounts;
   connectionId: string;
   /** The simulator's control API (docs/simulator-api.md), as the admin. */
   sim<T>(method: string, path: string, body?: unknown): Promise<T>;
@@ -40,7 +49,7 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
   console.log(`fault suite seed ${seed} (FAULT_SEED=${seed} replays it)`);
   const dynamodb = await startFaultProxy({ flavor: dynamoDbFlavor, seed });
   const gateway = await startFaultProxy({ flavor: gatewayFlavor, seed });
-  const deliveryFaultCounts: Record<DeliveryFault, number> = { duplicate: 0, kept: 0 };
+  const deliveryFaultCounts: Record<DeliveryFault, number> = { duplicate: 0, kept: 0, expired: 0 };
   const delivery: DeliveryFaults = {
     random: seededRandom(namedSeed(seed, 'sqs-delivery')),
     onFault: (fault, _area, records) => void (deliveryFaultCounts[fault] += records),
@@ -66,9 +75,10 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
       if (!seeded?.password) throw new Error(`no seeded ${role} login`);
       return consoleUser(stack!.apiUrl, stack!.wsUrl, seeded.email, seeded.password);
     };
-    const [admin, operator] = await Promise.all([login('admin'), login('operator')]);
+    const [admin, operator, superAdmin] = await Promise.all([login('admin'), login('operator'), login('super')]);
     const sim = simulatorApi(stack.url, admin.token);
     const connectionId = await connectedConnection(admin, sim);
+    const withoutQueue = await userWithoutQueue(admin, stack);
     const started = stack;
     return {
       stack,
@@ -80,6 +90,11 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
       deliveryFaultCounts,
       admin,
       operator,
+      outsiders: [
+        { name: 'another company (super admin)', sameCompany: false, user: superAdmin },
+        { name: 'a user without the queue', sameCompany: true, user: withoutQueue },
+      ],
+      processFaults: { hostKills: 0, consumerCrashes: 0, cutOff: 0 },
       connectionId,
       sim,
       calm() {
@@ -87,6 +102,7 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
         delete delivery.duplicate;
         delete delivery.keepShare;
         delete delivery.visibilityTimeoutSeconds;
+        delete delivery.expireShare;
       },
       async stop() {
         await started.stop();
@@ -114,13 +130,17 @@ function simulatorApi(origin: string, token: string): Sim {
   };
 }
 
-/** A WhatsApp connection serving the operator's queue, scanned on the simulated phone. */
-async function connectedConnection(admin: ConsoleUser, sim: Sim): Promise<string> {
-  const queues = await admin.retried<QueueDto[]>('GET', '/queue');
+/** A WhatsApp connection serving one queue (the operator's first, by default), scanned on the simulated phone. */
+export async function connectedConnection(
+  admin: ConsoleUser,
+  sim: Sim,
+  connection: { name: string; isDefault: boolean; queueId?: string } = { name: 'Loja Resistente', isDefault: true },
+): Promise<string> {
+  const queueId = connection.queueId ?? (await admin.retried<QueueDto[]>('GET', '/queue')).body[0]!.id;
   const created = await admin.retried<ConnectionDto>('POST', '/whatsapp', {
-    name: 'Loja Resistente',
-    isDefault: true,
-    queueIds: [queues.body[0]!.id],
+    name: connection.name,
+    isDefault: connection.isDefault,
+    queueIds: [queueId],
   });
   if (created.status >= 300) throw new Error(`POST /whatsapp answered ${created.status}`);
   const id = created.body.id;
@@ -129,4 +149,19 @@ async function connectedConnection(admin: ConsoleUser, sim: Sim): Promise<string
   await sim('POST', `/connections/${id}/scan`, {});
   await until(async () => ((await status()) === 'CONNECTED' ? true : undefined), 30_000, 'CONNECTED');
   return id;
+}
+
+/** A user of the admin's company with no queue: the operator's tickets are none of theirs. */
+async function userWithoutQueue(admin: ConsoleUser, stack: LocalStack): Promise<ConsoleUser> {
+  const email = `sem.fila.${Date.now()}@example.com`;
+  const password = `Sem-fila-${randomBytes(6).toString('hex')}!9`;
+  const created = await admin.retried('POST', '/users', {
+    name: 'Sem Fila',
+    email,
+    password,
+    profile: 'user',
+    queueIds: [],
+  });
+  if (created.status >= 300) throw new Error(`POST /users answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return consoleUser(stack.apiUrl, stack.wsUrl, email, password);
 }

@@ -6,9 +6,13 @@
  */
 import type { TicketListAnswer } from '@atende/shared';
 import type { SendPlan } from './console-user';
+import { customerWrites } from './customer-phone';
 import type { FaultPlatform } from './fault-platform';
 import { contactsOf, phonesOf, ticketsOf, watchAcks } from './outside-view';
-import { deadLetterSamples, queueDepths, total } from './queue-depths';
+import { injectedSince, settle, takeBaseline, type Injected } from './fault-accounting';
+import { judgeRealtime, type RealtimeVerdict } from './realtime-verdict';
+import { scheduleMessages, tickTwice } from './scheduled-messages';
+import { openObservers, type SocketObservers } from './socket-observers';
 import { judge, tokenOf, type Observed, type Sent, type Verdict } from './verdict';
 
 export interface ScenarioSpec {
@@ -26,6 +30,23 @@ export interface ScenarioSpec {
    * only the outside view judges); without it, anything dead-lettered fails the scenario.
    */
   mayDeadLetter?: string;
+  /** Pause between one customer's messages (so a process fault lands mid-traffic). */
+  paceMs?: number;
+  /** Faults that happen during a phase (started with its traffic, awaited before its recovery is judged). */
+  during?: Partial<Record<'inbound' | 'replies' | 'schedules', (platform: FaultPlatform) => Promise<void>>>;
+  /**
+   * Realtime judged too (socket-observers.ts): a second tab of the operator, sockets outside the
+   * audience, and a tab whose socket drops `dropMs` into the customers' messages and reconnects `downMs` later.
+   */
+  sockets?: { dropMs: number; downMs: number };
+  /**
+   * Scheduled messages too: after its replies, the operator schedules `perCustomer` messages to each
+   * customer, due `dueInMs` later; the minute tick then runs twice at once (scheduled-messages.ts).
+   * They are judged with the replies (on the phone exactly once).
+   */
+  schedules?: { perCustomer: number; dueInMs: number };
+  /** `bot-menu`: the customers talk to the menu bot instead of an operator (bot-scenario.ts). */
+  kind?: 'conversation' | 'bot-menu';
 }
 
 export interface ScenarioReport extends Verdict {
@@ -38,8 +59,10 @@ export interface ScenarioReport extends Verdict {
   drainedMs: number | undefined;
   /** Messages that reached a dead-letter queue during the scenario, by queue. */
   deadLettered: Record<string, number>;
-  /** Faults injected: DynamoDB calls failed (of them, after the write), SQS records redelivered or kept. */
-  injected: { dynamodb: number; dynamodbAfter: number; dynamodbCalls: number; redelivered: number; kept: number };
+  /** Faults injected: DynamoDB calls failed (of them, after the write), SQS records, process faults. */
+  injected: Injected;
+  /** With `sockets`: the realtime judgement. */
+  realtime?: RealtimeVerdict;
 }
 
 /** How long after the outside view is complete a late duplicate still gets to show up. */
@@ -60,9 +83,8 @@ export async function runScenario(platform: FaultPlatform, spec: ScenarioSpec): 
       number,
     });
   const acks = await watchAcks(platform.operator);
-  const deadBefore = (await queueDepths(platform.stack)).deadLettered;
-  platform.dynamodb.resetStats();
-  const deliveredBefore = { ...platform.deliveryFaultCounts };
+  const base = await takeBaseline(platform);
+  const observers: SocketObservers | undefined = spec.sockets ? await openObservers(platform) : undefined;
   spec.faults(platform);
   const within = spec.recoverWithinMs ?? 60_000;
   let lastMissing: string[] = [];
@@ -70,17 +92,18 @@ export async function runScenario(platform: FaultPlatform, spec: ScenarioSpec): 
     // Customers write, side by side, each in order.
     const inboundStarted = Date.now();
     const customerMessages: Sent[] = [];
-    await Promise.all(
-      numbers.map(async (number, c) => {
+    await Promise.all([
+      ...numbers.map(async (number, c) => {
         for (let n = 0; n < spec.messagesPerCustomer; n++) {
           const token = tokenOf(spec.name, 'in', c, n);
           customerMessages.push({ token, customer: number });
-          await platform.sim('POST', `/connections/${platform.connectionId}/contacts/${number}/messages`, {
-            text: `Olá ${token}`,
-          });
+          await customerWrites(platform, number, `Olá ${token}`);
+          if (spec.paceMs) await new Promise((r) => setTimeout(r, spec.paceMs));
         }
       }),
-    );
+      spec.during?.inbound?.(platform),
+      observers && dropAndReconnect(observers, spec.sockets!, numbers),
+    ]);
     const inboundRecoveredMs = await timeUntil(inboundStarted, within, async () => {
       const tickets = await ticketsOf(platform.operator, numbers);
       const missing = customerMessages.filter(
@@ -96,61 +119,96 @@ export async function runScenario(platform: FaultPlatform, spec: ScenarioSpec): 
     const repliesStarted = Date.now();
     const replies: Sent[] = [];
     const tickets = await ticketsOf(platform.operator, numbers);
-    await Promise.all(
-      numbers.map(async (number, c) => {
+    const accepted: string[] = [];
+    await Promise.all([
+      ...numbers.map(async (number, c) => {
         const ticket = tickets[number]![0];
         if (!ticket) return; // its messages were lost: the verdict says so
         await accept(platform, ticket.ticketId);
+        accepted.push(ticket.ticketId);
         for (let n = 0; n < spec.repliesPerTicket; n++) {
           const token = tokenOf(spec.name, 'out', c, n);
           replies.push({ token, customer: number });
           await platform.operator.sendReply(ticket.ticketId, `Resposta ${token}`, spec.send, platform.faultyApiUrl);
+          if (spec.paceMs) await new Promise((r) => setTimeout(r, spec.paceMs));
         }
+        if (!spec.schedules) return;
+        const texts = Array.from({ length: spec.schedules.perCustomer }, (_, n) => {
+          const token = tokenOf(spec.name, 'scheduled', c, n);
+          replies.push({ token, customer: number });
+          return `Agendada ${token}`;
+        });
+        await scheduleMessages(platform, number, ticket.ticketId, texts, spec.schedules.dueInMs);
       }),
-    );
+      spec.during?.replies?.(platform),
+    ]);
+    if (spec.schedules) await Promise.all([tickTwice(platform), spec.during?.schedules?.(platform)]);
     const repliesRecoveredMs = await timeUntil(repliesStarted, within, async () => {
       const phones = await phonesOf(platform, numbers);
       return replies.every((r) => phones[r.customer]!.some((b) => b.includes(r.token)));
     });
     await new Promise((r) => setTimeout(r, SETTLE_MS));
 
-    const stats = Object.values(platform.dynamodb.stats());
-    platform.calm(); // the judgement's own reads run clean
-    const calmAt = Date.now();
-    const drainedMs = await timeUntil(calmAt, 30_000, async () => total((await queueDepths(platform.stack)).pending) === 0);
-    const deadAfter = (await queueDepths(platform.stack)).deadLettered;
-    const deadLettered = Object.fromEntries(
-      Object.entries(deadAfter)
-        .map(([queue, n]) => [queue, n - (deadBefore[queue] ?? 0)] as const)
-        .filter(([, n]) => n > 0),
-    );
-    for (const line of await deadLetterSamples(platform.stack, Object.keys(deadLettered)))
-      console.log(`${spec.name}: dead-lettered ${line}`);
+    const injected = injectedSince(platform, base);
+    const { drainedMs, deadLettered } = await settle(platform, base, spec.name);
     const observed: Observed = {
       tickets: await ticketsOf(platform.operator, numbers),
       phones: await phonesOf(platform, numbers),
       contacts: await contactsOf(platform.operator, numbers),
       acks: acks.acks,
     };
+    const verdict = judge(customerMessages, replies, observed);
+    const realtime = observers && judgeObservers(observers, customerMessages, replies, observed, accepted, numbers);
     return {
       name: spec.name,
-      ...judge(customerMessages, replies, observed),
+      ...verdict,
+      problems: [...verdict.problems, ...(realtime?.problems ?? [])],
+      realtime,
       inboundRecoveredMs,
       repliesRecoveredMs,
       drainedMs,
       deadLettered,
-      injected: {
-        dynamodbCalls: stats.reduce((n, s) => n + s.calls, 0),
-        dynamodb: stats.reduce((n, s) => n + Object.values(s.faults).reduce((a, b) => a + (b ?? 0), 0), 0),
-        dynamodbAfter: stats.reduce((n, s) => n + s.after, 0),
-        redelivered: platform.deliveryFaultCounts.duplicate - deliveredBefore.duplicate,
-        kept: platform.deliveryFaultCounts.kept - deliveredBefore.kept,
-      },
+      injected,
     };
   } finally {
     platform.calm();
     acks.close();
+    observers?.close();
   }
+}
+
+/** The tab whose socket drops mid-traffic: closed, then reopened and caught up (REST) `downMs` later. */
+async function dropAndReconnect(
+  observers: SocketObservers,
+  timing: NonNullable<ScenarioSpec['sockets']>,
+  numbers: string[],
+): Promise<void> {
+  await new Promise((r) => setTimeout(r, timing.dropMs));
+  observers.reconnecting.drop();
+  await new Promise((r) => setTimeout(r, timing.downMs));
+  await observers.reconnecting.reconnect(numbers);
+}
+
+function judgeObservers(
+  observers: SocketObservers,
+  customerMessages: Sent[],
+  replies: Sent[],
+  observed: Observed,
+  accepted: string[],
+  numbers: string[],
+): RealtimeVerdict {
+  const tokens = [...customerMessages, ...replies].map((m) => m.token);
+  const ticketIds = Object.values(observed.tickets).flatMap((list) => list.map((t) => t.ticketId));
+  return judgeRealtime(
+    { numbers, ticketMarks: [...ticketIds, ...tokens], tokens, accepted },
+    {
+      outsiders: observers.outsiders.map((o) => ({ name: o.name, sameCompany: o.sameCompany, frames: o.log.frames })),
+      secondTab: observers.secondTab.frames,
+      reconnected: observers.reconnecting.dropped
+        ? { framesAfter: observers.reconnecting.framesAfter, restAfter: observers.reconnecting.restAfter }
+        : undefined,
+    },
+  );
 }
 
 /** Accepts a pending ticket (retried like the console); an answer that it is already open is fine. */

@@ -40,7 +40,7 @@ export interface Verdict {
   problems: string[];
 }
 
-export const tokenOf = (scenario: string, kind: 'in' | 'out', customer: number, n: number) =>
+export const tokenOf = (scenario: string, kind: 'in' | 'out' | 'scheduled', customer: number, n: number) =>
   `[f:${scenario}:${kind}:${customer}:${n}]`;
 
 const occurrences = (bodies: string[], token: string) => bodies.filter((b) => b.includes(token)).length;

@@ -1,29 +1,38 @@
 /**
- * Erasing a deleted company (issue 10: "deleting a company removes all of its data"): its items are
- * every tenant item (`PK` beginning `C#<cid>#`) plus every platform item that names it
- * (`companyId = <cid>`: directory entry, name lock, e-mail locks, user locators, API-token locks,
- * socket reverse items, shard sessions, Pix txids, leads, due entries, last-seen mark).
+ * Erasing a deleted company (issue 10: "deleting a company removes all of its data") without a Scan:
+ * the purge walks the company's own partitions (company-partitions.ts says how each kind is reached),
+ * O(company) whatever the size of the table, in slices that each fit the dispatch function's timeout.
  *
- *   progress   PK = P#PURGE#<cid>   SK = PURGE   { purgedCompanyId, state, pass, cursor, passDeleted, deleted, totalsRemoved }
+ *   progress   PK = P#PURGE#<cid>   SK = PURGE                         { purgedCompanyId, state, pass, seededPass, rev, connectionIds, userIds, passDeleted, deleted, totalsRemoved }
+ *   to do      PK = P#PURGE#<cid>   SK = TODO#<pass>#<T|GSI1|GSI2>#<pk> { pk, index?, after? }   a partition still to empty (or index list to read)
+ *   seen       PK = P#PURGE#<cid>   SK = SEEN#<pass>#<T|GSI1|GSI2>#<pk>                          put with its to-do in one transaction: each partition once a pass
  *
- * Found by a paged Scan (AP-PURGE1) that a job walks off the request path: a tenant's partitions are
- * open-ended (one per ticket, connection, queue, search bucket…), so a scan is the one read that
- * cannot miss a family added later. The progress item names no `companyId`, so the scan never
- * matches it; it keeps the resume point, which makes a retried job continue instead of restart.
+ * A pass starts from the seeds (fixed partitions, the connections and users kept at deletion); each
+ * page read registers the partitions its items name, then deletes the items. A table partition is
+ * read from its start again after each page (what was read is gone), so only index lists keep a
+ * cursor. The purge ends with a pass that deleted nothing (writes in flight caught). The to-do and
+ * seen items expire by TTL; the progress item names no `companyId` and outlives them (30 days).
  */
-import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
-import { platformPk, tenantPk, ttlIn } from './keys';
-import { batchWrite, type Item } from './table-operations';
+import type { PartitionRef, TableKey } from './company-partitions';
+import { pad, platformPk, ttlIn } from './keys';
 import { platformTotalsWithout } from './invoices';
-import { isConditionFailed, transactWrite, TransactionConditionFailed } from './transactions';
+import { batchWrite, type Item } from './table-operations';
+import { isConditionFailed, transactWrite, TransactionConditionFailed, type LabelledItem } from './transactions';
 
 export interface PurgeProgress {
   purgedCompanyId: string;
   state: 'running' | 'done';
-  /** Passes over the table; the purge ends with a pass that found nothing (writes in flight caught). */
+  /** Walks over the company; the purge ends with a pass that found nothing. */
   pass: number;
-  cursor: Record<string, unknown> | null;
+  /** The pass whose seeds are registered. */
+  seededPass: number;
+  /** Moves with every save: two runs at once (a redelivery) cannot both go on. */
+  rev: number;
+  /** Kept when the company was deleted (their own items went in the request; their partitions remain). */
+  connectionIds: string[];
+  userIds: string[];
   passDeleted: number;
   deleted: number;
   totalsRemoved: boolean;
@@ -31,8 +40,20 @@ export interface PurgeProgress {
   finishedAt: string | null;
 }
 
-const progressKey = (companyId: string) => ({ PK: platformPk('PURGE', companyId), SK: 'PURGE' });
+/** A partition on the to-do list, and where an index list was left. */
+export interface PurgeTodo extends PartitionRef {
+  after?: Record<string, unknown>;
+}
+
+const purgePk = (companyId: string) => platformPk('PURGE', companyId);
+const progressKey = (companyId: string) => ({ PK: purgePk(companyId), SK: 'PURGE' });
+const passPrefix = (kind: 'TODO' | 'SEEN', pass: number) => `${kind}#${pad(pass, 3)}#`;
+const refSk = (kind: 'TODO' | 'SEEN', pass: number, ref: PartitionRef) =>
+  `${passPrefix(kind, pass)}${ref.index ?? 'T'}#${ref.pk}`;
 const DONE_KEPT_SECONDS = 30 * 24 * 3600;
+const WALK_KEPT_SECONDS = 30 * 24 * 3600;
+/** References registered per transaction (2 items each, ≤ 100 items a transaction). */
+const REFS_PER_TRANSACTION = 50;
 
 /** AP-PURGE2: where the purge of a company stands (undefined: never deleted). */
 export async function getPurgeProgress(companyId: string): Promise<PurgeProgress | undefined> {
@@ -40,17 +61,24 @@ export async function getPurgeProgress(companyId: string): Promise<PurgeProgress
     new GetCommand({ TableName: tableName(), Key: progressKey(companyId), ConsistentRead: true }),
   );
   if (!out.Item) return undefined;
-  const { PK: _pk, SK: _sk, expiresAt: _e, ...progress } = out.Item;
-  return progress as PurgeProgress;
+  const { PK: _pk, SK: _sk, expiresAt: _e, entity: _en, ...progress } = out.Item;
+  // A purge started before the walk (a Scan cursor): it goes on as a walk from its current pass.
+  return { rev: 0, seededPass: 0, connectionIds: [], userIds: [], ...progress } as unknown as PurgeProgress;
 }
 
 /** Starts the purge once: false when it was already started (a repeated DELETE). */
-export async function startPurge(companyId: string, now = new Date()): Promise<boolean> {
+export async function startPurge(
+  companyId: string,
+  kept: Pick<PurgeProgress, 'connectionIds' | 'userIds'>,
+  now = new Date(),
+): Promise<boolean> {
   const progress: PurgeProgress = {
     purgedCompanyId: companyId,
     state: 'running',
     pass: 1,
-    cursor: null,
+    seededPass: 0,
+    rev: 0,
+    ...kept,
     passDeleted: 0,
     deleted: 0,
     totalsRemoved: false,
@@ -72,19 +100,31 @@ export async function startPurge(companyId: string, now = new Date()): Promise<b
   }
 }
 
-export async function savePurgeProgress(progress: PurgeProgress): Promise<void> {
-  const done = progress.state === 'done';
-  await ddb().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...progressKey(progress.purgedCompanyId),
-        entity: 'companyPurge',
-        ...progress,
-        ...(done ? { expiresAt: ttlIn(DONE_KEPT_SECONDS) } : {}),
-      },
-    }),
-  );
+/**
+ * Saves the progress if nobody saved since it was read (`rev`), and returns it with its new `rev`;
+ * undefined when another run moved it meanwhile (that run goes on, this one stops).
+ */
+export async function savePurgeProgress(progress: PurgeProgress): Promise<PurgeProgress | undefined> {
+  const saved = { ...progress, rev: progress.rev + 1 };
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...progressKey(progress.purgedCompanyId),
+          entity: 'companyPurge',
+          ...saved,
+          ...(saved.state === 'done' ? { expiresAt: ttlIn(DONE_KEPT_SECONDS) } : {}),
+        },
+        ConditionExpression: progress.rev ? 'rev = :rev' : 'attribute_not_exists(rev) OR rev = :rev',
+        ExpressionAttributeValues: { ':rev': progress.rev },
+      }),
+    );
+    return saved;
+  } catch (err) {
+    if (isConditionFailed(err)) return undefined;
+    throw err;
+  }
 }
 
 /**
@@ -113,37 +153,115 @@ export async function removeFromPlatformTotals(companyId: string): Promise<void>
   }
 }
 
-export interface CompanyItemsPage {
-  keys: { PK: string; SK: string }[];
-  next: Record<string, unknown> | null;
+/**
+ * Puts the partitions not seen yet in this pass on the to-do list: seen marker (`attribute_not_exists`)
+ * and to-do in one transaction, so a partition is never marked seen without being listed.
+ */
+export async function addPurgePartitions(companyId: string, pass: number, refs: PartitionRef[]): Promise<void> {
+  for (let start = 0; start < refs.length; start += REFS_PER_TRANSACTION) {
+    let pending = refs.slice(start, start + REFS_PER_TRANSACTION);
+    while (pending.length) {
+      try {
+        await transactWrite(pending.flatMap((ref, i) => seenAndTodo(companyId, pass, ref, i)));
+        pending = [];
+      } catch (err) {
+        if (!(err instanceof TransactionConditionFailed)) throw err;
+        pending = pending.filter((_, i) => !err.has(`seen:${i}`)); // already listed this pass
+      }
+    }
+  }
 }
 
-/** AP-PURGE1: one page of the table's items that belong to the company (Scan + filter). */
-export async function scanCompanyItems(
-  companyId: string,
-  cursor: Record<string, unknown> | null,
-  limit = 1000,
-): Promise<CompanyItemsPage> {
+function seenAndTodo(companyId: string, pass: number, ref: PartitionRef, i: number): LabelledItem[] {
+  const expiresAt = ttlIn(WALK_KEPT_SECONDS);
+  const walkItem = (kind: 'TODO' | 'SEEN') => ({ PK: purgePk(companyId), SK: refSk(kind, pass, ref), expiresAt });
+  return [
+    {
+      label: `seen:${i}`,
+      item: {
+        Put: { TableName: tableName(), Item: walkItem('SEEN'), ConditionExpression: 'attribute_not_exists(PK)' },
+      },
+    },
+    { label: `todo:${i}`, item: { Put: { TableName: tableName(), Item: { ...walkItem('TODO'), ...ref } } } },
+  ];
+}
+
+/** AP-PURGE3: the next partition on the pass's to-do list (undefined: the pass is over). */
+export async function nextPurgeTodo(companyId: string, pass: number): Promise<PurgeTodo | undefined> {
   const out = await ddb().send(
-    new ScanCommand({
+    new QueryCommand({
       TableName: tableName(),
-      Limit: limit,
-      ExclusiveStartKey: cursor ?? undefined,
-      Select: 'SPECIFIC_ATTRIBUTES', // with PK, SK only: the one Scan IAM allows (infra: bindTableKeyScan)
-      ProjectionExpression: 'PK, SK',
-      FilterExpression: 'begins_with(PK, :prefix) OR companyId = :cid',
-      ExpressionAttributeValues: { ':prefix': `${tenantPk(companyId)}#`, ':cid': companyId },
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :todo)',
+      ExpressionAttributeValues: { ':pk': purgePk(companyId), ':todo': passPrefix('TODO', pass) },
+      ConsistentRead: true,
+      Limit: 1,
     }),
   );
+  const item = out.Items?.[0];
+  if (!item) return undefined;
   return {
-    keys: (out.Items ?? []).map((item: Item) => ({ PK: String(item.PK), SK: String(item.SK) })),
-    next: out.LastEvaluatedKey ?? null,
+    pk: String(item.pk),
+    ...(item.index ? { index: item.index as PurgeTodo['index'] } : {}),
+    ...(item.after ? { after: item.after as Record<string, unknown> } : {}),
   };
 }
 
-export async function deleteItems(keys: { PK: string; SK: string }[]): Promise<void> {
-  await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+/** The partition is empty (or the list read to its end): off the to-do list. */
+export async function finishPurgeTodo(companyId: string, pass: number, todo: PurgeTodo): Promise<void> {
+  await ddb().send(
+    new DeleteCommand({ TableName: tableName(), Key: { PK: purgePk(companyId), SK: refSk('TODO', pass, todo) } }),
+  );
 }
 
-/** A socket item of the company's partition: its SK is the API Gateway connection id. */
-export const isCompanySocketKey = (companyId: string, key: { PK: string }) => key.PK === tenantPk(companyId, 'WS');
+/** Where an index list was left, for the next page. */
+export async function keepPurgeTodoCursor(companyId: string, pass: number, todo: PurgeTodo): Promise<void> {
+  await ddb().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { PK: purgePk(companyId), SK: refSk('TODO', pass, todo), ...todo, expiresAt: ttlIn(WALK_KEPT_SECONDS) },
+    }),
+  );
+}
+
+/**
+ * AP-PURGE1: one page of a to-do partition — a table partition from its start (strongly consistent:
+ * what the last page deleted is gone), or an index list from where it was left.
+ */
+export async function readPurgePage(todo: PurgeTodo, limit: number): Promise<{ items: Item[]; next?: Item }> {
+  const attribute = todo.index ? `${todo.index}PK` : 'PK';
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...(todo.index ? { IndexName: todo.index, ExclusiveStartKey: todo.after } : { ConsistentRead: true }),
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': attribute },
+      ExpressionAttributeValues: { ':pk': todo.pk },
+      Limit: limit,
+    }),
+  );
+  return { items: out.Items ?? [], ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+}
+
+export async function deleteItems(keys: TableKey[]): Promise<void> {
+  await batchWrite(keys.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
+}
+
+/** Platform items (locks, lookups) go only while they still name the company: a lock taken since by another stays. */
+export async function deletePlatformItemsOf(companyId: string, keys: TableKey[]): Promise<void> {
+  await Promise.all(
+    keys.map(async (Key) => {
+      try {
+        await ddb().send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key,
+            ConditionExpression: 'companyId = :cid',
+            ExpressionAttributeValues: { ':cid': companyId },
+          }),
+        );
+      } catch (err) {
+        if (!isConditionFailed(err)) throw err;
+      }
+    }),
+  );
+}

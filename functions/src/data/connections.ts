@@ -4,8 +4,8 @@
  *   connection  PK = C#<cid>#WAPP      SK = <connectionId>
  *   meta        PK = C#<cid>#WAPPMETA  SK = META     { count, defaultId }   (plan limit, the one default)
  *   shard load  PK = P#SHARDLOAD       SK = <shard>  { count }              (least-loaded shard choice)
- *   token lock  PK = P#APITOKEN#<token> SK = APITOKEN { companyId, connectionId } (tokens unique platform-wide;
- *               the external API's lookup key)
+ *   token lock  PK = P#APITOKENH#<sha256> SK = APITOKEN { companyId, connectionId } (tokens unique platform-wide;
+ *               the external API's lookup key: connection-token-locks.ts)
  *
  * The meta item makes "at most `plan.connections` connections" and "exactly one default" single
  * conditional writes inside the same transaction as the connection itself.
@@ -17,6 +17,14 @@ import { batchGet, queryAll, updateExpression } from './table-operations';
 import { platformPk, tenantPk } from './keys';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
 import { ttlCache } from './ttl-cache';
+import {
+  getApiTokenHolder as readApiTokenHolder,
+  migrateLegacyTokenLock,
+  releaseToken,
+  takeToken,
+  TOKEN_TAKEN,
+  type ApiTokenHolder,
+} from './connection-token-locks';
 
 /** The stored connection: the API's shape (minus resolved queues) plus what only the back end sees. */
 export interface ConnectionRecord extends Omit<ConnectionDto, 'queues' | 'token'> {
@@ -58,44 +66,13 @@ export const CONNECTION_WRITE = {
   connection: 'connection',
   meta: 'meta',
   previousDefault: 'previousDefault',
-  token: 'token',
+  token: TOKEN_TAKEN,
 } as const;
 
 const connectionsPk = (companyId: string) => tenantPk(companyId, 'WAPP');
 const connectionKey = (companyId: string, id: string) => ({ PK: connectionsPk(companyId), SK: id });
 const metaKey = (companyId: string) => ({ PK: tenantPk(companyId, 'WAPPMETA'), SK: 'META' });
 const shardLoadKey = (shard: number) => ({ PK: platformPk('SHARDLOAD'), SK: String(shard) });
-const tokenLockKey = (token: string) => ({ PK: platformPk('APITOKEN', token), SK: 'APITOKEN' });
-
-/** Takes the token for this connection (label `token` fails when another connection holds it). */
-function takeToken(companyId: string, connectionId: string, token: string): LabelledItem {
-  return {
-    label: CONNECTION_WRITE.token,
-    item: {
-      Put: {
-        TableName: tableName(),
-        Item: { ...tokenLockKey(token), companyId, connectionId },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-  };
-}
-
-/** Frees the token this connection held (connections from before the lock have none: nothing to free). */
-function releaseToken(connectionId: string, token: string): LabelledItem {
-  return {
-    label: 'oldToken',
-    item: {
-      Delete: {
-        TableName: tableName(),
-        Key: tokenLockKey(token),
-        ConditionExpression: 'attribute_not_exists(PK) OR connectionId = :connectionId',
-        ExpressionAttributeValues: { ':connectionId': connectionId },
-      },
-    },
-  };
-}
-
 function fromItem(item: Record<string, unknown>): ConnectionRecord {
   const { PK: _pk, SK: _sk, ...record } = item;
   return record as unknown as ConnectionRecord;
@@ -250,7 +227,7 @@ export async function insertConnection(
     },
     metaOnCreate(record.companyId, limit, newDefault),
     shardLoadChange(record.shard, 1),
-    takeToken(record.companyId, record.id, record.token),
+    ...takeToken(record.companyId, record.id, record.token),
   ];
   if (newDefault?.previousId) items.push(unsetPreviousDefault(record.companyId, newDefault.previousId));
   await transactWrite(items);
@@ -295,7 +272,8 @@ export async function updateConnectionSettings(
     }
   }
   const items: LabelledItem[] = [{ label: CONNECTION_WRITE.connection, item: { Update: connectionUpdate } }];
-  if (tokenMoves) items.push(releaseToken(connectionId, previousToken), takeToken(companyId, connectionId, settings.token));
+  if (tokenMoves)
+    items.push(...releaseToken(connectionId, previousToken), ...takeToken(companyId, connectionId, settings.token));
   if (newDefault) {
     const values: Record<string, unknown> = { ':id': connectionId };
     items.push({
@@ -390,7 +368,7 @@ export async function deleteConnectionRecord(record: ConnectionRecord, meta: Con
       },
     },
     shardLoadChange(record.shard, -1),
-    releaseToken(record.id, record.token),
+    ...releaseToken(record.id, record.token),
   ]);
   recent.forget(recentKey(record.companyId, record.id));
 }
@@ -402,14 +380,11 @@ export async function findDefaultConnection(companyId: string): Promise<Connecti
 }
 
 /**
- * AP-W5: the connection holding an API token (the external send API's credential). Tokens are long
- * random strings, so the lock's key is the lookup; the caller still compares the connection's own
- * token in constant time (the lock may be stale or mid-move).
+ * AP-W5: the connection holding an API token, found by the token's hash (a legacy lock, keyed by the
+ * token itself, is found too and reported as `legacy`; see connection-token-locks.ts).
  */
-export async function getApiTokenHolder(token: string): Promise<{ companyId: string; connectionId: string } | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: tokenLockKey(token), ConsistentRead: true }));
-  const item = out.Item as { companyId?: unknown; connectionId?: unknown } | undefined;
-  return typeof item?.companyId === 'string' && typeof item.connectionId === 'string'
-    ? { companyId: item.companyId, connectionId: item.connectionId }
-    : undefined;
-}
+export const getApiTokenHolder = readApiTokenHolder;
+
+/** Moves a legacy token lock to the hashed key while the connection still holds the token (idempotent). */
+export const migrateApiTokenLock = (holder: ApiTokenHolder, token: string) =>
+  migrateLegacyTokenLock(holder, token, connectionKey(holder.companyId, holder.connectionId));

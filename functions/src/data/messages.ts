@@ -9,7 +9,7 @@
  *   done     PK = C#<cid>#MSGDONE#<connectionId>  SK = <externalId>   { expiresAt }   (inbound pipeline finished)
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { MessageMediaType } from '@atende/shared';
+import type { ChannelNotice, MessageMediaType } from '@atende/shared';
 import { batchWriteAll, type WriteRequest } from './batch';
 import { ddb, tableName } from './client';
 import { queryPage } from './table-operations';
@@ -54,6 +54,8 @@ export interface MessageRecord {
   userId?: string | null;
   /** The channel refused the send. */
   sendFailed?: boolean;
+  /** Not a message a person wrote: an unsupported WhatsApp type or a missed call (channel.ts). */
+  notice?: ChannelNotice | null;
   /** Set once everything after recording (realtime, later ticket logic) has run: redeliveries stop there. */
   pipelineDone?: boolean;
 }

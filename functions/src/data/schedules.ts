@@ -59,14 +59,25 @@ const fromItem = (item: Item): ScheduleRecord => {
   return schedule as unknown as ScheduleRecord;
 };
 
+/**
+ * Writes a new schedule. Its id is fresh, so no one else can hold it: a failed condition means this
+ * very write was applied by an attempt whose answer was lost (a timeout, a 500 after the write) and
+ * the SDK retried it — done, not a conflict (the fault suite saw that as a 409 for a created schedule).
+ */
 export async function insertSchedule(s: ScheduleRecord): Promise<void> {
-  await ddb().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...scheduleKey(s.companyId, s.id), ...indexKeys(s), ...s },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...scheduleKey(s.companyId, s.id), ...indexKeys(s), ...s },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+    const stored = await getSchedule(s.companyId, s.id);
+    if (stored?.createdAt !== s.createdAt || stored.userId !== s.userId) throw err;
+  }
 }
 
 /** AP-SC1: a schedule by id. */

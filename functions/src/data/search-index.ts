@@ -7,6 +7,7 @@
  *   contact index  PK = C#<cid>#CIX#<first 3 chars>   SK = <token>#<contactId>   { ownerId }
  *   schedule index PK = C#<cid>#SIX#<first 3 chars>   SK = <token>#<scheduleId>  { ownerId }
  *   user index     PK = C#<cid>#UIX#<first 3 chars>   SK = <token>#<userId>      { ownerId }
+ *   campaign index PK = C#<cid>#KIX#<first 3 chars>   SK = <token>#<campaignId>  { ownerId }
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, batchWriteAll, type WriteRequest } from './batch';
@@ -15,7 +16,7 @@ import { tenantPk } from './keys';
 import type { LabelledItem } from './transactions';
 import { bucketOf } from './search-tokens';
 
-export type SearchIndexKind = 'TIX' | 'CIX' | 'SIX' | 'UIX';
+export type SearchIndexKind = 'TIX' | 'CIX' | 'SIX' | 'UIX' | 'KIX';
 
 const indexKey = (kind: SearchIndexKind, companyId: string, token: string, ownerId: string) => ({
   PK: tenantPk(companyId, kind, bucketOf(token)),

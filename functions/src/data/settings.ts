@@ -3,7 +3,7 @@
  *
  *   PK = C#<cid>#SETTING   SK = <key>   value
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { batchWrite, queryAll } from './table-operations';
 import { tenantPk } from './keys';
@@ -59,6 +59,16 @@ export async function putSettings(companyId: string, settings: Setting[]): Promi
     settings.map((s) => ({
       PutRequest: { Item: { PK: settingsPk(companyId), SK: s.key, companyId, key: s.key, value: s.value, updatedAt: now } },
     })),
+  );
+  recentSettings.forget(companyId);
+}
+
+/** Removes settings by key (a few items: one delete each). */
+export async function deleteSettings(companyId: string, keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      ddb().send(new DeleteCommand({ TableName: tableName(), Key: { PK: settingsPk(companyId), SK: key } })),
+    ),
   );
   recentSettings.forget(companyId);
 }

@@ -2,11 +2,17 @@
  * TransactWrite with readable failures. Entity modules build the items (they own the keys);
  * this module runs them and tells the caller WHICH condition failed, by the label it gave each item,
  * so the domain can answer ERR_EMAIL_ALREADY_EXISTS vs ERR_USER_LIMIT_ACTIVE without guessing.
- * Transactions started in the same turn of the event loop (the records of one SQS batch) share a
- * TransactWriteItems call (transaction-groups.ts); each caller still gets its own outcome.
+ *
+ * Each logical write is its own TransactWriteItems call with its own `ClientRequestToken`, kept for
+ * every attempt of that write: a retry after a timeout whose first attempt did commit is answered
+ * "done" by DynamoDB (within its 10-minute token window) instead of failing the conditions the first
+ * attempt already changed. Unrelated callers are not merged into one call (docs/decisions.md
+ * "Transactions apart, with a token").
  */
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { runTogether } from './transaction-groups';
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ddb } from './client';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -27,26 +33,76 @@ export class TransactionConditionFailed extends Error {
   }
 }
 
-const CONFLICT_RETRIES = 4;
+/** Attempts after the first, for conflicts and transient failures (timeouts, throttling, 5xx). */
+export const TRANSACTION_RETRIES = 5;
 
 /**
- * Runs the items in one transaction (all or nothing). A `TransactionConflict` (another transaction
- * touching the same items at the same moment) is retried with jitter: after the retry the conditions
- * see the winner's writes, so concurrent creators of the same unique value end with exactly one success.
+ * Runs the items in one transaction (all or nothing). Retried with jittered backoff, under the same
+ * token: a `TransactionConflict` (another transaction on the same items at that moment: after the
+ * retry the conditions see the winner's writes, so concurrent creators of one unique value end with
+ * exactly one success), the same token still in flight, and transient failures such as a timeout.
  */
 export async function transactWrite(items: LabelledItem[]): Promise<void> {
+  const input = { TransactItems: items.map((i) => i.item), ClientRequestToken: randomUUID() };
   for (let attempt = 0; ; attempt++) {
-    const outcome = await runTogether(items.map((i) => i.item));
-    if (outcome.kind === 'done') return;
-    if (outcome.kind === 'conditionFailed')
-      throw new TransactionConditionFailed(outcome.failedIndexes.map((index) => items[index]!.label));
-    if (outcome.kind === 'error') throw outcome.error;
-    if (attempt >= CONFLICT_RETRIES) throw outcome.error;
-    await new Promise((res) => setTimeout(res, 20 + Math.random() * 60 * (attempt + 1)));
+    let error: unknown;
+    try {
+      await ddb().send(new TransactWriteCommand(input));
+      return;
+    } catch (err) {
+      error = err;
+    }
+    const failed = failedConditions(error);
+    if (failed.length) throw new TransactionConditionFailed(failed.map((index) => items[index]!.label));
+    if (attempt >= TRANSACTION_RETRIES || !isRetryable(error)) throw error;
+    await new Promise((res) => setTimeout(res, backoffMs(attempt)));
   }
 }
 
 /** Whether a single-item conditional write failed its condition. */
 export function isConditionFailed(err: unknown): boolean {
   return (err as Error)?.name === 'ConditionalCheckFailedException';
+}
+
+const backoffMs = (attempt: number) => 20 + Math.random() * 40 * 2 ** attempt;
+
+const isTransactionCanceled = (err: unknown): err is TransactionCanceledException =>
+  err instanceof TransactionCanceledException || (err as Error)?.name === 'TransactionCanceledException';
+
+/** Indexes of the items whose condition failed (cancellation reasons come one per item, in order). */
+function failedConditions(err: unknown): number[] {
+  if (!isTransactionCanceled(err)) return [];
+  return (err.CancellationReasons ?? []).flatMap((reason, index) =>
+    reason?.Code === 'ConditionalCheckFailed' ? [index] : [],
+  );
+}
+
+const TRANSIENT = new Set([
+  'TransactionInProgressException', // the same token's first attempt is still running
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'NetworkingError',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+]);
+
+function isRetryable(err: unknown): boolean {
+  if (isTransactionCanceled(err)) {
+    const codes = (err.CancellationReasons ?? []).map((reason) => reason?.Code);
+    // Nobody named (no reasons given) is treated as a conflict too.
+    return (
+      codes.some(
+        (code) => code === 'TransactionConflict' || code === 'ThrottlingError' || code === 'ProvisionedThroughputExceeded',
+      ) || codes.every((code) => !code || code === 'None')
+    );
+  }
+  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | undefined;
+  return TRANSIENT.has(e?.name ?? '') || TRANSIENT.has(e?.code ?? '') || (e?.$metadata?.httpStatusCode ?? 0) >= 500;
 }

@@ -10,7 +10,8 @@
  *   index marker  PK = C#<cid>#USERINDEX   SK = V1        (the company's users written before the index are in it)
  *
  * Every write that touches more than the user item is one transaction, so the locks and the counter
- * can never disagree with the users.
+ * can never disagree with the users. Insert, replace and remove also write the user's audience rights
+ * (user-rights.ts), which the realtime fan-out reads instead of the user items.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '@atende/shared';
@@ -21,6 +22,7 @@ import { batchGetAll } from './batch';
 import { indexTokens, indexWrites } from './search-index';
 import { tokensOf } from './search-tokens';
 import { transactWrite, type LabelledItem } from './transactions';
+import { rightsWrite, type UserRights } from './user-rights';
 
 export interface UserRecord {
   id: string;
@@ -116,8 +118,8 @@ export async function getUser(companyId: string, userId: string): Promise<UserRe
 }
 
 /**
- * AP-U7: users by id within one company (names and queues of a page of tickets, socket audiences).
- * `consistent`: the fan-out judges sockets by their users' current records (a deactivation applies on the next event).
+ * AP-U7: users by id within one company (names and queues of a page of tickets, note authors, chat members).
+ * `consistent`: a strongly consistent read (the fan-out no longer reads users: user-rights.ts).
  */
 export async function getUsers(
   companyId: string,
@@ -127,6 +129,31 @@ export async function getUsers(
   if (!userIds.length) return [];
   const keys = userIds.map((id) => userKey(companyId, id));
   return (await batchGetAll(keys, undefined, { consistentRead: options.consistent })).map(fromItem);
+}
+
+/** What the realtime audience filter reads of a user (user-rights.ts). */
+const rightsOf = (user: UserRecord): UserRights => ({
+  profile: user.profile,
+  status: user.status === true,
+  super: user.super === true,
+  queueIds: user.queueIds,
+});
+const rightsChanged = (before: UserRecord, after: UserRecord) =>
+  JSON.stringify(rightsOf(before)) !== JSON.stringify(rightsOf(after));
+
+/**
+ * AP-U8: every user's audience rights, read consistently and projected (never the password hash): the
+ * one-time backfill of the rights record (user-rights.ts AP-AUD3), bounded by the plan's user limit.
+ */
+export async function listUsersRights(companyId: string): Promise<(UserRights & { id: string })[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': usersPk(companyId) },
+    ProjectionExpression: 'id, profile, #status, #super, queueIds',
+    ExpressionAttributeNames: { '#status': 'status', '#super': 'super' },
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({ id: String(item.id), ...rightsOf(fromItem(item)) }));
 }
 
 /** AP-U2: who owns an e-mail (login). */
@@ -249,6 +276,7 @@ export async function insertUser(user: UserRecord, activeLimit: number | null): 
       item: { Put: { TableName: tableName(), Item: { ...locatorKey(user.id), companyId: user.companyId } } },
     },
     ...indexWrites('UIX', user.companyId, user.id, wordChanges(null, user)),
+    ...rightsWrite(user.companyId, user.id, rightsOf(user)),
   ];
   if (user.status) items.push(activeCounterChange(user.companyId, 1, activeLimit));
   await transactWrite(items);
@@ -275,6 +303,7 @@ export async function replaceUser(before: UserRecord, after: UserRecord, activeL
   if (before.email !== after.email) items.push(releaseEmail(before), takeEmail(after));
   if (before.status !== after.status) items.push(activeCounterChange(after.companyId, after.status ? 1 : -1, activeLimit));
   items.push(...indexWrites('UIX', after.companyId, after.id, wordChanges(before, after)));
+  if (rightsChanged(before, after)) items.push(...rightsWrite(after.companyId, after.id, rightsOf(after)));
   await transactWrite(items);
 }
 
@@ -295,6 +324,7 @@ export async function removeUser(user: UserRecord): Promise<void> {
     { label: 'oldEmail', item: { Delete: { TableName: tableName(), Key: emailLockKey(user.email) } } },
     { label: 'locator', item: { Delete: { TableName: tableName(), Key: locatorKey(user.id) } } },
     ...indexWrites('UIX', user.companyId, user.id, wordChanges(user, null)),
+    ...rightsWrite(user.companyId, user.id, null),
   ];
   if (user.status) items.push(activeCounterChange(user.companyId, -1, null));
   await transactWrite(items);

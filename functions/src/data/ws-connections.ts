@@ -9,14 +9,17 @@
  * leftovers of missed $disconnects; readers skip them even before TTL removes them.
  * `tokenExpiresAt` is the `exp` of the access token the socket was opened with: past it the fan-out
  * closes the socket and the console reconnects with a fresh token. `profile`/`super` are what the
- * token said; the fan-out judges audiences by the user's CURRENT record, not by these.
+ * token said; the fan-out judges audiences by the user's CURRENT rights (user-rights.ts), not by these.
  * Two-item writes are two single-item requests (no batch, so nothing can come back unprocessed).
+ * Every write of a socket item is followed by a bump of the company's sockets version (user-rights.ts),
+ * which tells the fan-out its cached socket list is stale.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './table-operations';
 import type { Profile } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk, ttlIn } from './keys';
+import { bumpSocketsVersion } from './user-rights';
 
 export const WS_CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 
@@ -60,6 +63,7 @@ export async function putWsConnection(conn: NewWsConnection): Promise<WsConnecti
   await ddb().send(
     new PutCommand({ TableName: tableName(), Item: { ...socketKey(conn.companyId, conn.connectionId), ...full } }),
   );
+  await bumpSocketsVersion(conn.companyId);
   return full;
 }
 
@@ -78,7 +82,10 @@ export async function getWsConnection(companyId: string, connectionId: string): 
 /** Removes both items; unknown ids are a no-op ($disconnect can arrive twice). */
 export async function deleteWsConnection(connectionId: string, companyId?: string): Promise<void> {
   const cid = companyId ?? (await findWsConnectionCompany(connectionId));
-  if (cid) await ddb().send(new DeleteCommand({ TableName: tableName(), Key: socketKey(cid, connectionId) }));
+  if (cid) {
+    await ddb().send(new DeleteCommand({ TableName: tableName(), Key: socketKey(cid, connectionId) }));
+    await bumpSocketsVersion(cid);
+  }
   await ddb().send(new DeleteCommand({ TableName: tableName(), Key: reverseKey(connectionId) }));
 }
 
@@ -97,6 +104,7 @@ export async function setViewingTicket(companyId: string, connectionId: string, 
         ExpressionAttributeValues: { ':t': ticketId },
       }),
     );
+    await bumpSocketsVersion(companyId);
     return true;
   } catch (err) {
     if ((err as Error).name === 'ConditionalCheckFailedException') return false;
@@ -104,12 +112,19 @@ export async function setViewingTicket(companyId: string, connectionId: string, 
   }
 }
 
-/** AP-WS1: the company's live sockets (one partition; bounded by the company's logged-in users). */
-export async function listCompanyWsConnections(companyId: string): Promise<WsConnection[]> {
+/**
+ * AP-WS1: the company's live sockets (one partition; bounded by the company's logged-in users).
+ * `consistent`: the fan-out caches the list under the sockets version it read just before.
+ */
+export async function listCompanyWsConnections(
+  companyId: string,
+  options: { consistent?: boolean } = {},
+): Promise<WsConnection[]> {
   const now = nowSeconds();
   const items = await queryAll({
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: { ':pk': socketKey(companyId, '').PK },
+    ...(options.consistent ? { ConsistentRead: true } : {}),
   });
   return items.filter((item) => Number(item.expiresAt) > now).map(toWsConnection);
 }

@@ -5,6 +5,7 @@
  *   a ticket's `delete` to its old audience still precedes its `update` to the new one, and a ticket's
  *   messages arrive in the order they were stored;
  * - a contact's events share the contact's group;
+ * - an internal chat's events share the chat's group (its messages arrive in the order they were stored);
  * - everything else (connections, users, company, payments, announcements, messages outside any
  *   ticket) keeps the company's group, as rare as it is ordered.
  * Different tickets of one company are delivered side by side; a company's burst no longer waits in one line.
@@ -28,6 +29,10 @@ export function realtimeGroupOf<K extends RealtimeChannelKind>(companyId: string
   if (kind === 'contact') {
     const d = data as RealtimeEvents['contact'];
     return scoped('contact', 'contact' in d ? d.contact.id : d.contactId);
+  }
+  if (kind === 'chat') {
+    const d = data as RealtimeEvents['chat'];
+    return scoped('chat', 'chat' in d ? d.chat.id : d.chatId);
   }
   return companyId;
 }

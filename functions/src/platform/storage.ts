@@ -147,6 +147,13 @@ export const isQuickMessageMediaKeyOf = (companyId: string, key: string, quickMe
   isCompanyMediaKey(companyId, key) &&
   key.startsWith(`${companyPrefix(companyId)}media/quickmessages/${quickMessageId ? `${quickMessageId}/` : ''}`);
 
+/** `C#<companyId>/media/campaigns/<campaignId>/<ulid>-<fileName>`: one campaign's attachment. */
+export function campaignMediaKey(companyId: string, campaignId: string, fileName: string): string {
+  return mediaObjectKey(companyId, `campaigns/${campaignId}`, fileName);
+}
+export const isCampaignMediaKeyOf = (companyId: string, campaignId: string, key: string) =>
+  isCompanyMediaKey(companyId, key) && key.startsWith(`${companyPrefix(companyId)}media/campaigns/${campaignId}/`);
+
 export async function writeObject(key: string, body: Buffer, contentType = 'application/octet-stream'): Promise<void> {
   const bucket = process.env.MEDIA_BUCKET;
   if (!bucket) throw new Error('MEDIA_BUCKET is not set');

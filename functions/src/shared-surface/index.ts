@@ -18,6 +18,24 @@ export {
   type TableRef,
 } from '../data/shard-registry';
 export {
+  acknowledgeReleaseRequests,
+  claimConnection,
+  dropConnectionLease,
+  getConnectionLease,
+  leaseOwnerId,
+  listHostLeases,
+  listLeasesOwnedBy,
+  NO_OWNER,
+  releaseConnection,
+  removeHostLease,
+  renewHostLease,
+  requestRelease,
+  type ConnectionLease,
+  type ConnectionRef,
+  type HostBeat,
+  type HostLease,
+} from '../data/connection-leases';
+export {
   batchGet,
   batchWrite,
   queryAll,
@@ -27,7 +45,7 @@ export {
   type WriteRequest,
 } from '../data/table-operations';
 export { withoutSdkLogger } from '../data/sdk-client';
-export { outboundQueueName, queueUrlEnv, sessionShardCount } from '../manifest';
+export { outboundQueueName, queueUrlEnv, sessionShardCount } from './queue-names';
 export { deduplicationId, statusEventId } from './channel-event-ids';
 export { messageIdForCommand } from './outbound-message-ids';
 export { shardDisconnectedEvents, type ShardDown } from './shard-down-events';

@@ -12,6 +12,7 @@ import type { TestUser } from '../support/tenancy-fixtures';
 import {
   manifestRoutes,
   OWN_COMPANY_KINDS,
+  OWNERSHIP_CHECKED_FIELDS,
   paramKinds,
   pathParamNames,
   pathParamsFor,
@@ -36,9 +37,17 @@ function attack(route: HttpRouteSpec, actor: TestUser, variant: Variant): Promis
   return apiCall(route.area, route.method, route.path, {
     token: actor.token,
     pathParameters: pathParamsFor(route, env.world.a),
-    query: { ...sampleQuery(route, env.world.a), ...(forged ? { companyId: env.world.a.companyId } : {}) },
+    query: {
+      ...sampleQuery(route, env.world.a, env.world.b),
+      ...(forged ? { companyId: env.world.a.companyId } : {}),
+    },
     ...(takesBody(route)
-      ? { body: { ...sampleBody(route, env.world.a), ...(forged ? { companyId: env.world.a.companyId } : {}) } }
+      ? {
+          body: {
+            ...sampleBody(route, env.world.a, env.world.b),
+            ...(forged ? { companyId: env.world.a.companyId } : {}),
+          },
+        }
       : {}),
   });
 }
@@ -48,7 +57,13 @@ function verdict(route: HttpRouteSpec, variant: Variant, res: ApiCallResult): st
   if (res.status >= 500) return `answered ${res.status}`;
   const leaked = leakedSecrets(res.body, env.world.a.secrets);
   if (leaked.length) return `leaked A's data: ${leaked.join(', ')}`;
+  // A feature switched off for B answers before any tenant check, which would hide a breach behind it.
+  if (res.body?.error === 'ERR_FEATURE_UNAVAILABLE')
+    return `refused as a feature B does not have, so the tenant check was never reached: switch it on for both tenants in world.ts`;
   if (res.status === 400 && res.body?.error === 'ERR_VALIDATION') {
+    const refused = Object.keys(res.body.fields ?? {});
+    const ownership = OWNERSHIP_CHECKED_FIELDS[routeKey(route)] ?? [];
+    if (refused.length && refused.every((field) => ownership.includes(field))) return undefined; // A's ids refused
     return variant === 'A ids'
       ? `stopped by validation (${JSON.stringify(res.body.fields ?? {})}), so the tenant check was never reached: give the route a valid sample in SAMPLE_BODIES/SAMPLE_QUERIES`
       : undefined; // a schema may refuse the unknown companyId key: refused, nothing done
@@ -94,6 +109,16 @@ describe('tenant isolation over every manifest route', () => {
         }
       }
       expect(failures).toEqual([]);
+      if (routeKey(route) in OWNERSHIP_CHECKED_FIELDS) {
+        // …and that refusal was about A's ids, not a bad sample: the same body naming B's own records is accepted.
+        requests++;
+        const own = await apiCall(route.area, route.method, route.path, {
+          token: env.world.b.admin.token,
+          pathParameters: pathParamsFor(route, env.world.b),
+          body: sampleBody(route, env.world.b, env.world.b),
+        });
+        expect(own.status, JSON.stringify(own.body)).toBeLessThan(300);
+      }
       expect(await snapshotCompany(env.world.a.companyId)).toEqual(before);
       const commands = await env.queues.take('outbound-0');
       expect(commands.filter((c) => JSON.stringify(c.body).includes(env.world.a.companyId))).toEqual([]);

@@ -32,7 +32,8 @@ export interface AreaFunctionsProps {
   mediaBucket: IBucket;
   queues: Queues;
   jwtSecret: ISecret;
-  pixWebhookSecret: ISecret;
+  /** Efí, SendGrid and Facebook credentials and the Pix webhook token (one JSON secret). */
+  providerCredentials: ISecret;
   integrationKey: ISecret;
   /** The console's origin (https://…): links in e-mails. */
   publicUrl: string;
@@ -132,8 +133,9 @@ function grantDeclaredAccess(fn: AtendeFunction, area: Area, props: AreaFunction
   if (access.scansTableKeys) fn.bindTableKeyScan(props.table);
   for (const setting of access.reads ?? []) {
     if (setting === 'publicUrl') fn.addEnvironment('PUBLIC_URL', props.publicUrl);
-    if (setting === 'pixWebhookSecret') fn.bindSecret(props.pixWebhookSecret, 'PIX_WEBHOOK_SECRET_ARN');
+    if (setting === 'providerCredentials') fn.bindSecret(props.providerCredentials, 'PROVIDER_CREDENTIALS_ARN');
     if (setting === 'integrationKey') fn.bindSecret(props.integrationKey, 'INTEGRATION_SECRET_KEY_ARN');
     if (setting === 'emailSender' && props.emailFrom) fn.bindEmailSender(props.emailFrom);
   }
+  if (access.writesProviderCredentials) fn.bindSecretWriter(props.providerCredentials);
 }

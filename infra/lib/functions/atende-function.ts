@@ -263,6 +263,12 @@ export class AtendeFunction extends NodejsFunction {
     return this;
   }
 
+  /** Replace the value of this one secret (a new version), nothing else: no reading by this grant, no other secret. */
+  bindSecretWriter(secret: ISecret): this {
+    this.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [secret.secretArn] }));
+    return this;
+  }
+
   /** Post to sockets of this WebSocket stage only. Sets WS_MANAGEMENT_ENDPOINT (the @connections base URL). */
   bindWebSocketManagement(api: WebSocketApi, stage: WebSocketStage): this {
     const connectionsArn = Stack.of(this).formatArn({

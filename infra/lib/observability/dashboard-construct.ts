@@ -19,7 +19,6 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
 import type { AreaFunctions } from '../functions/area-functions';
-import { pascal } from '../names';
 import type { Queues } from '../queues/queues-construct';
 import { CONNECTIONS_METRIC, type SessionHost } from '../session-host/session-host-construct';
 import type { StageConfig } from '../stage-config';
@@ -145,18 +144,20 @@ export class OperationsDashboard extends Construct {
   }
 
   private addAlarms(props: DashboardProps): void {
-    for (const fn of props.functions.byArea.values()) {
-      // Errors are thrown exceptions; answered 4xx/5xx responses are not Lambda errors.
-      const alarm = new Alarm(this, `${pascal(fn.area)}ErrorsAlarm`, {
-        alarmDescription: `The ${fn.area} function threw 5 or more errors in 5 minutes`,
-        metric: fn.metricErrors({ period: PERIOD, statistic: 'Sum' }),
-        threshold: 5,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      alarm.addAlarmAction(props.alarmAction);
-    }
+    // One alarm metric for every function (AWS/Lambda's account-level aggregate) instead of one alarm
+    // per area: alarms are billed per metric, including each metric inside a metric-math expression,
+    // so merging per-function metrics into math would cost the same. The dashboard's "Function errors"
+    // widget tells which area threw (docs/deploy.md "Fixed monthly floor").
+    // Errors are thrown exceptions; answered 4xx/5xx responses are not Lambda errors.
+    new Alarm(this, 'FunctionErrorsAlarm', {
+      alarmDescription:
+        'Lambda functions of this account and region threw 5 or more errors in 5 minutes (see the dashboard for which)',
+      metric: new Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', statistic: 'Sum', period: PERIOD }),
+      threshold: 5,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(props.alarmAction);
     // Account-level (all functions, one alarm metric): a throttled function means reserved or account
     // concurrency ran out, the queue triggers' maxConcurrency included.
     new Alarm(this, 'FunctionThrottlesAlarm', {

@@ -21,6 +21,8 @@ export interface QueuePair {
 export interface QueuesProps {
   stage: StageConfig;
   sessionShards: number;
+  /** The session-host fleet reads shard 0's queue from every host (manifest `queueSpecs`). */
+  fleet?: boolean;
   alarmAction: IAlarmAction;
 }
 
@@ -44,7 +46,7 @@ export class Queues extends Construct {
   constructor(scope: Construct, id: string, props: QueuesProps) {
     super(scope, id);
     this.sessionShards = props.sessionShards;
-    for (const spec of queueSpecs(props.sessionShards)) {
+    for (const spec of queueSpecs(props.sessionShards, { fleet: props.fleet })) {
       const name = pascal(spec.name);
       const deadLetterQueue = new Queue(this, `${name}DeadLetters`, {
         fifo: spec.fifo || undefined,

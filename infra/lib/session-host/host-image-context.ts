@@ -1,14 +1,20 @@
 /**
  * The session host's Docker build context, prepared at synth: the host's own esbuild bundle
  * (`main.mjs` + its map), `session-host/Dockerfile`, and a package.json naming the one native
- * dependency (sharp, pinned from the lockfile). Nothing else: the image asset's hash is the hash of
- * these files, so a change to a Lambda handler (or anything the host does not import) leaves the
- * image, and every running WhatsApp session, alone.
+ * dependency (sharp, pinned from the lockfile). Nothing else, and the image's asset hash
+ * (`hostImageAssetHash`) is a function of what the image runs only: the bundle, the Dockerfile, that
+ * package.json and the platform, never the source map. So a change to a Lambda handler, a new HTTP
+ * route, a comment in a module the host imports or another checkout path leaves the image, and every
+ * running WhatsApp session, alone (infra/test/session-host-image-hash.test.ts).
  */
+import { createHash } from 'node:crypto';
+import { AssetHashType } from 'aws-cdk-lib';
+import type { Platform } from 'aws-cdk-lib/aws-ecr-assets';
+import type { AssetImageProps } from 'aws-cdk-lib/aws-ecs';
 import { buildSync } from 'esbuild';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { ESM_REQUIRE_BANNER } from '../functions/bundling-options';
 import { REPO_ROOT, SESSION_HOST_DOCKERFILE } from '../paths';
 
@@ -18,6 +24,8 @@ import { REPO_ROOT, SESSION_HOST_DOCKERFILE } from '../paths';
  */
 export const HOST_BUNDLE_EXTERNALS = ['sharp', 'jimp', 'link-preview-js', 'audio-decode'];
 export const HOST_ENTRY = 'session-host/src/main.ts';
+
+const SOURCE_MAP_FILE = 'main.mjs.map';
 
 export interface HostImageContext {
   dir: string;
@@ -67,6 +75,7 @@ export function stageHostImageContext(options: { repoRoot?: string; outDir?: str
     metafile: true,
     logLevel: 'error',
   });
+  writeRepoRelativeSources(join(dir, SOURCE_MAP_FILE), dir, repoRoot);
   copyFileSync(join(repoRoot, SESSION_HOST_DOCKERFILE), join(dir, 'Dockerfile'));
   const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, { version?: string }>;
@@ -88,4 +97,50 @@ export function stageHostImageContext(options: { repoRoot?: string; outDir?: str
     )}\n`,
   );
   return { dir, inputs: Object.keys(result.metafile.inputs) };
+}
+
+/**
+ * esbuild names each source relative to the output folder (a temp folder, so the checkout's absolute
+ * path leaks in): rewrite them relative to the repository root (`session-host/src/main.ts`,
+ * `node_modules/<package>/…`), so stack traces in the task read `/app/session-host/src/…` from any
+ * checkout.
+ */
+function writeRepoRelativeSources(mapFile: string, outDir: string, repoRoot: string): void {
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+  map.sources = map.sources.map((source) => {
+    const path = relative(repoRoot, resolve(outDir, source)).replaceAll('\\', '/');
+    const modules = path.lastIndexOf('node_modules/');
+    return modules >= 0 ? path.slice(modules) : path;
+  });
+  writeFileSync(mapFile, JSON.stringify(map));
+}
+
+/**
+ * The image's asset hash (AssetHashType.CUSTOM): every file of the context but the source map, by
+ * name and content, and the platform. The map is left out because its line mappings move with every
+ * comment in a module the bundle includes while the code the image runs stays byte-identical; an
+ * image kept for such a change keeps the map of the revision it was built from, which matches its code.
+ * CDK does not add the platform to a custom hash by itself, so it is part of the input here.
+ */
+export function hostImageAssetHash(dir: string, platform: string): string {
+  const hash = createHash('sha256').update(`platform:${platform}\n`);
+  for (const file of readdirSync(dir).sort()) {
+    if (file.endsWith('.map')) continue;
+    const content = createHash('sha256')
+      .update(readFileSync(join(dir, file)))
+      .digest('hex');
+    hash.update(`${file}:${content}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The image asset's options: its platform and the custom hash above. CDK's DockerImageAsset passes
+ * its options on to AssetStaging, which honours `assetHash`, but its declared options type does not
+ * list it, hence the spread; infra/test/session-host-image-hash.test.ts builds a real
+ * DockerImageAsset to prove CDK still uses it (a CDK upgrade that dropped it fails there).
+ */
+export function hostImageAssetOptions(dir: string, platform: Platform): AssetImageProps {
+  const customHash = { assetHashType: AssetHashType.CUSTOM, assetHash: hostImageAssetHash(dir, platform.platform) };
+  return { platform, ...customHash };
 }

@@ -1,8 +1,11 @@
 /**
- * The session host: one Fargate service per shard (desired count 1: a WhatsApp session must never
- * run twice), all from the image built from `session-host/Dockerfile`. Each shard's task role reaches
- * its own outbound queue, the inbound queue, media objects and, in the table, only the items whose
- * partition key is auth state (`C#<cid>#WAAUTH#<connectionId>`) or its shard registry (`P#SHARD#<n>`).
+ * The session host, from the image built from `session-host/Dockerfile`, in one of two shapes:
+ * - shards: one Fargate service per shard (desired count 1: a WhatsApp session must never run
+ *   twice). Each shard's task role reaches its own outbound queue, the inbound queue, media objects
+ *   and, in the table, only auth state (`C#<cid>#WAAUTH#<connectionId>`) and its shard registry.
+ * - fleet (`fleet`, issue 29): ONE service whose desired count is the host count. Hosts claim
+ *   connections through leases in the table (session-host/src/fleet) and all read the first
+ *   outbound queue; growing the fleet changes a number, never the resources (docs/deploy.md "Fleet").
  */
 import { SESSION_HOST_HEARTBEAT_MESSAGE } from '@atende/shared';
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -32,7 +35,7 @@ import {
 } from '@atende/functions/manifest';
 import { MEDIA_KEY_PATTERN } from '../functions/atende-function';
 import { acknowledge, nagArnOf } from '../acknowledge';
-import { dockerfileOnlyContext, stageHostImageContext } from './host-image-context';
+import { dockerfileOnlyContext, hostImageAssetOptions, stageHostImageContext } from './host-image-context';
 import type { Queues } from '../queues/queues-construct';
 import type { StageConfig } from '../stage-config';
 
@@ -45,9 +48,13 @@ export const SESSION_HOST_TABLE_ACTIONS = [
   'dynamodb:Query',
   'dynamodb:BatchGetItem',
   'dynamodb:BatchWriteItem',
+  // Signal key writes are transactions fenced by a ConditionCheck on the credentials' lease.
+  'dynamodb:ConditionCheckItem',
 ];
 /** The partition keys a shard may touch (ARCHITECTURE "Session host"). */
 export const sessionHostLeadingKeys = (shard: number) => ['C#*#WAAUTH#*', `P#SHARD#${shard}`];
+/** The partition keys a fleet host may touch: auth state, connection leases, host leases, the owner index. */
+export const FLEET_LEADING_KEYS = ['C#*#WAAUTH#*', 'C#*#WAFLEET#*', 'P#FLEET', 'P#FLEET#OWNER#*'];
 
 /** Metric fed by the session host's heartbeat log line (see docs/deploy.md "Observability"). */
 export const CONNECTIONS_METRIC = { namespace: 'Atende', metricName: 'SessionHostConnectedSessions' } as const;
@@ -68,6 +75,8 @@ export interface SessionHostProps {
    * (hostwatch reports them DISCONNECTED meanwhile if the stop was not graceful).
    */
   spot: boolean;
+  /** Fleet shape: one service of `hosts` tasks, each running at most `cap` connections. */
+  fleet?: { hosts: number; cap: number };
 }
 
 /**
@@ -76,6 +85,10 @@ export interface SessionHostProps {
  * 1 GB leaves room for ~100 real sessions at a few MB each; CPU is idle between messages.
  */
 export const SESSION_HOST_TASK = { cpu: 256, memoryMiB: 1024, heapMiB: 768 } as const;
+/** A fleet task: 1 vCPU / 2 GiB, sized in docs/deploy.md ("Fleet") from measured memory and CPU. */
+export const FLEET_TASK = { cpu: 1024, memoryMiB: 2048, heapMiB: 1536 } as const;
+/** Most hosts a stage runs; the stack's resources do not depend on it (infra/test/cdk-fleet-scale.test.ts). */
+export const MAX_FLEET_HOSTS = 1000;
 /** Page someone before a shard runs out of memory (add a shard, see docs/deploy.md "Scaling"). */
 export const SHARD_MEMORY_ALARM_PERCENT = 80;
 
@@ -135,89 +148,142 @@ export class SessionHost extends Construct {
     const arm = props.cpuArchitecture === 'ARM64';
     // One image for every shard, built at deploy from the host's own bundle (staged here, at synth).
     // (`cdk synth --exclusively` of another stack and the nag test skip bundling: Dockerfile only.)
+    // The hash covers what the image runs only (host-image-context.ts), so nothing else restarts sessions.
     const context = Stack.of(this).bundlingRequired ? stageHostImageContext().dir : dockerfileOnlyContext();
-    const image = ContainerImage.fromAsset(context, {
-      platform: arm ? Platform.LINUX_ARM64 : Platform.LINUX_AMD64,
-    });
+    const image = ContainerImage.fromAsset(
+      context,
+      hostImageAssetOptions(context, arm ? Platform.LINUX_ARM64 : Platform.LINUX_AMD64),
+    );
 
+    const shared = { image, arm, securityGroup, props };
+    if (props.fleet) {
+      this.addService(shared, {
+        id: 'Fleet',
+        label: 'fleet',
+        streamPrefix: 'fleet',
+        size: FLEET_TASK,
+        desiredCount: props.fleet.hosts,
+        // Leases keep one number on one host, so a deploy may start new tasks before stopping old
+        // ones: the old release their connections on SIGTERM and the new claim them.
+        healthyPercent: { min: 100, max: 200 },
+        environment: {
+          ...this.environment(0, props),
+          SESSION_FLEET: 'true',
+          HOST_CAP: String(props.fleet.cap),
+          NODE_OPTIONS: `--enable-source-maps --max-old-space-size=${FLEET_TASK.heapMiB}`,
+        },
+        grant: (role) => this.grantHost(role, 0, FLEET_LEADING_KEYS, props, true),
+      });
+      return;
+    }
     for (let shard = 0; shard < props.sessionShards; shard++) {
-      const task = new FargateTaskDefinition(this, `Shard${shard}Task`, {
+      this.addService(shared, {
+        id: `Shard${shard}`,
+        label: `shard ${shard}`,
+        streamPrefix: `shard-${shard}`,
         family: sessionHostTaskFamily(Stack.of(this).stackName, shard),
-        cpu: SESSION_HOST_TASK.cpu,
-        memoryLimitMiB: SESSION_HOST_TASK.memoryMiB,
-        runtimePlatform: {
-          cpuArchitecture: arm ? CpuArchitecture.ARM64 : CpuArchitecture.X86_64,
-          operatingSystemFamily: OperatingSystemFamily.LINUX,
-        },
-      });
-      this.grantShard(task.taskRole, shard, props);
-      acknowledge(
-        task,
-        'ECS2',
-        'The environment holds only names, URLs and numbers (table, bucket, queue URLs, shard); no secret.',
-      );
-      acknowledge(
-        task,
-        `IAM5[Resource::${nagArnOf(props.mediaBucket)}/${MEDIA_KEY_PATTERN}]`,
-        'Media keys begin with the company ' +
-          "id of the connection a message belongs to; one host serves many companies, and builds each key from the connection's company.",
-      );
-      acknowledge(
-        task,
-        'IAM5[Resource::*]',
-        'The execution role\'s ecr:GetAuthorizationToken accepts no resource other than "*" (CDK\'s ECR pull grant).',
-      );
-      task.addContainer(SESSION_HOST_CONTAINER, {
-        image,
-        logging: LogDrivers.awsLogs({ logGroup: this.logGroup, streamPrefix: `shard-${shard}` }),
-        environment: this.environment(shard, props),
-        healthCheck: {
-          command: [
-            'CMD-SHELL',
-            `node -e "fetch('http://127.0.0.1:${HEALTH_PORT}/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"`,
-          ],
-          interval: Duration.seconds(30),
-          timeout: Duration.seconds(5),
-          retries: 3,
-          startPeriod: Duration.seconds(60),
-        },
-        // main.ts stops gracefully (sockets closed, credentials kept) within 25 s of SIGTERM.
-        stopTimeout: Duration.seconds(30),
-      });
-      const service = new FargateService(this, `Shard${shard}Service`, {
-        cluster: this.cluster,
-        taskDefinition: task,
+        size: SESSION_HOST_TASK,
         desiredCount: 1,
         // Never two tasks of one shard at once (two sockets for one WhatsApp number fight each
         // other): a deploy stops the old task before starting the new one.
-        minHealthyPercent: 0,
-        maxHealthyPercent: 100,
-        circuitBreaker: { enable: true, rollback: true },
-        capacityProviderStrategies: [{ capacityProvider: props.spot ? 'FARGATE_SPOT' : 'FARGATE', weight: 1 }],
-        assignPublicIp: true,
-        vpcSubnets: { subnetType: SubnetType.PUBLIC },
-        securityGroups: [securityGroup],
+        healthyPercent: { min: 0, max: 100 },
+        environment: this.environment(shard, props),
+        grant: (role) => this.grantHost(role, shard, sessionHostLeadingKeys(shard), props, false),
       });
-      // ECS publishes CPU only while a task runs: no samples for 5 minutes means the shard is down.
-      const down = new Alarm(this, `Shard${shard}DownAlarm`, {
-        alarmDescription: `Session host shard ${shard} has had no running task for 5 minutes`,
-        metric: service.metricCpuUtilization({ statistic: 'SampleCount', period: Duration.minutes(1) }),
-        threshold: 1,
-        evaluationPeriods: 5,
-        comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
-        treatMissingData: TreatMissingData.BREACHING,
-      });
-      const memory = new Alarm(this, `Shard${shard}MemoryAlarm`, {
-        alarmDescription: `Session host shard ${shard} used more than ${SHARD_MEMORY_ALARM_PERCENT}% of its memory for 15 minutes: add a shard`,
-        metric: service.metricMemoryUtilization({ statistic: 'Maximum', period: Duration.minutes(5) }),
-        threshold: SHARD_MEMORY_ALARM_PERCENT,
-        evaluationPeriods: 3,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      for (const alarm of [down, memory]) alarm.addAlarmAction(props.alarmAction);
-      this.services.push(service);
     }
+  }
+
+  private addService(
+    shared: { image: ContainerImage; arm: boolean; securityGroup: SecurityGroup; props: SessionHostProps },
+    spec: {
+      id: string;
+      label: string;
+      streamPrefix: string;
+      family?: string;
+      size: { cpu: number; memoryMiB: number };
+      desiredCount: number;
+      healthyPercent: { min: number; max: number };
+      environment: Record<string, string>;
+      grant: (role: IGrantable) => void;
+    },
+  ): void {
+    const { props } = shared;
+    const task = new FargateTaskDefinition(this, `${spec.id}Task`, {
+      // The fleet's family is shard 0's: the hostwatch area reads a stopped task's shard from it, and
+      // finds shard 0's registry empty (fleet hosts keep leases instead), so it reports nothing.
+      family: spec.family ?? sessionHostTaskFamily(Stack.of(this).stackName, 0),
+      cpu: spec.size.cpu,
+      memoryLimitMiB: spec.size.memoryMiB,
+      runtimePlatform: {
+        cpuArchitecture: shared.arm ? CpuArchitecture.ARM64 : CpuArchitecture.X86_64,
+        operatingSystemFamily: OperatingSystemFamily.LINUX,
+      },
+    });
+    spec.grant(task.taskRole);
+    acknowledge(
+      task,
+      'ECS2',
+      'The environment holds only names, URLs and numbers (table, bucket, queue URLs, shard); no secret.',
+    );
+    acknowledge(
+      task,
+      `IAM5[Resource::${nagArnOf(props.mediaBucket)}/${MEDIA_KEY_PATTERN}]`,
+      'Media keys begin with the company ' +
+        "id of the connection a message belongs to; one host serves many companies, and builds each key from the connection's company.",
+    );
+    acknowledge(
+      task,
+      'IAM5[Resource::*]',
+      'The execution role\'s ecr:GetAuthorizationToken accepts no resource other than "*" (CDK\'s ECR pull grant).',
+    );
+    task.addContainer(SESSION_HOST_CONTAINER, {
+      image: shared.image,
+      logging: LogDrivers.awsLogs({ logGroup: this.logGroup, streamPrefix: spec.streamPrefix }),
+      environment: spec.environment,
+      healthCheck: {
+        command: [
+          'CMD-SHELL',
+          `node -e "fetch('http://127.0.0.1:${HEALTH_PORT}/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"`,
+        ],
+        interval: Duration.seconds(30),
+        timeout: Duration.seconds(5),
+        retries: 3,
+        startPeriod: Duration.seconds(60),
+      },
+      // main.ts stops gracefully (sockets closed, credentials kept) within 25 s of SIGTERM.
+      stopTimeout: Duration.seconds(30),
+    });
+    const service = new FargateService(this, `${spec.id}Service`, {
+      cluster: this.cluster,
+      taskDefinition: task,
+      desiredCount: spec.desiredCount,
+      minHealthyPercent: spec.healthyPercent.min,
+      maxHealthyPercent: spec.healthyPercent.max,
+      circuitBreaker: { enable: true, rollback: true },
+      capacityProviderStrategies: [{ capacityProvider: props.spot ? 'FARGATE_SPOT' : 'FARGATE', weight: 1 }],
+      assignPublicIp: true,
+      vpcSubnets: { subnetType: SubnetType.PUBLIC },
+      securityGroups: [shared.securityGroup],
+    });
+    // ECS publishes CPU only while a task runs: no samples for 5 minutes means the service is down.
+    const down = new Alarm(this, `${spec.id}DownAlarm`, {
+      alarmDescription: `Session host ${spec.label} has had no running task for 5 minutes`,
+      metric: service.metricCpuUtilization({ statistic: 'SampleCount', period: Duration.minutes(1) }),
+      threshold: 1,
+      evaluationPeriods: 5,
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.BREACHING,
+    });
+    const memory = new Alarm(this, `${spec.id}MemoryAlarm`, {
+      alarmDescription: `Session host ${spec.label} used more than ${SHARD_MEMORY_ALARM_PERCENT}% of its memory for 15 minutes: add a ${props.fleet ? 'task' : 'shard'}`,
+      metric: service.metricMemoryUtilization({ statistic: 'Maximum', period: Duration.minutes(5) }),
+      threshold: SHARD_MEMORY_ALARM_PERCENT,
+      evaluationPeriods: 3,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    for (const alarm of [down, memory]) alarm.addAlarmAction(props.alarmAction);
+    this.services.push(service);
   }
 
   private environment(shard: number, props: SessionHostProps): Record<string, string> {
@@ -238,7 +304,13 @@ export class SessionHost extends Construct {
     };
   }
 
-  private grantShard(role: IGrantable, shard: number, props: SessionHostProps): void {
+  private grantHost(
+    role: IGrantable,
+    shard: number,
+    leadingKeys: string[],
+    props: SessionHostProps,
+    ownerIndex: boolean,
+  ): void {
     const policy = (statement: PolicyStatement) => role.grantPrincipal.addToPrincipalPolicy(statement);
     policy(
       new PolicyStatement({
@@ -256,8 +328,9 @@ export class SessionHost extends Construct {
     policy(
       new PolicyStatement({
         actions: SESSION_HOST_TABLE_ACTIONS,
-        resources: [props.table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': sessionHostLeadingKeys(shard) } },
+        // Fleet hosts find a host's connections through GSI1 (`P#FLEET#OWNER#<host>`).
+        resources: ownerIndex ? [props.table.tableArn, `${props.table.tableArn}/index/GSI1`] : [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': leadingKeys } },
       }),
     );
   }

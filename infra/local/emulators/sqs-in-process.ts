@@ -23,6 +23,8 @@ export interface PollerQueueActions {
   receive(input: ReceiveMessageRequest, signal?: AbortSignal): Promise<Message[]>;
   /** Deletes up to 10 receipt handles; answers how many failed. */
   deleteBatch(queueUrl: string, receiptHandles: string[]): Promise<number>;
+  /** Sets the visibility timeout of up to 10 receipt handles (the fault suite's delivery faults); answers how many failed. */
+  changeVisibility?(queueUrl: string, receiptHandles: string[], seconds: number): Promise<number>;
 }
 
 /** fauxqs's stores, for `buildApp({ stores })`, and the pollers' actions on its SQS store. */
@@ -36,12 +38,22 @@ type Action<In, Out> = (body: In, store: unknown) => Out | Promise<Out>;
 export async function loadFauxqsInternals(): Promise<FauxqsInternals> {
   const dist = fauxqsDist();
   const load = async <T>(file: string) => (await import(pathToFileURL(join(dist, file)).href)) as T;
-  const [{ SqsStore }, { SnsStore }, { S3Store }, { receiveMessage }, { deleteMessageBatch }] = await Promise.all([
+  const [
+    { SqsStore },
+    { SnsStore },
+    { S3Store },
+    { receiveMessage },
+    { deleteMessageBatch },
+    { changeMessageVisibilityBatch },
+  ] = await Promise.all([
     load<{ SqsStore: new () => unknown }>('sqs/sqsStore.js'),
     load<{ SnsStore: new () => unknown }>('sns/snsStore.js'),
     load<{ S3Store: new () => unknown }>('s3/s3Store.js'),
     load<{ receiveMessage: Action<ReceiveMessageRequest, { Messages?: Message[] }> }>('sqs/actions/receiveMessage.js'),
     load<{ deleteMessageBatch: Action<unknown, DeleteMessageBatchResult> }>('sqs/actions/deleteMessageBatch.js'),
+    load<{ changeMessageVisibilityBatch: Action<unknown, { Failed?: unknown[] }> }>(
+      'sqs/actions/changeMessageVisibilityBatch.js',
+    ),
   ]);
   const sqsStore = new SqsStore();
   return {
@@ -68,6 +80,15 @@ export async function loadFauxqsInternals(): Promise<FauxqsInternals> {
       async deleteBatch(queueUrl, receiptHandles) {
         const entries = receiptHandles.map((ReceiptHandle, n) => ({ Id: String(n), ReceiptHandle }));
         const out = await deleteMessageBatch({ QueueUrl: queueUrl, Entries: entries }, sqsStore);
+        return out.Failed?.length ?? 0;
+      },
+      async changeVisibility(queueUrl, receiptHandles, seconds) {
+        const entries = receiptHandles.map((ReceiptHandle, n) => ({
+          Id: String(n),
+          ReceiptHandle,
+          VisibilityTimeout: seconds,
+        }));
+        const out = await changeMessageVisibilityBatch({ QueueUrl: queueUrl, Entries: entries }, sqsStore);
         return out.Failed?.length ?? 0;
       },
     },
@@ -98,5 +119,6 @@ export function countedPollerActions(
       onCall('DeleteMessageBatch');
       return actions.deleteBatch(queueUrl, handles);
     },
+    changeVisibility: actions.changeVisibility,
   };
 }

@@ -46,6 +46,8 @@ export interface ConsumerThread {
   worker: Worker;
   /** Runs one invocation on the thread; rejects with the handler's error (its name and stack kept). */
   invoke: Invoke;
+  /** Invocations handed over and not yet answered. */
+  inFlight(): number;
   onProbeMessage(listener: (message: unknown) => void): void;
   sendToProbe(message: unknown): void;
   /** Ends the thread; stop the event-source mappings first (an invocation in flight is cut off). */
@@ -91,6 +93,7 @@ export async function startConsumerThread(data: ConsumerThreadData): Promise<Con
         pending.set(id, { resolve, reject });
         post({ type: 'invoke', id, area, event, timeoutMs: options.timeoutMs });
       }),
+    inFlight: () => pending.size,
     onProbeMessage: (listener) => void probeListeners.push(listener),
     sendToProbe: (message) => post({ type: 'probe', message }),
     stop: async () => void (await worker.terminate()),

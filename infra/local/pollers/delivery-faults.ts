@@ -8,20 +8,31 @@
  *   them (a batch partly failing after its writes): they come back after the visibility timeout.
  *   Only records on their first receive: kept once at most, a record never reaches its dead-letter
  *   queue through the fault alone;
- * - `visibilityTimeoutSeconds`: each receive's visibility timeout, so kept records come back within
- *   a test's time, and a batch slower than it is received again while still being handled.
+ * - `visibilityTimeoutSeconds`: the visibility timeout of every record a batch leaves on the queue
+ *   (kept, or failed by the consumer), so it comes back within a test's time. Records are received
+ *   with the queue's own timeout, as in AWS, where a function's timeout may not exceed its queue's
+ *   visibility timeout: a batch in flight is never received again because it is slow. (Receiving with
+ *   the short timeout did exactly that: under slow DynamoDB a batch was received again every 2 s while
+ *   still being handled, each receive counting towards maxReceiveCount, until its records reached the
+ *   dead-letter queue although they were being handled — docs/faults.md, "The dead letters".)
+ *   Without it, nothing is kept (a kept record would wait the queue's whole timeout);
+ * - `expireShare`: a share of each batch's records on their first receive is made visible again right
+ *   after the receive, so another poller receives it while the first still handles it (visibility
+ *   expiring mid-handling, once per record at most, as a slow invocation meets it in AWS).
  * The mappings read the object on every batch: a test may change it while the stack runs.
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Area } from '@atende/functions/manifest';
 
-export type DeliveryFault = 'duplicate' | 'kept';
+export type DeliveryFault = 'duplicate' | 'kept' | 'expired';
 
 export interface DeliveryFaults {
   duplicate?: boolean;
   /** 0..1: the share of records kept (picked with `random`). */
   keepShare?: number;
   visibilityTimeoutSeconds?: number;
+  /** 0..1: the share of first-receive records made visible again while handled (picked with `random`). */
+  expireShare?: number;
   /** Seeded by the caller, so a failing run reproduces (default Math.random). */
   random?: () => number;
   /** Told of every fault applied, with the number of records it touched. */
@@ -57,6 +68,14 @@ export async function invokeWithDeliveryFaults(
   }
   const answer: SQSBatchResponse = { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
   return answer;
+}
+
+/** The records `expireShare` picks (first receives only: a record meets the fault once at most). */
+export function recordsToExpire(faults: DeliveryFaults, records: SQSRecord[]): SQSRecord[] {
+  const share = faults.expireShare ?? 0;
+  if (share <= 0) return [];
+  const random = faults.random ?? Math.random;
+  return records.filter((r) => firstReceive(r) && random() < share);
 }
 
 const firstReceive = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount ?? 1) <= 1;

@@ -14,7 +14,7 @@ import { LOCAL_REGION } from '../emulators/local-aws';
 import type { PollerQueueActions } from '../emulators/sqs-in-process';
 import { reportInvocationError, type Invoke } from '../lambda-runtime';
 import { logLine } from '../log';
-import { invokeWithDeliveryFaults, type DeliveryFaults } from './delivery-faults';
+import { invokeWithDeliveryFaults, recordsToExpire, type DeliveryFaults } from './delivery-faults';
 
 export interface EventSourceMappingOptions {
   /** The emulator's receive and delete, in process (`SqsEmulator.pollerActions`). */
@@ -72,9 +72,8 @@ async function pollLoop(options: EventSourceMappingOptions, signal: AbortSignal)
       continue;
     }
     let messages: Message[];
-    const visibility = options.faults?.visibilityTimeoutSeconds; // this receive's, for handleBatch
     try {
-      messages = await receiveBatch(options, signal, visibility);
+      messages = await receiveBatch(options, signal);
     } catch (err) {
       if (signal.aborted) break;
       logLine('pollers', `receive from ${options.queueArn} failed: ${(err as Error).message}`);
@@ -82,7 +81,7 @@ async function pollLoop(options: EventSourceMappingOptions, signal: AbortSignal)
       continue;
     }
     if (messages.length === 0) continue;
-    const handling: Promise<void> = handleBatch(options, messages, visibility)
+    const handling: Promise<void> = handleBatch(options, messages)
       .catch((err: unknown) => logLine('pollers', `${options.area} batch failed: ${(err as Error).message}`))
       .finally(() => inFlight.delete(handling));
     inFlight.add(handling);
@@ -90,11 +89,7 @@ async function pollLoop(options: EventSourceMappingOptions, signal: AbortSignal)
   await Promise.all(inFlight);
 }
 
-async function receiveBatch(
-  options: EventSourceMappingOptions,
-  signal: AbortSignal,
-  visibilityTimeoutSeconds: number | undefined,
-): Promise<Message[]> {
+async function receiveBatch(options: EventSourceMappingOptions, signal: AbortSignal): Promise<Message[]> {
   const receive = (max: number, waitTimeSeconds: number) =>
     options.sqs.receive(
       {
@@ -103,7 +98,6 @@ async function receiveBatch(
         WaitTimeSeconds: waitTimeSeconds,
         MessageSystemAttributeNames: ['All'],
         MessageAttributeNames: ['All'],
-        ...(visibilityTimeoutSeconds !== undefined ? { VisibilityTimeout: visibilityTimeoutSeconds } : {}),
       },
       signal,
     );
@@ -119,18 +113,15 @@ async function receiveBatch(
   return batch;
 }
 
-async function handleBatch(
-  options: EventSourceMappingOptions,
-  messages: Message[],
-  visibility: number | undefined,
-): Promise<void> {
+async function handleBatch(options: EventSourceMappingOptions, messages: Message[]): Promise<void> {
   const event: SQSEvent = { Records: messages.map((m) => toRecord(m, options.queueArn)) };
-  // Records are kept only when received under the faults' visibility timeout (a long poll started
-  // before the faults would keep them for the queue's whole timeout, not the faults' few seconds).
-  const faults = options.faults && {
-    ...options.faults,
-    keepShare: visibility === options.faults.visibilityTimeoutSeconds ? options.faults.keepShare : 0,
-  };
+  // The faults as they are now, for the whole batch (a test may calm them meanwhile).
+  const faults = options.faults && { ...options.faults };
+  if (faults && faults.visibilityTimeoutSeconds === undefined) faults.keepShare = 0;
+  // Whatever the batch leaves on the queue comes back soon if the faults were on when it started or
+  // still are (a batch received just before them, cut off by a crash under them, included).
+  const retryIn = () => options.faults?.visibilityTimeoutSeconds ?? faults?.visibilityTimeoutSeconds;
+  if (faults) await expireMidHandling(options, faults, event.Records);
   let result: unknown;
   const timeoutMs = options.functionTimeoutMs ?? 60_000;
   const run = (e: SQSEvent) => options.invoke(options.area, e, { timeoutMs });
@@ -138,6 +129,7 @@ async function handleBatch(
     result = await (faults ? invokeWithDeliveryFaults(faults, options.area, event, run) : run(event));
   } catch (err) {
     reportInvocationError(`${options.area} batch of ${messages.length} from ${options.queueArn}`, err);
+    await changeVisibility(options, messages, retryIn());
     return; // the whole batch returns after the visibility timeout
   }
   const failed = failedMessageIds(result, messages);
@@ -146,6 +138,7 @@ async function handleBatch(
       'pollers',
       `${options.area}: invalid batchItemFailures ${JSON.stringify(result)}; the whole batch will be retried`,
     );
+    await changeVisibility(options, messages, retryIn());
     return;
   }
   const done = messages.filter((m) => !failed.has(m.MessageId!));
@@ -153,6 +146,37 @@ async function handleBatch(
     const handles = done.slice(i, i + 10).map((m) => m.ReceiptHandle!);
     const failedDeletes = await options.sqs.deleteBatch(options.queueUrl, handles);
     if (failedDeletes) logLine('pollers', `delete failed for ${failedDeletes} message(s) of ${options.queueArn}`);
+  }
+  await changeVisibility(
+    options,
+    messages.filter((m) => failed.has(m.MessageId!)),
+    retryIn(),
+  );
+}
+
+/** The `expireShare` fault: the picked records become visible again while this batch handles them. */
+async function expireMidHandling(options: EventSourceMappingOptions, faults: DeliveryFaults, records: SQSRecord[]) {
+  const picked = new Set(recordsToExpire(faults, records).map((r) => r.messageId));
+  if (picked.size === 0 || !options.sqs.changeVisibility) return;
+  faults.onFault?.('expired', options.area, picked.size);
+  await changeVisibility(
+    options,
+    records.filter((r) => picked.has(r.messageId)).map((r) => ({ ReceiptHandle: r.receiptHandle })),
+    0,
+  );
+}
+
+/** Sets the records' visibility timeout (fault suite only); a handle gone stale meanwhile is ignored. */
+async function changeVisibility(
+  options: EventSourceMappingOptions,
+  messages: Pick<Message, 'ReceiptHandle'>[],
+  seconds: number | undefined,
+): Promise<void> {
+  const change = options.sqs.changeVisibility;
+  if (!change || seconds === undefined) return;
+  for (let i = 0; i < messages.length; i += 10) {
+    const handles = messages.slice(i, i + 10).map((m) => m.ReceiptHandle!);
+    await change(options.queueUrl, handles, seconds).catch(() => 0);
   }
 }
 

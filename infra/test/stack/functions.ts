@@ -50,14 +50,14 @@ export function describeFunctions(app: SynthesizedApp): void {
       }
     });
 
-    it('the SaaS settings reach only the areas that read them: Pix webhook token by ARN, sender, public URL', () => {
-      const pixSecretId = idAtPath(a, 'Secrets/PixWebhookSecret');
+    it('the SaaS settings reach only the areas that read them: provider credentials by ARN, sender, public URL', () => {
+      const credentialsId = idAtPath(a, 'Secrets/ProviderCredentials');
       for (const area of areas) {
         const env = fnProps(area).Environment.Variables;
         const reads = AREA_ACCESS[area].reads ?? [];
         expect(env.PIX_WEBHOOK_SECRET).toBeUndefined();
-        if (reads.includes('pixWebhookSecret')) expect(env.PIX_WEBHOOK_SECRET_ARN).toEqual({ Ref: pixSecretId });
-        else expect(env.PIX_WEBHOOK_SECRET_ARN).toBeUndefined();
+        if (reads.includes('providerCredentials')) expect(env.PROVIDER_CREDENTIALS_ARN).toEqual({ Ref: credentialsId });
+        else expect(env.PROVIDER_CREDENTIALS_ARN).toBeUndefined();
         if (reads.includes('publicUrl')) expect(env.PUBLIC_URL).toBeDefined();
         else expect(env.PUBLIC_URL).toBeUndefined();
         const ses = statementsOfRole(a.main, roleOf(area)).filter((st) => actionsOf(st).some((x) => x.startsWith('ses:')));
@@ -70,10 +70,14 @@ export function describeFunctions(app: SynthesizedApp): void {
           expect(env.EMAIL_FROM).toBeUndefined();
           expect(ses).toEqual([]);
         }
-        const secretReads = statementsOfRole(a.main, roleOf(area)).filter((st) => refersTo(st.Resource, pixSecretId));
-        expect(secretReads.length > 0).toBe(reads.includes('pixWebhookSecret'));
+        const secretReads = statementsOfRole(a.main, roleOf(area)).filter((st) => refersTo(st.Resource, credentialsId));
+        expect(secretReads.length > 0).toBe(reads.includes('providerCredentials'));
       }
-      expect(areas.filter((area) => AREA_ACCESS[area].reads?.includes('pixWebhookSecret'))).toEqual(['billing']);
+      expect(areas.filter((area) => AREA_ACCESS[area].reads?.includes('providerCredentials')).sort()).toEqual([
+        'billing',
+        'platformsettings',
+        'signup',
+      ]);
     });
 
     it('only the dispatch area may list and delete company objects (the company purge job)', () => {

@@ -8,7 +8,14 @@
  * - channel event bodies (messages, acks, edits, deletions, contacts): published as they are, once
  *   the manager has stamped them with `eventId`, `companyId`, `connectionId` and `occurredAt`.
  */
-import type { AdapterKind, ChannelEvent, ChannelMessage, OutboundCommand, SendFailureReason } from '@atende/shared';
+import type {
+  AdapterKind,
+  ChannelEvent,
+  ChannelMessage,
+  NumberCheckResult,
+  OutboundCommand,
+  SendFailureReason,
+} from '@atende/shared';
 import type { ConnectionAuthState } from '../auth-state/dynamodb-auth-state';
 import type { MediaStore } from '../media/media-store';
 
@@ -60,6 +67,7 @@ export type SendCommand = Extract<OutboundCommand, { type: 'message.send' }>;
 export type DeleteCommand = Extract<OutboundCommand, { type: 'message.delete' }>;
 export type ReadCommand = Extract<OutboundCommand, { type: 'message.read' }>;
 export type RejectCallCommand = Extract<OutboundCommand, { type: 'call.reject' }>;
+export type NumbersCheckCommand = Extract<OutboundCommand, { type: 'numbers.check' }>;
 
 /** Thrown by send/delete/read when the socket is not open; the consumer then waits and retries. */
 export class NotConnectedError extends Error {
@@ -101,6 +109,8 @@ export interface ChannelAdapter {
   markRead(command: ReadCommand): Promise<void>;
   /** Refuses a ringing call (`call.received` before it); a call that already ended is nothing to refuse. */
   rejectCall(command: RejectCallCommand): Promise<void>;
+  /** Which of the command's numbers have a WhatsApp account: one result per number, in order (NotConnectedError when down). */
+  checkNumbers(command: NumbersCheckCommand): Promise<NumberCheckResult[]>;
 }
 
 /** The shared half of both adapters: listeners, start options, and "new QR" as stop → wipe → start. */
@@ -142,4 +152,5 @@ export abstract class AdapterBase implements ChannelAdapter {
   abstract deleteMessage(command: DeleteCommand): Promise<void>;
   abstract markRead(command: ReadCommand): Promise<void>;
   abstract rejectCall(command: RejectCallCommand): Promise<void>;
+  abstract checkNumbers(command: NumbersCheckCommand): Promise<NumberCheckResult[]>;
 }

@@ -1,15 +1,15 @@
 /**
  * The lease on a connection's credentials: the process that loaded them last owns them (`owner` on
- * the `creds` item). Credential saves are conditional on it; Signal key writes, which cannot be
- * (BatchWriteItem), read it first, at most every `checkMs`, so a host that lost the lease (a zombie
- * still running beside its replacement) stops overwriting the new owner's sessions and pre-keys
- * within that window instead of at its next credential save.
+ * the `creds` item). Credential saves are conditional on it, and so are Signal key writes: each is a
+ * transaction whose first action checks `owner` (batch-io.ts `fencedWrite`), so a host that lost the
+ * lease (a zombie still running beside its replacement) has its very next write refused.
+ *
+ * In a fleet the owner is the connection lease's holder and fencing token (`<hostId>#<token>`,
+ * functions/src/data/connection-leases.ts), so a newer claim always supersedes an older one.
  */
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from '@atende/shared/ids';
 import { CREDS_SK } from './auth-keys';
-
-export const DEFAULT_LEASE_CHECK_MS = 10_000;
 
 export const isConditionFailed = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
 
@@ -22,16 +22,15 @@ export class CredentialsSupersededError extends Error {
 }
 
 export class CredentialLease {
-  readonly owner = ulid();
   private superseded = false;
   private readonly listeners: (() => void)[] = [];
-  private checkedAt = 0;
 
   constructor(
     private readonly ddb: DynamoDBDocumentClient,
     private readonly tableName: string,
     private readonly pk: string,
-    private readonly checkMs: number,
+    /** A fresh id per load by default; the fleet passes `<hostId>#<token>` of its connection lease. */
+    readonly owner: string = ulid(),
   ) {}
 
   get isSuperseded(): boolean {
@@ -61,7 +60,6 @@ export class CredentialLease {
         if (!isConditionFailed(err)) throw err; // deleted in between: the first save creates it
       }
     }
-    this.checkedAt = Date.now();
   }
 
   /** Lost: tells the listeners (once) and throws. */
@@ -73,21 +71,8 @@ export class CredentialLease {
     throw new CredentialsSupersededError(this.pk);
   }
 
-  /** Before a write that cannot carry the condition: throws when another process holds the lease. */
-  async assert(): Promise<void> {
+  /** Before a write: throws at once when this process already knows it lost the lease. */
+  assert(): void {
     if (this.superseded) this.supersede();
-    if (Date.now() - this.checkedAt < this.checkMs) return;
-    const out = await this.ddb.send(
-      new GetCommand({
-        TableName: this.tableName,
-        Key: { PK: this.pk, SK: CREDS_SK },
-        ConsistentRead: true,
-        ProjectionExpression: '#owner',
-        ExpressionAttributeNames: { '#owner': 'owner' },
-      }),
-    );
-    this.checkedAt = Date.now();
-    const owner = out.Item?.owner as string | undefined;
-    if (owner !== undefined && owner !== this.owner) this.supersede();
   }
 }

@@ -12,7 +12,7 @@
  *
  * Credentials are written under a lease: the process that loaded them last owns them, and a write
  * from anyone else fails its condition and is refused (two hosts never take turns overwriting them);
- * Signal key writes check the same lease first (credential-lease.ts).
+ * Signal key writes are fenced by the same lease in the same transaction (credential-lease.ts).
  * The simulator keeps its fake credentials here too, so both adapters resume the same way.
  */
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -28,9 +28,9 @@ import {
 } from '@whiskeysockets/baileys';
 import { authPk, CREDS_SK, SIGNAL_KEY_PREFIX, signalKeySk } from './auth-keys';
 import { ChatKeyStore } from './chat-keys';
-import { CredentialLease, CredentialsSupersededError, DEFAULT_LEASE_CHECK_MS, isConditionFailed } from './credential-lease';
+import { CredentialLease, CredentialsSupersededError, isConditionFailed } from './credential-lease';
 import { SentMessageStore } from './sent-messages';
-import { batchGet, batchWrite, type WriteRequest } from './batch-io';
+import { batchGet, batchWrite, fencedWrite, FenceLostError, type WriteRequest } from './batch-io';
 import {
   decodeJson,
   encodeJson,
@@ -52,15 +52,15 @@ export interface AuthStateStoreOptions {
   ddb: DynamoDBDocumentClient;
   tableName: string;
   cacheEntries?: number;
-  leaseCheckMs?: number;
 }
 
 /** Factory shared by every session of the host. */
 export class DynamoDbAuthStateStore {
   constructor(private readonly options: AuthStateStoreOptions) {}
 
-  forConnection(companyId: string, connectionId: string): ConnectionAuthState {
-    return new ConnectionAuthState(this.options, authPk(companyId, connectionId));
+  /** `leaseOwner`: who writes (the fleet's `<hostId>#<token>`); a fresh id per object by default. */
+  forConnection(companyId: string, connectionId: string, leaseOwner?: string): ConnectionAuthState {
+    return new ConnectionAuthState(this.options, authPk(companyId, connectionId), leaseOwner);
   }
 }
 
@@ -92,11 +92,12 @@ export class ConnectionAuthState {
   constructor(
     options: AuthStateStoreOptions,
     readonly pk: string,
+    leaseOwner?: string,
   ) {
     this.ddb = options.ddb;
     this.tableName = options.tableName;
     this.cacheEntries = options.cacheEntries ?? DEFAULT_CACHE_ENTRIES;
-    this.lease = new CredentialLease(this.ddb, this.tableName, pk, options.leaseCheckMs ?? DEFAULT_LEASE_CHECK_MS);
+    this.lease = new CredentialLease(this.ddb, this.tableName, pk, leaseOwner);
     this.sentMessages = new SentMessageStore(this.ddb, this.tableName, pk);
     this.chatKeys = new ChatKeyStore(this.ddb, this.tableName, pk);
   }
@@ -259,12 +260,19 @@ export class ConnectionAuthState {
       const run = this.keyWrites
         .catch(() => undefined)
         .then(async () => {
-          // Signal keys are written under the credentials' lease too (credential-lease.ts).
-          await this.lease.assert();
-          // Split values' parts land before any main item names them (large-values.ts).
+          this.lease.assert();
+          // Split values' parts land before any main item names them (large-values.ts). A part nobody
+          // names is inert (its SK carries a fresh write id), so parts need no fence; what a reader
+          // follows (main items) and what it may still need (old parts) are fenced by the lease.
           if (parts.length) await batchWrite(this.ddb, this.tableName, parts);
-          await batchWrite(this.ddb, this.tableName, writes);
-          await batchWrite(this.ddb, this.tableName, deletes);
+          const fence = { pk: this.pk, sk: CREDS_SK, owner: this.lease.owner };
+          try {
+            await fencedWrite(this.ddb, this.tableName, writes, fence);
+            await fencedWrite(this.ddb, this.tableName, deletes, fence);
+          } catch (err) {
+            if (err instanceof FenceLostError) this.lease.supersede();
+            throw err;
+          }
         });
       this.keyWrites = run;
       await run;

@@ -36,6 +36,8 @@ export function eventIdFor(connectionId: string, body: ChannelEventBody): string
       return `pairing:${connectionId}:${body.code}`;
     case 'call.received':
       return `call:${connectionId}:${body.callId}`;
+    case 'numbers.checked':
+      return `numbers:${connectionId}:${body.requestId}`;
   }
 }
 

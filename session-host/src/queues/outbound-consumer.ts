@@ -12,6 +12,10 @@
  *   later message of the connection overtake it. A connection that needs a person (QR, logged out,
  *   not running here) fails the send at once with `message.sendFailed`; so does a hold longer than
  *   `holdMaxMs`. If the host stops meanwhile, held messages are released for the next host.
+ * - Fleet (`placement`): every host reads the one queue; a command for a connection another host
+ *   holds is handed back at once (visibility 0, then growing with its receive count while nobody
+ *   holds it), and so is a held one whose connection moved away meanwhile. Only the holder executes;
+ *   the group stays blocked while a message is in flight, so order survives a move.
  */
 import {
   ChangeMessageVisibilityCommand,
@@ -26,7 +30,15 @@ import type { Logger } from '../logger';
 import type { CommandLog } from '../registry/command-log';
 import type { Readiness, SessionManager } from '../session-manager';
 
+/** Where commands run in a fleet (fleet/fleet-placement.ts). */
+export interface CommandPlacement {
+  /** Whether this host runs the command's connection now (claiming a free one for a session command). */
+  accept(command: OutboundCommand): Promise<boolean>;
+  owns(connectionId: string): boolean;
+}
+
 export interface OutboundConsumerOptions {
+  placement?: CommandPlacement;
   sqs: SQSClient;
   queueUrl: string;
   manager: Pick<SessionManager, 'execute' | 'readiness' | 'waitForReadiness' | 'reportSendFailed'>;
@@ -43,9 +55,22 @@ interface Lease {
   extendedAt: number;
 }
 
+/** Commands that need the connection up: held while it comes back, dropped (or reported failed) when it will not. */
 const isMessageCommand = (c: OutboundCommand) =>
-  c.type === 'message.send' || c.type === 'message.delete' || c.type === 'message.read' || c.type === 'call.reject';
+  c.type === 'message.send' ||
+  c.type === 'message.delete' ||
+  c.type === 'message.read' ||
+  c.type === 'call.reject' ||
+  c.type === 'numbers.check';
 const NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED';
+
+/**
+ * A command nobody here holds goes back at once the first times (its holder is likely polling), then
+ * waits longer the more often it came back (nobody holds it: a host died and its lease has not
+ * expired yet), up to 5 s, so an orphaned connection's commands do not spin between hosts.
+ */
+const returnDelaySeconds = (message: Message) =>
+  Math.min(5, Math.floor(Number(message.Attributes?.ApproximateReceiveCount ?? 1) / 8));
 
 export class OutboundConsumer {
   private readonly visibility: number;
@@ -61,7 +86,7 @@ export class OutboundConsumer {
   private loop: Promise<void> | undefined;
   private leaseTimer: NodeJS.Timeout | undefined;
   /** Counters for /health and the tests. */
-  readonly stats = { executed: 0, duplicates: 0, failed: 0, held: 0 };
+  readonly stats = { executed: 0, duplicates: 0, failed: 0, held: 0, returned: 0 };
 
   constructor(private readonly options: OutboundConsumerOptions) {
     // Short, and kept alive by lease extension while a command runs or waits: after a hard kill, a
@@ -152,6 +177,10 @@ export class OutboundConsumer {
       return;
     }
     if (this.stopping) return this.release(message);
+    if (this.options.placement && !(await this.options.placement.accept(command))) {
+      this.stats.returned += 1;
+      return this.release(message, returnDelaySeconds(message));
+    }
     if (await commandLog.find(command)) {
       this.stats.duplicates += 1;
       log.info({ commandId: command.commandId }, 'command already executed; skipping redelivery');
@@ -186,6 +215,7 @@ export class OutboundConsumer {
           ]);
           if (readiness === 'stopping') return 'release';
         }
+        if (this.movedAway(command)) return 'release';
         if (readiness !== 'connected') return this.fail(command, NOT_INITIALIZED);
       }
       try {
@@ -193,6 +223,7 @@ export class OutboundConsumer {
         this.stats.executed += 1;
         return { outcome: 'done', externalId };
       } catch (err) {
+        if (this.movedAway(command)) return 'release';
         if (err instanceof NotConnectedError && Date.now() < deadline && !this.stopping) continue;
         if (this.stopping && err instanceof NotConnectedError) return 'release';
         if (err instanceof SendRefusedError && command.type === 'message.send') {
@@ -206,6 +237,11 @@ export class OutboundConsumer {
         return this.fail(command, err instanceof NotConnectedError ? NOT_INITIALIZED : 'ERR_SENDING_WAPP_MSG');
       }
     }
+  }
+
+  /** Fleet: the connection was handed to another host while this command waited or ran. */
+  private movedAway(command: OutboundCommand): boolean {
+    return Boolean(this.options.placement && !this.options.placement.owns(command.connectionId));
   }
 
   private fail(command: OutboundCommand, error: string): { outcome: 'failed' | 'skipped' } {
@@ -225,15 +261,15 @@ export class OutboundConsumer {
     this.leases.delete(message.MessageId!);
   }
 
-  /** Hands the message back to the queue at once (graceful stop), for the next host. */
-  private async release(message: Message): Promise<void> {
+  /** Hands the message back to the queue (at once by default: graceful stop, moved connection), for another host. */
+  private async release(message: Message, delaySeconds = 0): Promise<void> {
     this.leases.delete(message.MessageId!);
     await this.options.sqs
       .send(
         new ChangeMessageVisibilityCommand({
           QueueUrl: this.options.queueUrl,
           ReceiptHandle: message.ReceiptHandle!,
-          VisibilityTimeout: 0,
+          VisibilityTimeout: delaySeconds,
         }),
       )
       .catch((err) =>

@@ -65,6 +65,7 @@ export async function createTestEnvironment(options: { adapters?: AdapterKind[] 
     outboundHoldMaxMs: 20_000,
     logLevel: 'silent',
     maxInboundMediaBytes: 100 * 1024 * 1024,
+    maxHostDownloads: 8,
   };
   return {
     config,

@@ -8,3 +8,5 @@ export * from './integrations';
 export * from './quick-messages';
 export * from './company-setup';
 export * from './contacts';
+export * from './campaigns';
+export * from './chats';

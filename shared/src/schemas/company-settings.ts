@@ -16,7 +16,7 @@
  * - userViewTicketsWithoutDepartment: operators see queue-less tickets (policy/tickets.ts);
  * - newLeadsNotWriteName: a new contact is named by its number, not by its WhatsApp name;
  * - userAlwaysSubmitSignature: operators' messages are always signed (policy/tickets.ts);
- * - allowsUserToUseInternalChat: stored and exposed for the internal chat (not built yet);
+ * - allowsUserToUseInternalChat: every user may create internal chats, not only admins (policy/chats.ts);
  * - ticketReopenWindowMinutes / autoCloseTicketsMinutes: the reopen window and the idle auto-close.
  */
 import * as z from '../zod';

@@ -5,6 +5,7 @@
  */
 import * as z from '../zod';
 import { cursorSchema, idSchema, pageNumberSchema } from './common';
+import type { ChannelNotice } from '../channel';
 import type { TicketDto } from './tickets';
 
 export type MessageMediaType = 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'locationMessage' | 'contactMessage';
@@ -247,6 +248,8 @@ export interface MessageDto {
   mediaFailure?: { reason: string; sizeBytes?: number; limitBytes?: number } | null;
   /** Emoji by reactor ('me' = the business's phone). */
   reactions?: Record<string, string>;
+  /** Not a message a person wrote: an unsupported WhatsApp type or a missed call (channel.ts `ChannelNotice`). */
+  notice?: ChannelNotice | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,9 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession } from '@/hooks/use-session';
-import { campaignsFlagSet } from '@/lib/local-flags';
 import { ThemedRoot } from './themed-root';
-import { AdminRoute, PrivateRoute, PublicRoute } from './routes/guards';
+import { AdminRoute, CampaignsRoute, PrivateRoute, PublicRoute } from './routes/guards';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 import { withConsoleRecipes } from './theme';
@@ -50,6 +48,12 @@ const quickMessagesPage = page(async () => (await consolePages()).quickMessagesP
 const integrationsPage = page(async () => (await consolePages()).integrationsPage());
 const apiDocsPage = page(async () => (await consolePages()).apiDocsPage());
 const connectionsPage = page(async () => (await consolePages()).connectionsPage());
+const chatsPage = page(async () => (await consolePages()).chatsPage());
+const contactListsPage = page(async () => (await consolePages()).contactListsPage());
+const contactListItemsPage = page(async () => (await consolePages()).contactListItemsPage());
+const campaignsPage = page(async () => (await consolePages()).campaignsPage());
+const campaignReportPage = page(async () => (await consolePages()).campaignReportPage());
+const campaignsConfigPage = page(async () => (await consolePages()).campaignsConfigPage());
 /** Local mode only (elsewhere /simulator is an unknown address), and admins only (issue 30 item 14). */
 const simulatorPage = page(async () => (await consolePages()).simulatorPage());
 
@@ -67,33 +71,26 @@ const homeRoute: RouteObject = {
   }),
 };
 
-const soon = (path: string, menuKey: string): RouteObject => ({
-  path,
-  lazy: withConsoleRecipes(async () => {
-    const { ComingSoon } = await import('@/components/coming-soon');
-    return {
-      Component: function Soon() {
-        const { t } = useTranslation();
-        return <ComingSoon title={t(`menu.${menuKey}`)} />;
-      },
-    };
-  }),
-});
-
-/** Spec part 1 §2: the campaign area opens only when the browser holds the `cshow` flag. */
+/** Spec part 1 §2: the campaign area opens only when the browser holds the `cshow` flag (CampaignsRoute reads it). */
 const campaignRoutes = (): RouteObject[] => [
-  soon('contact-lists', 'contactLists'),
-  soon('contact-lists/:contactListId/contacts', 'contactLists'),
-  soon('campaigns', 'campaigns'),
-  soon('campaign/:campaignId/report', 'campaigns'),
-  soon('campaigns-config', 'campaignsConfig'),
+  {
+    // …and the campaign screens also need the company's campaignsEnabled (spec part 3 §6).
+    element: <CampaignsRoute />,
+    children: [
+      { path: 'contact-lists', ...contactListsPage },
+      { path: 'contact-lists/:contactListId/contacts', ...contactListItemsPage },
+      { path: 'campaigns', ...campaignsPage },
+      { path: 'campaign/:campaignId/report', ...campaignReportPage },
+      { path: 'campaigns-config', ...campaignsConfigPage },
+    ],
+  },
 ];
 
 /**
  * The route table. It needs no runtime configuration, so the router (and the current page's chunk)
  * starts loading while /config.json is still on its way.
  */
-export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] {
+export function appRoutes(): RouteObject[] {
   return [
     {
       element: <ThemedRoot />,
@@ -125,9 +122,9 @@ export function appRoutes(flags = { cshow: campaignsFlagSet() }): RouteObject[] 
                     { path: 'contacts', ...contactsPage },
                     { path: 'schedules', ...schedulesPage },
                     { path: 'tags', ...tagsPage },
-                    soon('chats/:uuid?', 'chats'),
+                    { path: 'chats/:uuid?', ...chatsPage },
                     { path: 'helps', ...helpsPage },
-                    ...(flags.cshow ? campaignRoutes() : []),
+                    ...campaignRoutes(),
                     {
                       element: <AdminRoute />,
                       children: [

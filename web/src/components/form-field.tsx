@@ -3,20 +3,22 @@ import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { translateMessage } from '@/lib/i18n';
 
-/** A labelled field with the translated rule message under it. */
+/** A labelled field with the translated rule message under it; `disabled` reaches the control inside. */
 export function FormField({
   label,
   error,
   required,
+  disabled,
   children,
 }: {
   label: string;
   error?: string;
   required?: boolean;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Field.Root invalid={!!error} required={required}>
+    <Field.Root invalid={!!error} required={required} disabled={disabled}>
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator /> : null}

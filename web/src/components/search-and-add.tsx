@@ -6,7 +6,8 @@ interface SearchAndAddProps {
   search: string;
   onSearch: (value: string) => void;
   addLabel: string;
-  onAdd: () => void;
+  /** Without it (the viewer may not add) only the search box shows. */
+  onAdd?: () => void;
   /** `<prefix>-search` and `<prefix>-add` test ids. */
   testIdPrefix?: string;
 }
@@ -26,10 +27,12 @@ export function SearchAndAdd({ searchLabel, search, onSearch, addLabel, onAdd, t
           data-testid={testIdPrefix ? `${testIdPrefix}-search` : undefined}
         />
       </InputGroup>
-      <Button onClick={onAdd} flexShrink={0} data-testid={testIdPrefix ? `${testIdPrefix}-add` : undefined}>
-        <LuPlus />
-        {addLabel}
-      </Button>
+      {onAdd ? (
+        <Button onClick={onAdd} flexShrink={0} data-testid={testIdPrefix ? `${testIdPrefix}-add` : undefined}>
+          <LuPlus />
+          {addLabel}
+        </Button>
+      ) : null}
     </>
   );
 }

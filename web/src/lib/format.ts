@@ -22,11 +22,16 @@ export function formatMoney(value: number | null | undefined): string {
   return BRL.format(value ?? 0);
 }
 
+/** HH:mm in local time (plain code: the tickets list runs it on the first load, issue 28). */
+export function formatTime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /** dd/MM/yyyy HH:mm in local time. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${formatDate(date)} ${formatTime(date)}`;
 }

@@ -1,4 +1,5 @@
-import type { SessionUserDto } from '@atende/shared';
+import { campaignsEnabled, policySettings, type SessionUserDto } from '@atende/shared';
+import { setCampaignsFlag } from './local-flags';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -23,6 +24,8 @@ type Listener = () => void;
 let state: SessionState = { status: 'unknown', token: null, user: null };
 const listeners = new Set<Listener>();
 
+const campaignsOn = (user: SessionUserDto): boolean => campaignsEnabled(policySettings(user.company?.settings ?? []));
+
 function emit(): void {
   for (const listener of listeners) listener();
 }
@@ -34,6 +37,7 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   signIn(token: string, user: SessionUserDto, extra: { landing?: string; sessionId?: string } = {}): void {
+    if (campaignsOn(user)) setCampaignsFlag();
     state = {
       status: 'authenticated',
       token,
@@ -48,6 +52,7 @@ export const sessionStore = {
     emit();
   },
   setUser(user: SessionUserDto): void {
+    if (campaignsOn(user)) setCampaignsFlag();
     state = { ...state, user };
     emit();
   },

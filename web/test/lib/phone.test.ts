@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import { phoneFormatReady, useFormatPhone } from '@/hooks/use-format-phone';
 import { formatPhone } from '@/lib/phone';
 
 describe('formatPhone: the contact number as people read it (spec part 1 §9)', () => {
@@ -35,5 +37,17 @@ describe('formatPhone: the contact number as people read it (spec part 1 §9)', 
   it('answers an empty text for a missing number', () => {
     expect(formatPhone(null)).toBe('');
     expect(formatPhone(undefined)).toBe('');
+  });
+});
+
+describe('useFormatPhone: the mask on a screen of the first load (issue 28)', () => {
+  it('shows the number as stored until the metadata is in, then masks it the way formatPhone does', async () => {
+    const { result } = renderHook(() => useFormatPhone());
+    expect(result.current('5511988887777')).toBe('5511988887777');
+    await waitFor(() => expect(result.current('5511988887777')).toBe('+55 (11) 98888-7777'));
+    expect(result.current('351912345678')).toBe(formatPhone('351912345678'));
+    await phoneFormatReady();
+    // Mounted after the load: masked from the first render.
+    expect(renderHook(() => useFormatPhone()).result.current('351912345678')).toBe('+351 912 345 678');
   });
 });

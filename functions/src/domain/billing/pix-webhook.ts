@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as z from '@atende/shared/zod';
 import { AppError } from '../../platform/app-error';
-import { secretValue } from '../../platform/secret-value';
+import { readProviderCredentials } from '../../platform/provider-credentials';
 import { processPixPayment, type PixOutcome } from './pix-notification';
 
 export const pixWebhookBodySchema = z.object({
@@ -18,9 +18,12 @@ export const pixWebhookBodySchema = z.object({
   ),
 });
 
-/** `PIX_WEBHOOK_SECRET` locally; in AWS the stack's generated secret (`PIX_WEBHOOK_SECRET_ARN`). */
+/**
+ * `PIX_WEBHOOK_SECRET` locally; in AWS the token the stack generated into the provider-credentials
+ * secret (`pixWebhookToken`).
+ */
 export async function assertWebhookSecret(given: string | undefined): Promise<void> {
-  const expected = await secretValue('PIX_WEBHOOK_SECRET');
+  const expected = process.env.PIX_WEBHOOK_SECRET || (await readProviderCredentials()).pixWebhookToken;
   const a = Buffer.from(given ?? '');
   const b = Buffer.from(expected ?? '');
   if (!expected || a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('ERR_UNAUTHORIZED', 401);

@@ -42,7 +42,8 @@ export async function importContactsFor(viewer: Viewer, input: ImportContactsInp
   return { results };
 }
 
-function newContact(companyId: string, row: { name: string; number: string; email: string }): ContactRecord {
+/** A contact an import creates (a spreadsheet row, an address-book entry). */
+export function newContact(companyId: string, row: { name: string; number: string; email: string }): ContactRecord {
   const now = new Date().toISOString();
   return {
     id: ulid(),

@@ -1,17 +1,18 @@
 /**
  * The recipients of one company for one batch of events: its live sockets, judged by their users'
- * CURRENT records (one consistent BatchGet of the distinct users per batch, docs/decisions.md "Realtime by audience"),
- * so a queue change, a demotion, a deactivation or a deletion applies on the very next event without
- * anyone updating socket items. Sockets that must not live on are dropped here:
+ * CURRENT rights (audience-cache.ts: one small consistent read per batch, docs/decisions.md "Fan-out
+ * keyed by an audience version"), so a queue change, a demotion, a deactivation or a deletion applies
+ * on the next batch without anyone updating socket items. Sockets that must not live on are dropped here:
  * - user deleted or deactivated → a last `auth` `revoked` frame (the console logs out), then closed;
  * - access token expired → closed without a frame (the console reconnects with a fresh token).
  */
 import { policySettings, realtimeChannel, type PolicySettings, type RealtimeRecipient } from '@atende/shared';
 import { listRecentSettings } from '../../data/settings';
-import { getUsers, type UserRecord } from '../../data/users';
-import { deleteWsConnection, listCompanyWsConnections, type WsConnection } from '../../data/ws-connections';
+import type { UserRights } from '../../data/user-rights';
+import { deleteWsConnection, type WsConnection } from '../../data/ws-connections';
 import { logger } from '../../platform/logger';
 import { closeSocketConnection, postToSocket } from '../../platform/websocket-management';
+import { loadCompanyAudience } from './audience-cache';
 
 export interface LiveSocket {
   connectionId: string;
@@ -32,12 +33,12 @@ export async function loadCompanySockets(
   companyId: string,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<CompanySockets> {
-  const sockets = await listCompanyWsConnections(companyId);
-  const owners = await loadOwners(companyId, sockets);
+  const { sockets, rights } = await loadCompanyAudience(companyId);
   const live: LiveSocket[] = [];
   const dropping: Promise<void>[] = [];
   for (const socket of sockets) {
-    const owner = owners.get(socket.userId);
+    if (socket.expiresAt <= nowSeconds) continue; // a missed $disconnect's leftover (TTL removes it)
+    const owner = rights.get(socket.userId);
     if (!owner || !owner.status) dropping.push(revoke(socket, owner ? 'deactivated' : 'deleted'));
     else if (socket.tokenExpiresAt <= nowSeconds) dropping.push(drop(socket));
     else
@@ -60,15 +61,9 @@ export async function loadCompanySockets(
   };
 }
 
-/** The sockets' users as they are now (a missing one was deleted): one consistent read of up to 100 users a call. */
-async function loadOwners(companyId: string, sockets: WsConnection[]): Promise<Map<string, UserRecord>> {
-  const users = await getUsers(companyId, [...new Set(sockets.map((s) => s.userId))], { consistent: true });
-  return new Map(users.map((u) => [u.id, u]));
-}
-
-const recipientOf = (socket: WsConnection, owner: UserRecord): RealtimeRecipient => ({
-  userId: owner.id,
-  companyId: owner.companyId,
+const recipientOf = (socket: WsConnection, owner: UserRights): RealtimeRecipient => ({
+  userId: socket.userId,
+  companyId: socket.companyId,
   profile: owner.profile,
   super: owner.super,
   queueIds: owner.queueIds,

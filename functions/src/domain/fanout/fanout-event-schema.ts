@@ -9,6 +9,7 @@ const audienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('company') }),
   z.object({ kind: z.literal('admins') }),
   z.object({ kind: z.literal('user'), userId: z.string() }),
+  z.object({ kind: z.literal('users'), userIds: z.array(z.string()) }),
   z.object({ kind: z.literal('tickets'), queueId: nullableId, userId: nullableId }),
   z.object({
     kind: z.literal('ticketViewers'),

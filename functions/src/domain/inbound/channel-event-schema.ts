@@ -3,7 +3,13 @@
  * shared/src/channel.ts). A record that does not parse is a bug upstream: it goes to the DLQ.
  */
 import * as z from '@atende/shared/zod';
-import { CONNECTION_STATUSES, MEDIA_FAILURE_REASONS, SEND_FAILURE_REASONS, type ChannelEvent } from '@atende/shared';
+import {
+  CONNECTION_STATUSES,
+  MEDIA_FAILURE_REASONS,
+  NUMBERS_CHECK_MAX,
+  SEND_FAILURE_REASONS,
+  type ChannelEvent,
+} from '@atende/shared';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -43,6 +49,12 @@ const message = z.object({
   quotedExternalId: z.optional(id),
   timestamp: z.iso.datetime({ offset: true }),
   clientMessageId: z.optional(id),
+  notice: z.optional(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('unsupported'), type: nonEmptyText(100) }),
+      z.object({ kind: z.literal('missedCall'), isVideo: z.boolean() }),
+    ]),
+  ),
 });
 
 export const channelEventSchema = z.discriminatedUnion('type', [
@@ -101,6 +113,20 @@ export const channelEventSchema = z.discriminatedUnion('type', [
     from: contact,
     isVideo: z.boolean(),
     isGroup: z.boolean(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('numbers.checked'),
+    requestId: id,
+    results: z
+      .array(
+        z.object({
+          number: z.string().check(z.regex(/^\d{8,15}$/)),
+          exists: z.boolean(),
+          jid: z.optional(id),
+        }),
+      )
+      .check(z.maxLength(NUMBERS_CHECK_MAX)),
   }),
 ]);
 

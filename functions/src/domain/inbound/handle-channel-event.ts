@@ -5,14 +5,16 @@
  * Message and contact events read it through the per-process cache (at most 5 s old: they only use
  * its queues, name and bot texts); state events, which write it, read it fresh.
  */
-import type { ChannelEvent } from '@atende/shared';
+import { noticeOpensTicket, type ChannelEvent } from '@atende/shared';
 import { getConnection, getRecentConnection } from '../../data/connections';
 import { logger } from '../../platform/logger';
+import { recordNumberCheckAnswers } from '../contact-lists/number-checks';
 import { answerCall } from './calls';
 import { applyConnectionState } from './connection-state';
 import { applyContactChange } from './contact-changes';
 import { applyMessageChange } from './message-changes';
 import { recordChannelMessage } from './record-message';
+import { recordUnsupportedMessage } from './record-unsupported';
 
 export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
   const read = isStateEvent(event) ? getConnection : getRecentConnection;
@@ -33,7 +35,10 @@ export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
       return applyConnectionState(connection, event);
     case 'message.received':
     case 'message.sent':
-      return recordChannelMessage(connection, event);
+      // A type the platform does not show never opens or reopens a ticket (record-unsupported.ts).
+      return noticeOpensTicket(event.message.notice)
+        ? recordChannelMessage(connection, event)
+        : recordUnsupportedMessage(connection, event);
     case 'message.ack':
     case 'message.edited':
     case 'message.deleted':
@@ -45,6 +50,10 @@ export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
       return applyContactChange(connection, event);
     case 'call.received':
       return answerCall(connection, event);
+    case 'numbers.checked':
+      // A contact-list number check's answer (contact-lists/number-checks.ts), for the connection's company.
+      await recordNumberCheckAnswers(connection.companyId, event.results);
+      return;
   }
 }
 

@@ -1,4 +1,4 @@
-/** message.ack / edited / deleted / sendFailed / media / reaction on stored messages. */
+/** message.ack / edited / deleted / sendFailed / media / reaction on stored messages (and failed campaign sends). */
 import type { ChannelEvent, MessageMediaType } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import { contactKey, getContact } from '../../data/contacts';
@@ -19,6 +19,8 @@ import { ticketKey } from '../../data/tickets';
 import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
 import { publishMessageUpdated } from '../messages/message-events';
+import { campaignSendFailed } from '../campaign-sending/send-failures';
+import { isCampaignCommand } from '../campaign-sending/send-shipping';
 
 type ChangeEvent = Extract<
   ChannelEvent,
@@ -53,6 +55,9 @@ export async function applyMessageChange(connection: ConnectionRecord, event: Ch
         externalId: event.externalId,
         error: event.error,
       });
+      // A campaign's send: its shipping fails (no message was recorded for it).
+      if (isCampaignCommand(event.clientMessageId))
+        return campaignSendFailed(companyId, connectionId, event.clientMessageId!, event.reason ?? 'rejected');
       // Refused after WhatsApp took it: known by its WhatsApp id. Refused before sending (a format the
       // host cannot convert, a number not on WhatsApp): known by the API id recorded before the send.
       const ref = event.externalId

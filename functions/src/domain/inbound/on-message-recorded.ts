@@ -16,6 +16,7 @@ import type { MessageRecord } from '../../data/messages';
 import { closeReadAhead } from '../../data/read-ahead';
 import { getTicket } from '../../data/tickets';
 import { ticketBots } from '../bots/ticket-bots';
+import { answerCampaignConfirmations } from '../campaign-sending/confirmation';
 import { publishMessageCreated } from '../messages/message-events';
 import { findOrCreateTicket, type TicketForMessage } from '../tickets/find-or-create-ticket';
 import { attachMessageToTicket, messageTextIndex, type MessageTextIndex } from '../tickets/ticket-activity';
@@ -71,6 +72,11 @@ export async function onMessageOnTicket(
   const dto = await toTicketDto(ticket, { contact, connection, recentQueues: true });
   await publishMessageCreated(onTicket, contact, { record: ticket, dto });
   if (landed.created || landed.reopened) await publishTicketUpdate(ticket, dto);
+  // A missed call or an unsupported type is not something the customer wrote: no bot answers it, no campaign reads it.
+  if (message.notice) return messageTextIndex(ticket, message.body);
+  // A contact's message answers a campaign's confirmation request (one cached read unless one is awaited).
+  if (recorded.direction === 'received' && !contact.isGroup)
+    await answerCampaignConfirmations(connection.companyId, connection.id, contact.number);
   await ticketBots().onTicketMessage({
     connection,
     contact,

@@ -19,6 +19,7 @@ import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
 import { identityOf, namedAsTheCompanyWants } from '../contacts/channel-identity';
 import { findOrCreateContact } from '../contacts/find-or-create-contact';
+import { isCampaignCommand } from '../campaign-sending/send-shipping';
 import { currentOpenTicket, newTicket } from '../tickets/find-or-create-ticket';
 import { recordMessageOnNewTicket, recordMessageOnOpenTicket } from '../tickets/ticket-activity';
 import { ticketSettings } from '../tickets/ticket-settings';
@@ -29,6 +30,8 @@ type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.
 
 export async function recordChannelMessage(connection: ConnectionRecord, event: MessageEvent): Promise<void> {
   const channelMessage = event.message;
+  // Campaign sends open no ticket (send-shipping.ts): their echo is not recorded either.
+  if (isOwnSendEcho(event) && isCampaignCommand(channelMessage.clientMessageId)) return;
   if (isOwnSendEcho(event) && (await alreadyRecorded(connection, channelMessage.externalId))) return;
   const { keepChannelNames } = await ticketSettings(connection.companyId);
   const { contact, created: contactCreated } = await findOrCreateContact(
@@ -106,7 +109,11 @@ async function recordOnCurrentTicket({ connection, contact, message }: RecordedM
 const directionOf = (event: MessageEvent): RecordedMessage['direction'] =>
   event.type === 'message.sent' ? 'sent' : 'received';
 
-async function buildMessage(connection: ConnectionRecord, m: ChannelMessage, contactId: string): Promise<MessageRecord> {
+export async function buildMessage(
+  connection: ConnectionRecord,
+  m: ChannelMessage,
+  contactId: string,
+): Promise<MessageRecord> {
   const { companyId, id: connectionId } = connection;
   const media = acceptedMedia(companyId, m.media);
   const quoted = m.quotedExternalId ? await getMessage(companyId, connectionId, m.quotedExternalId) : undefined;
@@ -144,6 +151,7 @@ async function buildMessage(connection: ConnectionRecord, m: ChannelMessage, con
     ticketId: null,
     queueId: null,
     clientMessageId: m.clientMessageId ?? null,
+    ...(m.notice ? { notice: m.notice } : {}),
     createdAt: new Date(m.timestamp).toISOString(),
     updatedAt: now,
   };

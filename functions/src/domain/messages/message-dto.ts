@@ -25,6 +25,7 @@ export async function toMessageDto(m: MessageRecord): Promise<MessageDto> {
     sendFailure: m.sendFailure ?? null,
     mediaFailure: m.mediaFailure ?? null,
     ...(m.reactions ? { reactions: m.reactions } : {}),
+    ...(m.notice ? { notice: m.notice } : {}),
     userId: m.userId ?? null,
     sendFailed: m.sendFailed === true,
     createdAt: m.createdAt,

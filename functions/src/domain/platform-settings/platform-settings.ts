@@ -1,7 +1,8 @@
 /**
  * The super users' panels (payment gateway, Facebook/Instagram app, e-mail API), stored as settings
- * of the platform company. Secrets never travel back to a browser: reads say only whether they are set.
- * The Efí .p12 certificate lives in the bucket under the platform company's private prefix.
+ * of the platform company — except the credentials (secret-kind keys and the Efí .p12), which live in
+ * the provider-credentials secret (platform/provider-credentials.ts), never in the table. Secrets
+ * never travel back to a browser: reads say only whether they are set.
  */
 import {
   PLATFORM_SETTING_KEYS,
@@ -12,31 +13,44 @@ import {
 import { getPlatformCompanyId } from '../../data/companies';
 import { getSetting, listSettings, putSetting } from '../../data/settings';
 import { AppError } from '../../platform/app-error';
-import { forgetPixProvider, EFI_CERTIFICATE_NAME } from '../../platform/providers/pix-provider-factory';
-import { privateObjectKey, writeObject } from '../../platform/storage';
+import {
+  isCredentialSetting,
+  readProviderCredentials,
+  updateProviderCredentials,
+} from '../../platform/provider-credentials';
+import { forgetPixProvider } from '../../platform/providers/pix-provider-factory';
+import { moveCredentialsOutOfTable } from './credentials-migration';
 
-/** A .p12 is a few KB; anything near this is not a certificate. */
-export const MAX_CERTIFICATE_BYTES = 64 * 1024;
+/**
+ * A .p12 is a few KB. It is kept base64 in the credentials secret (Secrets Manager holds 64 KB):
+ * 40 KB of certificate is 54 KB of base64, with room for the other credentials.
+ */
+export const MAX_CERTIFICATE_BYTES = 40 * 1024;
 
 async function platformId(): Promise<string> {
   const id = await getPlatformCompanyId();
   if (!id) throw new AppError('ERR_NOT_FOUND', 404);
+  await moveCredentialsOutOfTable(id);
   return id;
 }
 
 export async function readPlatformSettings(): Promise<PlatformSettingsDto> {
   const id = await platformId();
   const stored = new Map((await listSettings(id)).map((s) => [s.key, s.value]));
+  const credentials = await readProviderCredentials();
   const settings = (Object.entries(PLATFORM_SETTING_KEYS) as [PlatformSettingKey, 'toggle' | 'text' | 'secret'][]).map(
     ([key, kind]): PlatformSettingView =>
-      kind === 'secret' ? { key, kind, set: !!stored.get(key) } : { key, kind, value: stored.get(key) ?? '' },
+      isCredentialSetting(key)
+        ? { key, kind: 'secret', set: !!credentials[key] }
+        : { key, kind: kind as 'toggle' | 'text', value: stored.get(key) ?? '' },
   );
   return { settings, efiCertificate: stored.get('efiCertificadoP12') || null };
 }
 
 export async function writePlatformSetting(key: PlatformSettingKey, value: string): Promise<PlatformSettingView> {
   const id = await platformId();
-  await putSetting(id, key, value);
+  if (isCredentialSetting(key)) await updateProviderCredentials({ [key]: value });
+  else await putSetting(id, key, value);
   if (key.startsWith('efi')) forgetPixProvider();
   const kind = PLATFORM_SETTING_KEYS[key];
   return kind === 'secret' ? { key, kind, set: !!value } : { key, kind, value };
@@ -51,8 +65,8 @@ export async function uploadEfiCertificate(
   if (!bytes.length || bytes.length > MAX_CERTIFICATE_BYTES || !fileName.toLowerCase().endsWith('.p12'))
     throw new AppError('ERR_VALIDATION', 400, { fields: { file: 'ERR_CERTIFICATE' } });
   const id = await platformId();
-  await writeObject(privateObjectKey(id, EFI_CERTIFICATE_NAME), bytes, 'application/x-pkcs12');
-  await putSetting(id, 'efiCertificadoP12', fileName);
+  await updateProviderCredentials({ efiCertificate: { fileName, base64: bytes.toString('base64') } });
+  await putSetting(id, 'efiCertificadoP12', fileName); // the name the panel shows; not a secret
   forgetPixProvider();
   return { message: 'ok', filename: fileName };
 }
@@ -61,8 +75,8 @@ export async function uploadEfiCertificate(
 export async function deleteEfiCertificate(): Promise<{ message: string }> {
   const id = await platformId();
   if (!(await getSetting(id, 'efiCertificadoP12'))) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+  await updateProviderCredentials({ efiCertificate: undefined });
   await putSetting(id, 'efiCertificadoP12', '');
-  await writeObject(privateObjectKey(id, EFI_CERTIFICATE_NAME), Buffer.alloc(0));
   forgetPixProvider();
   return { message: 'ok' };
 }

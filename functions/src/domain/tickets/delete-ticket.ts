@@ -7,6 +7,7 @@
 import { mayDeleteTicket } from '@atende/shared';
 import { getConversation, getTicket, removeTicket, TICKET_WRITE } from '../../data/tickets';
 import { TAG_COUNT_LABEL } from '../../data/tags';
+import { unindexTicketTags } from '../../data/tagged-tickets';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
 import { accessDenied, type TicketActor } from './ticket-actor';
@@ -28,6 +29,7 @@ export async function deleteTicket(actor: TicketActor, ticketId: string): Promis
         ...(await tagCountsOfRemoval(ticket)),
         ticketSweepWrite(cid, ticket.id), // its messages, search entries and notes go in the background
       ]);
+      await unindexTicketTags(ticket, ticket.tagIds ?? []); // after the delete: an extra entry at worst, never a missing one
       await publishTicketDeleted(ticket);
       return;
     } catch (err) {

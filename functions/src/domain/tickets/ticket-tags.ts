@@ -2,9 +2,10 @@
  * POST /tags/sync: the ticket's tag set becomes exactly the given tags (unknown ids refused). The
  * tags' `ticketsCount` move in the same transaction as the set (data/tags.ts `tagCountMoves`), on
  * condition the set is still the one read: a concurrent sync re-reads and recounts, a repeat of the
- * same request moves nothing.
+ * same request moves nothing. The tag-campaign index (data/tagged-tickets.ts) follows the set.
  */
 import type { SyncTagsInput, TicketDto } from '@atende/shared';
+import { indexTicketTags, unindexTicketTags } from '../../data/tagged-tickets';
 import { getTags, TAG_COUNT_LABEL, tagCountMoves } from '../../data/tags';
 import { getTicket, replaceTicketTags, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
 import { TransactionConditionFailed } from '../../data/transactions';
@@ -25,7 +26,16 @@ export async function syncTicketTags(actor: TicketActor, input: SyncTagsInput): 
     const live = new Set(known.map((t) => t.id));
     if (ids.some((id) => !live.has(id))) throw unknownTag();
     try {
+      // the tag-campaign index (AP-TG4): entries of added tags before the set, of removed ones after it
+      await indexTicketTags(
+        ticket,
+        ids.filter((id) => !before.includes(id)),
+      );
       await replaceTicketTags(ticket, ids, tagCountMoves(ticket.companyId, before, ids, live));
+      await unindexTicketTags(
+        ticket,
+        before.filter((id) => !ids.includes(id)),
+      );
       const updated: TicketRecord = { ...ticket, tagIds: ids };
       await publishTicketTags(updated);
       return toTicketDto(updated);

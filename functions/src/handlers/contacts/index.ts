@@ -7,6 +7,7 @@ import {
   createContactSchema,
   deleteContactsSchema,
   importContactsSchema,
+  importPhoneContactsSchema,
   listContactsPickerQuerySchema,
   listContactsQuerySchema,
   updateContactSchema,
@@ -21,6 +22,7 @@ import {
   updateContactFor,
 } from '../../domain/contacts/contact-book';
 import { importContactsFor } from '../../domain/contacts/import-contacts';
+import { importPhoneContactsFor } from '../../domain/contacts/import-phone-contacts';
 import { deleteContactFor, deleteContactsFor } from '../../domain/contacts/remove-contacts';
 
 export const handler = areaRouter('contacts', [
@@ -63,5 +65,9 @@ export const handler = areaRouter('contacts', [
   route('POST /contacts/import', {
     body: importContactsSchema,
     handler: async ({ auth, body }) => json(await importContactsFor(auth, body)),
+  }),
+  route('POST /contacts/import/phone', {
+    body: importPhoneContactsSchema,
+    handler: async ({ auth, body }) => json(await importPhoneContactsFor(auth, body)),
   }),
 ]);

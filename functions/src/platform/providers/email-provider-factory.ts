@@ -5,6 +5,7 @@
  */
 import { isSettingOn } from '@atende/shared';
 import { getSetting } from '../../data/settings';
+import { readProviderCredentials } from '../provider-credentials';
 import type { EmailProvider } from './email-provider';
 import { OutboxEmailProvider } from './outbox-email';
 import { SendGridEmailProvider } from './sendgrid-email';
@@ -18,11 +19,13 @@ export interface ConfiguredEmail {
 export async function emailProvider(platformCompanyId: string | undefined): Promise<ConfiguredEmail | undefined> {
   const from = process.env.EMAIL_FROM ?? 'nao-responda@atende.local';
   if (platformCompanyId) {
-    const [enabled, apiKey, register, invoice] = await Promise.all(
-      ['sendEmailEnabled', 'apiKeySendGrid', 'idEmailRegister', 'idEmailSendInvoice'].map((key) =>
-        getSetting(platformCompanyId, key),
-      ),
+    const [enabled, register, invoice] = await Promise.all(
+      ['sendEmailEnabled', 'idEmailRegister', 'idEmailSendInvoice'].map((key) => getSetting(platformCompanyId, key)),
     );
+    // The key lives in the provider-credentials secret; the table only until it was moved there.
+    const apiKey =
+      isSettingOn(enabled) &&
+      ((await readProviderCredentials()).apiKeySendGrid ?? (await getSetting(platformCompanyId, 'apiKeySendGrid')));
     if (isSettingOn(enabled) && apiKey) {
       return {
         provider: new SendGridEmailProvider(apiKey, from),

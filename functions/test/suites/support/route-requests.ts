@@ -32,7 +32,11 @@ export type FixtureKind =
   | 'companySettingKey'
   | 'tag'
   | 'quickMessage'
-  | 'queueIntegration';
+  | 'queueIntegration'
+  | 'contactList'
+  | 'contactListItem'
+  | 'campaign'
+  | 'chat';
 
 /**
  * Kinds that name no record of a tenant: the route acts on the caller's own company whatever the
@@ -66,6 +70,10 @@ export const PARAM_KINDS: Record<string, FixtureKind> = {
   'tags/{id}': 'tag',
   'quick-messages/{id}': 'quickMessage',
   'queueIntegration/{id}': 'queueIntegration',
+  'contact-lists/{id}': 'contactList',
+  'contact-list-items/{id}': 'contactListItem',
+  'campaigns/{id}': 'campaign',
+  'chats/{id}': 'chat',
   // a time window, not a record: the route is for super users and names nothing of a tenant
   '{minutes}': 'minutes',
   '{userId}': 'user',
@@ -114,13 +122,33 @@ export function fixtureId(tenant: Tenant, kind: FixtureKind): string {
       return tenant.quickMessageId;
     case 'queueIntegration':
       return tenant.queueIntegrationId;
+    case 'contactList':
+      return tenant.campaigns.contactListId;
+    case 'contactListItem':
+      return tenant.campaigns.contactListItemId;
+    case 'campaign':
+      return tenant.campaigns.campaignId;
+    case 'chat':
+      return tenant.campaigns.chatId;
   }
 }
 
 const unique = () => Math.random().toString(36).slice(2, 10);
+const phoneNumber = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const invadingFile = { fileName: 'invasor.pdf', mimetype: 'application/pdf', size: 100 };
+/** A full campaign on `owner`'s list and connection. */
+const campaignOn = (owner: Tenant) => ({
+  name: `Campanha invasora ${unique()}`,
+  message1: 'oferta invasora',
+  contactListId: owner.campaigns.contactListId,
+  whatsappIds: [owner.connection.id],
+});
+
+/** A sample request part, built from the victim's records (and the attacker's, for a valid body of its own). */
+type Sample<T> = (victim: Tenant, attacker: Tenant) => T;
 
 /** Valid bodies, so an attack passes validation and reaches the route's tenant checks. */
-export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, unknown>> = {
+export const SAMPLE_BODIES: Record<string, Sample<Record<string, unknown>>> = {
   'POST /auth/login': () => ({ email: `ninguem-${unique()}@test.local`, password: 'senha-errada' }),
   'POST /users': () => ({
     name: 'Invasor Teste',
@@ -203,12 +231,54 @@ export const SAMPLE_BODIES: Record<string, (victim: Tenant) => Record<string, un
   'PUT /queueIntegration/{id}': () => ({ name: `tomada${unique()}`, type: 'n8n', urlApi: 'https://example.test/n8n' }),
   // the caller's own company's webhook: a URL on the attacker's side names nothing of the victim
   'PUT /webhook': () => ({ url: 'https://example.test/hook' }),
+  // the phone import names the victim's connection; the bulk add the victim's contact and list
+  'POST /contacts/import/phone': (a) => ({ whatsappId: a.connection.id }),
+  'POST /contacts/transferToListCampaigns': (a) => ({
+    contactIds: [a.ticket.contactId],
+    contactListId: a.campaigns.contactListId,
+  }),
+  'POST /contact-lists': () => ({ name: `Lista invasora ${unique()}` }),
+  'PUT /contact-lists/{id}': () => ({ name: 'Lista tomada' }),
+  'POST /contact-lists/{id}/upload': () => ({
+    rows: [{ line: 2, name: 'Item Importado', number: phoneNumber(), email: '' }],
+  }),
+  'POST /contact-list-items': (a) => ({
+    name: 'Item invasor',
+    number: phoneNumber(),
+    contactListId: a.campaigns.contactListId,
+  }),
+  'PUT /contact-list-items/{id}': () => ({ name: 'Item tomado', number: phoneNumber() }),
+  // a new campaign on the victim's list and connection (refused as invalid fields: OWNERSHIP_CHECKED_FIELDS);
+  // the victim's campaign saved with the attacker's own target, so the save reaches the campaign's lookup
+  'POST /campaigns': (a) => campaignOn(a),
+  'PUT /campaigns/{id}': (_a, own) => campaignOn(own),
+  'POST /campaigns/{id}/media-upload': () => ({ file: invadingFile }),
+  'POST /campaign-settings': () => ({
+    settings: { messageInterval: 5, longerIntervalAfter: 10, greaterInterval: 30, variables: [] },
+  }),
+  // a chat whose members are the victim's users, and a message into the victim's chat
+  'POST /chats': (a) => ({
+    title: `Chat invasor ${unique()}`,
+    users: [a.admin, a.operator].map((u) => ({ id: u.user.id, name: u.user.name })),
+  }),
+  'PUT /chats/{id}': (a) => ({ title: 'Chat tomado', users: [{ id: a.admin.user.id }] }),
+  'POST /chats/{id}/messages': () => ({ message: 'recado invasor' }),
 };
 
-export const SAMPLE_QUERIES: Record<string, (victim: Tenant) => Record<string, string>> = {
+/**
+ * Body fields naming the victim's records that a route refuses as invalid (400 ERR_VALIDATION on those
+ * fields only): that refusal is the route's tenant check, not an invalid sample. The isolation suite
+ * proves it: the same body naming the attacker's own records is accepted.
+ */
+export const OWNERSHIP_CHECKED_FIELDS: Record<string, readonly string[]> = {
+  'POST /campaigns': ['contactListId', 'whatsappIds'],
+};
+
+export const SAMPLE_QUERIES: Record<string, Sample<Record<string, string>>> = {
   'GET /ticket-notes/list': (a) => ({ ticketId: a.ticket.id, contactId: a.ticket.contactId }),
   'GET /queue-options': (a) => ({ queueId: a.queueId, parentId: '-1' }),
   'GET /schedules': (a) => ({ contactId: a.ticket.contactId }),
+  'GET /contact-list-items': (a) => ({ contactListId: a.campaigns.contactListId }),
   'DELETE /schedules/{id}/media-upload': () => ({ originalName: 'contrato.pdf' }),
   'DELETE /quick-messages/{id}/media-upload': () => ({ originalName: 'contrato.pdf' }),
   'GET /dashboard': () => ({ days: '7' }),
@@ -240,8 +310,10 @@ export function pathParamsFor(route: HttpRouteSpec, tenant: Tenant): Record<stri
   return Object.fromEntries(Object.entries(paramKinds(route)).map(([name, kind]) => [name, fixtureId(tenant, kind)]));
 }
 
-export const sampleBody = (route: HttpRouteSpec, victim: Tenant) => SAMPLE_BODIES[routeKey(route)]?.(victim) ?? {};
-export const sampleQuery = (route: HttpRouteSpec, victim: Tenant) => SAMPLE_QUERIES[routeKey(route)]?.(victim) ?? {};
+export const sampleBody = (route: HttpRouteSpec, victim: Tenant, attacker: Tenant) =>
+  SAMPLE_BODIES[routeKey(route)]?.(victim, attacker) ?? {};
+export const sampleQuery = (route: HttpRouteSpec, victim: Tenant, attacker: Tenant) =>
+  SAMPLE_QUERIES[routeKey(route)]?.(victim, attacker) ?? {};
 export const takesBody = (route: HttpRouteSpec) =>
   route.method === 'POST' ||
   route.method === 'PUT' ||

@@ -1,7 +1,7 @@
 /**
  * The cast of the manifest-driven suites: company A (the victim) and company B (the attacker), each
- * with an admin, an operator, a connection with a message, and the API and connection toggles on so
- * every rule is reachable; a fake @connections endpoint records what each socket received; and a
+ * with an admin, an operator, a connection with a message, and the API, connection and campaign toggles
+ * on so every rule is reachable; a fake @connections endpoint records what each socket received; and a
  * snapshot of everything stored for A, to prove an attack changed nothing.
  */
 import { createServer, type Server } from 'node:http';
@@ -21,6 +21,7 @@ import { apiCall } from '../../support/api-event';
 import { useFreshTable } from '../../support/fresh-table';
 import { sqsEvent, useLocalQueues } from '../../support/local-queues';
 import { createTestCompany, createTestUser, type TestUser } from '../../support/tenancy-fixtures';
+import { addCampaignRecords, enableCampaigns, type CampaignRecords } from './world-campaigns';
 
 export interface Tenant {
   companyId: string;
@@ -41,6 +42,8 @@ export interface Tenant {
   tagId: string;
   quickMessageId: string;
   queueIntegrationId: string;
+  /** A contact list with one item, an INATIVA campaign on it, a chat of the admin and the operator. */
+  campaigns: CampaignRecords;
   /** The socket ids opened for the admin and the operator. */
   sockets: { admin: string; operator: string };
   /** Strings that identify this tenant's data: none may appear in an answer or frame meant for another tenant. */
@@ -56,6 +59,7 @@ async function buildTenant(label: string): Promise<Tenant> {
   });
   await putSetting(company.id, 'useApi', 'enabled');
   await putSetting(company.id, 'addAlterConnection', 'enabled');
+  await enableCampaigns(company.id);
   const admin = await createTestUser(company.id, { profile: 'admin', name: `Admin ${label} ${unique()}` });
   const operator = await createTestUser(company.id, { profile: 'user', name: `Operador ${label} ${unique()}` });
   const created = await apiCall('whatsapp', 'POST', '/whatsapp', {
@@ -157,6 +161,7 @@ async function buildTenant(label: string): Promise<Tenant> {
   tenant.queueOptionId = option.body.id;
   tenant.secrets.push(queueName, queue.body.id, optionTitle, option.body.id);
   await addSetupRecords(tenant, label);
+  tenant.campaigns = await addCampaignRecords(tenant, label);
   tenant.secrets.push(
     ticket.id,
     ticket.uuid,

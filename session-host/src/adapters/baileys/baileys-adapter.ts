@@ -7,7 +7,7 @@
  * DynamoDB, never inside the socket.
  */
 import { NodeCache } from '@cacheable/node-cache';
-import type { ChannelMessage } from '@atende/shared';
+import type { ChannelMessage, NumberCheckResult } from '@atende/shared';
 import {
   jidDecode,
   type CacheStore,
@@ -18,6 +18,7 @@ import {
 } from '@whiskeysockets/baileys';
 import { CredentialsSupersededError } from '../../auth-state/dynamodb-auth-state';
 import type { Logger } from '../../logger';
+import type { DownloadSlots } from '../../media/download-slots';
 import type { VoiceNoteTranscoder } from '../../media/voice-notes';
 import {
   AdapterBase,
@@ -25,10 +26,12 @@ import {
   type AdapterStartOptions,
   type ChannelEventBody,
   type DeleteCommand,
+  type NumbersCheckCommand,
   type ReadCommand,
   type RejectCallCommand,
   type SendCommand,
 } from '../channel-adapter';
+import { eventsOfCalls } from './call-events';
 import { ChatIndex } from './chat-index';
 import { closeKindOf, FINAL_REASON_TEXT } from './close-reasons';
 import { contactFromJids, recipientJid } from './contact-identity';
@@ -42,6 +45,7 @@ import {
   eventsOfReceipt,
   eventsOfUpdate,
 } from './message-translation';
+import { checkNumbersOnWhatsapp } from './number-checks';
 import { NumberResolver } from './number-resolver';
 import { sendArguments } from './outbound-content';
 import { outboundMedia } from './outbound-media';
@@ -65,6 +69,8 @@ export interface BaileysAdapterDeps {
   createSocket?: SocketFactory;
   downloadMedia?: MediaDownloader;
   mediaLimits?: Partial<MediaLimits>;
+  /** The host's cap on downloads at once, shared by all its connections (media/download-slots.ts). */
+  hostDownloads?: DownloadSlots;
   sendTimeouts?: Partial<typeof DEFAULT_SEND_TIMEOUTS>;
   versions?: WaVersionSource;
   transcodeVoiceNote?: VoiceNoteTranscoder;
@@ -94,6 +100,7 @@ export class BaileysAdapter extends AdapterBase {
       log: deps.log,
       limits: { ...DEFAULT_MEDIA_LIMITS, ...deps.mediaLimits },
       download: deps.downloadMedia,
+      hostSlots: deps.hostDownloads,
     });
     this.versions = deps.versions ?? new WaVersionSource();
     this.chats = new ChatIndex(deps.log);
@@ -165,6 +172,11 @@ export class BaileysAdapter extends AdapterBase {
     ev.on('contacts.update', (contacts) => {
       if (live()) this.emitAll(eventsOfContacts(contacts));
     });
+    // The history sync (only its bootstrap and push-name parts: socket-config.ts) names the phone's chats and
+    // their people; with `contacts.upsert` it is the connection's address book ("import from the phone").
+    ev.on('messaging-history.set', ({ contacts }) => {
+      if (live() && contacts.length) this.emitAll(eventsOfContacts(contacts));
+    });
     ev.on('lid-mapping.update', (mapping) => {
       if (live()) this.emitAll(eventsOfLidMapping(mapping));
     });
@@ -172,19 +184,9 @@ export class BaileysAdapter extends AdapterBase {
       for (const u of updates) this.groups.invalidate(u.id ?? undefined);
     });
     ev.on('group-participants.update', ({ id }) => this.groups.invalidate(id));
-    // A call ringing now (not one missed while offline): the business side decides whether to refuse it.
+    // A call ringing now (the business side decides whether to refuse it), or one nobody answered (call-events.ts).
     ev.on('call', (calls) => {
-      if (!live()) return;
-      for (const call of calls) {
-        if (call.status !== 'offer' || call.offline) continue;
-        this.emit({
-          type: 'call.received',
-          callId: call.id,
-          from: { jid: call.from, ...(call.callerPn ? { number: call.callerPn.split('@')[0] } : {}) },
-          isVideo: call.isVideo === true,
-          isGroup: call.isGroup === true,
-        });
-      }
+      if (live()) this.emitAll(eventsOfCalls(calls));
     });
   }
 
@@ -379,6 +381,17 @@ export class BaileysAdapter extends AdapterBase {
       };
     });
     await withTimeout(socket.readMessages(keys), this.sendTimeout(undefined), 'read receipts');
+  }
+
+  /** One `onWhatsApp` query for the batch (number-checks.ts). */
+  async checkNumbers(command: NumbersCheckCommand): Promise<NumberCheckResult[]> {
+    const socket = this.connectedSocket(command.connectionId);
+    try {
+      return await withTimeout(checkNumbersOnWhatsapp(socket, command.numbers), this.sendTimeout(undefined), 'number check');
+    } catch (err) {
+      if (!this.connected) throw new NotConnectedError(command.connectionId);
+      throw err;
+    }
   }
 
   private sendTimeout(bytes: Buffer | undefined): number {

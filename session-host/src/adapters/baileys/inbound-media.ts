@@ -4,11 +4,13 @@
  * holds up the messages behind it, and it cannot take the task's memory: the size WhatsApp announces
  * (`fileLength`) is checked against a limit first, the bytes stream into an S3 multipart upload
  * (never a whole-file Buffer), every wait is bounded (download, media re-upload), and at most
- * `concurrency` downloads run at once per connection.
+ * `concurrency` downloads run at once per connection, and at most the host's `hostSlots` over all its
+ * connections.
  */
 import type { Readable } from 'node:stream';
 import { downloadMediaMessage, toNumber, type WAMessage } from '@whiskeysockets/baileys';
 import type { Logger } from '../../logger';
+import type { DownloadSlots } from '../../media/download-slots';
 import { MediaTooLargeError, type MediaStore } from '../../media/media-store';
 import type { ChannelEventBody } from '../channel-adapter';
 import type { MediaPart } from './message-translation';
@@ -82,7 +84,9 @@ export class MediaIntake {
   /** Downloads queued or running: Baileys acknowledged their messages, so WhatsApp will not send them again. */
   private readonly pending = new Set<Pending>();
 
-  constructor(private readonly deps: { log: Logger; limits: MediaLimits; download?: MediaDownloader }) {}
+  constructor(
+    private readonly deps: { log: Logger; limits: MediaLimits; download?: MediaDownloader; hostSlots?: DownloadSlots },
+  ) {}
 
   /** Refused at once when the announced size is over the limit; otherwise queued. */
   accept(job: IntakeJob): void {
@@ -121,7 +125,7 @@ export class MediaIntake {
     if (this.running >= this.deps.limits.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running += 1;
     try {
-      await task();
+      await (this.deps.hostSlots ? this.deps.hostSlots.run(task) : task());
     } finally {
       this.running -= 1;
       this.waiting.shift()?.();

@@ -41,11 +41,26 @@ type Long = { toNumber(): number };
 export const isIgnoredJid = (jid: string | null | undefined) =>
   !jid || isJidStatusBroadcast(jid) || isJidNewsletter(jid) || isJidBroadcast(jid);
 
-/** The text a person would read: body, caption, vCard, location link, or the chosen button. */
-export function bodyOf(content: Content | null | undefined): string | undefined {
+/**
+ * What a message says, and WhatsApp's name for its type when the platform does not show that type
+ * (`unsupported`: the body is then a placeholder naming it); undefined for control frames (message-kinds.ts).
+ */
+export function contentOf(content: Content | null | undefined): { body: string; unsupported?: string } | undefined {
   const message = normalizeMessageContent(content);
   const type = getContentType(message);
   if (!message || !type) return undefined;
+  const text = textOf(message, type);
+  if (text !== undefined) return { body: text };
+  return CONTROL_TYPES.has(type) ? undefined : { body: placeholderBody(type), unsupported: type };
+}
+
+export const bodyOf = (content: Content | null | undefined): string | undefined => contentOf(content)?.body;
+
+/**
+ * The text a person would read of the types the platform handles (body, caption, vCard, location link,
+ * the chosen button …): this switch IS the list of handled types; any other type answers undefined.
+ */
+function textOf(message: Content, type: keyof Content): string | undefined {
   switch (type) {
     case 'conversation':
       return message.conversation ?? '';
@@ -88,11 +103,9 @@ export function bodyOf(content: Content | null | undefined): string | undefined 
       return message.ptvMessage?.caption ?? '';
     case 'interactiveResponseMessage':
       return message.interactiveResponseMessage?.body?.text ?? '';
-    // Not messages of a conversation (message-kinds.ts): the album's header (its photos and videos arrive as
-    // their own messages, associatedChildMessage), protocol frames (revoke/edit arrive as updates), reactions,
-    // poll votes, pins, keep-in-chat …; anything else gets a placeholder naming its type, never a blank message.
+    // Control frames (message-kinds.ts) and types not shown: `contentOf` sorts them.
     default:
-      return CONTROL_TYPES.has(type) ? undefined : placeholderBody(type);
+      return undefined;
   }
 }
 
@@ -145,8 +158,8 @@ const isoFrom = (timestamp: WAMessage['messageTimestamp']) => {
 export function channelMessageOf(message: WAMessage, media?: MediaRef): ChannelMessage | undefined {
   const key = message.key;
   if (!key.id || isIgnoredJid(key.remoteJid)) return undefined;
-  const body = bodyOf(message.message);
-  if (body === undefined) return undefined;
+  const content = contentOf(message.message);
+  if (content === undefined) return undefined;
   const isGroup = Boolean(isJidGroup(key.remoteJid!));
   const pushName = key.fromMe ? undefined : message.pushName;
   const contact = isGroup ? { jid: key.remoteJid! } : contactFromJids(key.remoteJid!, key.remoteJidAlt, pushName);
@@ -158,10 +171,11 @@ export function channelMessageOf(message: WAMessage, media?: MediaRef): ChannelM
     contact,
     ...(participant ? { participant } : {}),
     isGroup,
-    body,
+    body: content.body,
     ...(media ? { media } : {}),
     ...(quotedIdOf(message.message) ? { quotedExternalId: quotedIdOf(message.message) } : {}),
     timestamp: isoFrom(message.messageTimestamp),
+    ...(content.unsupported ? { notice: { kind: 'unsupported' as const, type: content.unsupported } } : {}),
   };
 }
 

@@ -175,6 +175,16 @@ export class SimulatedPhone {
     return { message: toChannelMessage(conversation.contact, message), duplicate: false };
   }
 
+  /**
+   * Resolves once what the phone holds is stored: a send is accepted only when the simulated WhatsApp
+   * server has kept it, as the real server has when Baileys' send resolves. Write-behind alone lost
+   * the messages sent in the last 100 ms before a SIGKILL of the host, whose command markers were
+   * already written (the campaign journey found two).
+   */
+  async saved(): Promise<void> {
+    await this.deps.persistence?.flush();
+  }
+
   businessDeletes(externalId: string): void {
     for (const conversation of this.conversations.values()) {
       const message = conversation.messages.find((m) => m.id === externalId);
@@ -208,6 +218,7 @@ export class SimulatedPhone {
     const me = { number: number ?? fakeBusinessNumber(this.connectionId), lid: '' };
     me.lid = fakeLid(me.number);
     this.number = me.number;
+    this.syncAddressBook();
     await device.paired(me);
   }
 
@@ -248,6 +259,15 @@ export class SimulatedPhone {
     this.device = null;
     if (device) device.loggedOut();
     else this.deviceRevoked = true;
+  }
+
+  /**
+   * A newly linked device receives the phone's address book, as Baileys' first app-state sync brings the
+   * saved contacts (`contacts.upsert` with their names): queued for the device's first open.
+   */
+  private syncAddressBook(): void {
+    for (const { contact } of this.conversations.values())
+      this.toDevice({ type: 'contact.updated', contact: { ...channelContact(contact), name: contact.name } });
   }
 
   listContacts(): SimContact[] {

@@ -16,6 +16,13 @@ export const newPairingCode = () => `${codeHalf()}-${codeHalf()}`;
 export const pairingCodeMatches = (expected: string, typed: string) =>
   typed.replace(/[^A-Z0-9]/gi, '').toUpperCase() === expected.replace('-', '');
 
+/**
+ * Whether a number has a WhatsApp account, as the simulated server answers a number check
+ * (`numbers.check`) and a send: every number does, except those whose digits end in `0000` and are
+ * not one of the connection's simulated customers (docs/simulator-api.md "Which numbers are on WhatsApp").
+ */
+export const simulatedAccountExists = (number: string): boolean => !number.replace(/\D/g, '').endsWith('0000');
+
 /** The error ack WhatsApp answers a restricted account's send with (Baileys: status ERROR, code 463). */
 export const restrictedRefusal = (externalId: string): ChannelEventBody => ({
   type: 'message.sendFailed',

@@ -4,22 +4,28 @@
  * none, "restart required" right after pairing, resume without QR when there are — so the session
  * manager, the outbound consumer and the restart behaviour are exercised for real in local mode.
  */
-import type { ChannelMessage } from '@atende/shared';
+import type { ChannelMessage, NumberCheckResult } from '@atende/shared';
 import { jidDecode } from '@whiskeysockets/baileys';
 import {
   AdapterBase,
   NotConnectedError,
+  SendRefusedError,
   type AdapterStartOptions,
   type ChannelEventBody,
   type DeleteCommand,
+  type NumbersCheckCommand,
   type ReadCommand,
   type RejectCallCommand,
   type SendCommand,
 } from '../channel-adapter';
 import type { SimDevice, SimulatedPhone } from './simulated-phone';
+import { simulatedAccountExists } from './simulated-server-rules';
 import type { SimulatorWorld } from './simulator-world';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The digits of a recipient given as a number or a phone-number JID; undefined for a group or a LID. */
+const phoneNumberOf = (to: string): string | undefined =>
+  !to.includes('@') ? to.replace(/\D/g, '') : to.endsWith('@s.whatsapp.net') ? to.split('@')[0]!.split(':')[0] : undefined;
 
 export class SimulatorAdapter extends AdapterBase implements SimDevice {
   readonly kind = 'simulator' as const;
@@ -124,6 +130,10 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
 
   async send(command: SendCommand, messageId: string): Promise<ChannelMessage> {
     const phone = this.connectedPhone(command.connectionId);
+    // As the Baileys adapter refuses after its number check: a phone number without an account.
+    const number = phoneNumberOf(command.to);
+    if (number !== undefined && !this.hasAccount(phone, number))
+      throw new SendRefusedError('not-on-whatsapp', 'ERR_WAPP_INVALID_CONTACT', `${command.to} is not on WhatsApp`);
     const media = command.media
       ? {
           kind: command.media.kind,
@@ -140,6 +150,7 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
       media,
       quotedId: command.quoted?.externalId,
     });
+    await phone.saved();
     return { ...message, clientMessageId: command.clientMessageId };
   }
 
@@ -154,6 +165,26 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
   /** The simulated phone places no calls: refusing one only needs the connection up. */
   async rejectCall(command: RejectCallCommand): Promise<void> {
     this.connectedPhone(command.connectionId);
+  }
+
+  /** Answers as one WhatsApp query for the batch would, from `hasAccount`. */
+  async checkNumbers(command: NumbersCheckCommand): Promise<NumberCheckResult[]> {
+    const phone = this.connectedPhone(command.connectionId);
+    await pause(this.world.timing.networkLatencyMs);
+    return command.numbers.map((number) =>
+      this.hasAccount(phone, number) ? { number, exists: true, jid: `${number}@s.whatsapp.net` } : { number, exists: false },
+    );
+  }
+
+  /** The simulated server's rule (`simulatedAccountExists`); a customer of this phone has an account whatever its number. */
+  private hasAccount(phone: SimulatedPhone, number: string): boolean {
+    if (simulatedAccountExists(number)) return true;
+    try {
+      phone.conversation(number);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private connectedPhone(connectionId: string): SimulatedPhone {

@@ -1,14 +1,15 @@
 import { Box, CloseButton, Drawer, Flex, HStack, Portal } from '@chakra-ui/react';
 import { MOBILE_BREAKPOINT_PX } from '@atende/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo';
 import { LoadingState } from '@/components/loading-state';
 import { useCompanyGuard, useSessionEvents } from '@/features/auth';
 import { useSession } from '@/hooks/use-session';
 import { useConnectionsAttention } from '@/features/connections/hooks/use-connections-attention';
-import { saveDrawerOpen, UserFormDialog } from '@/features/users';
+import { useChatUnreadDot } from '@/features/chats';
+import { saveDrawerOpen } from '@/features/users/api/drawer';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useRuntimeConfig } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
@@ -16,6 +17,11 @@ import { sessionStore } from '@/lib/session-store';
 import { buildMenu } from './menu-items';
 import { MenuList, SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+
+/** The own-profile modal (and its form library) loads when first opened, not with every screen (issue 28). */
+const UserFormDialog = lazy(async () => ({
+  default: (await import('@/features/users/components/user-form-dialog')).UserFormDialog,
+}));
 
 /**
  * The signed-in app. The query cache (react-query) starts here, not at the root: the public pages
@@ -36,7 +42,10 @@ function AppShell() {
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [profileOpened, setProfileOpened] = useState(false);
+  if (profileOpen && !profileOpened) setProfileOpened(true);
   const attention = useConnectionsAttention();
+  const chatUnread = useChatUnreadDot();
   useCompanyGuard();
   useSessionEvents();
 
@@ -83,6 +92,7 @@ function AppShell() {
                     sections={sections}
                     collapsed={false}
                     attention={attention}
+                    chatUnread={chatUnread}
                     onNavigate={() => setMobileMenuOpen(false)}
                   />
                 </Drawer.Body>
@@ -91,7 +101,7 @@ function AppShell() {
           </Portal>
         </Drawer.Root>
       ) : (
-        <SideMenu sections={sections} collapsed={!desktopOpen} attention={attention} />
+        <SideMenu sections={sections} collapsed={!desktopOpen} attention={attention} chatUnread={chatUnread} />
       )}
       <Flex direction="column" flex="1" minW="0">
         <TopBar
@@ -106,14 +116,16 @@ function AppShell() {
           </Suspense>
         </Box>
       </Flex>
-      {user ? (
-        <UserFormDialog
-          open={profileOpen}
-          mode="self"
-          userId={user.id}
-          actorIsAdmin={isAdmin}
-          onClose={() => setProfileOpen(false)}
-        />
+      {user && profileOpened ? (
+        <Suspense fallback={null}>
+          <UserFormDialog
+            open={profileOpen}
+            mode="self"
+            userId={user.id}
+            actorIsAdmin={isAdmin}
+            onClose={() => setProfileOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </Flex>
   );

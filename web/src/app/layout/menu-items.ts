@@ -41,6 +41,8 @@ export interface MenuItem {
   icon: IconType;
   /** The connections item shows an alert badge when a connection needs attention. */
   attentionBadge?: boolean;
+  /** The chat item shows a dot when the user has unread internal messages (spec part 1 §2). */
+  unreadDot?: boolean;
 }
 
 export interface MenuSection {
@@ -72,7 +74,7 @@ export function buildMenu(ctx: MenuContext): MenuSection[] {
     item('contacts', '/contacts', LuBookUser),
     item('schedules', '/schedules', LuCalendarClock),
     item('tags', '/tags', LuTags),
-    item('chats', '/chats', LuMessagesSquare),
+    item('chats', '/chats', LuMessagesSquare, { unreadDot: true }),
     item('helps', '/helps', LuCircleHelp),
     item('connections', '/connections', LuSmartphone, { attentionBadge: true }),
   ];

@@ -17,11 +17,13 @@ interface MenuListProps {
   /** Icons only, labels in tooltips. */
   collapsed: boolean;
   attention: boolean;
+  /** The user has unread internal chat messages (the chat item's dot). */
+  chatUnread?: boolean;
   onNavigate?: () => void;
 }
 
 /** The menu's content: used inside the permanent aside and inside the temporary drawer. */
-export function MenuList({ sections, collapsed, attention, onNavigate }: MenuListProps) {
+export function MenuList({ sections, collapsed, attention, chatUnread = false, onNavigate }: MenuListProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -52,8 +54,8 @@ export function MenuList({ sections, collapsed, attention, onNavigate }: MenuLis
               label={t(item.label)}
               active={isActive(pathname, item.path)}
               collapsed={collapsed}
-              showBadge={!!item.attentionBadge && attention}
-              badgeLabel={t('menu.connectionsAttention')}
+              showBadge={(!!item.attentionBadge && attention) || (!!item.unreadDot && chatUnread)}
+              badgeLabel={item.unreadDot ? t('menu.chatsUnread') : t('menu.connectionsAttention')}
               onNavigate={onNavigate}
             />
           ))}
@@ -111,7 +113,7 @@ function NavItem({ item, label, active, collapsed, showBadge, badgeLabel, onNavi
               borderColor="bg.panel"
               role="status"
               aria-label={badgeLabel}
-              data-testid="connections-attention"
+              data-testid={item.unreadDot ? 'chats-unread-dot' : 'connections-attention'}
             />
           ) : null}
         </Box>
@@ -139,7 +141,7 @@ function NavItem({ item, label, active, collapsed, showBadge, badgeLabel, onNavi
 type SideMenuProps = Omit<MenuListProps, 'onNavigate'>;
 
 /** The permanent menu for screens of 600 px and wider; collapses to icons. */
-export function SideMenu({ sections, collapsed, attention }: SideMenuProps) {
+export function SideMenu({ sections, collapsed, attention, chatUnread }: SideMenuProps) {
   return (
     <Flex
       as="aside"
@@ -162,7 +164,7 @@ export function SideMenu({ sections, collapsed, attention }: SideMenuProps) {
         </RouterLink>
       </HStack>
       <Box flex="1" overflowY="auto" overflowX="hidden">
-        <MenuList sections={sections} collapsed={collapsed} attention={attention} />
+        <MenuList sections={sections} collapsed={collapsed} attention={attention} chatUnread={chatUnread} />
       </Box>
     </Flex>
   );

@@ -20,6 +20,7 @@ import { logout } from '@/features/auth';
 import { useSession } from '@/hooks/use-session';
 import { initials } from '@/lib/initials';
 import { NotificationsPopover } from '@/features/tickets';
+import { ChatsPopover } from '@/features/chats';
 
 interface TopBarProps {
   isMobile: boolean;
@@ -120,6 +121,7 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
           </IconButton>
         )}
         <NotificationsPopover />
+        <ChatsPopover />
         {/* On phones too (issue 8 item 17): the language is one tap away everywhere. */}
         <LanguageMenu compact />
         <Menu.Root positioning={{ placement: 'bottom-end' }}>

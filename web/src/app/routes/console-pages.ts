@@ -23,6 +23,24 @@ export const queuesPage = async () => ({ Component: (await import('@/features/qu
 export const integrationsPage = async () => ({
   Component: (await import('@/features/integrations')).IntegrationsPage,
 });
+export const chatsPage = async () => ({
+  Component: (await import('@/features/chats/components/chats-page')).ChatsPage,
+});
 export const apiDocsPage = async () => ({ Component: (await import('@/features/api-docs')).ApiDocsPage });
+/** The contact lists (router.tsx adds them with the campaign screens: `cshow` flag, CampaignsRoute). */
+export const contactListsPage = async () => ({
+  Component: (await import('@/features/contact-lists')).ContactListsPage,
+});
+export const contactListItemsPage = async () => ({
+  Component: (await import('@/features/contact-lists')).ContactListItemsPage,
+});
+/** The campaign screens (router.tsx adds them with the `cshow` flag, behind CampaignsRoute). */
+export const campaignsPage = async () => ({ Component: (await import('@/features/campaigns')).CampaignsPage });
+export const campaignReportPage = async () => ({
+  Component: (await import('@/features/campaigns')).CampaignReportPage,
+});
+export const campaignsConfigPage = async () => ({
+  Component: (await import('@/features/campaigns')).CampaignsConfigPage,
+});
 /** The admin dashboard (`/`): router.tsx decides between it and /tickets. */
 export const dashboardFeature = () => import('@/features/dashboard');

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { campaignsEnabled } from '@atende/shared';
 import { useSession } from '@/hooks/use-session';
+import { campaignsFlagSet } from '@/lib/local-flags';
 import { toaster } from '@/lib/toaster';
 import { sessionStore } from '@/lib/session-store';
 import { FullPageLoader } from './full-page-loader';
+import { NotFoundPage } from './not-found-page';
 
 /** Spec part 1 §2: a visitor on a private route goes to /login, remembering where they were heading. */
 export function PrivateRoute() {
@@ -49,4 +52,15 @@ function SentAway() {
       toaster.create({ id: ADMIN_ONLY_TOAST, type: 'warning', title: t('common.adminOnly') });
   }, [t]);
   return <Navigate to="/tickets" replace />;
+}
+
+/**
+ * The campaign screens (spec part 3 §6: "only when the company setting campaignsEnabled is on and
+ * the local flag exists"): "not found", as if the routes did not exist, unless the browser holds the
+ * `cshow` flag (read at render: sign-in sets it for a company with campaigns) and the company has
+ * campaigns switched on.
+ */
+export function CampaignsRoute() {
+  const { policy } = useSession();
+  return campaignsEnabled(policy) && campaignsFlagSet() ? <Outlet /> : <NotFoundPage />;
 }

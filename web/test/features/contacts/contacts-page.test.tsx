@@ -67,8 +67,21 @@ function contactsApi(bySearch: Record<string, ContactDto[]>) {
         ),
       });
     }
+    if (call.method === 'POST' && call.path === '/contacts/import/phone') {
+      const { cursor } = call.body as { cursor?: string };
+      return ok(
+        cursor === 'page-2'
+          ? { created: 1, updated: 0, unchanged: 2, refused: 1 }
+          : { created: 95, updated: 3, unchanged: 2, refused: 0, cursor: 'page-2' },
+      );
+    }
     return undefined;
   });
+}
+
+async function openMenuText(testId: string) {
+  fireEvent.click(screen.getByTestId('contacts-menu'));
+  return screen.findByTestId(testId);
 }
 
 async function openMenuItem(testId: string) {
@@ -178,6 +191,20 @@ describe('the /contacts page (spec part 3 "Contacts page"; issue 27)', () => {
     expect(refused.map((r) => r.textContent)).toEqual(['101Número inválido', '201Número inválido']);
     expect(within(dialog).getByTestId('contacts-import-progress')).toBeTruthy();
     expect(within(dialog).getByText('250 de 250 linhas')).toBeTruthy();
+  });
+
+  it("'Importar do telefone' pages through the address book and ends with a result toast", async () => {
+    signInAs({ id: 'u1', profile: 'admin' });
+    const { calls } = contactsApi({ '': [] });
+    renderPage();
+    await screen.findByTestId('contacts-empty');
+    expect((await openMenuText('contacts-import-phone')).textContent).toBe('Importar do telefone');
+    fireEvent.click(screen.getByTestId('contacts-import-phone'));
+
+    expect(await screen.findByText('Contatos importados com sucesso!', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('96 novo(s), 3 com nome preenchido, 4 já existia(m), 1 sem número válido.')).toBeTruthy();
+    const pages = calls.filter((c) => c.path === '/contacts/import/phone').map((c) => c.body);
+    expect(pages).toEqual([{}, { cursor: 'page-2' }]);
   });
 
   it('refuses a legacy .xls file with a clear message, sending nothing', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactsWorkbook, readSpreadsheet, rowsOf, SpreadsheetError } from '@/features/contacts/lib/spreadsheet';
+import { contactsWorkbook, readSpreadsheet, rowsOf, SpreadsheetError } from '@/lib/spreadsheet';
 
 describe('contacts spreadsheets (issue 27)', () => {
   it('finds the columns by their header in any of the three languages, accents and case aside', () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TicketView } from '@/features/tickets/components/conversation/ticket-view';
 import { TicketRow } from '@/features/tickets/components/list/ticket-row';
 import { contactLabel } from '@/features/tickets/lib/contact-label';
+import { formatPhone } from '@/lib/phone';
 import { contact, fakeTicketsApi, message, ok, renderAt, signInAs, ticket } from './support';
 
 vi.mock('@/lib/realtime', () => import('./realtime-mock'));
@@ -30,7 +31,7 @@ describe('phone numbers in the ticket workspace (spec part 1 §9 display mask)',
     expect(drawer.textContent).not.toContain('5511988887777');
   });
 
-  it('a contact without a name (or named by its own number) is shown by its masked number', () => {
+  it('a contact without a name (or named by its own number) is shown by its masked number', async () => {
     renderAt(
       <TicketRow
         ticket={ticket({ contact: contact({ name: '', number: '351912345678' }) })}
@@ -40,8 +41,9 @@ describe('phone numbers in the ticket workspace (spec part 1 §9 display mask)',
       />,
     );
 
-    expect(screen.getByTestId('ticket-name').textContent).toBe('+351 912 345 678');
-    expect(contactLabel({ name: '5511988887777', number: '5511988887777' })).toBe('+55 (11) 98888-7777');
-    expect(contactLabel({ name: 'Maria', number: '5511988887777' })).toBe('Maria');
+    // The list masks once libphonenumber's metadata is in: it is fetched after the first paint (issue 28).
+    await waitFor(() => expect(screen.getByTestId('ticket-name').textContent).toBe('+351 912 345 678'));
+    expect(contactLabel({ name: '5511988887777', number: '5511988887777' }, formatPhone)).toBe('+55 (11) 98888-7777');
+    expect(contactLabel({ name: 'Maria', number: '5511988887777' }, formatPhone)).toBe('Maria');
   });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TicketRow } from '@/features/tickets/components/list/ticket-row';
-import { listTime } from '@/features/tickets/lib/list-time';
+import { listTime, messageDay, messageTime } from '@/features/tickets/lib/list-time';
 import { renderAt, signInAs, ticket } from './support';
 
 describe('ticket row time (spec part 1 §2)', () => {
@@ -12,6 +12,14 @@ describe('ticket row time (spec part 1 §2)', () => {
     expect(listTime(new Date(2026, 10, 22, 23, 59).toISOString(), now)).toEqual({ kind: 'yesterday' });
     expect(listTime(new Date(2026, 10, 21, 12, 0).toISOString(), now)).toEqual({ kind: 'date', text: '21/11/2026' });
     expect(listTime('', now)).toEqual({ kind: 'none' });
+  });
+
+  it("a message's time and its day separator (HH:mm, dd/MM/yyyy), empty for what is not a date", () => {
+    const sent = new Date(2026, 10, 3, 7, 4).toISOString();
+    expect(messageTime(sent)).toBe('07:04');
+    expect(messageDay(sent)).toBe('03/11/2026');
+    expect(messageTime('not a date')).toBe('');
+    expect(messageDay('not a date')).toBe('');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The contacts page's API (spec part 3 §7 "Contacts"; issue 27): the search-index list by pages,
- * edit, delete one or many, the import in chunks, and a new ticket for a contact (POST /tickets, the
+ * edit, delete one or many, the import in chunks (a spreadsheet's, the phone's pages), and a new ticket for a contact (POST /tickets, the
  * same call the tickets screen makes). Live on `company-{id}-contact`.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,8 @@ import type {
   DeleteContactsAnswer,
   ImportContactsAnswer,
   ImportContactsInput,
+  ImportPhoneContactsAnswer,
+  ImportPhoneContactsInput,
   TicketDto,
   UpdateContactInput,
 } from '@atende/shared';
@@ -60,6 +62,10 @@ export function useDeleteContacts() {
 /** One chunk of an import (≤ CONTACT_BULK_MAX rows): the server answers row by row. */
 export const importContactsChunk = (rows: ImportContactsInput['rows']) =>
   apiPost<ImportContactsAnswer>('/contacts/import', { rows });
+
+/** One page of the import from the phone (the connection's address book); follow `cursor` until none. */
+export const importPhoneContactsPage = (input: ImportPhoneContactsInput) =>
+  apiPost<ImportPhoneContactsAnswer>('/contacts/import/phone', input);
 
 /** A new ticket for the contact, taken by the user (spec part 1 §5 "New ticket"). */
 export function useOpenTicket() {

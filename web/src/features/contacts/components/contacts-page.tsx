@@ -11,9 +11,12 @@ import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 import { useSession } from '@/hooks/use-session';
 import { notify } from '@/lib/toaster';
 import { useContactsList, useDeleteContact, useDeleteContacts } from '../api/contacts-api';
+import { ContactListPicker } from '@/entities/contact-list';
+import { useAddToList } from '../hooks/use-add-to-list';
 import { useContactSelection } from '../hooks/use-contact-selection';
+import { usePhoneImport } from '../hooks/use-phone-import';
 import { CONTACTS_NS } from '../i18n';
-import { contactsWorkbook, saveFile } from '../lib/spreadsheet';
+import { contactsWorkbook, saveFile } from '@/lib/spreadsheet';
 import { ContactEditDialog } from './contact-edit-dialog';
 import { ContactTicketDialog } from './contact-ticket-dialog';
 import { ContactsTable } from './contacts-table';
@@ -23,8 +26,8 @@ import { ImportDialog } from './import-dialog';
 /**
  * /contacts (spec part 3 "Contacts page"; issue 27): search over the contact index (debounced 500 ms),
  * infinite scroll, a new ticket, edit and delete per row; with contacts-page:importExportContact the
- * import/export menu and select mode (bulk delete with contacts-page:deleteContact, bulk export to
- * contacts.xlsx). Live on `company-{id}-contact`.
+ * import/export menu (a spreadsheet, or the phone's address book) and select mode (bulk delete with
+ * contacts-page:deleteContact, bulk export to contacts.xlsx). Live on `company-{id}-contact`.
  */
 export function ContactsPage() {
   const { t } = useTranslation(CONTACTS_NS);
@@ -39,6 +42,8 @@ export function ContactsPage() {
   const [ticketFor, setTicketFor] = useState<ContactDto | null>(null);
   const [importing, setImporting] = useState(false);
   const [confirmBulk, setConfirmBulk] = useState(false);
+  const phoneImport = usePhoneImport();
+  const addToList = useAddToList(() => selection.chosen.map((c) => c.id));
   const removeOne = useDeleteContact();
   const removeMany = useDeleteContacts();
   const deletion = useDeleteConfirmation({
@@ -94,10 +99,13 @@ export function ContactsPage() {
             selecting={selection.active}
             selectedCount={selection.chosen.length}
             onImport={() => setImporting(true)}
+            onImportPhone={() => void phoneImport.run()}
+            importingPhone={phoneImport.running}
             onExport={() => void exportSelected()}
             onSelect={selection.start}
             onDeleteSelected={() => setConfirmBulk(true)}
             onDoneSelecting={selection.stop}
+            onAddToList={addToList.available ? addToList.open : undefined}
           />
         }
       />
@@ -125,6 +133,7 @@ export function ContactsPage() {
       {editing ? <ContactEditDialog key={editing.id} contact={editing} onClose={() => setEditing(null)} /> : null}
       {ticketFor ? <ContactTicketDialog key={ticketFor.id} contact={ticketFor} onClose={() => setTicketFor(null)} /> : null}
       {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
+      {addToList.picking ? <ContactListPicker onClose={addToList.close} onSelect={addToList.addTo} /> : null}
       <ConfirmDialog
         {...deletion.dialog}
         title={t('deleteTitle', { name: deletion.target?.name ?? '' })}

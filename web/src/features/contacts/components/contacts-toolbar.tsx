@@ -1,6 +1,16 @@
 import { Button, HStack, IconButton, Input, InputGroup, Menu, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LuCheck, LuChevronDown, LuDownload, LuListChecks, LuSearch, LuTrash2, LuUpload } from 'react-icons/lu';
+import {
+  LuCheck,
+  LuChevronDown,
+  LuDownload,
+  LuListChecks,
+  LuListPlus,
+  LuSearch,
+  LuSmartphone,
+  LuTrash2,
+  LuUpload,
+} from 'react-icons/lu';
 import { CONTACTS_NS } from '../i18n';
 
 interface ContactsToolbarProps {
@@ -12,10 +22,15 @@ interface ContactsToolbarProps {
   selecting: boolean;
   selectedCount: number;
   onImport: () => void;
+  /** Import the default connection's address book; `importingPhone` while it runs. */
+  onImportPhone: () => void;
+  importingPhone: boolean;
   onExport: () => void;
   onSelect: () => void;
   onDeleteSelected: () => void;
   onDoneSelecting: () => void;
+  /** Bulk add to a campaign contact list: only with the `cshow` flag and campaigns on (spec part 3 "Contacts page"). */
+  onAddToList?: () => void;
 }
 
 /** The contacts page's header: search, the import/export menu, and the select-mode bar. */
@@ -53,6 +68,19 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
               <LuTrash2 />
             </IconButton>
           ) : null}
+          {props.onAddToList ? (
+            <IconButton
+              size="sm"
+              variant="outline"
+              aria-label={t('select.addToList')}
+              title={t('select.addToList')}
+              disabled={props.selectedCount === 0}
+              onClick={props.onAddToList}
+              data-testid="contacts-add-to-list"
+            >
+              <LuListPlus />
+            </IconButton>
+          ) : null}
           <IconButton
             size="sm"
             variant="outline"
@@ -81,6 +109,15 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
                 <Menu.Item value="import" onClick={props.onImport} data-testid="contacts-import">
                   <LuUpload />
                   {t('actions.import')}
+                </Menu.Item>
+                <Menu.Item
+                  value="import-phone"
+                  onClick={props.onImportPhone}
+                  disabled={props.importingPhone}
+                  data-testid="contacts-import-phone"
+                >
+                  <LuSmartphone />
+                  {t('actions.importPhone')}
                 </Menu.Item>
                 <Menu.Item value="export" onClick={props.onExport} data-testid="contacts-export">
                   <LuDownload />

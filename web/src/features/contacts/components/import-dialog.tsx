@@ -5,7 +5,7 @@ import { LuUpload } from 'react-icons/lu';
 import { DialogShell } from '@/components/dialog-shell';
 import { errorMessage } from '@/lib/toaster';
 import { useContactsImport } from '../hooks/use-contacts-import';
-import { SpreadsheetError } from '../lib/spreadsheet';
+import { SpreadsheetError } from '@/lib/spreadsheet';
 import { CONTACTS_NS } from '../i18n';
 
 /**

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CONTACT_BULK_MAX, type ImportRowResult } from '@atende/shared';
 import { useCallback, useRef, useState } from 'react';
 import { contactKeys, importContactsChunk } from '../api/contacts-api';
-import { readSpreadsheet, type SheetRow } from '../lib/spreadsheet';
+import { readSpreadsheet, type SheetRow } from '@/lib/spreadsheet';
 
 export type ImportPhase = 'idle' | 'reading' | 'sending' | 'done' | 'failed';
 

@@ -12,8 +12,7 @@ import type { TicketDto } from '../api/types';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { useTicketsLiveSync } from '../hooks/use-tickets-live-sync';
 import { WelcomePanel, TicketView } from './conversation/ticket-view';
-import { NewTicketDialog } from './dialogs/new-ticket-dialog';
-import { PeekDialog } from './dialogs/peek-dialog';
+import { NewTicketDialog, PeekDialog } from './on-demand';
 import { TicketsManager } from './list/tickets-manager';
 
 /** Below this width the list and the conversation share the screen as two tabs (spec part 1 §2). */

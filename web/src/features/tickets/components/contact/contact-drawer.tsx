@@ -36,7 +36,7 @@ export function ContactDrawer({ ticket, open, onClose, onEdit }: ContactDrawerPr
                     {contact.profilePicUrl ? <Avatar.Image src={contact.profilePicUrl} alt="" /> : null}
                   </Avatar.Root>
                   <Heading size="md" textAlign="center">
-                    {contactLabel(contact)}
+                    {contactLabel(contact, formatPhone)}
                   </Heading>
                   <Text color="fg.muted" data-testid="contact-number">
                     {formatPhone(contact.number)}

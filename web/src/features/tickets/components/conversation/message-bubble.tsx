@@ -3,11 +3,13 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuBan, LuChevronDown, LuPencil, LuReply, LuTrash2 } from 'react-icons/lu';
 import type { Message } from '../../api/types';
+import { useFormatPhone } from '@/hooks/use-format-phone';
 import { contactLabel } from '../../lib/contact-label';
 import { messageTime } from '../../lib/list-time';
 import { parseWhatsappMarkup, type MarkupStyle } from '../../lib/whatsapp-markup';
 import { AckIcon } from './ack-icon';
 import { MessageMedia, showsCaption } from './message-media';
+import { MissedCallLine, UnsupportedBody } from './message-notice';
 
 export interface MessageBubbleProps {
   message: Message;
@@ -110,8 +112,10 @@ function BubbleMenu({ message, onReply, onDelete }: MessageBubbleProps) {
 /** One message: media, quote, text, time, edited/deleted markers and, for ours, the ack. */
 export const MessageBubble = memo(function MessageBubble({ message, onReply, onDelete }: MessageBubbleProps) {
   const { t } = useTranslation('tickets');
+  const formatPhone = useFormatPhone();
   const mine = message.fromMe;
   const actionable = !message.isDeleted && (onReply || onDelete);
+  if (message.notice?.kind === 'missedCall') return <MissedCallLine message={message} isVideo={message.notice.isVideo} />;
   return (
     <Box
       alignSelf={mine ? 'flex-end' : 'flex-start'}
@@ -139,7 +143,7 @@ export const MessageBubble = memo(function MessageBubble({ message, onReply, onD
         {actionable ? <BubbleMenu message={message} onReply={onReply} onDelete={onDelete} /> : null}
         {message.participant && !mine ? (
           <Text textStyle="xs" fontWeight="semibold" color="purple.fg">
-            {contactLabel(message.participant)}
+            {contactLabel(message.participant, formatPhone)}
           </Text>
         ) : null}
         {message.isDeleted ? (
@@ -150,7 +154,9 @@ export const MessageBubble = memo(function MessageBubble({ message, onReply, onD
           <>
             {message.quotedMsg ? <Quoted quoted={message.quotedMsg} /> : null}
             {message.mediaType ? <MessageMedia message={message} /> : null}
-            {message.body && showsCaption(message) ? (
+            {message.notice?.kind === 'unsupported' ? (
+              <UnsupportedBody type={message.notice.type} />
+            ) : message.body && showsCaption(message) ? (
               <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="message-body">
                 <MarkedText text={message.body} />
               </Text>

@@ -1,7 +1,7 @@
 import { Box, HStack, Icon, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { LuDownload, LuFileText, LuMapPin, LuUserRound } from 'react-icons/lu';
-import { formatPhone } from '@/lib/phone';
+import { useFormatPhone } from '@/hooks/use-format-phone';
 import type { Message } from '../../api/types';
 
 /** A vCard's display name and first number (WhatsApp contact cards travel as vCard text). */
@@ -41,6 +41,7 @@ function fileNameOf(message: Pick<Message, 'mediaName' | 'body' | 'mediaUrl'>): 
 /** Image, audio player, video, document, location and contact card (spec part 1 §2, §3). */
 export function MessageMedia({ message }: { message: Message }) {
   const { t } = useTranslation('tickets');
+  const formatPhone = useFormatPhone();
   const url = message.mediaUrl ?? undefined;
   switch (message.mediaType) {
     case 'image':

@@ -14,6 +14,7 @@ import {
 import type { TicketDto } from '../../api/types';
 import type { TicketActions } from '../../hooks/use-ticket-actions';
 import { useViewer } from '../../hooks/use-viewer';
+import { useFormatPhone } from '@/hooks/use-format-phone';
 import { contactLabel } from '../../lib/contact-label';
 
 export type TicketDialogKind = 'reopen' | 'transfer' | 'schedule' | 'delete';
@@ -30,6 +31,7 @@ interface TicketHeaderProps {
 export function TicketHeader({ ticket, actions, onBack, onOpenContact, onDialog }: TicketHeaderProps) {
   const { t } = useTranslation('tickets');
   const { viewer } = useViewer();
+  const formatPhone = useFormatPhone();
   const busy = actions.busyId === ticket.id;
   const subtitle = [
     ticket.user ? t('header.assignedTo', { name: ticket.user.name }) : t(`status.${ticket.status}`),
@@ -77,7 +79,7 @@ export function TicketHeader({ ticket, actions, onBack, onOpenContact, onDialog 
         </Avatar.Root>
         <Stack gap="0" minW="0">
           <Text fontWeight="semibold" truncate data-testid="ticket-contact-name">
-            {contactLabel(ticket.contact)}
+            {contactLabel(ticket.contact, formatPhone)}
           </Text>
           <Text textStyle="xs" color="fg.muted" truncate>
             {subtitle}

@@ -2,6 +2,7 @@ import { Avatar, Button, Dialog, Flex, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DialogShell } from '@/components/dialog-shell';
 import type { TicketDto } from '../../api/types';
+import { formatPhone } from '@/lib/phone';
 import { contactLabel } from '../../lib/contact-label';
 import { MessageList } from '../conversation/message-list';
 
@@ -26,7 +27,7 @@ export function PeekDialog({ ticket, onClose }: { ticket: TicketDto | null; onCl
           </Avatar.Root>
           <Dialog.Title>{t('peek.title')}</Dialog.Title>
           <Text color="fg.muted" truncate>
-            {ticket ? contactLabel(ticket.contact) : null}
+            {ticket ? contactLabel(ticket.contact, formatPhone) : null}
           </Text>
         </HStack>
       </Dialog.Header>

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuEye } from 'react-icons/lu';
 import type { TicketDto } from '../../api/types';
+import { useFormatPhone } from '@/hooks/use-format-phone';
 import { contactLabel } from '../../lib/contact-label';
 import { listTime } from '../../lib/list-time';
 import { plainText } from '../../lib/whatsapp-markup';
@@ -32,6 +33,7 @@ function RowTime({ value }: { value: string }) {
 /** One ticket of the list: queue colour, picture, name, last message, time, unread count, badges. */
 export const TicketRow = memo(function TicketRow({ ticket, selected, onOpen, onAccept, onPeek, accepting }: TicketRowProps) {
   const { t } = useTranslation('tickets');
+  const formatPhone = useFormatPhone();
   const pending = ticket.status === 'pending';
   const open = () => {
     if (!pending) onOpen(ticket);
@@ -77,7 +79,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, onOpen, onA
       <Stack gap="0.5" flex="1" minW="0" py="2.5" justify="center">
         <HStack gap="2" minW="0">
           <Text fontWeight="semibold" truncate flex="1" data-testid="ticket-name">
-            {contactLabel(ticket.contact)}
+            {contactLabel(ticket.contact, formatPhone)}
           </Text>
           {ticket.status === 'closed' ? (
             <Badge size="xs" colorPalette="gray" variant="surface" flexShrink={0}>

@@ -1,0 +1,135 @@
+/**
+ * The menu bot under redelivery: a connection of its own serves a queue with a greeting and a
+ * one-option menu; each customer writes, reads the menu on the phone and answers `1`, while the
+ * scenario's faults run (every batch handed over twice, records kept and received again, DynamoDB
+ * failing after writes). Judged on the phones: each customer got the greeting with the menu exactly
+ * once and the option's answer exactly once — a redelivered `1` must not answer twice.
+ */
+import type { QueueDto, QueueOptionDto, SimMessageView } from '@atende/shared';
+import { QUEUE_COLOR_PALETTE } from '@atende/shared';
+import { until } from '../../../bench/support/console-client';
+import { customerWrites } from './customer-phone';
+import { connectedConnection, type FaultPlatform } from './fault-platform';
+import { phonesOf } from './outside-view';
+import { injectedSince, settle, takeBaseline } from './fault-accounting';
+import type { ScenarioReport, ScenarioSpec } from './scenario';
+import { judge, type Sent } from './verdict';
+
+/** The bot's texts name the customer ({{name}}), so each phone's copy is its own. */
+const GREETING = '[f:bot:greeting]';
+const ANSWER = '[f:bot:option-1]';
+const greetingTo = (name: string) => `Olá ${name}! ${GREETING}`;
+const answerTo = (name: string) => `${name}, seu pedido está a caminho ${ANSWER}`;
+
+interface BotConnection {
+  connectionId: string;
+}
+
+const connections = new WeakMap<FaultPlatform, BotConnection>();
+
+/** The bot's queue (greeting + one option) and a connection serving it, made once per platform. */
+async function botConnection(platform: FaultPlatform): Promise<BotConnection> {
+  const made = connections.get(platform);
+  if (made) return made;
+  const admin = platform.admin;
+  const queues = (await admin.retried<QueueDto[]>('GET', '/queue')).body;
+  const color = QUEUE_COLOR_PALETTE.find((c) => !queues.some((q) => q.color.toLowerCase() === c.toLowerCase()))!;
+  const queue = await admin.retried<QueueDto>('POST', '/queue', {
+    name: 'Robô das falhas',
+    color,
+    greetingMessage: greetingTo('{{name}}'),
+  });
+  if (queue.status >= 300) throw new Error(`POST /queue answered ${queue.status}: ${JSON.stringify(queue.body)}`);
+  const option = await admin.retried<QueueOptionDto>('POST', '/queue-options', {
+    queueId: queue.body.id,
+    title: 'Pedidos',
+    message: answerTo('{{name}}'),
+  });
+  if (option.status >= 300) throw new Error(`POST /queue-options answered ${option.status}`);
+  const connectionId = await connectedConnection(admin, platform.sim, {
+    name: 'Loja Robô',
+    isDefault: false,
+    queueId: queue.body.id,
+  });
+  const connection = { connectionId };
+  connections.set(platform, connection);
+  return connection;
+}
+
+let nextRun = 0;
+
+export async function runBotScenario(platform: FaultPlatform, spec: ScenarioSpec): Promise<ScenarioReport> {
+  const { connectionId } = await botConnection(platform);
+  const bot: FaultPlatform = { ...platform, connectionId };
+  const run = ++nextRun;
+  const numbers = Array.from(
+    { length: spec.customers },
+    (_, c) => `55118${String(run).padStart(3, '0')}${String(c).padStart(4, '0')}`,
+  );
+  const names = numbers.map((_, c) => `Cliente robô ${run}-${String(c).padStart(3, '0')}`);
+  platform.calm();
+  for (const [c, number] of numbers.entries())
+    await platform.sim('POST', `/connections/${connectionId}/contacts`, { name: names[c], number });
+  const base = await takeBaseline(platform);
+  spec.faults(platform);
+  const expected: Sent[] = numbers.flatMap((customer, c) => [
+    { token: greetingTo(names[c]!), customer },
+    { token: answerTo(names[c]!), customer },
+  ]);
+  const within = spec.recoverWithinMs ?? 60_000;
+  try {
+    const started = Date.now();
+    await Promise.all(
+      numbers.map(async (number, c) => {
+        await customerWrites(bot, number, `Oi, quero saber do pedido [f:${spec.name}:in:${c}:0]`);
+        // The customer reads the menu before answering it.
+        await until(async () => ((await onPhone(bot, number, GREETING)) ? true : undefined), within, 'the menu');
+        await customerWrites(bot, number, '1');
+      }),
+    );
+    const answeredMs = await timeUntilAll(bot, expected, within).then((ok) => (ok ? Date.now() - started : undefined));
+    await new Promise((r) => setTimeout(r, 3000)); // a second answer gets its chance to show up
+    const injected = injectedSince(platform, base);
+    const { drainedMs, deadLettered } = await settle(platform, base, spec.name);
+    const phones = await phonesOf(bot, numbers);
+    return {
+      name: spec.name,
+      ...judge([], expected, { tickets: {}, phones, contacts: {}, acks: {} }),
+      inboundRecoveredMs: answeredMs,
+      repliesRecoveredMs: answeredMs,
+      drainedMs,
+      deadLettered,
+      injected,
+    };
+  } finally {
+    platform.calm();
+  }
+}
+
+async function onPhone(platform: FaultPlatform, number: string, token: string): Promise<boolean> {
+  const { messages } = await platform.sim<{ messages: SimMessageView[] }>(
+    'GET',
+    `/connections/${platform.connectionId}/contacts/${number}/messages`,
+  );
+  return messages.some((m) => m.from === 'business' && m.text.includes(token));
+}
+
+/** Polls until every expected message is on its phone (or `done` holds); false after `limitMs`. */
+async function timeUntilAll(
+  platform: FaultPlatform,
+  expected: Sent[],
+  limitMs: number,
+  done?: () => Promise<boolean>,
+): Promise<boolean> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    const ok = await (
+      done
+        ? done()
+        : Promise.all(expected.map((e) => onPhone(platform, e.customer, e.token))).then((all) => all.every(Boolean))
+    ).catch(() => false);
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}

@@ -1,0 +1,254 @@
+/**
+ * Campaigns (spec part 3 "Campaigns page", "Campaign report page", "Campaign settings page", §3
+ * Campaign / Campaign settings, §4 "Campaign statuses", §5, §7 "Campaigns", §9; part 2 "Campaign
+ * stats" and the company campaign parameters). A campaign sends one of up to five messages to every
+ * WhatsApp-valid contact of a list (or of a tag), paced per connection, optionally asking for a
+ * confirmation first, and sends each contact its message exactly once.
+ */
+import * as z from '../zod';
+import { cursorSchema, idSchema, nameSchema, pageNumberSchema, searchParamSchema } from './common';
+import { attachmentFileSchema, type UploadTicket } from './messages';
+
+export const CAMPAIGN_STATUSES = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CAMPAIGN_MESSAGE_SLOTS = 5;
+/** Editable while INATIVA, or PROGRAMADA more than this far ahead; CANCELADA still saves messages (spec §4). */
+export const CAMPAIGN_EDIT_LEAD_MS = 60 * 60 * 1000;
+/** The report refetches this long after a FINALIZADA push (spec §4). */
+export const CAMPAIGN_REPORT_REFRESH_MS = 5_000;
+export const MAX_CAMPAIGN_MESSAGE = 4096;
+
+export const CAMPAIGN_MSG = {
+  targetRequired: 'validation.campaign.targetRequired',
+  connectionRequired: 'validation.campaign.connectionRequired',
+  messageRequired: 'validation.campaign.messageRequired',
+  scheduledAtInvalid: 'validation.campaign.scheduledAtInvalid',
+} as const;
+
+const messageSchema = z.optional(z.string().check(z.maxLength(MAX_CAMPAIGN_MESSAGE)));
+
+/**
+ * POST /campaigns, PUT /campaigns/{id}. `whatsappIds`: the chosen connections (spec: whatsappId is
+ * their comma-joined ids; the API takes an array). Exactly one of contactListId / tagListId.
+ * `scheduledAt` null or absent keeps the campaign INATIVA; a time makes it PROGRAMADA.
+ */
+export const campaignSchema = z
+  .object({
+    name: nameSchema,
+    message1: messageSchema,
+    message2: messageSchema,
+    message3: messageSchema,
+    message4: messageSchema,
+    message5: messageSchema,
+    confirmation: z._default(z.boolean(), false),
+    confirmationMessage1: messageSchema,
+    confirmationMessage2: messageSchema,
+    confirmationMessage3: messageSchema,
+    confirmationMessage4: messageSchema,
+    confirmationMessage5: messageSchema,
+    contactListId: z.optional(z.nullable(idSchema)),
+    tagListId: z.optional(z.nullable(idSchema)),
+    whatsappIds: z.array(idSchema).check(z.minLength(1, CAMPAIGN_MSG.connectionRequired), z.maxLength(10)),
+    scheduledAt: z.optional(z.nullable(z.iso.datetime({ offset: true, error: CAMPAIGN_MSG.scheduledAtInvalid }))),
+  })
+  .check(
+    z.refine((c) => !!c.contactListId !== !!c.tagListId, { message: CAMPAIGN_MSG.targetRequired, path: ['contactListId'] }),
+    z.refine((c) => campaignMessages(c).length > 0, { message: CAMPAIGN_MSG.messageRequired, path: ['message1'] }),
+  );
+export type CampaignInput = z.infer<typeof campaignSchema>;
+export type CampaignFormInput = z.input<typeof campaignSchema>;
+
+type MessageSlots = Partial<
+  Record<`message${1 | 2 | 3 | 4 | 5}` | `confirmationMessage${1 | 2 | 3 | 4 | 5}`, string | undefined | null>
+>;
+
+/** The filled main messages, in slot order. */
+export function campaignMessages(c: MessageSlots): string[] {
+  return [c.message1, c.message2, c.message3, c.message4, c.message5].filter((m): m is string => !!m && m.trim().length > 0);
+}
+/** The filled confirmation messages, in slot order. */
+export function campaignConfirmationMessages(c: MessageSlots): string[] {
+  return [
+    c.confirmationMessage1,
+    c.confirmationMessage2,
+    c.confirmationMessage3,
+    c.confirmationMessage4,
+    c.confirmationMessage5,
+  ].filter((m): m is string => !!m && m.trim().length > 0);
+}
+
+/** Spec §4: INATIVA, or PROGRAMADA with the scheduled time more than 1 hour ahead; CANCELADA saves too. */
+export function isCampaignEditable(c: { status: CampaignStatus; scheduledAt: string | null }, now = Date.now()): boolean {
+  if (c.status === 'INATIVA' || c.status === 'CANCELADA') return true;
+  if (c.status !== 'PROGRAMADA' || !c.scheduledAt) return false;
+  return Date.parse(c.scheduledAt) - now > CAMPAIGN_EDIT_LEAD_MS;
+}
+
+/**
+ * A CANCELADA campaign saves its name, messages and file only: restart continues the same run, so its
+ * target, connections, schedule and confirmation flow stay as they were (the API refuses a change,
+ * the editor locks those fields).
+ */
+export const isCampaignSetupLocked = (c: { status: CampaignStatus }): boolean => c.status === 'CANCELADA';
+
+export const listCampaignsQuerySchema = z.object({
+  searchParam: searchParamSchema,
+  pageNumber: pageNumberSchema,
+  cursor: cursorSchema,
+});
+export type ListCampaignsQuery = z.infer<typeof listCampaignsQuerySchema>;
+
+export const campaignIdParamsSchema = z.object({ id: idSchema });
+
+export interface CampaignDto {
+  id: string;
+  name: string;
+  status: CampaignStatus;
+  message1: string;
+  message2: string;
+  message3: string;
+  message4: string;
+  message5: string;
+  confirmation: boolean;
+  confirmationMessage1: string;
+  confirmationMessage2: string;
+  confirmationMessage3: string;
+  confirmationMessage4: string;
+  confirmationMessage5: string;
+  contactListId: string | null;
+  contactList: { id: string; name: string } | null;
+  tagListId: string | null;
+  whatsappIds: string[];
+  /** Names of the chosen connections, comma-joined (the list's column). */
+  whatsapp: { id: string; name: string }[];
+  scheduledAt: string | null;
+  completedAt: string | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /campaigns/{id}/report: the report page's figures (spec "Campaign report page"). */
+export interface CampaignReportDto {
+  campaign: CampaignDto;
+  /** Contacts of the target whose number is on WhatsApp. */
+  validContacts: number;
+  /** Shipping records planned so far (one per valid contact). */
+  planned: number;
+  /** Main messages delivered (handed to WhatsApp). */
+  delivered: number;
+  /** Confirmation requests sent. */
+  confirmationRequested: number;
+  /** Contacts who answered a confirmation request. */
+  confirmed: number;
+  /** Shippings that failed for good (number refused by WhatsApp, connection removed). */
+  failed: number;
+}
+
+/** Campaign settings (spec §3, §9): seconds, messages, seconds; custom variables as {key}. */
+export const CAMPAIGN_MESSAGE_INTERVALS = [0, 5, 10, 15, 20] as const;
+export const CAMPAIGN_LONGER_AFTER = [0, 5, 10, 15, 20] as const;
+export const CAMPAIGN_GREATER_INTERVALS = [0, 20, 30, 40, 50, 60] as const;
+/** Not in the spec: a daily cap per connection protects the number from WhatsApp bans (decisions.md). */
+export const DEFAULT_CAMPAIGN_DAILY_CAP = 1000;
+
+const variableSchema = z.object({
+  key: z.string().check(z.trim(), z.minLength(1), z.maxLength(30), z.regex(/^[\p{L}\p{N}_]+$/u)),
+  value: z.string().check(z.maxLength(1000)),
+});
+export const campaignSettingsSchema = z.object({
+  messageInterval: z.union(CAMPAIGN_MESSAGE_INTERVALS.map((v) => z.literal(v))),
+  longerIntervalAfter: z.union(CAMPAIGN_LONGER_AFTER.map((v) => z.literal(v))),
+  greaterInterval: z.union(CAMPAIGN_GREATER_INTERVALS.map((v) => z.literal(v))),
+  dailyCapPerConnection: z._default(z.number().check(z.int(), z.gte(1), z.lte(100_000)), DEFAULT_CAMPAIGN_DAILY_CAP),
+  variables: z.array(variableSchema).check(z.maxLength(50)),
+});
+export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
+export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  dailyCapPerConnection: DEFAULT_CAMPAIGN_DAILY_CAP,
+  variables: [],
+};
+
+/** GET /campaigns/stats (spec part 2 "Campaign stats"). */
+export interface CampaignStatsDto {
+  limitOfCampaignBy: 'doNotLimit' | 'day' | 'week' | 'month' | 'year';
+  numberOfCampaigns: number;
+  numberOfGroupsCampaigns: number;
+  numberOfContactsInGroupsCampaigns: number;
+  valueOfResourceCampaigns: number;
+  stats: {
+    /** Campaigns created in the current period (or in all, when not limited). */
+    campaigns: number;
+    /** Contact lists the company has. */
+    groupsCampaigns: number;
+    /** Remaining capacity per list. */
+    contactsInGroupsCampaigns: { id: string; value: number }[];
+  };
+}
+
+/**
+ * Fills the {placeholders} of a campaign message: {nome}, {numero}, {email} from the contact, then
+ * the company's custom variables. Unknown placeholders stay as written.
+ */
+export function fillCampaignVariables(
+  text: string,
+  contact: { name: string; number: string; email?: string | null },
+  variables: readonly { key: string; value: string }[] = [],
+): string {
+  const values = new Map<string, string>([
+    ['nome', contact.name],
+    ['numero', contact.number],
+    ['email', contact.email ?? ''],
+  ]);
+  for (const v of variables) if (!values.has(v.key)) values.set(v.key, v.value);
+  return text.replace(/\{([\p{L}\p{N}_]+)\}/gu, (whole, key: string) => values.get(key) ?? whole);
+}
+
+// --- The campaigns API's own shapes (functions/src/handlers/campaigns) --------------------------
+
+/** GET /campaigns: a page, newest first (or the campaigns a search word finds); `cursor` continues. */
+export interface CampaignListAnswer {
+  records: CampaignDto[];
+  hasMore: boolean;
+  cursor?: string;
+}
+
+/**
+ * Spec §5 "adding a key that already exists is ignored": the first of each key is kept, later ones
+ * dropped (keys compared as written, after trimming). The API applies it on save; the form may too.
+ */
+export function withoutDuplicateVariables<V extends { key: string }>(variables: readonly V[]): V[] {
+  const seen = new Set<string>();
+  return variables.filter((v) => {
+    const key = v.key.trim();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** POST /campaign-settings {settings}; GET /campaign-settings answers the settings (defaults when unset). */
+export const campaignSettingsBodySchema = z.object({ settings: campaignSettingsSchema });
+export type CampaignSettingsBody = z.infer<typeof campaignSettingsBodySchema>;
+
+/**
+ * POST /campaigns/{id}/media-upload: the presigned flow of schedules' attachments, for the one file a
+ * campaign carries. Without `key`: checked (type, 5 MB) and a presigned PUT comes back. With the `key`
+ * that PUT used, once uploaded: checked in S3 and attached, replacing any earlier file.
+ * DELETE /campaigns/{id}/media-upload takes the file off.
+ */
+export const campaignMediaUploadSchema = z.object({
+  file: attachmentFileSchema,
+  key: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
+});
+export type CampaignMediaUploadInput = z.infer<typeof campaignMediaUploadSchema>;
+
+export interface CampaignMediaUploadAnswer {
+  record: CampaignDto;
+  upload?: UploadTicket;
+}

@@ -1,0 +1,2 @@
+export { ContactListsPage } from './components/contact-lists-page';
+export { ContactListItemsPage } from './components/contact-list-items-page';

@@ -8,28 +8,18 @@
  * status read): a save, a cancel and the sending engine never both win on the same version.
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CampaignStatus } from '@atende/shared';
+import type { CampaignMessageFields, CampaignStatus } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { batchGet, queryPage, updateExpression, type Item } from './table-operations';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
 
-export interface CampaignRecord {
+export interface CampaignRecord extends CampaignMessageFields {
   id: string;
   companyId: string;
   name: string;
   status: CampaignStatus;
-  message1: string;
-  message2: string;
-  message3: string;
-  message4: string;
-  message5: string;
   confirmation: boolean;
-  confirmationMessage1: string;
-  confirmationMessage2: string;
-  confirmationMessage3: string;
-  confirmationMessage4: string;
-  confirmationMessage5: string;
   contactListId: string | null;
   tagListId: string | null;
   whatsappIds: string[];

@@ -14,7 +14,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { queryWholePartition } from './partition';
-import { queryPages } from './table-operations';
+import { queryByNamePage } from './by-name-pages';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
 
 export interface ContactListRecord {
@@ -174,28 +174,16 @@ export async function queryContactListsPage(
   page: { limit: number; after?: Record<string, unknown>; search?: string },
 ): Promise<{ lists: ContactListRecord[]; next?: Record<string, unknown> }> {
   const search = page.search ? normaliseListText(page.search) : '';
-  const lists: ContactListRecord[] = [];
-  const pages = queryPages(
-    {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': byNamePk(companyId), ...(search ? { ':q': search } : {}) },
-      ...(search ? { FilterExpression: 'contains(#search, :q)', ExpressionAttributeNames: { '#search': 'search' } } : {}),
-      Limit: page.limit,
+  const { records, next } = await queryByNamePage(
+    byNamePk(companyId),
+    { limit: page.limit, after: page.after, search },
+    fromItem,
+    (last) => {
+      const { GSI1PK, GSI1SK } = nameIndex(companyId, last.id, last.name);
+      return { ...contactListKey(companyId, last.id), GSI1PK, GSI1SK };
     },
-    page.after,
   );
-  for await (const { items } of pages) {
-    for (const item of items) {
-      lists.push(fromItem(item));
-      if (lists.length === page.limit) {
-        const last = lists[lists.length - 1]!;
-        const { GSI1PK, GSI1SK } = nameIndex(companyId, last.id, last.name);
-        return { lists, next: { ...contactListKey(companyId, last.id), GSI1PK, GSI1SK } };
-      }
-    }
-  }
-  return { lists };
+  return { lists: records, ...(next ? { next } : {}) };
 }
 
 /** Whether a page cursor (a client's) is a position in this company's lists by name. */

@@ -13,7 +13,7 @@ import { batchGetAll } from './batch';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { queryWholePartition } from './partition';
-import { queryPages } from './table-operations';
+import { queryByNamePage } from './by-name-pages';
 import { isConditionFailed, type LabelledItem } from './transactions';
 
 export interface TagRecord {
@@ -132,28 +132,13 @@ export async function queryTagsPage(
   page: { limit: number; after?: Record<string, unknown>; search?: string },
 ): Promise<{ tags: TagRecord[]; next?: Record<string, unknown> }> {
   const search = page.search ? normaliseTagName(page.search) : '';
-  const tags: TagRecord[] = [];
-  const pages = queryPages(
-    {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': byNamePk(companyId), ...(search ? { ':q': search } : {}) },
-      ...(search ? { FilterExpression: 'contains(#search, :q)', ExpressionAttributeNames: { '#search': 'search' } } : {}),
-      Limit: page.limit,
-    },
-    page.after,
+  const { records, next } = await queryByNamePage(
+    byNamePk(companyId),
+    { limit: page.limit, after: page.after, search },
+    fromItem,
+    (last) => ({ PK: tagKey(companyId, last.id).PK, SK: last.id, ...nameIndexKeys(companyId, last) }),
   );
-  for await (const { items } of pages) {
-    for (const item of items) {
-      tags.push(fromItem(item));
-      if (tags.length === page.limit) {
-        const last = tags[tags.length - 1]!;
-        const next = { PK: tagKey(companyId, last.id).PK, SK: last.id, ...nameIndexKeys(companyId, last) };
-        return { tags, next };
-      }
-    }
-  }
-  return { tags };
+  return { tags: records, ...(next ? { next } : {}) };
 }
 /** Whether a page cursor (a client's) is a position in this company's tags by name. */
 export const isTagsCursorOf = (companyId: string, key: Record<string, unknown>) =>

@@ -59,9 +59,11 @@ export const campaignSchema = z
 export type CampaignInput = z.infer<typeof campaignSchema>;
 export type CampaignFormInput = z.input<typeof campaignSchema>;
 
-type MessageSlots = Partial<
-  Record<`message${1 | 2 | 3 | 4 | 5}` | `confirmationMessage${1 | 2 | 3 | 4 | 5}`, string | undefined | null>
->;
+/** A campaign's message slots: five main messages and five confirmation messages (spec part 3 §3). */
+export type CampaignMessageField = `message${1 | 2 | 3 | 4 | 5}` | `confirmationMessage${1 | 2 | 3 | 4 | 5}`;
+/** The slots as a stored or edited campaign holds them: every one present, empty when unused. */
+export type CampaignMessageFields = Record<CampaignMessageField, string>;
+type MessageSlots = Partial<Record<CampaignMessageField, string | undefined | null>>;
 
 /** The filled main messages, in slot order. */
 export function campaignMessages(c: MessageSlots): string[] {
@@ -101,21 +103,11 @@ export type ListCampaignsQuery = z.infer<typeof listCampaignsQuerySchema>;
 
 export const campaignIdParamsSchema = z.object({ id: idSchema });
 
-export interface CampaignDto {
+export interface CampaignDto extends CampaignMessageFields {
   id: string;
   name: string;
   status: CampaignStatus;
-  message1: string;
-  message2: string;
-  message3: string;
-  message4: string;
-  message5: string;
   confirmation: boolean;
-  confirmationMessage1: string;
-  confirmationMessage2: string;
-  confirmationMessage3: string;
-  confirmationMessage4: string;
-  confirmationMessage5: string;
   contactListId: string | null;
   contactList: { id: string; name: string } | null;
   tagListId: string | null;

@@ -6,10 +6,7 @@
  * earlier file, in a write conditional on the campaign as read. Only while the campaign may be saved.
  */
 import {
-  isAllowedAttachment,
   isCampaignEditable,
-  MAX_MEDIA_BYTES,
-  MESSAGE_MSG,
   type CampaignDto,
   type CampaignMediaUploadAnswer,
   type CampaignMediaUploadInput,
@@ -17,21 +14,12 @@ import {
 import { setCampaignMedia, type CampaignRecord } from '../../data/campaigns';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
-import {
-  campaignMediaKey,
-  isCampaignMediaKeyOf,
-  mediaObjectInfo,
-  mediaUploadUrl,
-  UPLOAD_URL_TTL_SECONDS,
-} from '../../platform/storage';
+import { INVALID_UPLOAD, invalidUpload, presignedUpload, uploadedObject } from '../../platform/media-uploads';
+import { campaignMediaKey, isCampaignMediaKeyOf } from '../../platform/storage';
 import { assertCampaignsManageable, companyCampaign } from './campaign-access';
 import { toCampaignDto } from './campaign-dto';
 import { publishCampaignSaved } from './campaign-events';
 import { notEditable, WRITE_ATTEMPTS } from './campaign-rules';
-
-const invalid = (message: string) => new AppError('ERR_VALIDATION', 400, { fields: { file: message } });
-/** A key that is not this campaign's, or an upload that never arrived. */
-const INVALID = 'validation.invalid';
 
 async function editableCampaign(auth: AccessClaims, id: string): Promise<CampaignRecord> {
   const campaign = await companyCampaign(auth, id);
@@ -48,29 +36,13 @@ export async function uploadCampaignMedia(
   if (input.key) return { record: await attachUploaded(auth, id, input.file.fileName, input.key) };
   const campaign = await editableCampaign(auth, id);
   const key = campaignMediaKey(campaign.companyId, campaign.id, input.file.fileName);
-  const signed = await mediaUploadUrl(key, input.file.mimetype, input.file.size);
-  if (!signed) throw new AppError('ERR_FEATURE_UNAVAILABLE', 400);
-  return {
-    record: await toCampaignDto(campaign),
-    upload: {
-      key,
-      url: signed.url,
-      method: 'PUT',
-      headers: signed.headers,
-      fileName: input.file.fileName,
-      mimetype: input.file.mimetype,
-      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-    },
-  };
+  const upload = await presignedUpload(key, input.file);
+  return { record: await toCampaignDto(campaign), upload };
 }
 
 async function attachUploaded(auth: AccessClaims, id: string, originalName: string, key: string): Promise<CampaignDto> {
-  if (!isCampaignMediaKeyOf(auth.companyId, id, key)) throw invalid(INVALID);
-  const info = await mediaObjectInfo(key);
-  if (!info) throw invalid(INVALID);
-  if (info.size > MAX_MEDIA_BYTES) throw invalid(MESSAGE_MSG.tooLarge);
-  // The presigned PUT pinned the type: what S3 holds is what was declared and checked.
-  if (!isAllowedAttachment(originalName, info.mimetype)) throw invalid(MESSAGE_MSG.blockedType);
+  if (!isCampaignMediaKeyOf(auth.companyId, id, key)) throw invalidUpload(INVALID_UPLOAD);
+  const info = await uploadedObject(key, originalName);
   return changeMedia(auth, id, { mediaPath: key, mediaName: originalName, mediaMimetype: info.mimetype });
 }
 

@@ -5,7 +5,8 @@
  */
 import { mayReplyToTicket, type RequestUploadsAnswer, type RequestUploadsInput } from '@atende/shared';
 import { AppError } from '../../platform/app-error';
-import { mediaUploadUrl, outboundMediaKey, UPLOAD_URL_TTL_SECONDS } from '../../platform/storage';
+import { presignedUpload } from '../../platform/media-uploads';
+import { outboundMediaKey } from '../../platform/storage';
 import { accessDenied, visibleTicket, type TicketActor } from '../tickets/ticket-actor';
 
 export async function requestUploads(
@@ -18,20 +19,7 @@ export async function requestUploads(
     throw ticket.status !== 'open' ? new AppError('ERR_NO_PERMISSION', 403) : accessDenied();
   }
   const uploads = await Promise.all(
-    input.files.map(async (file) => {
-      const key = outboundMediaKey(ticket.companyId, ticket.id, file.fileName);
-      const signed = await mediaUploadUrl(key, file.mimetype, file.size);
-      if (!signed) throw new AppError('ERR_FEATURE_UNAVAILABLE', 400);
-      return {
-        key,
-        url: signed.url,
-        method: 'PUT' as const,
-        headers: signed.headers,
-        fileName: file.fileName,
-        mimetype: file.mimetype,
-        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-      };
-    }),
+    input.files.map((file) => presignedUpload(outboundMediaKey(ticket.companyId, ticket.id, file.fileName), file)),
   );
   return { uploads };
 }

@@ -6,8 +6,6 @@
  * reply as read, so concurrent confirmations cannot make a fourth file or a duplicate.
  */
 import {
-  isAllowedAttachment,
-  MAX_MEDIA_BYTES,
   MAX_MEDIA_FILES,
   MESSAGE_MSG,
   QUICK_MESSAGE_MSG,
@@ -23,20 +21,11 @@ import {
 } from '../../data/quick-messages';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
-import {
-  isQuickMessageMediaKeyOf,
-  mediaObjectInfo,
-  mediaUploadUrl,
-  quickMessageMediaKey,
-  UPLOAD_URL_TTL_SECONDS,
-} from '../../platform/storage';
+import { INVALID_UPLOAD, invalidUpload as invalid, presignedUpload, uploadedObject } from '../../platform/media-uploads';
+import { isQuickMessageMediaKeyOf, quickMessageMediaKey } from '../../platform/storage';
 import { toQuickMessageDto } from './quick-message-dto';
 import { publishQuickMessageSaved } from './quick-message-events';
 import { manageableQuickMessage, quickMessageNotFound, WRITE_ATTEMPTS } from './quick-messages';
-
-const invalid = (message: string) => new AppError('ERR_VALIDATION', 400, { fields: { file: message } });
-/** A key that is not this reply's, or an upload that never arrived: the console's generic message key. */
-const INVALID = 'validation.invalid';
 
 function checkRoomFor(media: readonly QuickMessageMediaRecord[], originalName: string): void {
   if (media.some((m) => m.originalName === originalName)) throw invalid(QUICK_MESSAGE_MSG.duplicateName);
@@ -52,29 +41,13 @@ export async function uploadQuickMessageMedia(
   const reply = await manageableQuickMessage(auth, id);
   checkRoomFor(reply.media ?? [], input.file.fileName);
   const key = quickMessageMediaKey(reply.companyId, reply.id, input.file.fileName);
-  const signed = await mediaUploadUrl(key, input.file.mimetype, input.file.size);
-  if (!signed) throw new AppError('ERR_FEATURE_UNAVAILABLE', 400);
-  return {
-    record: toQuickMessageDto(reply),
-    upload: {
-      key,
-      url: signed.url,
-      method: 'PUT',
-      headers: signed.headers,
-      fileName: input.file.fileName,
-      mimetype: input.file.mimetype,
-      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-    },
-  };
+  const upload = await presignedUpload(key, input.file);
+  return { record: toQuickMessageDto(reply), upload };
 }
 
 async function attachUploaded(auth: AccessClaims, id: string, originalName: string, key: string): Promise<QuickMessageDto> {
-  if (!isQuickMessageMediaKeyOf(auth.companyId, key, id)) throw invalid(INVALID);
-  const info = await mediaObjectInfo(key);
-  if (!info) throw invalid(INVALID);
-  if (info.size > MAX_MEDIA_BYTES) throw invalid(MESSAGE_MSG.tooLarge);
-  // The presigned PUT pinned the type: what S3 holds is what was declared and checked.
-  if (!isAllowedAttachment(originalName, info.mimetype)) throw invalid(MESSAGE_MSG.blockedType);
+  if (!isQuickMessageMediaKeyOf(auth.companyId, key, id)) throw invalid(INVALID_UPLOAD);
+  const info = await uploadedObject(key, originalName);
   const item: QuickMessageMediaRecord = { originalName, key, mimetype: info.mimetype, size: info.size };
   return changeMedia(auth, id, (media) => {
     if (media.some((m) => m.key === key)) return undefined; // the same confirmation again: already attached

@@ -7,8 +7,6 @@
  * schedule as read (`updatedAt`), so two uploads at once cannot make a fourth file or a duplicate.
  */
 import {
-  isAllowedAttachment,
-  MAX_MEDIA_BYTES,
   MAX_MEDIA_FILES,
   MESSAGE_MSG,
   type ScheduleDto,
@@ -19,21 +17,18 @@ import { setScheduleMedia, type ScheduleMediaRecord, type ScheduleRecord } from 
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
 import {
-  isScheduleMediaKeyOf,
-  mediaObjectInfo,
-  mediaUploadUrl,
-  scheduleMediaKey,
-  UPLOAD_URL_TTL_SECONDS,
-} from '../../platform/storage';
+  INVALID_UPLOAD,
+  invalidUpload as invalid,
+  presignedUpload as presignedPut,
+  uploadedObject,
+} from '../../platform/media-uploads';
+import { isScheduleMediaKeyOf, scheduleMediaKey } from '../../platform/storage';
 import { editableSchedule, scheduleNotFound } from './schedule-access';
 import { toScheduleDto } from './schedule-dto';
 import { publishScheduleUpdated } from './schedule-events';
 
 /** Conditional writes lost to another change of the same schedule before giving up with 409. */
 const WRITE_ATTEMPTS = 5;
-const invalid = (message: string) => new AppError('ERR_VALIDATION', 400, { fields: { file: message } });
-/** A key that is not this schedule's, or an upload that never arrived: the console's generic message key. */
-const INVALID = 'validation.invalid';
 
 function checkRoomFor(schedule: ScheduleRecord, originalName: string): void {
   const media = schedule.media ?? [];
@@ -57,20 +52,7 @@ async function presignedUpload(
   const schedule = await editableSchedule(auth, id);
   checkRoomFor(schedule, file.fileName);
   const key = scheduleMediaKey(schedule.companyId, schedule.id, file.fileName);
-  const signed = await mediaUploadUrl(key, file.mimetype, file.size);
-  if (!signed) throw new AppError('ERR_FEATURE_UNAVAILABLE', 400);
-  return {
-    schedule: await toScheduleDto(schedule),
-    upload: {
-      key,
-      url: signed.url,
-      method: 'PUT',
-      headers: signed.headers,
-      fileName: file.fileName,
-      mimetype: file.mimetype,
-      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-    },
-  };
+  return { schedule: await toScheduleDto(schedule), upload: await presignedPut(key, file) };
 }
 
 async function attachUploaded(
@@ -79,12 +61,8 @@ async function attachUploaded(
   originalName: string,
   key: string,
 ): Promise<ScheduleMediaUploadAnswer> {
-  if (!isScheduleMediaKeyOf(auth.companyId, id, key)) throw invalid(INVALID);
-  const info = await mediaObjectInfo(key);
-  if (!info) throw invalid(INVALID);
-  if (info.size > MAX_MEDIA_BYTES) throw invalid(MESSAGE_MSG.tooLarge);
-  // The presigned PUT pinned the type: what S3 holds is what was declared and checked.
-  if (!isAllowedAttachment(originalName, info.mimetype)) throw invalid(MESSAGE_MSG.blockedType);
+  if (!isScheduleMediaKeyOf(auth.companyId, id, key)) throw invalid(INVALID_UPLOAD);
+  const info = await uploadedObject(key, originalName);
   const item: ScheduleMediaRecord = { originalName, key, mimetype: info.mimetype, size: info.size };
   const schedule = await changeMedia(auth, id, (media) => {
     if (media.some((m) => m.key === key)) return undefined; // the same confirmation again: already attached

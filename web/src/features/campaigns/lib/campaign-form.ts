@@ -1,26 +1,21 @@
-import { CAMPAIGN_MESSAGE_SLOTS, type CampaignDto } from '@atende/shared';
+import {
+  CAMPAIGN_MESSAGE_SLOTS,
+  type CampaignDto,
+  type CampaignMessageField,
+  type CampaignMessageFields,
+} from '@atende/shared';
 
 export type MessageSlot = 1 | 2 | 3 | 4 | 5;
 export const MESSAGE_SLOTS: readonly MessageSlot[] = Array.from(
   { length: CAMPAIGN_MESSAGE_SLOTS },
   (_, i) => (i + 1) as MessageSlot,
 );
-export type MessageField = `message${MessageSlot}` | `confirmationMessage${MessageSlot}`;
+export type MessageField = CampaignMessageField;
 
 /** What the editor's form holds: the shared schema's fields, every one present (react-hook-form). */
-export interface CampaignFormValues {
+export interface CampaignFormValues extends CampaignMessageFields {
   name: string;
-  message1: string;
-  message2: string;
-  message3: string;
-  message4: string;
-  message5: string;
   confirmation: boolean;
-  confirmationMessage1: string;
-  confirmationMessage2: string;
-  confirmationMessage3: string;
-  confirmationMessage4: string;
-  confirmationMessage5: string;
   contactListId: string | null;
   tagListId: string | null;
   whatsappIds: string[];

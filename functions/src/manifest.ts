@@ -489,7 +489,7 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   integrationjobs: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', reads: ['integrationKey'] },
   webhooks: { table: 'RW', reads: ['integrationKey'] },
   // campaign contact lists: their items and counts, the due index (a deleted list's purge job), list events
-  contactlists: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
+  contactlists: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'] },
   // schedules campaign starts on the due index; a restart queues the sending engine's steps (dispatch,
   // domain/campaign-sending/control.ts)
   campaigns: { table: 'RW', jwt: true, sendsTo: ['realtime', 'dispatch'], media: 'readWrite' },

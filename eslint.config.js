@@ -102,6 +102,27 @@ const layerZones = [
   { target: './shared/src', from: ['./functions', './session-host', './web', './infra'] },
 ];
 
+/**
+ * Raw BatchGetItem / BatchWriteItem calls and `ExclusiveStartKey` paging live only in the data
+ * helpers (bounded retries with jittered backoff for unprocessed items, one paging loop).
+ */
+const TABLE_OPERATIONS = 'functions/src/data/table-operations.ts';
+const useTableOperations = `use ${TABLE_OPERATIONS} (batchGet, batchWrite, queryPage, queryPages, queryAll)`;
+const rawTableOperations = [
+  {
+    selector: 'ImportSpecifier[imported.name=/^Batch(Get|Write)(Item)?Command$/]',
+    message: `raw batch commands retry nothing: ${useTableOperations}.`,
+  },
+  {
+    selector: 'MemberExpression[property.name=/^Batch(Get|Write)(Item)?Command$/]',
+    message: `raw batch commands retry nothing: ${useTableOperations}.`,
+  },
+  {
+    selector: "Property[key.name='ExclusiveStartKey'], Property[key.value='ExclusiveStartKey']",
+    message: `page through a Query with ${useTableOperations}.`,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['web/**', '**/node_modules/**', '**/dist/**', '**/cdk.out/**', '**/.cache/**', 'coverage/**'],
@@ -135,6 +156,11 @@ export default tseslint.config(
       'no-undef': 'off', // TypeScript checks names; typescript-eslint recommends this off
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['functions/src/**/*.ts', 'session-host/src/**/*.ts'],
+    ignores: [TABLE_OPERATIONS, '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...rawTableOperations] },
   },
   {
     // Tests, benches and e2e poke at untyped events and SDK internals; production code stays typed.

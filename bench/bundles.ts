@@ -2,7 +2,7 @@
  * Lambda bundle bench: bundles every manifest area exactly as `cdk synth` does (the esbuild options
  * come from infra/lib/functions/bundling-options.ts), then prints size, gzip size and cold init time
  * (importing the bundle in a fresh `node --enable-source-maps` process, as the Lambda runtime does,
- * median of 5) and checks the budgets: largest bundle under 1 MB, median under 300 KB.
+ * median of 5) and checks the budgets: largest bundle under 1 MB, median under 355 KB (goal 340 KB).
  *
  *   npx tsx bench/bundles.ts            # table + budgets; exit code 1 when a budget is missed
  *   npx tsx bench/bundles.ts --json     # the same figures as JSON (also written to bench/results/)
@@ -20,8 +20,8 @@ import { esbuildOptions, FUNCTION_NODE_OPTIONS } from '../infra/lib/functions/bu
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = 5;
-/** The budgets infra/test/stack/functions.ts enforces (docs/decisions.md "Lambda bundle budget, round 12"). */
-export const BUDGET = { largestBytes: 1024 * 1024, medianBytes: 360 * 1024 };
+/** The budgets infra/test/stack/functions.ts enforces (docs/decisions.md "Lambda bundle budget, round 14"). */
+export const BUDGET = { largestBytes: 1024 * 1024, medianBytes: 355 * 1024 };
 
 export interface BundleFigures {
   area: Area;

@@ -32,8 +32,8 @@ import { contactListItemId, insertContactListItems, ITEMS_PER_INSERT } from '../
 import { beginSending } from '../functions/src/domain/campaign-sending/lifecycle';
 import { expectedSendsPerMinute } from '../functions/src/domain/campaign-sending/pacing';
 import { parseDueJob, runDispatchJob } from '../functions/src/domain/scheduler/dispatch-job';
-import '../functions/src/handlers/dispatch/registered-jobs';
-import { onCampaignStatusChanged } from '../functions/src/domain/campaign-sending/status-events';
+import { ignoreCampaignStatus } from '../functions/src/domain/campaign-sending/status-events';
+import { platformJobs } from '../functions/src/handlers/dispatch/job-table';
 import { logger } from '../functions/src/platform/logger';
 import { resetQueueClient } from '../functions/src/platform/queues';
 import { printTable, round } from './support/stats';
@@ -102,7 +102,7 @@ const sqs = new SQSClient({
   endpoint: sqsEmulator.endpoint,
   credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
 });
-onCampaignStatusChanged(undefined); // no console to tell (and no realtime queue consumer here)
+const jobs = platformJobs(ignoreCampaignStatus); // no console to tell (and no realtime queue consumer here)
 
 const companyId = ulid();
 try {
@@ -154,8 +154,14 @@ try {
     const paceStart = Date.now();
     await drainDispatch({ until: async () => Date.now() - paceStart > paceSeconds * 1000, runPacers: true });
     const elapsedMin = (Date.now() - paceStart) / 60_000;
-    const perConnection = await countSends(paced.id);
+    const { perConnection, span } = await countSends(paced.id);
     const expected = expectedSendsPerMinute(PACE);
+    // From the first send to the last: the pace itself, without the wait for planning at the start.
+    const steadyRate = (id: string) => {
+      const s = span.get(id);
+      const n = perConnection.get(id) ?? 0;
+      return s && n > 1 && s.last > s.first ? ((n - 1) * 60_000) / (s.last - s.first) : 0;
+    };
     printTable(
       connections.map((c) => ({
         connection: c.name,
@@ -163,6 +169,7 @@ try {
         'run s': round(elapsedMin * 60, 0),
         sends: perConnection.get(c.id) ?? 0,
         'sends/min': round((perConnection.get(c.id) ?? 0) / elapsedMin, 1),
+        'first→last /min': round(steadyRate(c.id), 1),
         'expected/min': round(expected, 1),
       })),
     );
@@ -258,22 +265,25 @@ async function drainDispatch(options: { until: () => Promise<boolean>; runPacers
     const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
     for (const m of out.Messages ?? []) {
       const job = parseDueJob(m.Body!);
-      if (options.runPacers || job.jobType !== 'campaign.pace') await runDispatchJob(job);
+      if (options.runPacers || job.jobType !== 'campaign.pace') await runDispatchJob(job, jobs);
       await sqs.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle! }));
     }
   }
 }
 
 /** message.send commands on the shard's outbound FIFO queue, per connection (what the session host would execute). */
-async function countSends(campaignId: string): Promise<Map<string, number>> {
+async function countSends(
+  campaignId: string,
+): Promise<{ perConnection: Map<string, number>; span: Map<string, { first: number; last: number }> }> {
   const url = process.env[queueUrlEnv(outboundQueueName(0))]!;
   const by = new Map<string, number>();
+  const span = new Map<string, { first: number; last: number }>();
   const seen = new Set<string>();
   for (;;) {
     const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
-    if (!out.Messages?.length) return by;
+    if (!out.Messages?.length) return { perConnection: by, span };
     for (const m of out.Messages) {
-      const command = JSON.parse(m.Body!) as { type: string; commandId: string; connectionId: string };
+      const command = JSON.parse(m.Body!) as { type: string; commandId: string; connectionId: string; issuedAt: string };
       if (
         command.type === 'message.send' &&
         command.commandId.startsWith(`campaign:${campaignId}:`) &&
@@ -281,6 +291,9 @@ async function countSends(campaignId: string): Promise<Map<string, number>> {
       ) {
         seen.add(command.commandId);
         by.set(command.connectionId, (by.get(command.connectionId) ?? 0) + 1);
+        const at = Date.parse(command.issuedAt);
+        const s = span.get(command.connectionId) ?? { first: at, last: at };
+        span.set(command.connectionId, { first: Math.min(s.first, at), last: Math.max(s.last, at) });
       }
       await sqs.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle! }));
     }

@@ -1,18 +1,27 @@
 /**
  * AWS requests per product operation, counted on the local platform: the handlers run in this
  * process, so every SDK call they make passes through one patched `Client.send`. DynamoDB calls ask
- * for ReturnConsumedCapacity, so read/write capacity units are DynamoDB's own figures. These are
+ * for ReturnConsumedCapacity, so read/write capacity units are DynamoDB Local's own figures. These are
  * the per-operation numbers docs/deploy.md ("Cost estimate") multiplies by a month's volume.
+ * `WRU (AWS)` is AWS's price of the writes: single-item writes and batches as DynamoDB Local reports
+ * them (1 per KB of the item, 1 per index entry written, a moved entry a delete and a put: what AWS
+ * bills), transactions worked out per item from their items before and after (support/
+ * transaction-units.ts: Local's transaction figures cannot be converted; docs/deploy.md "Write units
+ * of transactions").
  * The session host runs in its own process: its calls are not counted here.
  * Background SQS polling (ReceiveMessage) is reported per minute, not per operation.
  *
  *   npx tsx bench/request-counts.ts [repetitions]
  */
 import { Client } from '@smithy/core/client';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ulid } from 'ulid';
+import type { GetCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import { startLocalStack } from '../infra/local/stack';
 import { signIn, until } from './support/console-client';
 import { printTable, round } from './support/stats';
+import { readTransactionItems, transactionUnitsAtAwsRate } from './support/transaction-units';
 
 const repetitions = Number(process.argv[2] ?? 10);
 
@@ -43,6 +52,10 @@ Client.prototype.send = async function patchedSend(this: Client<any, any, any, a
   const service = this.constructor.name.replace(/(Document)?Client$/, '');
   const operation = command.constructor.name.replace(/Command$/, '');
   if (service === 'DynamoDB') command.input.ReturnConsumedCapacity = 'TOTAL';
+  // A transaction's AWS price needs its items before and after (transaction-units.ts); read outside the counts.
+  const read = (get: GetCommand) => originalSend.call(this, get);
+  const tracked = counting && operation === 'TransactWrite' && this.constructor.name === 'DynamoDBDocumentClient';
+  const before = tracked ? await readTransactionItems(command.input, read) : [];
   const output = await originalSend.call(this, command, ...rest);
   add(`${service} ${operation}`);
   if (CALL_SITES) add(`${service} ${operation} ${callSite()}`, 1, sites);
@@ -52,6 +65,13 @@ Client.prototype.send = async function patchedSend(this: Client<any, any, any, a
       .reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0);
     add(READS.test(operation) ? 'DynamoDB RRU' : 'DynamoDB WRU', units);
     if (CALL_SITES) add(`${READS.test(operation) ? 'RRU' : 'WRU'} of DynamoDB ${operation}`, units, sites);
+    if (!READS.test(operation)) {
+      const atAwsRate = tracked
+        ? transactionUnitsAtAwsRate(command.input, before, await readTransactionItems(command.input, read))
+        : units;
+      add('DynamoDB WRU (AWS)', atAwsRate);
+      if (CALL_SITES) add(`WRU (AWS) of DynamoDB ${operation} ${callSite()}`, atAwsRate, sites);
+    }
   }
   return output;
 } as typeof Client.prototype.send;
@@ -71,13 +91,14 @@ async function measure(
   }
   const calls = (prefix: string) =>
     [...tally]
-      .filter(([k]) => k.startsWith(prefix) && !/(RRU|WRU)$/.test(k) && !k.endsWith('ReceiveMessage'))
+      .filter(([k]) => k.startsWith(prefix) && !/(RRU|WRU|WRU \(AWS\))$/.test(k) && !k.endsWith('ReceiveMessage'))
       .reduce((sum, [, n]) => sum + n, 0) / times;
   return {
     operation: name,
     'DynamoDB calls': round(calls('DynamoDB '), 2),
     RRU: per('DynamoDB RRU'),
     WRU: per('DynamoDB WRU'),
+    'WRU (AWS)': per('DynamoDB WRU (AWS)'),
     'SQS sends': round(per('SQS SendMessage') + per('SQS SendMessageBatch'), 2),
     'SQS deletes': round(per('SQS DeleteMessage') + per('SQS DeleteMessageBatch'), 2),
     'S3 calls': round(calls('S3 '), 2),
@@ -139,10 +160,56 @@ try {
   await new Promise((r) => setTimeout(r, 2_000)); // let connection events settle
 
   const arrived = new Set<string>();
+  /** Messages as the consoles last saw them, by body (without the sender's signature): the ack row needs the replies. */
+  const unsigned = (body: string) => body.replace(/^\*[^*\n]+:\*\n/, '');
+  const seen = new Map<string, { externalId: string; ticketId: string; ack: number }>();
   socket.onEnvelope((e) => {
-    if (e.channel.endsWith('-appMessage') && e.data.action === 'create')
-      arrived.add((e.data.message as { body?: string })?.body ?? '');
+    if (!e.channel.endsWith('-appMessage')) return;
+    const message = e.data.message as { body?: string; externalId: string; ticketId: string; ack: number };
+    if (e.data.action === 'create') arrived.add(message?.body ?? '');
+    if (message?.body) seen.set(unsigned(message.body), message);
   });
+  // A channel event as the session host publishes it (its own process, not counted).
+  const sqs = new SQSClient({
+    region: 'us-east-1',
+    endpoint: stack.endpoints.sqs,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const reply = (n: number) => `count reply ${n}`;
+  // Acks reach the consoles showing the ticket: one socket that joined it (web/src/lib/realtime.ts `joinTicket`).
+  let viewer: WebSocket | undefined;
+  const ticketViewer = async (ticketId: string) => {
+    const ws = new WebSocket(`${stack.wsUrl}?token=${encodeURIComponent(client.token)}`);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    ws.on('message', (raw) => {
+      const e = JSON.parse(String(raw)) as { channel?: string; data?: { message?: { body?: string } } };
+      const message = e.data?.message as Parameters<typeof seen.set>[1] & { body?: string };
+      if (e.channel?.endsWith('-appMessage') && message?.body) seen.set(unsigned(message.body), message);
+    });
+    ws.send(JSON.stringify({ action: 'joinTicket', ticketId }));
+    await new Promise((r) => setTimeout(r, 500));
+    return ws;
+  };
+  const channelEvent = async (event: Record<string, unknown>) => {
+    const was = counting;
+    counting = false;
+    const eventId = ulid();
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: stack.queues.get('inbound')!.url,
+        MessageGroupId: `${connection.id}:bench-acks`,
+        MessageDeduplicationId: eventId,
+        MessageBody: JSON.stringify({
+          eventId,
+          companyId: client.companyId,
+          connectionId: connection.id,
+          occurredAt: new Date().toISOString(),
+          ...event,
+        }),
+      }),
+    );
+    counting = was;
+  };
 
   const rows = [
     await measure('POST /auth/login', repetitions, async () => {
@@ -192,6 +259,40 @@ try {
         await new Promise((r) => setTimeout(r, 2_000)); // the greeting, its echo and its three acks (read after 1 s)
       },
     ),
+    await measure('an operator’s reply (POST /messages, its echo and three acks)', repetitions, async (i) => {
+      if (i === 0) {
+        // Not counted: the operator takes the ticket above and opens it on a console.
+        counting = false;
+        const ticketId = seen.get('abre o ticket')!.ticketId;
+        const me = await client.api<{ id: string }>('GET', '/auth/me');
+        await client.api('PUT', `/tickets/${ticketId}`, { status: 'open', userId: me.id });
+        viewer = await ticketViewer(ticketId);
+        counting = true;
+      }
+      await client.api('POST', `/messages/${seen.get('abre o ticket')!.ticketId}`, { body: reply(i) });
+      await until(async () => (seen.get(reply(i))?.ack === 3 ? true : undefined), 30_000, 'reply read');
+      await new Promise((r) => setTimeout(r, 500));
+    }),
+    await measure('the assigned operator opens a ticket with 3 unread messages (GET /messages)', repetitions, async (i) => {
+      // Not counted: three customer messages on the ticket the operator took above.
+      counting = false;
+      const ticketId = seen.get('abre o ticket')!.ticketId;
+      for (let n = 0; n < 3; n++) {
+        const body = `unread ${i} ${n} ${Date.now()}`;
+        await sim('POST', `/connections/${connection.id}/contacts/5511970000001/messages`, { text: body });
+        await until(async () => (arrived.has(body) ? true : undefined), 30_000, 'unread message');
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      counting = true;
+      await client.api('GET', `/messages/${ticketId}`);
+      await new Promise((r) => setTimeout(r, 300)); // the read event and the channel's read command
+    }),
+    await measure('a delivery/read ack of an outbound message (worker and fan-out)', repetitions, async (i) => {
+      // Played (4), on the replies above: one ack that raises a stored message, as delivered (2) and read (3) do.
+      await channelEvent({ type: 'message.ack', externalId: seen.get(reply(i))!.externalId, ack: 4 });
+      await until(async () => (seen.get(reply(i))?.ack === 4 ? true : undefined), 30_000, 'ack event');
+      if (i === repetitions - 1) viewer?.close();
+    }),
     await measure('scheduler tick (nothing due)', repetitions, async () => {
       await stack.invoke('scheduler', {});
     }),

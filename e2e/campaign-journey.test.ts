@@ -15,10 +15,11 @@
  * message of each campaign (and one confirmation request where asked), invalid numbers got none.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionDto, ContactListDto, LoginResponse } from '@atende/shared';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { stopAfterFirstFailure } from './support/journey-steps';
 import {
   campaignRowAction,
   createCampaignInConsole,
@@ -140,15 +141,7 @@ describe('the outbound journey: a 1,000-row list, campaigns that send exactly on
     [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: true }), launchBrowser()]);
   });
 
-  let failed = false;
-  beforeEach(({ skip }) => {
-    if (failed) skip();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    failed = true;
-    if (desk) await screenshot(desk, 'campaign-journey-FAILED').catch(() => undefined);
-  });
+  stopAfterFirstFailure('campaign-journey', () => ({ '': desk }));
   afterAll(async () => {
     console.info('campaign journey figures', figures);
     await browser?.close();

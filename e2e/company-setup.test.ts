@@ -8,10 +8,11 @@
  * shows. Screenshots land in e2e/screenshots/ (desk, and a 390 px phone in dark mode).
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimMessageView } from '@atende/shared';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
+import { stopAfterFirstFailure } from './support/journey-steps';
 import {
   api,
   loginToken,
@@ -97,16 +98,7 @@ describe('a company runs itself: queues and menu, hours, rating, quick replies',
     [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: true }), launchBrowser()]);
   });
 
-  // Each step goes on from the one before: after a failure, a picture of the desk and no more steps.
-  let failed = false;
-  beforeEach(({ skip }) => {
-    if (failed) skip();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    failed = true;
-    if (desk) await screenshot(desk, 'company-setup-FAILED').catch(() => undefined);
-  });
+  stopAfterFirstFailure('company-setup', () => ({ '': desk }));
 
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@
  * entity module's own item builders (ticket-generator.ts `benchContact`/`benchContactItems`): the
  * contact, its number lookup, its search entries, and the contact counter.
  */
-import { batchWriteAll, type WriteRequest } from '../../functions/src/data/batch';
+import { batchWrite, type WriteRequest } from '../../functions/src/data/table-operations';
 import { addToContactCount } from '../../functions/src/data/contacts';
 import { benchContact, benchContactItems, type GeneratorProgress } from './ticket-generator';
 
@@ -21,9 +21,10 @@ export async function generateContacts(
     const end = Math.min(first + count, start + CHUNK);
     const items: Record<string, unknown>[] = [];
     for (let i = start; i < end; i++) items.push(...benchContactItems(benchContact(companyId, i, createdAt)));
-    await batchWriteAll(
+    await batchWrite(
       items.map((Item): WriteRequest => ({ PutRequest: { Item } })),
-      12,
+      undefined,
+      { parallel: 12 },
     );
     await addToContactCount(companyId, end - start);
     progress?.(end - first, count);

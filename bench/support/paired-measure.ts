@@ -64,6 +64,15 @@ export async function measurePaired(
   return rows;
 }
 
+/** The first few distinct failures, on stderr: an `errors` count alone cannot tell a 429 from a 500. */
+const seenErrors = new Set<string>();
+function reportError(err: unknown): void {
+  const message = String(err).slice(0, 300);
+  if (seenErrors.size >= 5 || seenErrors.has(message)) return;
+  seenErrors.add(message);
+  console.error(`request failed: ${message}`);
+}
+
 /** `connections` workers, each sending its next request when the last answered, for `ms` after a short warm-up; returns errors. */
 async function load(
   client: ConsoleClient,
@@ -81,8 +90,9 @@ async function load(
         const t = performance.now();
         try {
           await client.api('GET', path());
-        } catch {
+        } catch (err) {
           errors++;
+          reportError(err);
         }
         if (t >= warmupEnds) latencies.push(performance.now() - t);
       }

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { ulid } from '@atende/shared/ids';
 import { DEFAULT_TIME_ZONE, type TicketStatus } from '@atende/shared';
-import { batchWriteAll, type WriteRequest } from '../../functions/src/data/batch';
+import { batchWrite, type WriteRequest } from '../../functions/src/data/table-operations';
 import { addToContactCount, contactItems, contactSearchTokens, type ContactRecord } from '../../functions/src/data/contacts';
 import { addToDashboardDay, localSlot, ticketDayDeltas } from '../../functions/src/data/dashboard-days';
 import { messageItem, type MessageRecord } from '../../functions/src/data/messages';
@@ -110,9 +110,10 @@ export async function generateTickets(
       contactsTotal++;
       if (i % 50 === 0) sample.push(ticket.id);
     }
-    await batchWriteAll(
+    await batchWrite(
       items.map((Item): WriteRequest => ({ PutRequest: { Item } })),
-      12,
+      undefined,
+      { parallel: 12 },
     );
     progress?.(Math.min(first + count, start + CHUNK) - first, count);
   }

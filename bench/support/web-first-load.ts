@@ -28,8 +28,10 @@ export const SIGN_IN_ROUTE_SOURCE = 'src/features/auth/components/login-page.tsx
  * Issue 7's budget, checked by web/test/first-load.test.ts. The current figure, with its per-chunk
  * table, comes from `npx tsx bench/web-first-load.ts`; what keeps it under (the sign-in form's schema
  * and zod load after the first paint) is in docs/decisions.md "First load and phone polish". Issue 28
- * (≥ 10 KB of headroom): 201.2 KB before; 193.0 KB once the recipes the sign-in route does not use left
- * the entry chunk (decisions.md "Sign-in first load: recipes"; they load after the first paint, 8.2 KB).
+ * (≥ 10 KB of headroom, checked by the test too): 201.2 KB before; 193.0 KB once the recipes the sign-in
+ * route does not use left the entry chunk (decisions.md "Sign-in first load: recipes"); 187.9 KB once
+ * the shell's error and validation texts, the feature namespaces' en/es texts, the sign-in's steps and
+ * the toaster left it (bench/README.md "Web first load").
  */
 export const SIGN_IN_BUDGET_BYTES = 200 * 1024;
 
@@ -44,9 +46,10 @@ export const TICKETS_ROUTE_SOURCES = [
 ] as const;
 /**
  * Issue 28's goal is 250 KB; this is the ratchet web/test/first-load.test.ts holds the screen to until
- * it gets there: 423.1 KB before issue 28's split, 342.6 KB after (bench/README.md "Web first load").
+ * it gets there: 423.1 KB before issue 28's split, 342.6 KB after, 337.3 KB once the en/es texts and
+ * the shell's error catalogue left it (bench/README.md "Web first load"); 5 KB of slack.
  */
-export const TICKETS_BUDGET_BYTES = 350 * 1024;
+export const TICKETS_BUDGET_BYTES = 342 * 1024;
 export const TICKETS_GOAL_BYTES = 250 * 1024;
 
 export function readManifest(distDir: string): Manifest {

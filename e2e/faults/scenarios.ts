@@ -4,6 +4,7 @@
  */
 import { dynamoDbFaultProfile } from './support/dynamodb-flavor';
 import { after, crashConsumers, killSessionHost } from './support/process-faults';
+import type { RestartSpec } from './support/restart-scenario';
 import type { ScenarioSpec } from './support/scenario';
 
 export const SCALE = process.env.FAULTS_SCALE === 'full' ? 'full' : 'ci';
@@ -137,6 +138,31 @@ export const CONTROL: ScenarioSpec = {
   send: { idempotency: 'no-key', firstAttempt: 'gateway-timeout' },
   faults: () => undefined,
 };
+
+/**
+ * The whole platform SIGKILLed mid-burst and restarted on the same data (platform-restart.test.ts): a
+ * platform of its own in a child process, so it runs beside the others, not among them.
+ */
+export const RESTART: RestartSpec =
+  SCALE === 'full'
+    ? {
+        name: 'whole-platform-killed-and-restarted',
+        customers: 10,
+        messagesPerCustomer: 10,
+        repliesPerTicket: 5,
+        paceMs: 300,
+        killAfterMs: 1500,
+        recoverWithinMs: 240_000,
+      }
+    : {
+        name: 'whole-platform-killed-and-restarted',
+        customers: 3,
+        messagesPerCustomer: 4,
+        repliesPerTicket: 3,
+        paceMs: 400,
+        killAfterMs: 900,
+        recoverWithinMs: 90_000,
+      };
 
 /** `FAULT_SCENARIOS=name,name` runs only those (a replay of one failure, with its FAULT_SEED). */
 export const selected = (specs: ScenarioSpec[]) => {

@@ -3,9 +3,10 @@
  * company with room for the journey's lists (the Companies page's PUT /companies/{id}), and the
  * campaigns API's figures the test waits on.
  */
-import type { AdminCompanyDto, CampaignDto, CampaignListAnswer, CampaignReportDto } from '@atende/shared';
+import type { CampaignDto, CampaignListAnswer, CampaignReportDto } from '@atende/shared';
 import type { LocalStack } from '../../infra/local/stack';
-import { api, loginToken } from './local-stack';
+import { updateCompanyAsSuper } from './company-options';
+import { api } from './local-stack';
 
 /**
  * campaignsEnabled with the campaign parameters the journey needs, as the Companies form saves them
@@ -16,23 +17,7 @@ export async function enableCampaigns(
   companyId: string,
   room: { lists: number; contactsPerList: number },
 ): Promise<void> {
-  const login = stack.seeded.logins.find((candidate) => candidate.role === 'super');
-  if (!login?.password) throw new Error('the local stack has no super user login');
-  const token = await loginToken(stack, { email: login.email, password: login.password });
-  const company = await api<AdminCompanyDto>(stack, token, 'GET', `/companies/${companyId}`);
-  await api(stack, token, 'PUT', `/companies/${companyId}`, {
-    name: company.name,
-    email: company.email,
-    // The Companies form fills what /signup did not keep, and takes the due date as a day.
-    phone: company.phone || '11999998888',
-    vat: company.vat || '11222333000181',
-    planId: company.planId,
-    status: company.status,
-    isResale: company.isResale,
-    clientOf: company.clientOf,
-    recurrence: company.recurrence,
-    dueDate: company.dueDate ? company.dueDate.slice(0, 10) : null,
-    timeZone: company.timeZone,
+  await updateCompanyAsSuper(stack, companyId, (company) => ({
     campaignsEnabled: true,
     campaigns: {
       ...company.campaigns,
@@ -41,7 +26,7 @@ export async function enableCampaigns(
       numberOfGroupsCampaigns: room.lists,
       numberOfContactsInGroupsCampaigns: room.contactsPerList,
     },
-  });
+  }));
 }
 
 export const campaignReport = (stack: LocalStack, token: string, campaignId: string) =>

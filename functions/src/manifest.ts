@@ -5,7 +5,7 @@
  * Data only: importing it never loads handler code.
  */
 import { REALTIME_PING_ACTION, REALTIME_PONG_FRAME } from '@atende/shared';
-import { outboundQueueName, queueUrlEnv, sessionShardCount } from './shared-surface/queue-names';
+import { MAX_SESSION_LANES, outboundQueueName, queueUrlEnv, sessionShardCount } from './shared-surface/queue-names';
 
 /** One Lambda per area. The entry module exports `handler`. */
 export const AREAS = {
@@ -56,8 +56,11 @@ export interface HttpRouteSpec {
   throttle?: ThrottleClass;
 }
 
-/** Keeps each route's method, path, area and access as literal types, so handlers are typed from this table. */
-const r = <M extends HttpMethod, P extends string, Ar extends Area, Ac extends Access>(
+/**
+ * Keeps each route's method, path, area and access as literal types, so handlers are typed from this table.
+ * Annotated pure: a bundle that imports other exports of this file (hostwatch) leaves the table out.
+ */
+const r = /* @__NO_SIDE_EFFECTS__ */ <M extends HttpMethod, P extends string, Ar extends Area, Ac extends Access>(
   method: M,
   path: P,
   area: Ar,
@@ -332,7 +335,7 @@ export interface QueueSpec {
   maxReceiveCount: number;
 }
 
-export { outboundQueueName, queueUrlEnv, sessionShardCount };
+export { MAX_SESSION_LANES, outboundQueueName, queueUrlEnv, sessionShardCount };
 
 /**
  * `fleet`: the session-host fleet (issue 29) shares shard 0's queue among all its hosts, and a host
@@ -465,7 +468,8 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   inbound: { table: 'RW', sendsTo: ['realtime', 'outbound', 'integrations'], media: 'read' },
   // purgesMedia: the company purge job deletes a deleted company's objects (its items it walks partition by partition)
   dispatch: { table: 'RW', sendsTo: ['outbound', 'realtime', 'dispatch'], media: 'read', purgesMedia: true },
-  scheduler: { table: 'RW', sendsTo: ['dispatch'] },
+  // sendsTo inbound: DISCONNECTED for the connections of a dead fleet host nobody claimed (domain/connections/fleet-down.ts)
+  scheduler: { table: 'RW', sendsTo: ['dispatch', 'inbound'] },
   hostwatch: { table: 'RO', tablePartitions: ['P#SHARD#*'], sendsTo: ['inbound'] },
   tickets: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
   messages: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'readWrite' },
@@ -482,8 +486,9 @@ export const AREA_ACCESS: Record<Area, AreaAccess> = {
   // the credentials panels write the provider-credentials secret (read back to merge and to say "set")
   platformsettings: { table: 'RW', jwt: true, reads: ['providerCredentials'], writesProviderCredentials: true },
   announcements: { table: 'RW', jwt: true, sendsTo: ['realtime'], media: 'readWrite' },
-  // reads the day aggregates, the users and their sockets; writes nothing
-  dashboard: { table: 'RO', jwt: true },
+  // reads the day aggregates, the users and their sockets; its one write is the company's request
+  // counter (platform/company-rate-limit.ts), which every REST area makes
+  dashboard: { table: 'RW', jwt: true },
   integrations: { table: 'RW', jwt: true, sendsTo: ['realtime'], reads: ['integrationKey'] },
   // runs queue integrations: answers customers (outbound) and tells the consoles (realtime)
   integrationjobs: { table: 'RW', sendsTo: ['outbound', 'realtime'], media: 'read', reads: ['integrationKey'] },

@@ -4,9 +4,12 @@ import {
   assignConnection,
   expectedSendsPerMinute,
   nextQuotaDay,
+  nextSlot,
+  PACE_CATCH_UP_MS,
   plannedFor,
   quotaDay,
   waitAfterSend,
+  type PaceSettings,
 } from '../src/domain/campaign-sending/pacing';
 
 const settings = { messageInterval: 5, longerIntervalAfter: 3, greaterInterval: 20 } as const;
@@ -16,6 +19,8 @@ describe('waitAfterSend', () => {
     expect(waitAfterSend(settings, 0, () => 0).waitMs).toBe(0);
     expect(waitAfterSend(settings, 0, () => 0.5).waitMs).toBe(2500);
     expect(waitAfterSend(settings, 0, () => 0.9999).waitMs).toBe(4999);
+    expect(waitAfterSend(settings, 0, () => 0.5).pause).toBe(false);
+    expect(waitAfterSend(settings, 2, () => 0.5).pause).toBe(true);
   });
 
   it('pauses greaterInterval after every longerIntervalAfter sends, then counts again', () => {
@@ -67,5 +72,86 @@ describe('expected rate', () => {
       17.78,
       2,
     );
+  });
+});
+
+describe('next slot', () => {
+  const short = { waitMs: 2500, pause: false };
+  const pause = { waitMs: 20_000, pause: true };
+
+  it('waits from the planned slot while the step runs late by up to PACE_CATCH_UP_MS', () => {
+    expect(nextSlot(10_000, 10_700, short)).toBe(12_500); // 700 ms late: taken off the next wait
+    expect(nextSlot(10_000, 10_000 + PACE_CATCH_UP_MS, short)).toBe(12_500);
+    expect(nextSlot(10_000, 9_400, short)).toBe(12_500); // a copy a little early still counts from the slot
+  });
+
+  it('starts again from now after a longer delay, so a stall never becomes a burst', () => {
+    expect(nextSlot(10_000, 10_001 + PACE_CATCH_UP_MS, short)).toBe(10_001 + PACE_CATCH_UP_MS + 2500);
+    expect(nextSlot(0, 1_000_000, short)).toBe(1_002_500); // the first step (notBefore 0)
+  });
+
+  it('runs a pause whole from the send before it', () => {
+    expect(nextSlot(10_000, 10_700, pause)).toBe(30_700);
+    expect(nextSlot(10_000, 9_400, pause)).toBe(30_000);
+  });
+});
+
+/** A seeded uniform draw, so the simulation is the same on every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * One connection's pacer as pacer-step.ts runs it on SQS: a step starts `latencyMs` after its message
+ * becomes visible, works `workMs` (reads, the claim, the send), then queues its successor with a
+ * whole-second delay rounded up. Answers the sends per minute over `sends` sends and the gaps.
+ */
+function simulatePacer(pace: PaceSettings, sends: number, workMs: number, latencyMs: number) {
+  const random = seeded(27);
+  let visibleAt = 0;
+  let slot = 0;
+  let since = 0;
+  const sentAt: number[] = [];
+  for (let i = 0; i < sends; i++) {
+    const start = visibleAt + latencyMs;
+    sentAt.push(start + workMs / 2);
+    const wait = waitAfterSend(pace, since, random);
+    since = wait.sinceLongPause;
+    const now = start + workMs;
+    slot = nextSlot(slot, start, wait);
+    visibleAt = now + Math.ceil(Math.max(0, slot - now) / 1000) * 1000;
+  }
+  const minutes = (sentAt[sentAt.length - 1]! - sentAt[0]!) / 60_000;
+  return { perMinute: (sends - 1) / minutes, gaps: sentAt.slice(1).map((t, i) => t - sentAt[i]!) };
+}
+
+describe('pacing accuracy (issue 27 bench: 13.2–13.9 sends/min measured against 17.8 expected)', () => {
+  const pace = { messageInterval: 5, longerIntervalAfter: 20, greaterInterval: 20 };
+
+  it('keeps the rate within 10 % of the settings despite whole-second delays and the steps own time', () => {
+    const expected = expectedSendsPerMinute(pace);
+    for (const [workMs, latencyMs] of [
+      [0, 0],
+      [300, 50],
+      [800, 400],
+    ] as const) {
+      const { perMinute } = simulatePacer(pace, 2_000, workMs, latencyMs);
+      expect(Math.abs(perMinute / expected - 1), `work ${workMs} ms, latency ${latencyMs} ms`).toBeLessThan(0.1);
+    }
+  });
+
+  it('never sends two messages closer than the pause after every N-th send', () => {
+    const { gaps } = simulatePacer(pace, 200, 800, 400);
+    gaps.forEach((gap, i) => {
+      if ((i + 1) % pace.longerIntervalAfter === 0) expect(gap).toBeGreaterThanOrEqual(pace.greaterInterval * 1000);
+      else expect(gap).toBeLessThanOrEqual((pace.messageInterval + 2) * 1000);
+    });
   });
 });

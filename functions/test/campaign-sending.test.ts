@@ -19,10 +19,8 @@ import { getShipping } from '../src/data/campaign-shippings';
 import { runPlanStep } from '../src/domain/campaign-sending/planning';
 import { campaignFigures } from '../src/domain/campaign-sending/report';
 import { shippingCommandId } from '../src/domain/campaign-sending/send-shipping';
-import { onCampaignStatusChanged } from '../src/domain/campaign-sending/status-events';
-import { registerJob, unregisterJob } from '../src/domain/scheduler/job-registry';
 import { runTick } from '../src/domain/scheduler/tick';
-import '../src/handlers/dispatch/registered-jobs';
+import { platformJobs } from '../src/handlers/dispatch/job-table';
 import { handler as inbound } from '../src/handlers/inbound/index';
 import { logger } from '../src/platform/logger';
 import { apiCall } from './support/api-event';
@@ -34,6 +32,7 @@ import {
   testContacts,
   type Delivery,
   type TestContact,
+  useSimulatedJobs,
 } from './support/campaign-sim';
 import { fakeQueues } from './support/fake-queues';
 import { useFreshTable } from './support/fresh-table';
@@ -77,14 +76,13 @@ beforeAll(async () => {
   other = await createTestTenant({ settings });
   connections = [await newConnection(tenant), await newConnection(tenant)];
   // Planning pages of 4 so a dozen contacts take several steps.
-  unregisterJob(CAMPAIGN_PLAN_JOB);
-  registerJob(CAMPAIGN_PLAN_JOB, (job) => runPlanStep(job, { pageSize: 4 }));
-  onCampaignStatusChanged(async (c) => {
+  const jobs = platformJobs(async (c) => {
     statusMoves.push(`${c.id}:${c.status}`);
   });
+  useSimulatedJobs({ ...jobs, [CAMPAIGN_PLAN_JOB]: (job) => runPlanStep(job, { pageSize: 4 }) });
 });
 afterAll(async () => {
-  onCampaignStatusChanged(undefined);
+  useSimulatedJobs(platformJobs());
   await queues?.stop();
 });
 beforeEach(() => {

@@ -7,10 +7,17 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ConnectionDto, TagDto } from '@atende/shared';
 import { findContactIdByKey } from '../src/data/contacts';
 import { getCampaign } from '../src/data/campaigns';
-import { listTaggedTicketsPage } from '../src/data/tagged-tickets';
+import { getTaggedBackfill, listTaggedTicketsPage, unindexTicketTags } from '../src/data/tagged-tickets';
 import { putSetting } from '../src/data/settings';
-import { getConversation } from '../src/data/tickets';
+import { getConversation, getTicket } from '../src/data/tickets';
 import { campaignFigures } from '../src/domain/campaign-sending/report';
+import {
+  BACKFILL_STALL_MS,
+  runTaggedBackfill,
+  TAGGED_BACKFILL_JOB,
+  taggedBackfillJob,
+  taggedIndexReady,
+} from '../src/domain/campaign-sending/tagged-backfill';
 import { apiCall } from './support/api-event';
 import {
   campaignOverList,
@@ -22,6 +29,8 @@ import {
   type Tenant,
 } from './support/campaign-engine';
 import { runQueuedJobs, sendsByNumber, testNumber } from './support/campaign-sim';
+import { fakeQueues } from './support/fake-queues';
+import { createTestTenant } from './support/tenancy-fixtures';
 
 vi.mock('../src/platform/queues', async (original) =>
   (await import('./support/fake-queues')).withFakeSends(await original<object>()),
@@ -144,5 +153,106 @@ describe('tag campaigns', () => {
     expect(await campaignFigures(other.company.id, stray.id)).toMatchObject({ validContacts: 0 });
     expect([...sendsByNumber(own.id).keys()]).toEqual([theirNumber]);
     expect((await getCampaign(other.company.id, stray.id))!.status).toBe('FINALIZADA');
+  });
+});
+
+/** A company with campaigns and two connections, made inside a test (its backfill has not run yet). */
+async function freshTenant() {
+  const tenant = await createTestTenant({
+    settings: [{ key: 'campaignsEnabled', value: 'true' }],
+    planLimits: { connections: 5 },
+  });
+  return { tenant, connections: [await newConnection(tenant), await newConnection(tenant)] };
+}
+
+/** Tickets tagged as before the index existed: tagged through the API, then their entries taken off. */
+async function taggedBeforeTheIndex(t: Tenant, connections: ConnectionDto[], tagId: string, numbers: string[]) {
+  const ticketIds: string[] = [];
+  for (const [i, number] of numbers.entries()) {
+    ticketIds.push(await ticketOf(t, connections[0]!, number));
+    if (i % 2 === 0) ticketIds.push(await ticketOf(t, connections[1]!, number)); // some contacts have two tickets
+  }
+  for (const id of ticketIds) await tagTicket(t, id, [tagId]);
+  for (const id of ticketIds) {
+    const ticket = (await getTicket(t.company.id, id))!;
+    await unindexTicketTags(ticket, ticket.tagIds);
+  }
+  expect(await indexOf(t.company.id, tagId)).toEqual([]);
+  return ticketIds;
+}
+
+describe('tagged-ticket index backfill (tickets tagged before the index existed)', () => {
+  it('a tag campaign waits for the backfill and then reaches every contact tagged before, once each', async () => {
+    const { tenant, connections } = await freshTenant();
+    const tag = await newTag(tenant, 'Antigos');
+    const numbers = Array.from({ length: 5 }, () => testNumber());
+    const ticketIds = await taggedBeforeTheIndex(tenant, connections, tag.id, numbers);
+    // another company's old tagged ticket stays out of this company's pass
+    const { other } = stage;
+    const theirTag = await newTag(other, 'Antigos');
+    await taggedBeforeTheIndex(other, [await newConnection(other), await newConnection(other)], theirTag.id, [testNumber()]);
+
+    const campaign = await tagCampaign(
+      tenant,
+      tag.id,
+      connections.map((c) => c.id),
+    );
+    await startCampaign(campaign);
+    await runQueuedJobs();
+
+    expect((await getTaggedBackfill(tenant.company.id))?.done).toBe(true);
+    expect((await indexOf(tenant.company.id, tag.id)).map((e) => e.ticketId).sort()).toEqual([...ticketIds].sort());
+    expect(await indexOf(other.company.id, theirTag.id)).toEqual([]);
+    const sends = sendsByNumber(campaign.id);
+    expect([...sends.keys()].sort()).toEqual([...numbers].sort());
+    for (const [number, commands] of sends) expect({ number, count: commands.length }).toEqual({ number, count: 1 });
+    expect((await getCampaign(campaign.companyId, campaign.id))!.status).toBe('FINALIZADA');
+  });
+
+  it('goes a page of contacts per job, advances once per step under redelivery, and resumes a lost step', async () => {
+    const { tenant, connections } = await freshTenant();
+    const cid = tenant.company.id;
+    const tag = await newTag(tenant, 'Retomada');
+    const ticketIds = await taggedBeforeTheIndex(
+      tenant,
+      connections,
+      tag.id,
+      Array.from({ length: 5 }, () => testNumber()),
+    );
+    fakeQueues.reset();
+    const options = { contactsPerRun: 2, ticketsPerQuery: 1 };
+    const queuedRuns = () =>
+      fakeQueues.dispatch
+        .filter((q) => q.job.jobType === TAGGED_BACKFILL_JOB && q.job.companyId === cid)
+        .map((q) => q.job.jobId);
+
+    expect(await taggedIndexReady(cid)).toBe(false); // the first caller starts the pass
+    expect(await taggedIndexReady(cid)).toBe(false); // a second one does not start another
+    expect(queuedRuns()).toEqual(['0']);
+
+    await runTaggedBackfill(taggedBackfillJob(cid, 0), options);
+    await runTaggedBackfill(taggedBackfillJob(cid, 0), options); // redelivered: the step already ran
+    expect(await getTaggedBackfill(cid)).toMatchObject({ run: 1, done: false });
+    expect(queuedRuns()).toEqual(['0', '1']);
+    const afterOne = (await indexOf(cid, tag.id)).length;
+    expect(afterOne).toBeGreaterThan(0);
+    expect(afterOne).toBeLessThan(ticketIds.length);
+
+    // the job of step 1 is lost; once the pass has stood still long enough, the next caller queues it again
+    fakeQueues.reset();
+    expect(await taggedIndexReady(cid)).toBe(false);
+    expect(queuedRuns()).toEqual([]);
+    vi.setSystemTime(Date.now() + BACKFILL_STALL_MS);
+    expect(await taggedIndexReady(cid)).toBe(false);
+    expect(queuedRuns()).toEqual(['1']);
+
+    for (let steps = 0; !(await getTaggedBackfill(cid))!.done; steps++) {
+      expect(steps).toBeLessThan(10);
+      await runTaggedBackfill(taggedBackfillJob(cid, (await getTaggedBackfill(cid))!.run), options);
+    }
+    expect((await indexOf(cid, tag.id)).map((e) => e.ticketId).sort()).toEqual([...ticketIds].sort());
+    expect(await taggedIndexReady(cid)).toBe(true);
+    await runTaggedBackfill(taggedBackfillJob(cid, 0), options); // a late copy of a step after the end: nothing
+    expect((await indexOf(cid, tag.id)).length).toBe(ticketIds.length);
   });
 });

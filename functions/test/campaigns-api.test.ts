@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_EDIT_LEAD_MS, type CampaignDto } from '@atende/shared';
 import { getCampaign, setCampaignStatus } from '../src/data/campaigns';
+import { getTaggedBackfill } from '../src/data/tagged-tickets';
 import { apiCall } from './support/api-event';
 import { useApiWithQueues } from './support/api-with-queues';
 import {
@@ -64,8 +65,11 @@ describe('saving', () => {
 
   it('takes a tag as the target instead of a list', async () => {
     const c = await createCampaignCompany();
+    expect(await getTaggedBackfill(c.company.id)).toBeUndefined();
     const byTag = await newCampaign(c, { contactListId: null, tagListId: c.tag.id });
     expect(byTag).toMatchObject({ tagListId: c.tag.id, contactListId: null, contactList: null });
+    // the first tag campaign starts the company's tagged-ticket backfill (tagged-backfill.ts)
+    expect(await getTaggedBackfill(c.company.id)).toMatchObject({ run: 0, done: false });
   });
 });
 

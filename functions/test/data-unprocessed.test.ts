@@ -10,6 +10,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { ddb, tableName } from '../src/data/client';
 import { getShardLoads } from '../src/data/connections';
+import { getContacts } from '../src/data/contacts';
+import { indexTokens } from '../src/data/search-index';
 import { putSettings, listSettings } from '../src/data/settings';
 import { batchWrite, BATCH_RETRY, UnprocessedItemsError } from '../src/data/table-operations';
 import { useFreshTable } from './support/fresh-table';
@@ -72,6 +74,22 @@ describe('unprocessed batch items are retried, never dropped', () => {
     refuseNextBatches(BATCH_RETRY.attempts);
     const write = batchWrite([{ PutRequest: { Item: { PK: `T#${ulid()}`, SK: 'X' } } }]);
     await expect(write).rejects.toBeInstanceOf(UnprocessedItemsError);
+    expect(calls).toHaveLength(BATCH_RETRY.attempts);
+  });
+
+  // Regression: these callers used data/batch.ts, which retried unprocessed requests forever.
+  it('a read caller (getContacts) gives up after the bound instead of retrying forever', async () => {
+    refuseNextBatches(BATCH_RETRY.attempts);
+    await expect(getContacts(ulid(), [ulid(), ulid()])).rejects.toMatchObject({
+      name: 'UnprocessedItemsError',
+      remaining: 2,
+    });
+    expect(calls).toHaveLength(BATCH_RETRY.attempts);
+  });
+
+  it('a write caller (indexTokens) gives up after the bound instead of retrying forever', async () => {
+    refuseNextBatches(BATCH_RETRY.attempts);
+    await expect(indexTokens('CIX', ulid(), ulid(), ['ana', 'maria'])).rejects.toBeInstanceOf(UnprocessedItemsError);
     expect(calls).toHaveLength(BATCH_RETRY.attempts);
   });
 });

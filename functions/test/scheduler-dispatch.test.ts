@@ -7,27 +7,28 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ulid } from 'ulid';
 import { advanceTickCursor, epochMinute, getTickCursor, type DueJob } from '../src/data/due-work';
 import { scheduleDueWork, cancelDueWork } from '../src/domain/scheduler/due-work';
-import { registerJob, unregisterJob } from '../src/domain/scheduler/job-registry';
 import { runTick } from '../src/domain/scheduler/tick';
-import { handler as dispatch } from '../src/handlers/dispatch/index';
+import { dispatchWorker } from '../src/handlers/dispatch/index';
 import { logger } from '../src/platform/logger';
 import { useFreshTable } from './support/fresh-table';
 import { sqsEvent, useLocalQueues } from './support/local-queues';
 
 let queues: Awaited<ReturnType<typeof useLocalQueues>>;
 const ran: DueJob[] = [];
+/** A dispatch worker that knows one job type, which records what it ran. */
+const dispatch = dispatchWorker({
+  'test.record': async (job) => {
+    ran.push(job);
+  },
+});
 const MINUTE = 60_000;
 
 beforeAll(async () => {
   await useFreshTable();
   logger.setLogLevel('SILENT');
   queues = await useLocalQueues(1);
-  registerJob('test.record', async (job) => {
-    ran.push(job);
-  });
 });
 afterAll(async () => {
-  unregisterJob('test.record');
   await queues?.stop();
 });
 beforeEach(() => {

@@ -9,11 +9,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { ulid } from 'ulid';
 import type { ChannelEvent } from '@atende/shared';
 import { ddb } from '../src/data/client';
-import { getMessage, insertMessageOnce, isMessagePipelineDone } from '../src/data/messages';
+import { getMessage, getMessageRef, insertMessageOnce, isMessagePipelineDone } from '../src/data/messages';
+import { putMessageOnce } from '../src/data/message-landing';
 import { getConnection } from '../src/data/connections';
-import { findContactIdByKey, getContact } from '../src/data/contacts';
-import { getConversation, getTicket as readTicket } from '../src/data/tickets';
+import { contactSearchTokens, findContactIdByKey, getContact, insertContact } from '../src/data/contacts';
+import { existingIndexEntries } from '../src/data/search-index';
+import { TransactionConditionFailed, transactWrite } from '../src/data/transactions';
+import { applyTicketActivity, getConversation, getTicket as readTicket, newTicketItems } from '../src/data/tickets';
+import { ticketBots } from '../src/domain/bots/bot-runtime';
 import { findOrCreateTicket, newTicket } from '../src/domain/tickets/find-or-create-ticket';
+import { findOrCreateContact } from '../src/domain/contacts/find-or-create-contact';
+import { identityOf } from '../src/domain/contacts/channel-identity';
+import { buildMessage } from '../src/domain/inbound/record-message';
 import { recordMessageOnNewTicket, recordMessageOnOpenTicket } from '../src/domain/tickets/ticket-activity';
 import { apiCall } from './support/api-event';
 import {
@@ -37,7 +44,7 @@ const bodiesOf = async (ticketId: string) =>
   ).body.messages.map((m: { body: string }) => m.body);
 
 describe('a message for an open ticket', () => {
-  it('is stored already attached in one transaction, and its redelivery counts nothing', async () => {
+  it('is stored already attached without a transaction: message, ticket activity, reference; a redelivery counts nothing', async () => {
     const { w } = workspace;
     const number = newNumber();
     await customerSays(w, { number, name: 'Rita', body: 'Bom dia' });
@@ -47,9 +54,19 @@ describe('a message for an open ticket', () => {
     try {
       await deliver(event);
       const commands = send.mock.calls.map(([command]) => command);
-      expect(commands.filter((c) => c instanceof TransactWriteCommand)).toHaveLength(1);
-      // No separate insert of the message, and no update of it once the pipeline is done.
-      expect(commands.filter((c) => c instanceof PutCommand || c instanceof UpdateCommand)).toEqual([]);
+      // A transaction bills every item twice: none here (issue 28 §1).
+      expect(commands.filter((c) => c instanceof TransactWriteCommand)).toEqual([]);
+      const writes = commands
+        .filter((c) => c instanceof PutCommand || c instanceof UpdateCommand)
+        .map(
+          (c) => `${c.constructor.name}:${String((c as PutCommand).input.Item?.PK ?? (c as UpdateCommand).input.Key?.PK)}`,
+        );
+      // The guard first (the message, conditional), the reference last (a landing without it was cut short).
+      expect(writes).toEqual([
+        expect.stringMatching(/^PutCommand:.*#MSG#/),
+        expect.stringMatching(/^UpdateCommand:.*#TICKET#/),
+        expect.stringMatching(/^PutCommand:.*#MSGREF#/),
+      ]);
       const batched = commands
         .filter((c) => c instanceof BatchWriteCommand)
         .flatMap((c) => Object.values((c as BatchWriteCommand).input.RequestItems ?? {}).flat())
@@ -67,6 +84,50 @@ describe('a message for an open ticket', () => {
     await deliver({ ...event, eventId: ulid() }); // the same channel message under a new event id
     expect((await ticketOf(w, number))!.unreadMessages).toBe(2);
     expect(await bodiesOf(ticket.id)).toEqual(['Bom dia', 'Segunda mensagem']);
+  });
+
+  it('completes on redelivery a landing cut short after the message was stored, counting it once', async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const first = customerEvent(w, { number, body: 'Primeira' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    await deliver(first);
+    const ticket = (await readTicket(w.cid, (await ticketOf(w, number))!.id))!;
+    const cut = customerEvent(w, { number, body: 'Cortada' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    const stored = (await getMessage(w.cid, w.connection.id, first.message.externalId))!;
+    const message = { ...stored, id: ulid(), externalId: cut.message.externalId, body: 'Cortada' };
+    // The first attempt stored the message attached, then stopped (a crash, a timeout) before the ticket and the reference.
+    expect(await putMessageOnce({ ...message, ticketId: ticket.id, queueId: ticket.queueId })).toBe(true);
+
+    await deliver(cut);
+    expect(await readTicket(w.cid, ticket.id)).toMatchObject({ unreadMessages: 2, lastMessage: 'Cortada' });
+    expect(await getMessageRef(w.cid, message.id)).toMatchObject({ ticketId: ticket.id });
+    await deliver({ ...cut, eventId: ulid() });
+    expect(await readTicket(w.cid, ticket.id)).toMatchObject({ unreadMessages: 2 });
+    expect(await bodiesOf(ticket.id)).toEqual(['Primeira', 'Cortada']);
+  });
+
+  it('does not count twice a landing cut short after the ticket activity, before its reference', async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const first = customerEvent(w, { number, body: 'Primeira' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    await deliver(first);
+    const ticket = (await readTicket(w.cid, (await ticketOf(w, number))!.id))!;
+    const cut = customerEvent(w, { number, body: 'Quase' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    const stored = (await getMessage(w.cid, w.connection.id, first.message.externalId))!;
+    const message = { ...stored, id: ulid(), externalId: cut.message.externalId, body: 'Quase' };
+    expect(await putMessageOnce({ ...message, ticketId: ticket.id, queueId: ticket.queueId })).toBe(true);
+    const at = new Date().toISOString();
+    expect(
+      await applyTicketActivity(
+        ticket,
+        { lastMessage: 'Quase', at, unreadDelta: 1, messageId: message.id },
+        { onlyIfOpen: true },
+      ),
+    ).toBe(true);
+
+    await deliver(cut);
+    expect(await readTicket(w.cid, ticket.id)).toMatchObject({ unreadMessages: 2, lastMessage: 'Quase' });
+    expect(await getMessageRef(w.cid, message.id)).toMatchObject({ ticketId: ticket.id });
   });
 
   it('drops the echo of a message we stored with one insert attempt, without a transaction', async () => {
@@ -158,10 +219,16 @@ describe('a message for an open ticket', () => {
         (c) => c instanceof GetCommand && String(c.input.Key?.PK).includes('#CONVO#'),
       );
       expect(conversationReads).toEqual([]);
-      // The contact's search entries ride in its insert transaction, not in a write of their own.
+      // The contact's search entries are single Puts written before its insert transaction (in it, each
+      // would bill twice), so the contact is never stored unfindable.
       const keysOf = (c: unknown) => JSON.stringify((c as { input: unknown }).input).match(/C#[^"]*#CIX#/g) ?? [];
-      expect(commands.filter((c) => c instanceof BatchWriteCommand).flatMap(keysOf)).toEqual([]);
-      expect(commands.filter((c) => c instanceof TransactWriteCommand).flatMap(keysOf).length).toBeGreaterThan(0);
+      expect(commands.filter((c) => c instanceof TransactWriteCommand).flatMap(keysOf)).toEqual([]);
+      const indexed = commands.findIndex((c) => c instanceof BatchWriteCommand && keysOf(c).length > 0);
+      const inserted = commands.findIndex(
+        (c) => c instanceof TransactWriteCommand && JSON.stringify(c.input).includes('#CONTACTKEY'),
+      );
+      expect(indexed).toBeGreaterThanOrEqual(0);
+      expect(indexed).toBeLessThan(inserted);
     } finally {
       send.mockRestore();
     }
@@ -177,6 +244,18 @@ describe('a message for an open ticket', () => {
     expect(found.body.contacts.map((c: { number: string }) => c.number)).toContain(number);
   });
 
+  it("takes back a new contact's search entries when its insert loses the race for the number", async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    await customerSays(w, { number, name: 'Primeira Dona', body: 'Oi' });
+    const taken = (await getContact(w.cid, (await findContactIdByKey(w.cid, 'number', number))!))!;
+    const loser = { ...taken, id: ulid(), name: 'Segunda Dona' };
+    await expect(insertContact(loser)).rejects.toBeInstanceOf(TransactionConditionFailed);
+    const entries = contactSearchTokens(loser).map((token) => ({ token, ownerId: loser.id }));
+    expect(entries.length).toBeGreaterThan(0);
+    expect(await existingIndexEntries('CIX', w.cid, entries)).toEqual(new Set());
+  });
+
   it('after a lost first-message race, the general path converges on the ticket the other event opened', async () => {
     const { w } = workspace;
     const number = newNumber();
@@ -185,12 +264,12 @@ describe('a message for an open ticket', () => {
     const contact = (await getContact(w.cid, (await findContactIdByKey(w.cid, 'number', number))!))!;
     const connection = (await getConnection(w.cid, w.connection.id))!;
     // As if a concurrent event had opened it between this event's contact insert and its first-message transaction.
-    const found = await findOrCreateTicket(connection, contact, { fromMe: false, body: 'Oi de novo' });
+    const found = await findOrCreateTicket(connection, contact, { fromMe: false, body: 'Oi de novo' }, ticketBots);
     expect(found).toMatchObject({ created: false, ticket: { id: existing.id } });
     expect((await getConversation(w.cid, w.connection.id, contact.id))?.ticketId).toBe(existing.id);
   });
 
-  it("stores a new contact's first message with the ticket it opens, in one transaction; a redelivery counts nothing", async () => {
+  it("stores a new contact's first message around its ticket's transaction: message, ticket, reference; a redelivery counts nothing", async () => {
     const { w } = workspace;
     const number = newNumber();
     const event = customerEvent(w, { number, name: 'Bruna', body: 'Quero um orçamento' });
@@ -200,29 +279,86 @@ describe('a message for an open ticket', () => {
       const commands = send.mock.calls.map(([command]) => command);
       const writesOf = (c: unknown) => JSON.stringify((c as { input: unknown }).input);
       const transactions = commands.filter((c) => c instanceof TransactWriteCommand).map(writesOf);
-      // The contact's insert, then one transaction holding the message and its new ticket together.
-      const opening = transactions.filter((t) => t.includes('#MSG#') && t.includes('#TICKET#'));
-      expect(opening).toHaveLength(1);
-      expect(opening[0]).toContain('#CONVO#');
-      // No insert of the message of its own, and no attach afterwards.
-      expect(
-        commands
-          .filter((c) => c instanceof PutCommand)
-          .map(writesOf)
-          .filter((p) => p.includes('#MSG#')),
-      ).toEqual([]);
-      expect(transactions.filter((t) => t.includes('#MSG#'))).toHaveLength(1);
+      // The message is in no transaction (each item would bill twice): only the ticket's own writes are.
+      expect(transactions.filter((t) => t.includes('#MSG'))).toEqual([]);
+      const opening = commands.findIndex(
+        (c) => c instanceof TransactWriteCommand && writesOf(c).includes('#TICKET#') && writesOf(c).includes('#CONVO#'),
+      );
+      const put = (pk: RegExp) => commands.findIndex((c) => c instanceof PutCommand && pk.test(String(c.input.Item?.PK)));
+      // The message first (the guard), the ticket's transaction, the reference last; no attach afterwards.
+      expect(put(/#MSG#/)).toBeGreaterThanOrEqual(0);
+      expect(put(/#MSG#/)).toBeLessThan(opening);
+      expect(put(/#MSGREF#/)).toBeGreaterThan(opening);
+      expect(commands.filter((c) => c instanceof UpdateCommand && writesOf(c).includes('#MSG#'))).toEqual([]);
     } finally {
       send.mockRestore();
     }
     const ticket = (await ticketOf(w, number))!;
     expect(ticket).toMatchObject({ status: 'pending', unreadMessages: 1, lastMessage: 'Quero um orçamento' });
+    // Counted by the ticket's creation: a redelivery completing a cut-short landing does not count it again.
+    const { externalId } = (event as Extract<ChannelEvent, { type: 'message.received' }>).message;
+    const landed = (await getMessage(w.cid, w.connection.id, externalId))!;
+    expect((await readTicket(w.cid, ticket.id))!.countedMessageId).toBe(landed.id);
+    expect(await getMessageRef(w.cid, landed.id)).toMatchObject({ ticketId: ticket.id });
     expect(await bodiesOf(ticket.id)).toEqual(['Quero um orçamento']);
 
     await deliver(event);
     await deliver({ ...event, eventId: ulid() });
     expect(await ticketOf(w, number)).toMatchObject({ id: ticket.id, unreadMessages: 1 });
     expect(await bodiesOf(ticket.id)).toEqual(['Quero um orçamento']);
+  });
+
+  it("moves a new contact's first message stranded by a landing cut short before its ticket's transaction", async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const event = customerEvent(w, { number, name: 'Clara', body: 'Primeira' }) as Extract<
+      ChannelEvent,
+      { type: 'message.received' }
+    >;
+    // The first attempt created the contact and stored the message attached to the ticket it was
+    // about to open, then stopped (a crash, a timeout) before the ticket's transaction.
+    const { contact } = await findOrCreateContact(w.cid, identityOf(event.message.contact, false));
+    const connection = (await getConnection(w.cid, w.connection.id))!;
+    const never = await newTicket(connection, contact);
+    const draft = await buildMessage(connection, event.message, contact.id);
+    expect(await putMessageOnce({ ...draft, ticketId: never.id, queueId: never.queueId })).toBe(true);
+
+    await deliver(event);
+    const ticket = (await ticketOf(w, number))!;
+    expect(ticket.id).not.toBe(never.id);
+    expect(await bodiesOf(ticket.id)).toContain('Primeira');
+    expect(await getMessage(w.cid, w.connection.id, event.message.externalId)).toMatchObject({ ticketId: ticket.id });
+    expect(await getMessageRef(w.cid, draft.id)).toMatchObject({ ticketId: ticket.id });
+    const counted = (await readTicket(w.cid, ticket.id))!.unreadMessages;
+    await deliver({ ...event, eventId: ulid() });
+    expect((await readTicket(w.cid, ticket.id))!.unreadMessages).toBe(counted);
+  });
+
+  it("counts once a new contact's first message cut short after its ticket's transaction, before its reference", async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const event = customerEvent(w, { number, name: 'Dora', body: 'Olá' }) as Extract<
+      ChannelEvent,
+      { type: 'message.received' }
+    >;
+    const { contact } = await findOrCreateContact(w.cid, identityOf(event.message.contact, false));
+    const connection = (await getConnection(w.cid, w.connection.id))!;
+    const draft = await buildMessage(connection, event.message, contact.id);
+    const fresh = await newTicket(connection, contact);
+    const opened = {
+      ...fresh,
+      unreadMessages: 1,
+      lastMessage: 'Olá',
+      lastMessageAt: fresh.updatedAt,
+      countedMessageId: draft.id,
+    };
+    expect(await putMessageOnce({ ...draft, ticketId: opened.id, queueId: opened.queueId })).toBe(true);
+    await transactWrite(newTicketItems(opened, null));
+
+    await deliver(event);
+    expect(await readTicket(w.cid, opened.id)).toMatchObject({ unreadMessages: 1, lastMessage: 'Olá' });
+    expect(await getMessageRef(w.cid, draft.id)).toMatchObject({ ticketId: opened.id });
+    expect(await bodiesOf(opened.id)).toEqual(['Olá']);
   });
 
   it('writes nothing when a "new" contact\'s conversation was opened meanwhile, or the message is already stored', async () => {

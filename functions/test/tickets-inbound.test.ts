@@ -204,6 +204,50 @@ describe('unread and read receipts', () => {
     expect((await ticketOf(w, number))!.unreadMessages).toBe(0);
   });
 
+  it('marks the page read with one write on the ticket (a read-up-to marker); a later message is unread, and only it is told', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'um' });
+    await customerSays(w, { number, body: 'dois', externalId: `3EB0${ulid()}` });
+    const ticket = (await ticketOf(w, number))!;
+    await putTicket(w.operatorA.token, ticket.id, { status: 'open', userId: w.operatorA.user.id });
+    await queues.take('outbound-0');
+    const open = () =>
+      apiCall('messages', 'GET', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: ticket.id } });
+
+    const send = vi.spyOn(ddb(), 'send');
+    try {
+      await open();
+      const writes = send.mock.calls
+        .map(([command]) => command)
+        .filter((c) => /Update|Put|Transact|BatchWrite/.test(c.constructor.name))
+        .map((c) => JSON.stringify(c.input))
+        .filter((input) => !input.includes('#RATELIMIT#')); // the company's request budget
+      // One write: the ticket (unread and marker), none per message.
+      expect(writes).toEqual([expect.stringContaining('#TICKET#')]);
+    } finally {
+      send.mockRestore();
+    }
+    expect((await queues.take('outbound-0')).map((c) => c.body.externalIds.length)).toEqual([2]);
+    // Read on every later read of the conversation, by anyone.
+    const again = await apiCall('messages', 'GET', '/messages/{id}', {
+      token: w.admin.token,
+      pathParameters: { id: ticket.id },
+    });
+    expect(again.body.messages.map((m: { read: boolean }) => m.read)).toEqual([true, true]);
+
+    const late = `3EB0${ulid()}`;
+    await customerSays(w, { number, body: 'três', externalId: late });
+    const reopened = await open();
+    expect(reopened.body.messages.map((m: { body: string; read: boolean }) => [m.body, m.read])).toEqual([
+      ['um', true],
+      ['dois', true],
+      ['três', true],
+    ]);
+    const told = (await queues.take('outbound-0')).map((c) => c.body);
+    expect(told).toEqual([expect.objectContaining({ type: 'message.read', externalIds: [late] })]);
+    expect((await ticketOf(w, number))!.unreadMessages).toBe(0);
+  });
+
   it('keeps unread when someone else (an admin peeking) reads the conversation', async () => {
     const number = newNumber();
     await customerSays(w, { number, body: 'olá' });

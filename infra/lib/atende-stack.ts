@@ -23,8 +23,8 @@ import { WebHosting, type CustomDomain } from './web/web-hosting-construct';
 export interface AtendeStackProps extends StackProps {
   stage: StageConfig;
   sessionShards: number;
-  /** The session-host fleet (context `sessionHosts`, issue 29): one service of this many tasks, with shard 0's queue. */
-  sessionFleet?: { hosts: number; cap: number };
+  /** The session-host fleet (context `sessionHosts`, issue 29): one service of this many tasks, reading `lanes` outbound queues. */
+  sessionFleet?: { hosts: number; cap: number; lanes: number };
   customDomain?: CustomDomain;
   alarmEmail?: string;
   /** An HTTPS endpoint subscribed to the alarm topic (context `alarmUrl`). */
@@ -59,7 +59,8 @@ export class AtendeStack extends Stack {
     const secrets = new Secrets(this, 'Secrets', { stage });
     const queues = new Queues(this, 'Queues', {
       stage,
-      sessionShards,
+      // A fleet's outbound queues are its command lanes (outbound-0…L−1; docs/deploy.md "Lanes").
+      sessionShards: props.sessionFleet ? props.sessionFleet.lanes : sessionShards,
       fleet: Boolean(props.sessionFleet),
       alarmAction: alarms.action,
     });
@@ -69,6 +70,7 @@ export class AtendeStack extends Stack {
     const functions = new AreaFunctions(this, 'Functions', {
       stage,
       sessionShards,
+      sessionLanes: props.sessionFleet?.lanes,
       table: data.table,
       mediaBucket: data.mediaBucket,
       queues,

@@ -1,7 +1,7 @@
 /** Reads the app's context and creates the stage's stack (shared by bin/app.ts and the tests). */
 import type { App } from 'aws-cdk-lib';
 import { AtendeStack } from './atende-stack';
-import { MAX_FLEET_HOSTS } from './session-host/session-host-construct';
+import { MAX_FLEET_HOSTS, MAX_FLEET_LANES } from './session-host/session-host-construct';
 import { stageConfig } from './stage-config';
 
 export interface AppOverrides {
@@ -23,11 +23,12 @@ export function sessionShardsFromContext(app: App): number {
 }
 
 /**
- * `sessionHosts=<n>` (and optionally `sessionHostCap`): the session host as a fleet of n tasks on one
- * service (issue 29) instead of shards; unset keeps the shards.
+ * The session host is a fleet of `sessionHosts` tasks on one service (issue 29; default 1, with
+ * `sessionHostCap`, default 300). Shards are the old shape, kept only for a stage deployed with them
+ * until it moves (docs/deploy.md "From shards to the fleet"): naming `sessionShards` alone selects them.
  */
-export function sessionFleetFromContext(app: App): { hosts: number; cap: number } | undefined {
-  const raw = contextString(app, 'sessionHosts');
+export function sessionFleetFromContext(app: App): { hosts: number; cap: number; lanes: number } | undefined {
+  const raw = contextString(app, 'sessionHosts') ?? (contextString(app, 'sessionShards') === undefined ? '1' : undefined);
   if (raw === undefined) return undefined;
   const hosts = Number(raw);
   if (!Number.isInteger(hosts) || hosts < 1 || hosts > MAX_FLEET_HOSTS)
@@ -37,7 +38,22 @@ export function sessionFleetFromContext(app: App): { hosts: number; cap: number 
   if (!Number.isInteger(cap) || cap < 1)
     throw new Error(`context sessionHostCap must be a positive integer, got "${rawCap}"`);
   if (sessionShardsFromContext(app) !== 1) throw new Error('context sessionHosts and sessionShards > 1 exclude each other');
-  return { hosts, cap };
+  return { hosts, cap, lanes: sessionLanesFromContext(app, hosts) };
+}
+
+/**
+ * Command lanes of the fleet (`sessionLanes`, default 1; docs/deploy.md "Lanes"): that many outbound
+ * queues, each read by about hosts / lanes hosts. At least two hosts per lane, so that a lane keeps a
+ * live host while one of its tasks is replaced.
+ */
+function sessionLanesFromContext(app: App, hosts: number): number {
+  const raw = contextString(app, 'sessionLanes') ?? '1';
+  const lanes = Number(raw);
+  if (!Number.isInteger(lanes) || lanes < 1 || lanes > MAX_FLEET_LANES)
+    throw new Error(`context sessionLanes must be an integer 1..${MAX_FLEET_LANES}, got "${raw}"`);
+  if (lanes > 1 && hosts < 2 * lanes)
+    throw new Error(`context sessionLanes=${lanes} needs at least ${2 * lanes} sessionHosts (two per lane), got ${hosts}`);
+  return lanes;
 }
 
 export function buildApp(app: App, overrides: AppOverrides = {}): AtendeStack {

@@ -26,8 +26,14 @@ export interface StageConfig {
   throttle: { default: ThrottleLimits; auth: ThrottleLimits; send: ThrottleLimits };
 }
 
+/**
+ * The REST stage's default class from the 1,000-company model (infra/lib/functions/queue-concurrency.ts MODEL):
+ * 145,260 requests per company a month, busy hour 2.5× the working day's mean → ≈ 573 requests/s at
+ * 1,000 companies; 1,000/s leaves 1.75× of it, and no company can take more than
+ * COMPANY_REQUEST_LIMIT (50/s, 5 % of the stage: functions/src/platform/company-rate-limit.ts).
+ */
 const THROTTLE = {
-  default: { rateLimit: 100, burstLimit: 200 },
+  default: { rateLimit: 1_000, burstLimit: 2_000 },
   // Login and refresh are also rate limited per e-mail/IP inside the auth area.
   auth: { rateLimit: 10, burstLimit: 20 },
   // The external send API is called by customers' systems: keep one tenant's loop from flooding the stage.

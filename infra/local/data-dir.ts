@@ -1,5 +1,5 @@
 /**
- * The local data folder (`.local-data/` for `npm start`): DynamoDB files, S3 objects, the JWT secret
+ * The local data folder (`.local-data/` for `npm start`): DynamoDB files, S3 objects, SQS queues, the JWT secret
  * and the seed credentials. One running stack owns it at a time; a DynamoDB Local left behind by a
  * stack that was killed (kill -9) is stopped before a new one opens the same files.
  */
@@ -11,6 +11,8 @@ export interface DataDirLayout {
   root: string;
   dynamodb: string;
   s3: string;
+  /** The SQS emulator's queues (emulators/sqs-journal.ts). */
+  sqs: string;
   jwtSecretFile: string;
   seedCredentialsFile: string;
 }
@@ -19,6 +21,7 @@ export const dataDirLayout = (root: string): DataDirLayout => ({
   root,
   dynamodb: join(root, 'dynamodb'),
   s3: join(root, 's3'),
+  sqs: join(root, 'sqs'),
   jwtSecretFile: join(root, 'jwt-secret'),
   seedCredentialsFile: join(root, 'seed-credentials.json'),
 });

@@ -151,7 +151,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   try {
     const invoke = createInvoker(options.handlers);
-    const gateway = await startGateway({ invoke, port: options.port || (await freePort()) });
+    const gateway = await startGateway({ invoke, port: options.port || (await freePort()), held: true });
     stops.gateway.push(() => gateway.stop());
     const origin = gateway.origin;
     const consoleOrigins = [origin, origin.replace('127.0.0.1', 'localhost')];
@@ -163,7 +163,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stops.emulators.push(() => d.stop());
         return d;
       }),
-      startSqsEmulator().then((q) => {
+      startSqsEmulator({ dataDir: layout?.sqs }).then((q) => {
         stops.emulators.push(() => q.stop());
         return q;
       }),
@@ -205,11 +205,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       REFRESH_COOKIE_SECURE: 'false',
       REFRESH_COOKIE_SAMESITE: 'Lax',
       SESSION_SHARDS: String(shards),
+      // One machine serves every company here, with no stage throttle in front: the per-company share
+      // of a deployed stage (500 per 10 s) would only throttle local benches driving one company.
+      COMPANY_REQUESTS_PER_WINDOW: process.env.COMPANY_REQUESTS_PER_WINDOW ?? '5000',
       ...Object.fromEntries([...queues.values()].map((q) => [queueUrlEnv(q.spec.name), q.url])),
       ...options.env,
     };
     Object.assign(process.env, env);
     await forgetCachedClients();
+    gateway.open(); // the handlers have their environment now
 
     const seeded =
       options.seed === false

@@ -73,6 +73,22 @@ describe('AREA_ACCESS matches what each bundle calls (no missing grant, no spare
   });
 });
 
+/** Whether the bundle holds `module` (esbuild heads each input with a `// <path>` comment when not minifying). */
+const holds = (code: string, module: string) =>
+  code.split('\n').some((line) => line.startsWith('// ') && line.endsWith(module));
+
+// What most bundles used to carry without needing it (bench/bundle-composition.ts shows the bytes per input).
+describe('what the bundles leave out', () => {
+  it.each(areas)('%s: not the HTTP route table; the Pix QR code only in billing', (area) => {
+    const code = source.get(area)!;
+    expect({ area, routeTable: /\bHTTP_ROUTES\d*\b/.test(code) }).toEqual({ area, routeTable: false });
+    expect({ area, pix: holds(code, 'node_modules/qrcode/lib/index.js') }).toEqual({
+      area,
+      pix: area === 'billing',
+    });
+  });
+});
+
 describe('a bundle in a Lambda-like process', () => {
   it('loads and reaches DynamoDB with environment credentials, without the excluded SDK modules', async () => {
     // Arrange: the real (minified) scheduler bundle, outside the repository (no node_modules),

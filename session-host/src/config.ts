@@ -5,7 +5,13 @@
  */
 import { ADAPTER_KINDS, type AdapterKind } from '@atende/shared';
 import { DEFAULT_HOST_DOWNLOADS } from './media/download-slots';
-import { DEFAULT_TABLE_NAME, outboundQueueName, queueUrlEnv, sessionShardCount } from '@atende/functions/shared-surface';
+import {
+  DEFAULT_TABLE_NAME,
+  MAX_SESSION_LANES,
+  outboundQueueName,
+  queueUrlEnv,
+  sessionShardCount,
+} from '@atende/functions/shared-surface';
 
 export interface BackoffConfig {
   initialMs: number;
@@ -20,6 +26,13 @@ export interface FleetConfig {
   ttlMs: number;
   /** `FLEET_RENEW_MS`: how often a host renews, claims orphans and rebalances. */
   renewMs: number;
+}
+
+/** The fleet's command lanes (docs/deploy.md "Lanes"): `SESSION_LANES` queues, `QUEUE_URL_OUTBOUND_<lane>`. */
+export interface LaneConfig {
+  lanes: number;
+  /** One per lane; a host reads only its own lane's. */
+  laneQueueUrls: string[];
 }
 
 export interface HostConfig {
@@ -55,7 +68,7 @@ export interface HostConfig {
   /** `MAX_HOST_MEDIA_DOWNLOADS` (default 8): inbound files downloading at once over all the host's connections. */
   maxHostDownloads: number;
   /** `SESSION_FLEET=true`: every host reads shard 0's queue and runs the connections it holds leases on. */
-  fleet?: FleetConfig;
+  fleet?: FleetConfig & LaneConfig;
 }
 
 /** Defaults sized in docs/deploy.md ("Fleet"): 20 s lease, renewed every 5 s; 300 connections per 1 vCPU / 2 GiB task. */
@@ -121,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   };
 }
 
-function loadFleet(env: NodeJS.ProcessEnv, shard: number): FleetConfig {
+function loadFleet(env: NodeJS.ProcessEnv, shard: number): FleetConfig & LaneConfig {
   if (shard !== 0) throw new Error("SESSION_FLEET hosts all read shard 0's queue: leave SHARD unset");
   const fleet = {
     cap: numberEnv(env, 'HOST_CAP') ?? FLEET_DEFAULTS.cap,
@@ -130,5 +143,12 @@ function loadFleet(env: NodeJS.ProcessEnv, shard: number): FleetConfig {
   };
   // Three renewals fit in a lease, so one slow write never costs a healthy host its connections.
   if (fleet.renewMs * 3 > fleet.ttlMs) throw new Error('FLEET_RENEW_MS must be at most a third of FLEET_LEASE_TTL_MS');
-  return fleet;
+  return { ...fleet, ...loadLanes(env) };
+}
+
+function loadLanes(env: NodeJS.ProcessEnv): LaneConfig {
+  const lanes = numberEnv(env, 'SESSION_LANES') ?? 1;
+  if (lanes < 1 || lanes > MAX_SESSION_LANES) throw new Error(`SESSION_LANES must be 1..${MAX_SESSION_LANES}, got ${lanes}`);
+  const laneQueueUrls = Array.from({ length: lanes }, (_, lane) => required(env, queueUrlEnv(outboundQueueName(lane))));
+  return { lanes, laneQueueUrls };
 }

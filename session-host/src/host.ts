@@ -27,6 +27,7 @@ import { CommandLog } from './registry/command-log';
 import { HEARTBEAT_INTERVAL_MS, ShardRegistry } from './registry/shard-registry';
 import { FleetMember } from './fleet/fleet-member';
 import { FleetRegistry } from './fleet/fleet-registry';
+import { ShardPinAdopter } from './fleet/shard-pins';
 import { SessionManager } from './session-manager';
 import { createControlApi } from './simulator/control-api';
 
@@ -53,6 +54,8 @@ export class SessionHost {
   readonly registry: ShardRegistry;
   /** Fleet mode only: this host's leases (fleet/fleet-member.ts). */
   readonly fleet: FleetMember | undefined;
+  /** Fleet mode only: turns connections pinned to shards (a deployment from before the fleet) into free leases. */
+  private readonly pins: ShardPinAdopter | undefined;
   readonly authStore: DynamoDbAuthStateStore;
   private readonly publisher: InboundPublisher | undefined;
   private readonly startedAt = new Date().toISOString();
@@ -96,6 +99,7 @@ export class SessionHost {
           table,
           hostId: this.hostId,
           cap: config.fleet.cap,
+          lanes: config.fleet.lanes,
           timing: config.fleet,
           log: this.log,
           sessions: {
@@ -106,9 +110,11 @@ export class SessionHost {
                 config.adapters.includes(lease.adapter) ? lease.adapter : config.defaultAdapter,
               ),
             close: (connectionId) => this.manager.close(connectionId),
+            restart: () => this.manager.restartAll(),
           },
         })
       : undefined;
+    this.pins = this.fleet ? new ShardPinAdopter(table, this.log) : undefined;
     const fleetRegistry = this.fleet ? new FleetRegistry(this.fleet, config.defaultAdapter) : undefined;
     this.manager = new SessionManager({
       registry: fleetRegistry ?? this.registry,
@@ -123,7 +129,8 @@ export class SessionHost {
     });
     this.consumer = new OutboundConsumer({
       sqs: this.clients.sqs,
-      queueUrl: config.outboundQueueUrl,
+      // A fleet host reads its lane's queue, known once it joined (`start`); lane 0's is shard 0's.
+      queueUrl: () => (this.fleet ? config.fleet!.laneQueueUrls[this.fleet.lane]! : config.outboundQueueUrl),
       manager: this.manager,
       placement: fleetRegistry,
       commandLog: new CommandLog(this.clients.ddb, config.tableName),
@@ -162,6 +169,7 @@ export class SessionHost {
       this.servers.push(server);
     }
     // A fleet host claims its share on its first round; a shard host resumes its registry.
+    await this.pins?.start();
     if (this.fleet) await this.fleet.start();
     const resumed = this.fleet ? this.fleet.held.length : await this.manager.resumeAll();
     this.consumer.start();
@@ -176,6 +184,7 @@ export class SessionHost {
   /** Graceful stop: no new commands, held ones handed back, sockets closed (credentials kept), DISCONNECTED published. */
   async stop(): Promise<void> {
     clearInterval(this.heartbeatTimer);
+    this.pins?.stop();
     await this.consumer.stop();
     // Fleet: every connection closed and released, so the other hosts claim them on their next round.
     await this.fleet?.stop();
@@ -206,6 +215,7 @@ export class SessionHost {
         ? {
             fleet: {
               hostId: this.fleet.hostId,
+              lane: this.fleet.lane,
               connections: sessions.map((s) => s.connectionId),
               connected: sessions.filter((s) => s.status === 'CONNECTED').map((s) => s.connectionId),
             },

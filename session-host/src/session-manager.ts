@@ -1,24 +1,28 @@
 /**
- * Holds one adapter per connection of this shard and turns what adapters report into channel events:
- * status changes (OPENING → qrcode/PAIRING → CONNECTED, DISCONNECTED on a drop), QR codes, and the
- * message/ack/contact events, stamped with deterministic event ids. Reconnects dropped sockets with
- * exponential backoff and jitter; a logged-out device or an unscanned QR waits for a person instead.
+ * Holds one adapter per connection this host runs (its shard's, or the fleet's leases), runs the
+ * session commands on them and follows their lifecycle: status changes (OPENING → qrcode/PAIRING →
+ * CONNECTED, DISCONNECTED on a drop), QR codes, message/ack/contact events. Reconnects dropped sockets
+ * (sessions/reconnect-policy.ts); a logged-out device or an unscanned QR waits for a person instead.
+ * Publishing is sessions/session-publisher.ts, readiness sessions/session-readiness.ts, and the
+ * commands on a running connection's chats sessions/message-commands.ts.
  *
  * What a killed host leaves behind is in docs/decisions.md ("Session host"): a graceful stop
  * publishes DISCONNECTED for every session; a hard kill publishes nothing, and the shard's heartbeat
  * item goes stale instead.
  */
 import { EventEmitter } from 'node:events';
-import type { AdapterKind, ChannelEvent, ConnectionStatus, OutboundCommand, SendFailureReason } from '@atende/shared';
+import type { AdapterKind, ConnectionStatus, OutboundCommand, SendFailureReason } from '@atende/shared';
 import type { AdapterEvent, ChannelEventBody, LifecycleEvent } from './adapters/channel-adapter';
-import { messageIdForCommand } from './adapters/message-ids';
-import { eventIdFor, qrEventId, statusEventId } from './queues/event-ids';
+import { statusEventId } from './queues/event-ids';
+import { runMessageCommand, runNumbersCheck, type MessageCommand } from './sessions/message-commands';
+import { closeOutcome, reconnectDelayMs } from './sessions/reconnect-policy';
+import { SessionPublisher, type StatusExtra } from './sessions/session-publisher';
+import { readinessOf, waitUntilSettled } from './sessions/session-readiness';
 import type { ManagedSession, Readiness, SessionManagerDeps, SessionSnapshot } from './session-types';
 
 export type { Readiness, SessionManagerDeps, SessionSnapshot } from './session-types';
 
 type StartCommand = Extract<OutboundCommand, { type: 'session.start' }>;
-type MessageCommand = Extract<OutboundCommand, { type: 'message.send' | 'message.delete' | 'message.read' | 'call.reject' }>;
 
 const RESUME_CONCURRENCY = 4;
 
@@ -27,9 +31,12 @@ export class SessionManager {
   private readonly changes = new EventEmitter().setMaxListeners(0);
   /** Pairing-code options of `session.start`, reused on every reconnect of that session. */
   private readonly startOptions = new Map<string, { usePairingCode?: boolean; phoneNumber?: string }>();
+  private readonly publisher: SessionPublisher;
   private stopped = false;
 
-  constructor(private readonly deps: SessionManagerDeps) {}
+  constructor(private readonly deps: SessionManagerDeps) {
+    this.publisher = new SessionPublisher(deps.sink, deps.log, this.changes);
+  }
 
   /** Boot: start every session the shard registry lists, with the credentials stored for it. */
   async resumeAll(): Promise<number> {
@@ -58,42 +65,23 @@ export class SessionManager {
       case 'session.stop':
         return this.stopSession(command.companyId, command.connectionId).then(() => ({}));
       case 'host.restart':
-        return this.restartAll().then(() => ({}));
+        return (
+          this.deps.registry.restartFleet ? this.deps.registry.restartFleet(command.commandId) : this.restartAll()
+        ).then(() => ({}));
       case 'numbers.check':
-        return this.checkNumbers(command).then(() => ({}));
+        return runNumbersCheck(this.sessions.get(command.connectionId), command, this.publisher).then(() => ({}));
       default:
-        return this.message(command);
+        return runMessageCommand(this.sessions.get(command.connectionId), command as MessageCommand, this.publisher);
     }
   }
 
   readiness(connectionId: string): Readiness {
-    const session = this.sessions.get(connectionId);
-    if (!session) return 'unavailable';
-    if (session.status === 'CONNECTED') return 'connected';
-    // A device waiting for a QR scan or a pairing code needs a person, not time.
-    if (session.status === 'qrcode' || (session.status === 'PAIRING' && !session.auth.isRegistered)) return 'unavailable';
-    return 'transient';
+    return readinessOf(this.sessions.get(connectionId));
   }
 
   /** Resolves when the connection stops being `transient`, or after `timeoutMs`. */
   waitForReadiness(connectionId: string, timeoutMs: number): Promise<Readiness> {
-    const now = this.readiness(connectionId);
-    if (now !== 'transient') return Promise.resolve(now);
-    return new Promise((resolve) => {
-      const done = () => {
-        const readiness = this.readiness(connectionId);
-        if (readiness === 'transient' && !timedOut) return;
-        clearTimeout(timer);
-        this.changes.off(connectionId, done);
-        resolve(readiness);
-      };
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        done();
-      }, timeoutMs);
-      this.changes.on(connectionId, done);
-    });
+    return waitUntilSettled(this.changes, connectionId, () => this.readiness(connectionId), timeoutMs);
   }
 
   snapshot(): SessionSnapshot[] {
@@ -137,17 +125,18 @@ export class SessionManager {
     if (!session) return;
     session.closing = true;
     clearTimeout(session.retryTimer);
-    await session.adapter.stop().catch(() => undefined);
-    await session.auth.flush();
+    // Off the map first, so a restart or a retry under way does not reopen it while it closes.
     this.sessions.delete(connectionId);
     this.startOptions.delete(connectionId);
+    await session.adapter.stop().catch(() => undefined);
+    await session.auth.flush();
     this.changes.emit(connectionId);
   }
 
   // ------------------------------------------------------------------ session commands
 
-  /** "Restart service" (super users): every socket of the shard is closed and opened again, credentials kept. */
-  private async restartAll(): Promise<void> {
+  /** "Restart service" (super users): every socket of this host is closed and opened again, credentials kept. */
+  async restartAll(): Promise<void> {
     for (const session of this.sessions.values()) {
       session.closing = true;
       clearTimeout(session.retryTimer);
@@ -217,7 +206,7 @@ export class SessionManager {
     await this.deps.registry.unregister(companyId, connectionId);
     if (!session) {
       await this.deps.authStore.forConnection(companyId, connectionId).clear();
-      this.publish(companyId, connectionId, {
+      this.publisher.publish(companyId, connectionId, {
         type: 'connection.status',
         eventId: statusEventId(connectionId, 'DISCONNECTED'),
         status: 'DISCONNECTED',
@@ -245,49 +234,13 @@ export class SessionManager {
     this.forget(session, 'DISCONNECTED', { reason: 'stopped' });
   }
 
-  // ------------------------------------------------------------------ message commands
-
-  private async message(command: MessageCommand): Promise<{ externalId?: string }> {
-    const session = this.sessions.get(command.connectionId);
-    if (!session) throw new Error(`connection ${command.connectionId} is not running on this host`);
-    if (command.type === 'message.delete') {
-      await session.adapter.deleteMessage(command);
-      return {};
-    }
-    if (command.type === 'message.read') {
-      await session.adapter.markRead(command);
-      return {};
-    }
-    if (command.type === 'call.reject') {
-      await session.adapter.rejectCall(command);
-      return {};
-    }
-    const message = await session.adapter.send(command, messageIdForCommand(command.connectionId, command.commandId));
-    this.publishBody(session, { type: 'message.sent', message: { ...message, clientMessageId: command.clientMessageId } });
-    return { externalId: message.externalId };
-  }
-
-  /** Asks WhatsApp which numbers have an account and publishes the answer (`numbers.checked`, same requestId). */
-  private async checkNumbers(command: Extract<OutboundCommand, { type: 'numbers.check' }>): Promise<void> {
-    const session = this.sessions.get(command.connectionId);
-    if (!session) throw new Error(`connection ${command.connectionId} is not running on this host`);
-    const results = await session.adapter.checkNumbers(command);
-    this.publishBody(session, { type: 'numbers.checked', requestId: command.requestId, results });
-  }
-
   /** Tells the business side a send will not happen (its message is then marked failed). */
   reportSendFailed(
     command: Extract<OutboundCommand, { type: 'message.send' }>,
     error: string,
     reason?: SendFailureReason,
   ): void {
-    const body = {
-      type: 'message.sendFailed' as const,
-      clientMessageId: command.clientMessageId,
-      error,
-      ...(reason ? { reason } : {}),
-    };
-    this.publish(command.companyId, command.connectionId, { ...body, eventId: eventIdFor(command.connectionId, body) });
+    this.publisher.reportSendFailed(command, error, reason);
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -376,44 +329,37 @@ export class SessionManager {
   ): Promise<void> {
     const { connectionId } = session;
     this.deps.log.info({ connectionId, reason: closed.reason }, 'socket closed');
-    if (closed.restartRequired) {
-      // Expected once right after pairing: reconnect at once. Again before the socket opened, it is a
-      // loop (WhatsApp answering every connect with 515): back off like any other drop.
-      if (session.retryAttempt > 0) return this.scheduleRetry(session, closed.reason);
-      session.retryAttempt = 1;
-      await this.reopen(session);
-      return;
+    switch (closeOutcome(closed)) {
+      case 'restart':
+        // Expected once right after pairing: reconnect at once. Again before the socket opened, it is
+        // a loop (WhatsApp answering every connect with 515): back off like any other drop.
+        if (session.retryAttempt > 0) return this.scheduleRetry(session, closed.reason);
+        session.retryAttempt = 1;
+        return this.reopen(session);
+      case 'loggedOut':
+        await session.auth.clear().catch((err) => this.deps.log.error({ err, connectionId }, 'credentials not wiped'));
+        await this.deps.registry.unregister(session.companyId, connectionId).catch(() => undefined);
+        return this.forget(session, 'DISCONNECTED', { loggedOut: true, reason: closed.reason });
+      case 'final':
+        // Retrying cannot help (another client took the session, the account is refused, …): stop and
+        // tell a person. Credentials and the registry entry stay, so "try again" resumes without a QR.
+        this.deps.log.error(
+          { connectionId, reason: closed.reason, alarm: 'connection-closed-for-good' },
+          'connection closed for good',
+        );
+        return this.forget(session, 'DISCONNECTED', { reason: closed.reason });
+      case 'qrTimeout':
+        await this.deps.registry.unregister(session.companyId, connectionId).catch(() => undefined);
+        return this.forget(session, 'DISCONNECTED', { reason: closed.reason });
+      case 'retry':
+        return this.scheduleRetry(session, closed.reason);
     }
-    if (closed.loggedOut) {
-      await session.auth.clear().catch((err) => this.deps.log.error({ err, connectionId }, 'credentials not wiped'));
-      await this.deps.registry.unregister(session.companyId, connectionId).catch(() => undefined);
-      this.forget(session, 'DISCONNECTED', { loggedOut: true, reason: closed.reason });
-      return;
-    }
-    if (closed.final) {
-      // Retrying cannot help (another client took the session, the account is refused, …): stop and
-      // tell a person. Credentials and the registry entry stay, so "try again" resumes without a QR.
-      this.deps.log.error(
-        { connectionId, reason: closed.reason, alarm: 'connection-closed-for-good' },
-        'connection closed for good',
-      );
-      this.forget(session, 'DISCONNECTED', { reason: closed.reason });
-      return;
-    }
-    if (closed.qrTimeout) {
-      await this.deps.registry.unregister(session.companyId, connectionId).catch(() => undefined);
-      this.forget(session, 'DISCONNECTED', { reason: closed.reason });
-      return;
-    }
-    this.scheduleRetry(session, closed.reason);
   }
 
   private scheduleRetry(session: ManagedSession, reason: string): void {
     if (this.stopped || this.sessions.get(session.connectionId) !== session) return;
     this.setStatus(session, 'DISCONNECTED', { reason });
-    const { initialMs, maxMs } = this.deps.reconnect;
-    const ceiling = Math.min(maxMs, initialMs * 2 ** session.retryAttempt);
-    const delay = Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+    const delay = reconnectDelayMs(session.retryAttempt, this.deps.reconnect);
     session.retryAttempt += 1;
     clearTimeout(session.retryTimer);
     session.retryTimer = setTimeout(() => {
@@ -423,7 +369,7 @@ export class SessionManager {
   }
 
   /** Drops the session from this host (logged out, stopped, QR never scanned) after a last status. */
-  private forget(session: ManagedSession, status: ConnectionStatus, extra: { loggedOut?: boolean; reason?: string }): void {
+  private forget(session: ManagedSession, status: ConnectionStatus, extra: StatusExtra): void {
     clearTimeout(session.retryTimer);
     this.setStatus(session, status, extra);
     this.sessions.delete(session.connectionId);
@@ -431,52 +377,15 @@ export class SessionManager {
     this.changes.emit(session.connectionId);
   }
 
-  private setStatus(
-    session: ManagedSession,
-    status: ConnectionStatus,
-    extra: { number?: string; loggedOut?: boolean; reason?: string } = {},
-  ): void {
-    session.status = status;
-    const signature = `${status}|${extra.number ?? ''}`;
-    if (session.lastPublished !== signature) {
-      session.lastPublished = signature;
-      this.publish(session.companyId, session.connectionId, {
-        type: 'connection.status',
-        eventId: statusEventId(session.connectionId, status),
-        status,
-        ...extra,
-      });
-    }
-    this.changes.emit(session.connectionId);
+  private setStatus(session: ManagedSession, status: ConnectionStatus, extra: StatusExtra = {}): void {
+    this.publisher.setStatus(session, status, extra);
   }
 
   private publishQr(session: ManagedSession): void {
-    if (!session.lastQr) return;
-    this.publish(session.companyId, session.connectionId, {
-      type: 'connection.qr',
-      eventId: qrEventId(session.connectionId),
-      qr: session.lastQr,
-      attempt: session.qrAttempt,
-    });
+    this.publisher.publishQr(session);
   }
 
   private publishBody(session: ManagedSession, body: ChannelEventBody): void {
-    this.publish(session.companyId, session.connectionId, {
-      ...body,
-      eventId: eventIdFor(session.connectionId, body),
-    } as DistributiveStamped);
-  }
-
-  private publish(companyId: string, connectionId: string, event: DistributiveStamped): void {
-    const stamped = { ...event, companyId, connectionId, occurredAt: new Date().toISOString() } as ChannelEvent;
-    this.deps.sink
-      .publish(stamped)
-      .catch((err) => this.deps.log.error({ err, eventId: stamped.eventId }, 'channel event lost'));
+    this.publisher.publishBody(session, body);
   }
 }
-
-type DistributiveStamped = ChannelEvent extends infer E
-  ? E extends unknown
-    ? Omit<E, 'companyId' | 'connectionId' | 'occurredAt'>
-    : never
-  : never;

@@ -15,6 +15,8 @@ export interface SessionRegistry {
   list(): Promise<Omit<RegisteredSession, 'registeredAt'>[]>;
   /** Who writes the connection's auth state (the fleet's `<hostId>#<token>`); a fresh id when undefined. */
   authOwner?(connectionId: string): string | undefined;
+  /** Fleet: `host.restart` reaches every host (fleet-member.ts); without it the host restarts its own sessions. */
+  restartFleet?(commandId: string): Promise<void>;
 }
 
 export interface SessionManagerDeps {

@@ -1,6 +1,6 @@
 import type { ConnectionLease, HostLease } from '@atende/functions/shared-surface';
 import { describe, expect, it } from 'vitest';
-import { fairShare, pickDonor, pickToClaim, pickToRelease } from '../src/fleet/fleet-choice';
+import { fairShare, pickDonor, pickToClaim, pickToRelease, rotateFor } from '../src/fleet/fleet-choice';
 
 const lease = (companyId: string, n: number): ConnectionLease => ({
   companyId,
@@ -17,6 +17,8 @@ const host = (hostId: string, sessions: number, releaseWanted = 0): HostLease =>
   cap: 500,
   leaseUntil: 0,
   startedAt: '',
+  lane: 0,
+  lanes: 1,
 });
 
 describe('fleet choices', () => {
@@ -33,6 +35,22 @@ describe('fleet choices', () => {
     const candidates = [lease('a', 1), lease('a', 2), lease('a', 3), lease('b', 1), lease('c', 1)];
     const picked = pickToClaim(candidates, [lease('b', 9), lease('c', 9), lease('c', 8)], 3);
     expect(picked.map((l) => l.companyId)).toEqual(['a', 'a', 'b']);
+  });
+
+  it('spreads 200 hosts over a page of orphans instead of sending them all after the same few', () => {
+    // A dead host's page of 100 connections, of 100 companies; each of 200 live hosts wants 2 more.
+    const page = Array.from({ length: 100 }, (_, n) => lease(`co-${String(n).padStart(3, '0')}`, n));
+    const hosts = Array.from({ length: 200 }, (_, n) => `ip-10-0-${n}-7.ec2.internal-01JC${String(n).padStart(22, '0')}`);
+    const claimedInOneRound = (choose: (hostId: string) => ConnectionLease[]) =>
+      new Set(hosts.flatMap((hostId) => choose(hostId).map((l) => l.connectionId))).size;
+
+    const together = claimedInOneRound(() => pickToClaim(page, [], 2));
+    const spread = claimedInOneRound((hostId) => pickToClaim(rotateFor(hostId, page), [], 2));
+
+    expect(together).toBe(2);
+    expect(spread).toBeGreaterThanOrEqual(80);
+    expect(rotateFor('h', page)).toHaveLength(100);
+    expect(new Set(rotateFor('h', page))).toEqual(new Set(page));
   });
 
   it('releases first from the companies it holds most of', () => {

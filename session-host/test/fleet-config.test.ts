@@ -10,7 +10,11 @@ const base = {
 describe('fleet configuration', () => {
   it('is off unless SESSION_FLEET=true, and then takes the documented defaults', () => {
     expect(loadConfig(base).fleet).toBeUndefined();
-    expect(loadConfig({ ...base, SESSION_FLEET: 'true' }).fleet).toEqual(FLEET_DEFAULTS);
+    expect(loadConfig({ ...base, SESSION_FLEET: 'true' }).fleet).toEqual({
+      ...FLEET_DEFAULTS,
+      lanes: 1,
+      laneQueueUrls: [base.QUEUE_URL_OUTBOUND_0],
+    });
     expect(FLEET_DEFAULTS).toEqual({ cap: 300, ttlMs: 20_000, renewMs: 5_000 });
   });
 
@@ -22,7 +26,7 @@ describe('fleet configuration', () => {
       FLEET_LEASE_TTL_MS: '9000',
       FLEET_RENEW_MS: '3000',
     }).fleet;
-    expect(fleet).toEqual({ cap: 120, ttlMs: 9_000, renewMs: 3_000 });
+    expect(fleet).toMatchObject({ cap: 120, ttlMs: 9_000, renewMs: 3_000 });
     expect(() => loadConfig({ ...base, SESSION_FLEET: 'true', FLEET_RENEW_MS: '8000' })).toThrow(/a third/);
   });
 
@@ -30,6 +34,22 @@ describe('fleet configuration', () => {
     expect(() =>
       loadConfig({ ...base, SESSION_FLEET: 'true', SHARD: '1', QUEUE_URL_OUTBOUND_1: 'http://sqs/outbound-1.fifo' }),
     ).toThrow(/shard 0/);
+  });
+
+  it('reads the command lanes: one queue URL per lane, refusing a lane without one', () => {
+    const lanes = {
+      ...base,
+      SESSION_FLEET: 'true',
+      SESSION_LANES: '3',
+      QUEUE_URL_OUTBOUND_1: 'http://sqs/outbound-1.fifo',
+      QUEUE_URL_OUTBOUND_2: 'http://sqs/outbound-2.fifo',
+    };
+    expect(loadConfig(lanes).fleet).toMatchObject({
+      lanes: 3,
+      laneQueueUrls: ['http://sqs/outbound-0.fifo', 'http://sqs/outbound-1.fifo', 'http://sqs/outbound-2.fifo'],
+    });
+    expect(() => loadConfig({ ...lanes, QUEUE_URL_OUTBOUND_2: '' })).toThrow(/QUEUE_URL_OUTBOUND_2/);
+    expect(() => loadConfig({ ...lanes, SESSION_LANES: '0' })).toThrow(/SESSION_LANES/);
   });
 
   it('caps inbound downloads per host (8 unless MAX_HOST_MEDIA_DOWNLOADS says otherwise)', () => {

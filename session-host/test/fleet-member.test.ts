@@ -1,6 +1,8 @@
 import {
   claimConnection,
+  createFreeLease,
   getConnectionLease,
+  laneOf,
   leaseOwnerId,
   listHostLeases,
   NO_OWNER,
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { ensureTable } from '../../infra/local/emulators/dynamodb-local';
 import { CredentialsSupersededError, DynamoDbAuthStateStore } from '../src/auth-state/dynamodb-auth-state';
 import { FleetMember, type FleetSessions } from '../src/fleet/fleet-member';
+import { FleetRegistry } from '../src/fleet/fleet-registry';
 import { createLogger } from '../src/logger';
 import { createTestEnvironment, type TestEnvironment } from './support/environment';
 
@@ -42,6 +45,10 @@ class RecordedSessions implements FleetSessions {
     if (this.running.get(connectionId) === this.name) this.running.delete(connectionId);
     this.closing -= 1;
   }
+  restarts = 0;
+  async restart(): Promise<void> {
+    this.restarts += 1;
+  }
   count(): number {
     return [...this.running.values()].filter((name) => name === this.name).length;
   }
@@ -71,7 +78,7 @@ describe('session-host fleet leases', () => {
   });
 
   const table = () => ({ ddb: env.clients.ddb, tableName });
-  const member = (name: string, cap = 100) => {
+  const member = (name: string, cap = 100, lanes = 1) => {
     const sessions = new RecordedSessions(name, running, violations);
     const fleet = new FleetMember({
       table: table(),
@@ -82,6 +89,7 @@ describe('session-host fleet leases', () => {
       timing: { ttlMs: TTL, renewMs: RENEW },
       now: () => clock,
       rebalanceCooldownTicks: 0,
+      lanes,
     });
     return { fleet, sessions };
   };
@@ -274,5 +282,75 @@ describe('session-host fleet leases', () => {
     await b.fleet.tick();
     expect(b.fleet.held).toHaveLength(4);
     expect((await listHostLeases(table())).map((h) => h.hostId)).not.toContain(a.fleet.hostId);
+  });
+
+  it('restarts every host once per "restart service", whichever host received it, and not a host that joins later', async () => {
+    const a = member('a');
+    const b = member('b');
+    const c = member('c');
+    for (const m of [a, b, c]) await m.fleet.tick();
+    const round = async (...members: (typeof a)[]) => {
+      clock += RENEW;
+      for (const m of members) {
+        await m.fleet.tick();
+        await m.fleet.restartDone;
+      }
+    };
+    // b receives the command; the queue delivers it twice (at-least-once)
+    const registry = new FleetRegistry(b.fleet, 'simulator');
+    await registry.restartFleet('cmd-restart-1');
+    await registry.restartFleet('cmd-restart-1');
+    await round(a, b, c);
+    await round(a, b, c);
+    expect([a, b, c].map((m) => m.sessions.restarts)).toEqual([1, 1, 1]);
+
+    const late = member('late');
+    await round(a, b, c, late);
+    expect(late.sessions.restarts).toBe(0);
+
+    await a.fleet.requestRestart('cmd-restart-2');
+    await round(a, b, c, late);
+    expect([a, b, c, late].map((m) => m.sessions.restarts)).toEqual([2, 2, 2, 1]);
+  });
+
+  it('with lanes, claims, shares and takes over only within its lane, two hosts per lane', async () => {
+    const hosts = ['a', 'b', 'c', 'd'].map((name) => member(name, 100, 2));
+    for (const m of hosts) await m.fleet.tick();
+    const inLane = (lane: number) => hosts.filter((m) => m.fleet.lane === lane);
+    expect([inLane(0).length, inLane(1).length]).toEqual([2, 2]);
+    // 6 free connections in each lane (as a shard deployment's pins become)
+    const refs: ReturnType<typeof ref>[] = [];
+    for (let n = 0; refs.filter((r) => laneOf(r.connectionId, 2) === 0).length < 7 || refs.length < 14; n++) {
+      const candidate = ref(n);
+      const lane = laneOf(candidate.connectionId, 2);
+      if (refs.filter((r) => laneOf(r.connectionId, 2) === lane).length < 7) refs.push(candidate);
+    }
+    const [extra0, ...rest] = refs.filter((r) => laneOf(r.connectionId, 2) === 0);
+    const free = [...rest, ...refs.filter((r) => laneOf(r.connectionId, 2) === 1).slice(1)];
+    for (const r of free) await createFreeLease({ ...r, adapter: 'simulator' }, table());
+    for (let round = 0; round < 3; round++) {
+      clock += RENEW;
+      for (const m of hosts) await m.fleet.tick();
+    }
+    for (const m of hosts) {
+      expect(m.fleet.held).toHaveLength(3);
+      for (const lease of m.fleet.held) expect(laneOf(lease.connectionId, 2)).toBe(m.fleet.lane);
+      expect(m.fleet.laneHosts).toBe(2);
+    }
+    // a session.start received by a host of the other lane is not claimed there (its commands go to lane 0)
+    const [victim, mate] = inLane(0);
+    expect(await inLane(1)[0]!.fleet.claimFor(extra0!, 'simulator')).toBeUndefined();
+    expect(await victim!.fleet.claimFor(extra0!, 'simulator')).toBeDefined();
+
+    // a lane-0 host is SIGKILLed: its lane mate takes its 4 connections once its lease expired; lane 1 does not move
+    for (const [conn, host] of running) if (host === victim!.sessions.name) running.delete(conn);
+    for (let waited = 0; waited <= TTL; waited += RENEW) {
+      clock += RENEW;
+      for (const m of hosts.filter((h) => h !== victim)) await m.fleet.tick();
+    }
+    expect(mate!.fleet.held).toHaveLength(7);
+    for (const m of inLane(1)) expect(m.fleet.held).toHaveLength(3);
+    expect(mate!.fleet.laneHosts).toBe(1);
+    expect(violations).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setRuntimeConfig } from '@/lib/config';
-import '@/lib/i18n';
+import { loadShellTexts } from '@/lib/i18n';
 
 // The console loads Amplify with its first request; load it once here so no test pays for it inside a findBy timeout.
 await Promise.all([import('aws-amplify'), import('aws-amplify/api')]);
+// The shell's error and validation texts, which the app loads after the first paint (lib/i18n.ts BOOT_TEXTS).
+await loadShellTexts();
 
 setRuntimeConfig({ apiUrl: 'http://api.test/api', wsUrl: 'ws://api.test/ws', localMode: false });
 

@@ -33,6 +33,8 @@ export interface ConsoleUser {
 }
 
 const RETRYABLE = (status: number) => status === 0 || status === 429 || status >= 500;
+/** A 2xx: status 0 (no answer at all: the platform was down or the connection dropped) is not one. */
+export const succeeded = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 
 export async function consoleUser(apiUrl: string, wsUrl: string, email: string, password: string): Promise<ConsoleUser> {
   const client: ConsoleClient = await signIn(apiUrl, wsUrl, email, password);
@@ -76,16 +78,16 @@ export async function consoleUser(apiUrl: string, wsUrl: string, email: string, 
       const path = `/messages/${ticketId}`;
       if (plan.firstAttempt === 'double-click') {
         const both = await Promise.all([call<MessageDto[]>('POST', path, draft), call<MessageDto[]>('POST', path, draft)]);
-        if (both.some((a) => a.status < 300)) return;
+        if (both.some(succeeded)) return;
       } else {
         const base = plan.firstAttempt === 'gateway-timeout' ? faultyApiUrl : apiUrl;
         const first = await call<MessageDto[]>('POST', path, draft, base);
-        if (first.status < 300) return;
+        if (succeeded(first)) return;
         if (!RETRYABLE(first.status)) throw new Error(`send answered ${first.status}: ${JSON.stringify(first.body)}`);
       }
       // The console's retry: the same draft again (with its key, when it has one).
       const again = await retried<MessageDto[]>('POST', path, draft, 4);
-      if (again.status >= 300) throw new Error(`send retried answered ${again.status}: ${JSON.stringify(again.body)}`);
+      if (!succeeded(again)) throw new Error(`send retried answered ${again.status}: ${JSON.stringify(again.body)}`);
     },
   };
 }

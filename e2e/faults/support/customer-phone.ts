@@ -10,7 +10,12 @@ import type { FaultPlatform } from './fault-platform';
 
 const GIVE_UP_MS = 90_000;
 
-export async function customerWrites(platform: FaultPlatform, number: string, text: string): Promise<void> {
+export async function customerWrites(
+  platform: Pick<FaultPlatform, 'sim' | 'connectionId'>,
+  number: string,
+  text: string,
+  giveUpMs = GIVE_UP_MS,
+): Promise<void> {
   const path = `/connections/${platform.connectionId}/contacts/${number}/messages`;
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
@@ -22,7 +27,7 @@ export async function customerWrites(platform: FaultPlatform, number: string, te
       await platform.sim('POST', path, { text });
       return;
     } catch (err) {
-      if (Date.now() - started > GIVE_UP_MS) throw err;
+      if (Date.now() - started > giveUpMs) throw err;
       await new Promise((r) => setTimeout(r, 300));
     }
   }

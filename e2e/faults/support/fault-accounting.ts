@@ -14,6 +14,8 @@ export interface Injected extends ProcessFaultCounts {
   redelivered: number;
   kept: number;
   expired: number;
+  /** Whole-platform SIGKILLs and restarts (restart-scenario.ts). */
+  platformKills?: number;
 }
 
 export interface Baseline {

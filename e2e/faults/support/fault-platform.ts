@@ -118,7 +118,8 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
 
 type Sim = FaultPlatform['sim'];
 
-function simulatorApi(origin: string, token: string): Sim {
+/** The simulator's control API through the gateway at `origin`, as the user with `token`. */
+export function simulatorApi(origin: string, token: string): Sim {
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${origin}/simulator-api${path}`, {
       method,

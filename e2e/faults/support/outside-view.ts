@@ -56,7 +56,10 @@ export async function ticketsOf(user: ConsoleUser, numbers: string[]): Promise<O
 }
 
 /** By customer number: the business's messages on the customer's phone. */
-export async function phonesOf(platform: FaultPlatform, numbers: string[]): Promise<Observed['phones']> {
+export async function phonesOf(
+  platform: Pick<FaultPlatform, 'sim' | 'connectionId'>,
+  numbers: string[],
+): Promise<Observed['phones']> {
   const entries = await Promise.all(
     numbers.map(async (number) => {
       const { messages } = await platform.sim<{ messages: SimMessageView[] }>(

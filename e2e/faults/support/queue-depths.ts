@@ -6,6 +6,9 @@ import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aw
 import { localClientConfig } from '../../../infra/local/emulators/local-aws';
 import type { LocalStack } from '../../../infra/local/stack';
 
+/** Where the queues are: a LocalStack, or what a platform in another process printed (restart-child.ts). */
+export type QueueView = Pick<LocalStack, 'endpoints' | 'queues'>;
+
 export interface QueueDepths {
   /** By queue: messages waiting or in flight. */
   pending: Record<string, number>;
@@ -13,7 +16,7 @@ export interface QueueDepths {
   deadLettered: Record<string, number>;
 }
 
-export async function queueDepths(stack: LocalStack): Promise<QueueDepths> {
+export async function queueDepths(stack: QueueView): Promise<QueueDepths> {
   const sqs = new SQSClient(localClientConfig(stack.endpoints.sqs));
   const count = async (url: string) => {
     const out = await sqs.send(
@@ -44,7 +47,7 @@ export async function queueDepths(stack: LocalStack): Promise<QueueDepths> {
  * Up to 10 records of each non-empty dead-letter queue, as `<queue> <event type> received <n>×`: what
  * was dead-lettered and after how many receives (left in place: nothing redrives them locally).
  */
-export async function deadLetterSamples(stack: LocalStack, queues: string[]): Promise<string[]> {
+export async function deadLetterSamples(stack: QueueView, queues: string[]): Promise<string[]> {
   const sqs = new SQSClient(localClientConfig(stack.endpoints.sqs));
   try {
     const lines: string[] = [];

@@ -23,7 +23,8 @@ export function reportTable(seed: number, reports: ScenarioReport[]): string {
         .join(', ') || '0',
       `${r.injected.dynamodb}/${r.injected.dynamodbCalls} (${r.injected.dynamodbAfter} after)`,
       `${r.injected.redelivered} / ${r.injected.kept} / ${r.injected.expired}`,
-      `${r.injected.hostKills} / ${r.injected.consumerCrashes} (${r.injected.cutOff} cut off)`,
+      `${r.injected.hostKills} / ${r.injected.consumerCrashes} (${r.injected.cutOff} cut off)` +
+        (r.injected.platformKills ? `; ${r.injected.platformKills} whole-platform SIGKILL + restart` : ''),
       r.realtime ? `${r.realtime.outsideFrames} / ${r.realtime.secondTabMissing} / ${r.realtime.reconnectMissing}` : '–',
     ].join(' | '),
   );

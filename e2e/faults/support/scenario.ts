@@ -5,7 +5,7 @@
  * phones) show every message at least once; then until every work queue is drained.
  */
 import type { TicketListAnswer } from '@atende/shared';
-import type { SendPlan } from './console-user';
+import { succeeded, type SendPlan } from './console-user';
 import { customerWrites } from './customer-phone';
 import type { FaultPlatform } from './fault-platform';
 import { contactsOf, phonesOf, ticketsOf, watchAcks } from './outside-view';
@@ -215,7 +215,7 @@ function judgeObservers(
 async function accept(platform: FaultPlatform, ticketId: string): Promise<void> {
   const operator = platform.operator;
   const answer = await operator.retried('PUT', `/tickets/${ticketId}`, { status: 'open', userId: operator.userId });
-  if (answer.status < 300) return;
+  if (succeeded(answer)) return;
   const open = await operator.retried<TicketListAnswer['tickets'][number]>('GET', `/tickets/${ticketId}`);
   if (open.body?.status !== 'open' || open.body.userId !== operator.userId)
     throw new Error(`accepting ${ticketId} answered ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -9,11 +9,11 @@
  * One partition per connection (a phone's contacts: thousands, not millions). Erased with the company
  * (company-purge.ts: every `C#<cid>#` item); entries of a deleted connection are never read again.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { recentKeys } from './recent-keys';
-import { updateExpression } from './table-operations';
+import { queryPage, updateExpression } from './table-operations';
 
 export interface AddressBookEntry {
   /** Digits with the country code, as WhatsApp reports them. */
@@ -57,17 +57,12 @@ export async function queryAddressBook(
   connectionId: string,
   page: { after?: Record<string, unknown>; limit: number },
 ): Promise<{ entries: AddressBookEntry[]; next?: Record<string, unknown> }> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': bookPk(companyId, connectionId) },
-      Limit: page.limit,
-      ExclusiveStartKey: page.after,
-    }),
+  const out = await queryPage(
+    { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': bookPk(companyId, connectionId) } },
+    page,
   );
-  const entries = (out.Items ?? []).map(({ PK: _pk, SK: _sk, ...entry }) => entry as AddressBookEntry);
-  return { entries, ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+  const entries = out.items.map(({ PK: _pk, SK: _sk, ...entry }) => entry as unknown as AddressBookEntry);
+  return { entries, ...(out.next ? { next: out.next } : {}) };
 }
 
 /** A cursor of AP-AB2 read back from a client: only this connection's partition. */

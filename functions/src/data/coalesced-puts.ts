@@ -7,7 +7,7 @@
  * items whose content does not depend on who writes them (search index entries, markers): a key put
  * twice in one turn is written once.
  */
-import { batchWriteAll } from './batch';
+import { batchWrite } from './table-operations';
 import { turnBatches } from './turn-batches';
 
 type Item = Record<string, unknown>;
@@ -24,7 +24,7 @@ async function writeTogether(callers: readonly Item[][]): Promise<(void | Error)
   const byKey = new Map<string, Item>();
   for (const items of callers) for (const item of items) byKey.set(`${item.PK}\u0000${item.SK}`, item);
   try {
-    await batchWriteAll([...byKey.values()].map((Item) => ({ PutRequest: { Item } })));
+    await batchWrite([...byKey.values()].map((Item) => ({ PutRequest: { Item } })));
     return callers.map(() => undefined);
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));

@@ -6,11 +6,11 @@
  *   name lock    PK = P#COMPANYNAME#<name>      SK = NAME         (unique company name, ERR_COMPANY_NAME_ALREADY_EXISTS)
  *   platform     PK = P#PLATFORM                SK = COMPANY      { companyId } (the platform company; written with it)
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Recurrence, ScheduleEntry } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { platformPk, tenantPk } from './keys';
-import { batchGet } from './table-operations';
+import { batchGet, queryPage } from './table-operations';
 import { transactWrite, type LabelledItem } from './transactions';
 
 export interface Company {
@@ -227,16 +227,11 @@ export async function retireCompany(company: Company, now = new Date()): Promise
 
 /** AP-C4: a page of the company directory (super users' Companies tab). */
 export async function queryCompanyDirectory(limit: number, startKey?: Record<string, unknown>) {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': directoryKey('').PK },
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
+  const out = await queryPage(
+    { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': directoryKey('').PK } },
+    { limit, after: startKey },
   );
-  return { companyIds: (out.Items ?? []).map((i) => String(i.companyId)), nextCursor: out.LastEvaluatedKey };
+  return { companyIds: out.items.map((i) => String(i.companyId)), nextCursor: out.next };
 }
 
 /**

@@ -18,7 +18,7 @@ import { ddb, tableName } from './client';
 import type { PartitionRef, TableKey } from './company-partitions';
 import { pad, platformPk, ttlIn } from './keys';
 import { platformTotalsWithout } from './invoices';
-import { batchWrite, type Item } from './table-operations';
+import { batchWrite, queryPage, type Item } from './table-operations';
 import { isConditionFailed, transactWrite, TransactionConditionFailed, type LabelledItem } from './transactions';
 
 export interface PurgeProgress {
@@ -229,17 +229,16 @@ export async function keepPurgeTodoCursor(companyId: string, pass: number, todo:
  */
 export async function readPurgePage(todo: PurgeTodo, limit: number): Promise<{ items: Item[]; next?: Item }> {
   const attribute = todo.index ? `${todo.index}PK` : 'PK';
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...(todo.index ? { IndexName: todo.index, ExclusiveStartKey: todo.after } : { ConsistentRead: true }),
+  const out = await queryPage(
+    {
+      ...(todo.index ? { IndexName: todo.index } : { ConsistentRead: true }),
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': attribute },
       ExpressionAttributeValues: { ':pk': todo.pk },
-      Limit: limit,
-    }),
+    },
+    { limit, after: todo.index ? todo.after : undefined },
   );
-  return { items: out.Items ?? [], ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
+  return { items: out.items, ...(out.next ? { next: out.next } : {}) };
 }
 
 export async function deleteItems(keys: TableKey[]): Promise<void> {

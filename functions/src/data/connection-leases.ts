@@ -2,9 +2,9 @@
  * The session-host fleet's leases (issue 29): which host runs which WhatsApp connection. Hosts hold
  * one renewable lease each; a connection belongs to a host (with a fencing token that grows on every
  * claim) until that host releases it or its host lease expires, and then any live host may claim it.
- * The session host (session-host/src/fleet) drives these writes; the keys are defined here only.
+ * The session host (session-host/src/fleet) drives these writes; the keys are defined here only. The
+ * hosts' own items (host leases, the restart generation) are in fleet-hosts.ts.
  *
- *   host lease        PK = P#FLEET                    SK = HOST#<hostId>  { hostId, startedAt, leaseUntil (epoch ms), cap, sessions, releaseWanted, expiresAt (TTL) }
  *   connection lease  PK = C#<cid>#WAFLEET#<conn>     SK = LEASE          { companyId, connectionId, adapter, owner (hostId | '-'), token, claimedAt }
  *                     GSI1PK = P#FLEET#OWNER#<owner>  GSI1SK = <companyId>#<connectionId>
  *
@@ -14,7 +14,8 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdapterKind } from '@atende/shared';
 import { queryAll, type TableRef } from './table-operations';
-import { platformPk, tenantPk, ttlIn } from './keys';
+import { isConditionFailed } from './transactions';
+import { platformPk, tenantPk } from './keys';
 
 /** The owner of a connection nobody runs (new, released, or whose host stopped gracefully). */
 export const NO_OWNER = '-';
@@ -32,39 +33,16 @@ export interface ConnectionLease extends ConnectionRef {
   claimedAt: number;
 }
 
-export interface HostLease {
-  hostId: string;
-  startedAt: string;
-  /** The host is alive until then (epoch ms); it renews well before. */
-  leaseUntil: number;
-  /** Most connections this host will run. */
-  cap: number;
-  /** Connections it runs, as of its last renewal. */
-  sessions: number;
-  /** Connections other hosts asked it to release (rebalancing); it counts them down as it does. */
-  releaseWanted: number;
-}
-
-/** A host's beat: everything of its lease but what the table computes. */
-export type HostBeat = Omit<HostLease, 'leaseUntil' | 'releaseWanted'>;
-
-/** A host item outlives its host by a day (for the post-mortem), then DynamoDB drops it. */
-const HOST_ITEM_TTL_SECONDS = 24 * 3600;
-const HOST_SK_PREFIX = 'HOST#';
 const LEASE_SK = 'LEASE';
 
-const fleetPk = () => platformPk('FLEET');
 const ownerPk = (owner: string) => platformPk('FLEET', 'OWNER', owner);
 export const connectionLeaseKey = (ref: ConnectionRef) => ({
   PK: tenantPk(ref.companyId, 'WAFLEET', ref.connectionId),
   SK: LEASE_SK,
 });
-export const hostLeaseKey = (hostId: string) => ({ PK: fleetPk(), SK: `${HOST_SK_PREFIX}${hostId}` });
 
 /** What the auth state writes as its `owner` (credential-lease.ts): a newer claim never equals an older one. */
 export const leaseOwnerId = (lease: Pick<ConnectionLease, 'owner' | 'token'>) => `${lease.owner}#${lease.token}`;
-
-const isConditionFailed = (err: unknown) => (err as { name?: string }).name === 'ConditionalCheckFailedException';
 
 function toConnectionLease(item: Record<string, unknown>): ConnectionLease {
   return {
@@ -74,17 +52,6 @@ function toConnectionLease(item: Record<string, unknown>): ConnectionLease {
     owner: item.owner as string,
     token: Number(item.token),
     claimedAt: Number(item.claimedAt ?? 0),
-  };
-}
-
-function toHostLease(item: Record<string, unknown>): HostLease {
-  return {
-    hostId: item.hostId as string,
-    startedAt: item.startedAt as string,
-    leaseUntil: Number(item.leaseUntil),
-    cap: Number(item.cap),
-    sessions: Number(item.sessions ?? 0),
-    releaseWanted: Math.max(0, Number(item.releaseWanted ?? 0)),
   };
 }
 
@@ -140,6 +107,37 @@ export async function claimConnection(
     // fails on our own claim. Ours (same host, same instant) is a success, not a lost race.
     const current = await getConnectionLease(ref, table);
     return current?.owner === claim.hostId && current.claimedAt === claim.now ? current : undefined;
+  }
+}
+
+/**
+ * A lease nobody holds yet, for a connection that ran elsewhere (a shard host, before the fleet):
+ * any live host claims it on its next round. False: the connection already has a lease (left as is).
+ */
+export async function createFreeLease(ref: ConnectionRef & { adapter: AdapterKind }, table: TableRef): Promise<boolean> {
+  try {
+    await table.ddb.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: {
+          ...connectionLeaseKey(ref),
+          entity: 'connectionLease',
+          companyId: ref.companyId,
+          connectionId: ref.connectionId,
+          adapter: ref.adapter,
+          owner: NO_OWNER,
+          token: 0,
+          claimedAt: 0,
+          GSI1PK: ownerPk(NO_OWNER),
+          GSI1SK: `${ref.companyId}#${ref.connectionId}`,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
   }
 }
 
@@ -200,121 +198,11 @@ export async function listLeasesOwnedBy(owner: string, limit: number, table: Tab
   return (out.Items ?? []).map(toConnectionLease).filter((lease) => lease.owner === owner);
 }
 
-// ------------------------------------------------------------------ host leases
-
-/**
- * Registers (`first`) or renews a host's lease until `now + ttlMs`. A renewal succeeds only while the
- * lease has not expired: a host that missed it (a long pause) is told so (undefined) and must drop
- * every connection, because others may have claimed them. Returns the lease as stored.
- */
-export async function renewHostLease(
-  beat: HostBeat,
-  timing: { now: number; ttlMs: number; first: boolean },
-  table: TableRef,
-): Promise<HostLease | undefined> {
-  const leaseUntil = timing.now + timing.ttlMs;
-  try {
-    if (timing.first) {
-      const item = { ...hostLeaseKey(beat.hostId), entity: 'fleetHost', ...beat, leaseUntil, releaseWanted: 0 };
-      await table.ddb.send(
-        new PutCommand({
-          TableName: table.tableName,
-          Item: { ...item, expiresAt: ttlIn(HOST_ITEM_TTL_SECONDS) },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      return toHostLease(item);
-    }
-    const out = await table.ddb.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: hostLeaseKey(beat.hostId),
-        UpdateExpression: 'SET leaseUntil = :until, #sessions = :sessions, cap = :cap, expiresAt = :ttl',
-        ConditionExpression: 'leaseUntil >= :now',
-        ExpressionAttributeNames: { '#sessions': 'sessions' },
-        ExpressionAttributeValues: {
-          ':until': leaseUntil,
-          ':sessions': beat.sessions,
-          ':cap': beat.cap,
-          ':ttl': ttlIn(HOST_ITEM_TTL_SECONDS),
-          ':now': timing.now,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toHostLease(out.Attributes!);
-  } catch (err) {
-    if (isConditionFailed(err)) return undefined;
-    throw err;
-  }
-}
-
-/** AP-FL3: every host lease (bounded by the fleet's size: hundreds of items). */
-export async function listHostLeases(table: TableRef): Promise<HostLease[]> {
+/** AP-FL2 whole: every connection one host holds (bounded by its cap: hundreds). */
+export async function listAllLeasesOwnedBy(owner: string, table: TableRef): Promise<ConnectionLease[]> {
   const items = await queryAll(
-    {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': fleetPk(), ':prefix': HOST_SK_PREFIX },
-      ConsistentRead: true,
-    },
+    { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': ownerPk(owner) } },
     table,
   );
-  return items.map(toHostLease);
-}
-
-/** Asks a live host to release `count` more connections (it sees it on its next renewal). */
-export async function requestRelease(hostId: string, count: number, table: TableRef): Promise<void> {
-  await table.ddb
-    .send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: hostLeaseKey(hostId),
-        UpdateExpression: 'ADD releaseWanted :n',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':n': count },
-      }),
-    )
-    .catch((err: unknown) => {
-      if (!isConditionFailed(err)) throw err;
-    });
-}
-
-/**
- * The host handled `seen` release requests (released them, or could not and leaves the asking to a
- * later rebalance); requests that arrived since stay counted.
- */
-export async function acknowledgeReleaseRequests(hostId: string, seen: number, table: TableRef): Promise<void> {
-  await table.ddb
-    .send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: hostLeaseKey(hostId),
-        UpdateExpression: 'ADD releaseWanted :minus',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':minus': -seen },
-      }),
-    )
-    .catch((err: unknown) => {
-      if (!isConditionFailed(err)) throw err;
-    });
-}
-
-/**
- * Removes a host's lease: its own on a graceful stop, or a dead host's once nothing is left to claim
- * from it (`seenUntil`: only if it has not renewed since it was seen dead).
- */
-export async function removeHostLease(hostId: string, seenUntil: number | undefined, table: TableRef): Promise<void> {
-  await table.ddb
-    .send(
-      new DeleteCommand({
-        TableName: table.tableName,
-        Key: hostLeaseKey(hostId),
-        ...(seenUntil === undefined
-          ? {}
-          : { ConditionExpression: 'leaseUntil = :seen', ExpressionAttributeValues: { ':seen': seenUntil } }),
-      }),
-    )
-    .catch((err: unknown) => {
-      if (!isConditionFailed(err)) throw err;
-    });
+  return items.map(toConnectionLease).filter((lease) => lease.owner === owner);
 }

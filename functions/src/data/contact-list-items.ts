@@ -16,12 +16,11 @@
  * exact, and an insert never takes the list past its limit.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, batchWriteAll } from './batch';
 import { ddb, tableName } from './client';
 import { contactsCountMove, normaliseListText } from './contact-lists';
 import { tenantPk } from './keys';
 import { decodeCursor, encodeCursor } from './paging';
-import { queryAll, queryPage } from './table-operations';
+import { batchGet, batchWrite, queryAll, queryPage } from './table-operations';
 import { transactWrite, type LabelledItem } from './transactions';
 
 export interface ContactListItemRecord {
@@ -128,7 +127,7 @@ export async function getContactListItem(companyId: string, id: string): Promise
 /** AP-CLI3: which of these numbers the list already holds (number → item id). */
 export async function findListNumbers(companyId: string, listId: string, numbers: string[]): Promise<Map<string, string>> {
   if (!numbers.length) return new Map();
-  const found = await batchGetAll(numbers.map((n) => lockKey(companyId, listId, n)));
+  const found = await batchGet(numbers.map((n) => lockKey(companyId, listId, n)));
   return new Map(found.map((f) => [String(f.SK).slice(2), String(f.itemId)]));
 }
 
@@ -288,7 +287,7 @@ export async function purgeContactListItems(companyId: string, listId: string, m
       { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': itemsPk(companyId, listId) } },
       { limit: Math.min(500, max - deleted), after },
     );
-    await batchWriteAll(out.items.map((i) => ({ DeleteRequest: { Key: { PK: i.PK, SK: i.SK } } })));
+    await batchWrite(out.items.map((i) => ({ DeleteRequest: { Key: { PK: i.PK, SK: i.SK } } })));
     deleted += out.items.length;
     after = out.next;
   } while (after && deleted < max);

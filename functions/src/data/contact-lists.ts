@@ -13,7 +13,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { queryWholePartition } from './partition';
+import { partitionQuery, queryAll } from './table-operations';
 import { queryByNamePage } from './by-name-pages';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
 
@@ -162,7 +162,7 @@ export async function deleteContactListRecord(companyId: string, id: string, ext
 
 /** AP-CL3: every list of the company (bounded by the plan's numberOfGroupsCampaigns). */
 export async function listAllContactLists(companyId: string): Promise<ContactListRecord[]> {
-  return (await queryWholePartition(tenantPk(companyId, 'CLIST'))).map(fromItem);
+  return (await queryAll(partitionQuery({ attribute: 'PK', value: tenantPk(companyId, 'CLIST') }))).map(fromItem);
 }
 
 /**

@@ -8,14 +8,14 @@
  *   counter  PK = C#<cid>#COUNTER      SK = CONTACTS   { n }   (moved in the contact's own transaction)
  *   search   the contact index of search-index.ts (tokens of name and number)
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactDto } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { indexItems, indexTokens, unindexTokens } from './search-index';
+import { indexTokens, unindexTokens } from './search-index';
 import { numberTokens, tokensOf } from './search-tokens';
-import { transactWrite, type LabelledItem } from './transactions';
-import { batchGetAll } from './batch';
+import { TransactionConditionFailed, transactWrite, type LabelledItem } from './transactions';
+import { batchGet, queryPage } from './table-operations';
 import { consistentGet } from './read-ahead';
 
 /** The stored contact: the API's shape plus its company. */
@@ -112,12 +112,19 @@ export async function insertContact(contact: ContactRecord, extra: LabelledItem[
   if (contact.number) items.push(takeLookup(contact.companyId, 'number', contact.number, contact.id));
   if (contact.lid) items.push(takeLookup(contact.companyId, 'lid', contact.lid, contact.id));
   items.push(countOne(contact.companyId, 1));
-  // The search entries ride in the same transaction (≤ 11 of them, search-tokens.ts): a contact is
-  // never stored unfindable, and a first message waits for one call, not two.
-  for (const Item of indexItems('CIX', contact.companyId, contact.id, contactSearchTokens(contact)))
-    items.push({ label: 'index', item: { Put: { TableName: tableName(), Item } } });
-  // `extra`: aggregates kept elsewhere (the dashboard's leads), counted once with the contact
-  await transactWrite([...items, ...extra]);
+  // The search entries (≤ 11, search-tokens.ts) go FIRST, as idempotent Puts of their own: in the
+  // transaction each would bill twice (issue 28 §1). So a contact is never stored unfindable. A lost
+  // race takes them back; an attempt cut short before the transaction leaves entries of an id no
+  // contact has, which the search skips (contact-book.ts resolves each entry to its contact).
+  const tokens = contactSearchTokens(contact);
+  await indexTokens('CIX', contact.companyId, contact.id, tokens);
+  try {
+    // `extra`: aggregates kept elsewhere (the dashboard's leads), counted once with the contact
+    await transactWrite([...items, ...extra]);
+  } catch (err) {
+    if (err instanceof TransactionConditionFailed) await unindexTokens('CIX', contact.companyId, contact.id, tokens);
+    throw err;
+  }
 }
 
 /**
@@ -162,17 +169,39 @@ export async function replaceContact(before: ContactRecord, after: ContactRecord
 
 /** AP-CT3: a page of the company's contacts by name. */
 export async function queryContactsByName(companyId: string, page: { after?: Record<string, unknown>; limit: number }) {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryPage(
+    {
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'CONTACTNAME') },
-      Limit: page.limit,
-      ExclusiveStartKey: page.after,
-    }),
+    },
+    page,
   );
-  return { contacts: (out.Items ?? []).map(fromItem), next: out.LastEvaluatedKey };
+  return { contacts: out.items.map(fromItem), next: out.next };
+}
+
+/**
+ * AP-CT7: a page of the company's contact ids in id order (stable: a rename does not move a contact),
+ * with whether each is a group; `after` continues after a contact id. A one-off pass over every
+ * contact (the tagged-ticket backfill) reads this, never a request path.
+ */
+export async function listContactIdsPage(
+  companyId: string,
+  page: { after?: string; limit: number },
+): Promise<{ contacts: { id: string; isGroup: boolean }[]; last?: string }> {
+  const pk = tenantPk(companyId, 'CONTACT');
+  const out = await queryPage(
+    {
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ProjectionExpression: 'SK, isGroup',
+    },
+    { limit: page.limit, ...(page.after ? { after: { PK: pk, SK: page.after } } : {}) },
+  );
+  return {
+    contacts: out.items.map((i) => ({ id: String(i.SK), isGroup: i.isGroup === true })),
+    ...(out.next ? { last: String(out.next.SK) } : {}),
+  };
 }
 
 export const isContactsCursorOf = (companyId: string, key: Record<string, unknown>) =>
@@ -192,7 +221,7 @@ export async function countContacts(companyId: string): Promise<number> {
 /** AP-CT5: contacts by id (page rendering; unknown ids skipped). */
 export async function getContacts(companyId: string, ids: string[]): Promise<ContactRecord[]> {
   if (!ids.length) return [];
-  return (await batchGetAll(ids.map((id) => contactKey(companyId, id)))).map(fromItem);
+  return (await batchGet(ids.map((id) => contactKey(companyId, id)))).map(fromItem);
 }
 
 /** Registers a key the contact did not have yet (a lid learnt later, or a number revealed behind a lid). */

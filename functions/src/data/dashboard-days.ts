@@ -17,10 +17,11 @@
  * Every figure belongs to the day its ticket was created (its cohort, `createdSlot`), so a ticket's
  * moves always touch one item, and "waiting + in service + finished" of a period is what was opened in it.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TIME_ZONE, type TicketStatus } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
+import { queryAll } from './table-operations';
 import type { LabelledItem } from './transactions';
 
 /** What the aggregates need to know of a ticket before or after a change. */
@@ -161,21 +162,11 @@ const toDay = (item: Record<string, unknown>): DashboardDay => {
 /** AP-DB1: the day items of a period (inclusive local days; at most MAX_DASHBOARD_DAYS items). */
 export async function readDashboardDays(companyId: string, from: string, to: string): Promise<DashboardDay[]> {
   if (!DAY.test(from) || !DAY.test(to)) return [];
-  const days: DashboardDay[] = [];
-  let after: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': dayPk(companyId), ':from': from, ':to': to },
-        ExclusiveStartKey: after,
-      }),
-    );
-    days.push(...(out.Items ?? []).map(toDay));
-    after = out.LastEvaluatedKey;
-  } while (after);
-  return days;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': dayPk(companyId), ':from': from, ':to': to },
+  });
+  return items.map(toDay);
 }
 
 /** One day's item (tests). */

@@ -9,9 +9,10 @@
  *   token        PK = P#SIGNUPTOKEN#<sha256>     SK = TOKEN  { leadId, validUntil }  TTL expiresAt (validity + 7 days)
  */
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { platformPk } from './keys';
+import { queryPage } from './table-operations';
 import { isConditionFailed, transactWrite, TransactionConditionFailed, type LabelledItem } from './transactions';
 
 export type LeadStatus = -1 | 0 | 1;
@@ -93,18 +94,16 @@ export async function findLeadIdByEmail(email: string): Promise<string | undefin
 
 /** AP-L3: a page of leads, newest first (super users' `GET /leads-web`). */
 export async function queryLeads(limit: number, startKey?: Record<string, unknown>) {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryPage(
+    {
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': LEADS },
       ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
+    },
+    { limit, after: startKey },
   );
-  return { leads: (out.Items ?? []) as Lead[], nextCursor: out.LastEvaluatedKey };
+  return { leads: out.items as unknown as Lead[], nextCursor: out.next };
 }
 
 /** Only the token's hash is stored: a leaked table does not activate anyone's account. */

@@ -8,11 +8,10 @@
  *   ref      PK = C#<cid>#MSGREF#<messageId>      SK = REF   { connectionId, externalId, ticketId }   (message by API id)
  *   done     PK = C#<cid>#MSGDONE#<connectionId>  SK = <externalId>   { expiresAt }   (inbound pipeline finished)
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChannelNotice, MessageMediaType } from '@atende/shared';
-import { batchWriteAll, type WriteRequest } from './batch';
 import { ddb, tableName } from './client';
-import { queryPage } from './table-operations';
+import { batchWrite, queryPage, type WriteRequest } from './table-operations';
 import { putTogether } from './coalesced-puts';
 import { tenantPk, ttlIn } from './keys';
 import { isConditionFailed, type LabelledItem } from './transactions';
@@ -323,9 +322,16 @@ export async function queryConnectionMessages(
 /**
  * Attach-to-ticket items (one transaction with the ticket's activity, domain/tickets): the message
  * joins the ticket's conversation (GSI2) unless it already did — the condition makes a redelivered
- * message count once — and gets its by-id reference.
+ * message count once — and gets its by-id reference. `strandedOn`: the ticket the message is stored
+ * attached to although that ticket does not exist (a landing cut short before it was created): the
+ * message leaves it.
  */
-export function attachToTicketItems(m: MessageRecord, ticketId: string, queueId: string | null): LabelledItem[] {
+export function attachToTicketItems(
+  m: MessageRecord,
+  ticketId: string,
+  queueId: string | null,
+  strandedOn: string | null = null,
+): LabelledItem[] {
   return [
     {
       label: 'message',
@@ -334,28 +340,20 @@ export function attachToTicketItems(m: MessageRecord, ticketId: string, queueId:
           TableName: tableName(),
           Key: messageKey(m.companyId, m.connectionId, m.externalId),
           UpdateExpression: 'SET ticketId = :t, queueId = :q, GSI2PK = :g2pk, GSI2SK = :g2sk',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI2PK)',
+          ConditionExpression: strandedOn
+            ? 'attribute_exists(PK) AND (attribute_not_exists(GSI2PK) OR GSI2PK = :stranded)'
+            : 'attribute_exists(PK) AND attribute_not_exists(GSI2PK)',
           ExpressionAttributeValues: {
             ':t': ticketId,
             ':q': queueId,
             ':g2pk': ticketIndex(m, ticketId).GSI2PK,
             ':g2sk': ticketIndex(m, ticketId).GSI2SK,
+            ...(strandedOn ? { ':stranded': ticketIndex(m, strandedOn).GSI2PK } : {}),
           },
         },
       },
     },
     { label: 'ref', item: { Put: { TableName: tableName(), Item: messageRefItem(m, ticketId) } } },
-  ];
-}
-
-/** An outbound message written by the API, already attached (the echo from the channel then finds it). */
-export function newAttachedMessageItem(m: MessageRecord & { ticketId: string }): LabelledItem[] {
-  return [
-    {
-      label: 'message',
-      item: { Put: { TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(PK)' } },
-    },
-    { label: 'ref', item: { Put: { TableName: tableName(), Item: messageRefItem(m, m.ticketId) } } },
   ];
 }
 
@@ -380,18 +378,16 @@ export async function queryTicketMessages(
   ticketId: string,
   page: { after?: Record<string, unknown>; limit: number },
 ): Promise<{ messages: MessageRecord[]; next?: Record<string, unknown> }> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryPage(
+    {
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk',
       ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'TICKETMSG', ticketId) },
       ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: page.after,
-    }),
+    },
+    page,
   );
-  return { messages: (out.Items ?? []).map(fromItem), next: out.LastEvaluatedKey };
+  return { messages: out.items.map(fromItem), next: out.next };
 }
 
 /**
@@ -399,7 +395,7 @@ export async function queryTicketMessages(
  * Idempotent. The pipeline markers stay until their TTL: they still stop a late redelivery.
  */
 export async function deleteMessages(messages: MessageRecord[]): Promise<void> {
-  await batchWriteAll(
+  await batchWrite(
     messages.flatMap((m): WriteRequest[] =>
       [refKey(m.companyId, m.id), messageKey(m.companyId, m.connectionId, m.externalId)].map((Key) => ({
         DeleteRequest: { Key },
@@ -412,11 +408,3 @@ export const isTicketMessagesCursorOf = (companyId: string, ticketId: string, ke
   key.GSI2PK === tenantPk(companyId, 'TICKETMSG', ticketId) &&
   typeof key.PK === 'string' &&
   key.PK.startsWith(tenantPk(companyId, 'MSG') + '#');
-
-export const markMessageRead = (companyId: string, connectionId: string, externalId: string) =>
-  updateIfApplies(companyId, connectionId, externalId, {
-    UpdateExpression: 'SET #read = :true',
-    ConditionExpression: '#read <> :true',
-    ExpressionAttributeNames: { '#read': 'read' },
-    ExpressionAttributeValues: { ':true': true },
-  });

@@ -6,10 +6,11 @@
  *
  * Secrets are stored sealed (platform/secret-box.ts); this module never sees them in clear.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueIntegrationInput } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
+import { queryPage } from './table-operations';
 
 export interface QueueIntegrationRecord extends Omit<QueueIntegrationInput, 'tokenApiKey' | 'clientSecret'> {
   id: string;
@@ -50,17 +51,15 @@ export async function queryQueueIntegrations(
   cursor: Record<string, unknown> | undefined,
   needle: string,
 ): Promise<{ records: QueueIntegrationRecord[]; nextCursor?: Record<string, unknown> }> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryPage(
+    {
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': pk(companyId), ...(needle ? { ':q': needle } : {}) },
       ...(needle ? { FilterExpression: 'contains(nameLower, :q)' } : {}),
-      Limit: limit,
-      ExclusiveStartKey: cursor,
-    }),
+    },
+    { limit, after: cursor },
   );
-  return { records: (out.Items ?? []).map(fromItem), nextCursor: out.LastEvaluatedKey };
+  return { records: out.items.map(fromItem), nextCursor: out.next };
 }
 
 /** Deletes an existing integration; throws a condition failure when there is none. */

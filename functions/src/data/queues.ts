@@ -12,8 +12,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueDto, QueueRef, ScheduleEntry } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { pad, tenantPk } from './keys';
-import { queryWholePartition } from './partition';
-import { batchGet } from './table-operations';
+import { batchGet, partitionQuery, queryAll } from './table-operations';
 import { transactWrite } from './transactions';
 import { ttlCache } from './ttl-cache';
 
@@ -162,7 +161,7 @@ export async function countQueues(companyId: string): Promise<number> {
 
 /** AP-Q2: every queue of a company in menu order (bounded by the plan's queue limit). */
 export async function listQueues(companyId: string): Promise<QueueRecord[]> {
-  return (await queryWholePartition(tenantPk(companyId, 'QUEUES'), 'GSI1')).map(
+  return (await queryAll(partitionQuery({ attribute: 'GSI1PK', value: tenantPk(companyId, 'QUEUES'), index: 'GSI1' }))).map(
     ({ PK: _pk, SK: _sk, GSI1PK: _a, GSI1SK: _b, entity: _e, ...queue }) => queue as unknown as QueueRecord,
   );
 }

@@ -11,7 +11,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { queryWholePartition } from './partition';
+import { partitionQuery, queryAll } from './table-operations';
 import { isConditionFailed } from './transactions';
 
 export interface QuickMessageMediaRecord {
@@ -61,7 +61,7 @@ export async function getQuickMessage(companyId: string, id: string): Promise<Qu
 
 /** AP-QM1: every quick message of a company. */
 export async function listQuickMessages(companyId: string): Promise<QuickMessageRecord[]> {
-  return (await queryWholePartition(tenantPk(companyId, 'QUICKMSG'))).map(fromItem);
+  return (await queryAll(partitionQuery({ attribute: 'PK', value: tenantPk(companyId, 'QUICKMSG') }))).map(fromItem);
 }
 
 /**

@@ -4,6 +4,11 @@
  * Platform data: the caller is not authenticated yet, so there is no company to prefix.
  *
  *   PK = P#RATELIMIT#<scope>#<subject>   SK = WINDOW   { count, windowEndsAt, expiresAt }
+ *
+ * And the per-company request windows of the REST API (platform/company-rate-limit.ts): one item per
+ * company and fixed window, a new partition key each window (no key stays hot), gone by TTL.
+ *
+ *   PK = P#RATELIMIT#company#<cid>#<window>   SK = COUNT   { count, expiresAt }   (AP-RL2)
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
@@ -68,4 +73,22 @@ export async function recordFailure(scope: string, subject: string, windowSecond
 
 export async function clearWindow(scope: string, subject: string): Promise<void> {
   await ddb().send(new DeleteCommand({ TableName: tableName(), Key: windowKey(scope, subject) }));
+}
+
+/**
+ * AP-RL2: adds `n` requests to the company's window `window` (epoch seconds / window length) and
+ * answers the window's total: one UpdateItem, whatever `n`.
+ */
+export async function addCompanyRequests(companyId: string, window: number, n: number, expiresAt: number): Promise<number> {
+  const out = await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { PK: platformPk('RATELIMIT', 'company', companyId, String(window)), SK: 'COUNT' },
+      UpdateExpression: 'ADD #count :n SET expiresAt = if_not_exists(expiresAt, :exp)',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':n': n, ':exp': expiresAt },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.count ?? n);
 }

@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll } from './batch';
+import { batchGet } from './table-operations';
 import { ddb, tableName } from './client';
 
 export type TableKey = { PK: string; SK: string };
@@ -27,8 +27,7 @@ export const withReadAhead = <T>(items: ReadAheadItems, work: () => Promise<T>):
 export async function readAhead<U>(wanted: Map<U, TableKey[]>): Promise<Map<U, ReadAheadItems>> {
   const all = [...wanted.values()].flat();
   const found = new Map<string, Item>();
-  if (all.length)
-    for (const item of await batchGetAll(all, undefined, { consistentRead: true })) found.set(keyId(item as TableKey), item);
+  if (all.length) for (const item of await batchGet(all, { consistentRead: true })) found.set(keyId(item as TableKey), item);
   const out = new Map<U, ReadAheadItems>();
   for (const [unit, keys] of wanted) out.set(unit, new Map(keys.map((k) => [keyId(k), found.get(keyId(k)) ?? null])));
   return out;

@@ -9,9 +9,8 @@
  *   user index     PK = C#<cid>#UIX#<first 3 chars>   SK = <token>#<userId>      { ownerId }
  *   campaign index PK = C#<cid>#KIX#<first 3 chars>   SK = <token>#<campaignId>  { ownerId }
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, batchWriteAll, type WriteRequest } from './batch';
-import { ddb, tableName } from './client';
+import { batchGet, batchWrite, queryPage, type WriteRequest } from './table-operations';
+import { tableName } from './client';
 import { tenantPk } from './keys';
 import type { LabelledItem } from './transactions';
 import { bucketOf } from './search-tokens';
@@ -31,7 +30,7 @@ export async function indexTokens(
   tokens: string[],
 ): Promise<void> {
   if (!tokens.length) return;
-  await batchWriteAll(
+  await batchWrite(
     tokens.map((token) => ({ PutRequest: { Item: { ...indexKey(kind, companyId, token, ownerId), ownerId } } })),
   );
 }
@@ -43,7 +42,7 @@ export async function unindexTokens(
   tokens: string[],
 ): Promise<void> {
   if (!tokens.length) return;
-  await batchWriteAll(
+  await batchWrite(
     tokens.map((token): WriteRequest => ({ DeleteRequest: { Key: indexKey(kind, companyId, token, ownerId) } })),
   );
 }
@@ -79,8 +78,23 @@ export interface IndexPage {
 export const ownerOfIndexKey = (key: Record<string, unknown>) => String(key.SK).slice(String(key.SK).lastIndexOf('#') + 1);
 
 /**
+ * The sort keys that start with `prefix`, as the bounds of a `BETWEEN` (UTF-8 byte order, as DynamoDB
+ * compares strings): the prefix itself, and the prefix followed by the greatest code point, above the
+ * prefix followed by any other character (index keys continue in ASCII: `<token>#<ownerId>`). So the
+ * same items as `begins_with(SK, prefix)`, but a range
+ * every store can seek to: DynamoDB Local turns `begins_with` into `hex(rangeKey) LIKE '<hex>%'`, which
+ * no index serves, so it walked every item of the partition (all of a bucket's tokens) to find the
+ * few that match (bench/README.md "Contact search").
+ */
+export const prefixRange = (prefix: string): { from: string; to: string } => ({
+  from: prefix,
+  to: prefix + String.fromCodePoint(0x10ffff),
+});
+
+/**
  * AP-TX1 / AP-CX1 / AP-SX1 / AP-UX1: owners having a token that starts with `term`, newest owner first among equal
- * tokens (ULID ids sort by creation). `after` continues from an item's key.
+ * tokens (ULID ids sort by creation). `after` continues from an item's key. Reads the matching items only
+ * (a sort-key range), however many other tokens share the term's bucket.
  */
 export async function queryIndex(
   kind: SearchIndexKind,
@@ -88,23 +102,26 @@ export async function queryIndex(
   term: string,
   page: { after?: Record<string, unknown>; limit: number },
 ): Promise<IndexPage> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :term)',
-      ExpressionAttributeValues: { ':pk': tenantPk(companyId, kind, bucketOf(term)), ':term': term },
+  const range = prefixRange(term);
+  const out = await queryPage(
+    {
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(companyId, kind, bucketOf(term)),
+        ':from': range.from,
+        ':to': range.to,
+      },
       ScanIndexForward: false,
-      Limit: page.limit,
-      ExclusiveStartKey: page.after,
-    }),
+    },
+    page,
   );
   return {
-    ownerIds: (out.Items ?? []).map((item) => ({
+    ownerIds: out.items.map((item) => ({
       ownerId: String(item.ownerId),
       token: String(item.SK).slice(0, String(item.SK).lastIndexOf('#')),
       key: { PK: item.PK, SK: item.SK },
     })),
-    next: out.LastEvaluatedKey,
+    next: out.next,
   };
 }
 
@@ -158,9 +175,9 @@ export async function existingIndexEntries(
   entries: { token: string; ownerId: string }[],
 ): Promise<Set<string>> {
   if (!entries.length) return new Set();
-  const items = await batchGetAll(
+  const items = await batchGet(
     entries.map((e) => indexKey(kind, companyId, e.token, e.ownerId)),
-    { expression: '#sk', names: { '#sk': 'SK' } },
+    { projection: '#sk', names: { '#sk': 'SK' } },
   );
   return new Set(items.map((item) => String(item.SK)));
 }

@@ -6,7 +6,7 @@
  *   shard session   PK = P#SHARD#<n>  SK = <companyId>#<connectionId>  { companyId, connectionId, adapter, registeredAt }
  *   host heartbeat  PK = P#SHARD#<n>  SK = HOST                         { hostId, startedAt, aliveAt, staleAfterSeconds, sessions, connected }
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdapterKind } from '@atende/shared';
 import { queryAll, processTable, type TableRef } from './table-operations';
 import { platformPk, ttlIn } from './keys';
@@ -33,6 +33,8 @@ export interface ShardHostHeartbeat {
 export type { TableRef };
 
 const HOST_SK = 'HOST';
+/** The most shards a stage could run (context `sessionShards` 1..32): where the fleet looks for pins to adopt. */
+export const MAX_SESSION_SHARDS = 32;
 /** The heartbeat outlives its host by a day, then DynamoDB drops it. */
 const HEARTBEAT_TTL_SECONDS = 24 * 3600;
 
@@ -84,4 +86,15 @@ export async function getShardHost(
   if (!out.Item) return undefined;
   const { hostId, startedAt, aliveAt, staleAfterSeconds, sessions, connected } = out.Item;
   return { hostId, startedAt, aliveAt, staleAfterSeconds, sessions, connected } as ShardHostHeartbeat;
+}
+
+/** A shard session adopted by the fleet (session-host/src/fleet/shard-pins.ts): the pin goes. */
+export async function deleteShardSession(
+  shard: number,
+  session: Pick<ShardSession, 'companyId' | 'connectionId'>,
+  table: TableRef = processTable(),
+): Promise<void> {
+  await table.ddb.send(
+    new DeleteCommand({ TableName: table.tableName, Key: shardSessionKey(shard, session.companyId, session.connectionId) }),
+  );
 }

@@ -4,7 +4,8 @@
  * (throttling, the 16 MB / 100-key / 25-write limits), and SET/REMOVE update expressions.
  * Entity modules still build their own keys and name their access pattern at each call.
  * Every helper takes an optional `TableRef`, so the session host (own client, own table name) uses
- * the same code through `@atende/functions/shared-surface`.
+ * the same code through `@atende/functions/shared-surface`. The one place that sends raw
+ * BatchGetItem / BatchWriteItem and pages with `ExclusiveStartKey` (eslint.config.js enforces it).
  */
 import {
   BatchGetCommand,
@@ -89,8 +90,12 @@ export async function queryPage(
   return { items: out.Items ?? [], next: out.LastEvaluatedKey };
 }
 
-/** Retries of unprocessed keys/items: exponential backoff with full jitter, then give up loudly. */
-export const BATCH_RETRY = { attempts: 8, baseMs: 25, maxMs: 2_000 };
+/**
+ * Retries of unprocessed keys/items: at most `attempts` calls per chunk, waiting before each retry
+ * with exponential backoff and full jitter (`retryDelayMs`), then give up loudly. Chunks of one call
+ * run up to `parallel` at a time.
+ */
+export const BATCH_RETRY = { attempts: 8, baseMs: 25, maxMs: 2_000, parallel: 4 };
 
 export class UnprocessedItemsError extends Error {
   constructor(
@@ -102,32 +107,59 @@ export class UnprocessedItemsError extends Error {
   }
 }
 
-const backoff = (attempt: number) =>
-  new Promise((resolve) =>
-    setTimeout(resolve, Math.random() * Math.min(BATCH_RETRY.maxMs, BATCH_RETRY.baseMs * 2 ** attempt)),
-  );
+/** The wait before retry number `attempt` (1, 2, …): uniform in [0, min(maxMs, baseMs · 2^attempt)). */
+export const retryDelayMs = (attempt: number, random: () => number = Math.random): number =>
+  random() * Math.min(BATCH_RETRY.maxMs, BATCH_RETRY.baseMs * 2 ** attempt);
 
-const chunks = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends `requests`, then what each answer left unprocessed, for at most BATCH_RETRY.attempts calls. */
+async function untilProcessed<T>(
+  operation: 'BatchGetItem' | 'BatchWriteItem',
+  requests: T[],
+  send: (pending: T[]) => Promise<T[]>,
+): Promise<void> {
+  let pending = requests;
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt >= BATCH_RETRY.attempts) throw new UnprocessedItemsError(operation, pending.length);
+    if (attempt > 0) await pause(retryDelayMs(attempt));
+    pending = await send(pending);
+  }
+}
+
+/** `work` over every chunk of `size`, at most `parallel` chunks at a time. */
+async function inChunks<T>(list: T[], size: number, parallel: number, work: (chunk: T[]) => Promise<void>) {
+  const chunks = Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) await work(chunks[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, parallel), chunks.length) }, worker));
+}
+
+const keyId = (key: Item) => `${String(key.PK)}\u0000${String(key.SK)}`;
 
 export interface BatchGetOptions {
   projection?: string;
   names?: Record<string, string>;
   consistentRead?: boolean;
+  /** Chunks of 100 keys in flight at once (default BATCH_RETRY.parallel). */
+  parallel?: number;
 }
 
-/** Items by key (any number, 100 per call), retrying unprocessed keys. Missing keys are skipped; order is not kept. */
+/**
+ * Items by key (any number, 100 per call, duplicates asked once), retrying unprocessed keys.
+ * Missing keys are skipped; order is not kept.
+ */
 export async function batchGet(
   keys: Item[],
   options: BatchGetOptions = {},
   table: TableRef = processTable(),
 ): Promise<Item[]> {
   const found: Item[] = [];
-  for (const chunk of chunks(keys, 100)) {
-    let pending = chunk;
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= BATCH_RETRY.attempts) throw new UnprocessedItemsError('BatchGetItem', pending.length);
-      if (attempt > 0) await backoff(attempt);
+  const unique = [...new Map(keys.map((key) => [keyId(key), key])).values()];
+  await inChunks(unique, 100, options.parallel ?? BATCH_RETRY.parallel, (chunk) =>
+    untilProcessed('BatchGetItem', chunk, async (pending) => {
       const out = await table.ddb.send(
         new BatchGetCommand({
           RequestItems: {
@@ -141,25 +173,29 @@ export async function batchGet(
         }),
       );
       found.push(...(out.Responses?.[table.tableName] ?? []));
-      pending = (out.UnprocessedKeys?.[table.tableName]?.Keys ?? []) as Item[];
-    }
-  }
+      return (out.UnprocessedKeys?.[table.tableName]?.Keys ?? []) as Item[];
+    }),
+  );
   return found;
 }
 
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
 
-/** Puts and deletes (any number, 25 per call), retrying unprocessed items. Not atomic: use a transaction for that. */
-export async function batchWrite(requests: WriteRequest[], table: TableRef = processTable()): Promise<void> {
-  for (const chunk of chunks(requests, 25)) {
-    let pending = chunk;
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= BATCH_RETRY.attempts) throw new UnprocessedItemsError('BatchWriteItem', pending.length);
-      if (attempt > 0) await backoff(attempt);
+/**
+ * Puts and deletes (any number, 25 per call, `parallel` calls at once: no order among them),
+ * retrying unprocessed items. Not atomic: use a transaction for that.
+ */
+export async function batchWrite(
+  requests: WriteRequest[],
+  table: TableRef = processTable(),
+  options: { parallel?: number } = {},
+): Promise<void> {
+  await inChunks(requests, 25, options.parallel ?? BATCH_RETRY.parallel, (chunk) =>
+    untilProcessed('BatchWriteItem', chunk, async (pending) => {
       const out = await table.ddb.send(new BatchWriteCommand({ RequestItems: { [table.tableName]: pending } }));
-      pending = (out.UnprocessedItems?.[table.tableName] ?? []) as WriteRequest[];
-    }
-  }
+      return (out.UnprocessedItems?.[table.tableName] ?? []) as WriteRequest[];
+    }),
+  );
 }
 
 export interface UpdateParts {

@@ -11,10 +11,16 @@
  * in between leaves an entry too many, never one missing; readers check the ticket still carries the
  * tag. Group tickets are not indexed (a campaign never writes to a group).
  *
- * Backfill: tickets tagged before this index existed have no entries (docs/data-model.md, AP-TG4).
+ * Backfill: tickets tagged before this index existed have no entries; a one-off pass per company puts
+ * them (domain/campaign-sending/tagged-backfill.ts), its progress kept in one item:
+ *
+ *   backfill  PK = C#<cid>#TAGBACKFILL   SK = STATE   { run, after?, done, updatedAt }   (AP-TG5)
  */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { batchWrite, queryPage, type WriteRequest } from './table-operations';
+import { isConditionFailed } from './transactions';
 
 export interface TaggedTicket {
   contactId: string;
@@ -60,4 +66,83 @@ export async function listTaggedTicketsPage(
     entries: out.items.map((item) => ({ contactId: String(item.contactId), ticketId: String(item.ticketId) })),
     ...(out.next ? { last: String(out.next.SK) } : {}),
   };
+}
+
+/** Where a company's backfill of this index stands: `run` is the step to run next, `after` its contact cursor. */
+export interface TaggedBackfillState {
+  run: number;
+  after?: string;
+  done: boolean;
+  /** ISO instant of the last step (a stalled pass is queued again after a while). */
+  updatedAt: string;
+}
+
+const backfillKey = (companyId: string) => ({ PK: tenantPk(companyId, 'TAGBACKFILL'), SK: 'STATE' });
+
+/** AP-TG5: the company's backfill state (consistent), absent before it ever started. */
+export async function getTaggedBackfill(companyId: string): Promise<TaggedBackfillState | undefined> {
+  const out = await ddb().send(
+    new GetCommand({ TableName: tableName(), Key: backfillKey(companyId), ConsistentRead: true }),
+  );
+  if (!out.Item) return undefined;
+  return {
+    run: Number(out.Item.run),
+    ...(out.Item.after ? { after: String(out.Item.after) } : {}),
+    done: out.Item.done === true,
+    updatedAt: String(out.Item.updatedAt),
+  };
+}
+
+/** Creates the state at run 0; false when it already exists (another caller started the pass). */
+export async function createTaggedBackfill(companyId: string, now: Date): Promise<boolean> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...backfillKey(companyId), run: 0, done: false, updatedAt: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Moves the pass from step `run` to `run + 1` (`after` the last contact done, or done); false when
+ * step `run` was already completed (a redelivered or concurrent copy), so each step advances once.
+ */
+export async function advanceTaggedBackfill(
+  companyId: string,
+  run: number,
+  next: { after?: string; done: boolean },
+  now: Date,
+): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: backfillKey(companyId),
+        UpdateExpression: next.after
+          ? 'SET #run = :next, #after = :after, #done = :done, updatedAt = :now'
+          : 'SET #run = :next, #done = :done, updatedAt = :now REMOVE #after',
+        ConditionExpression: '#run = :run AND #done = :false',
+        ExpressionAttributeNames: { '#run': 'run', '#after': 'after', '#done': 'done' },
+        ExpressionAttributeValues: {
+          ':run': run,
+          ':next': run + 1,
+          ':done': next.done,
+          ':false': false,
+          ':now': now.toISOString(),
+          ...(next.after ? { ':after': next.after } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
 }

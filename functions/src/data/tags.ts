@@ -9,10 +9,9 @@
  * existing, so a deleted tag is never re-created by a late count.
  */
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll } from './batch';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { queryWholePartition } from './partition';
+import { batchGet, partitionQuery, queryAll } from './table-operations';
 import { queryByNamePage } from './by-name-pages';
 import { isConditionFailed, type LabelledItem } from './transactions';
 
@@ -113,13 +112,13 @@ export async function deleteTag(companyId: string, id: string): Promise<boolean>
 
 /** AP-TG1: every tag of a company. */
 export async function listTags(companyId: string): Promise<TagRecord[]> {
-  return (await queryWholePartition(tenantPk(companyId, 'TAG'))).map(fromItem);
+  return (await queryAll(partitionQuery({ attribute: 'PK', value: tenantPk(companyId, 'TAG') }))).map(fromItem);
 }
 
 /** AP-TG2: tags by id (unknown ids skipped). */
 export async function getTags(companyId: string, ids: string[]): Promise<TagRecord[]> {
   if (!ids.length) return [];
-  return (await batchGetAll(ids.map((id) => tagKey(companyId, id)))).map(fromItem);
+  return (await batchGet(ids.map((id) => tagKey(companyId, id)))).map(fromItem);
 }
 
 /**

@@ -9,7 +9,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TicketStatus } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { queryWholePartition } from './partition';
+import { partitionQuery, queryAll } from './table-operations';
 import type { LabelledItem } from './transactions';
 
 export const NONE = 'NONE';
@@ -66,7 +66,10 @@ export interface TicketCounts {
 /** AP-TC1: every counter of a company (one Query; bounded by queues + users × 3 statuses). */
 export async function readTicketCounts(companyId: string): Promise<TicketCounts> {
   const values = new Map(
-    (await queryWholePartition(counterPk(companyId))).map((item) => [String(item.SK), Math.max(0, Number(item.n ?? 0))]),
+    (await queryAll(partitionQuery({ attribute: 'PK', value: counterPk(companyId) }))).map((item) => [
+      String(item.SK),
+      Math.max(0, Number(item.n ?? 0)),
+    ]),
   );
   return {
     byQueue: (status, queueId) => values.get(queueSk(status, queueId)) ?? 0,

@@ -5,9 +5,8 @@
  * costs O(lists × page), never O(tickets). The position in the merged order is the activity sort
  * key of the last ticket returned: the same in every list, so it continues all of them at once.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TicketStatus } from '@atende/shared';
-import { ddb, tableName } from './client';
+import { queryPage } from './table-operations';
 import { queueListPk, ticketFromItem, userListPk, type TicketRecord } from './tickets';
 
 export interface ListSource {
@@ -69,22 +68,20 @@ async function fill(state: SourceState, opts: MergeOptions, limit: number): Prom
     values[':lo'] = opts.notBefore;
   }
   // AP-T6 (GSI1) / AP-T7 (GSI2)
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryPage(
+    {
       IndexName: state.source.index,
       KeyConditionExpression: conditions.join(' AND '),
       ExpressionAttributeValues: values,
       ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: state.lastKey,
-    }),
+    },
+    { limit, after: state.lastKey },
   );
-  const items = (out.Items ?? []).map(ticketFromItem).filter((t) => !opts.before || activityOf(t) < opts.before);
+  const items = out.items.map(ticketFromItem).filter((t) => !opts.before || activityOf(t) < opts.before);
   state.buffer.push(...items);
-  state.lastKey = out.LastEvaluatedKey;
-  state.exhausted = !out.LastEvaluatedKey;
-  return out.Items?.length ?? 0;
+  state.lastKey = out.next;
+  state.exhausted = !out.next;
+  return out.items.length;
 }
 
 export async function mergeTicketLists(sources: ListSource[], opts: MergeOptions): Promise<MergedPage> {

@@ -5,7 +5,7 @@
  *         GSI1PK = C#<cid>#TICKETNOTES#<ticketId>   GSI1SK = <noteId>   (notes of a ticket, oldest first)
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWriteAll } from './batch';
+import { batchWrite } from './table-operations';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 
@@ -61,5 +61,5 @@ export async function deleteTicketNote(companyId: string, id: string): Promise<v
 
 /** Deletes many notes at once (the sweep of a deleted ticket). */
 export async function deleteTicketNotes(companyId: string, ids: string[]): Promise<void> {
-  await batchWriteAll(ids.map((id) => ({ DeleteRequest: { Key: noteKey(companyId, id) } })));
+  await batchWrite(ids.map((id) => ({ DeleteRequest: { Key: noteKey(companyId, id) } })));
 }

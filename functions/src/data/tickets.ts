@@ -10,9 +10,9 @@
  *                 the "open ticket" lock: at most one active ticket per contact and connection
  *   contact's     PK = C#<cid>#CONTACTTICKETS#<contactId>      SK = <ticketId>
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel, TicketStatus } from '@atende/shared';
-import { batchGetAll } from './batch';
+import { batchGet, queryPage } from './table-operations';
 import { ddb, tableName } from './client';
 import { consistentGet } from './read-ahead';
 import { tenantPk } from './keys';
@@ -51,6 +51,14 @@ export interface TicketRecord {
   acceptedAt?: string | null;
   /** Dashboard: when it was last reopened (the wait starts there). */
   reopenedAt?: string | null;
+  /** The last message whose activity was counted (`ticketActivityItem`): a cut-short landing's redelivery checks it. */
+  countedMessageId?: string;
+  /**
+   * Read-up-to marker: the greatest message id (ULIDs in the order the messages were handled) the
+   * assigned operator saw when opening the ticket; the customer's messages up to it are read
+   * (domain/messages/list-ticket-messages.ts). One write on the ticket instead of one per message.
+   */
+  readUpTo?: string;
 }
 
 export interface ConversationPointer {
@@ -141,17 +149,15 @@ export async function listContactTicketIds(
   limit: number,
   after?: string,
 ): Promise<string[]> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryPage(
+    {
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': contactTicketKey(companyId, contactId, '').PK },
       ScanIndexForward: false,
-      Limit: limit,
-      ...(after ? { ExclusiveStartKey: contactTicketKey(companyId, contactId, after) } : {}),
-    }),
+    },
+    { limit, after: after ? contactTicketKey(companyId, contactId, after) : undefined },
   );
-  return (out.Items ?? []).map((i) => String(i.ticketId));
+  return out.items.map((i) => String(i.ticketId));
 }
 
 /**
@@ -280,16 +286,26 @@ export async function moveTicket(
   await transactWrite(items);
 }
 
+/** What a message does to its ticket; `messageId` (when given) is recorded as the last message counted. */
+export interface TicketActivity {
+  lastMessage: string;
+  at: string;
+  unreadDelta: number;
+  messageId?: string;
+}
+
 /**
  * A message landed on the ticket: last message, activity time (moves it to the top of its lists)
- * and, for customer messages, one more unread. Part of the attach transaction (domain/tickets);
- * `onlyIfOpen` when the ticket was chosen for being open (a close in between cancels the write).
+ * and, for customer messages, one more unread. `onlyIfOpen` when the ticket was chosen for being open
+ * (a close in between cancels the write); `unlessCounted` when completing a landing a crash cut short
+ * (data/message-landing.ts): not again if the ticket's last counted message is this one.
  */
 export function ticketActivityItem(
-  t: TicketRecord,
-  activity: { lastMessage: string; at: string; unreadDelta: number },
-  options: { onlyIfOpen?: boolean } = {},
+  t: Pick<TicketRecord, 'companyId' | 'id'>,
+  activity: TicketActivity,
+  options: { onlyIfOpen?: boolean; unlessCounted?: boolean } = {},
 ): LabelledItem {
+  const counted = activity.messageId !== undefined;
   return {
     label: TICKET_WRITE.ticket,
     item: {
@@ -297,23 +313,44 @@ export function ticketActivityItem(
         TableName: tableName(),
         Key: ticketKey(t.companyId, t.id),
         UpdateExpression:
-          'SET lastMessage = :last, lastMessageAt = :at, updatedAt = :at, GSI1SK = :sk, GSI2SK = :sk ADD unreadMessages :d',
-        ...(options.onlyIfOpen
-          ? {
-              ConditionExpression: 'attribute_exists(PK) AND #status <> :closed',
-              ExpressionAttributeNames: { '#status': 'status' },
-            }
-          : { ConditionExpression: 'attribute_exists(PK)' }),
+          'SET lastMessage = :last, lastMessageAt = :at, updatedAt = :at, GSI1SK = :sk, GSI2SK = :sk' +
+          (counted ? ', countedMessageId = :mid' : '') +
+          ' ADD unreadMessages :d',
+        ConditionExpression: [
+          'attribute_exists(PK)',
+          ...(options.onlyIfOpen ? ['#status <> :closed'] : []),
+          ...(counted && options.unlessCounted
+            ? ['(attribute_not_exists(countedMessageId) OR countedMessageId <> :mid)']
+            : []),
+        ].join(' AND '),
+        ...(options.onlyIfOpen ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
         ExpressionAttributeValues: {
           ':last': activity.lastMessage,
           ':at': activity.at,
           ':sk': activitySk(activity.at, t.id),
           ':d': activity.unreadDelta,
+          ...(counted ? { ':mid': activity.messageId } : {}),
           ...(options.onlyIfOpen ? { ':closed': 'closed' } : {}),
         },
       },
     },
   };
+}
+
+/** `ticketActivityItem` as a write of its own (no transaction): false when its condition failed. */
+export async function applyTicketActivity(
+  t: Pick<TicketRecord, 'companyId' | 'id'>,
+  activity: TicketActivity,
+  options: { onlyIfOpen?: boolean; unlessCounted?: boolean } = {},
+): Promise<boolean> {
+  const update = ticketActivityItem(t, activity, options).item.Update!;
+  try {
+    await ddb().send(new UpdateCommand(update));
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
 }
 
 /** Runs one conditional update returning the new ticket, or undefined when the condition said "nothing to do". */
@@ -338,12 +375,15 @@ async function updateTicket(
   }
 }
 
-/** The operator opened the ticket: unread back to 0 (no-op when already 0). */
-export const resetUnread = (companyId: string, id: string) =>
+/**
+ * The operator opened the ticket: unread back to 0 and the read-up-to marker set to `readUpTo` (the
+ * caller never moves it back); a no-op when unread is already 0.
+ */
+export const resetUnread = (companyId: string, id: string, readUpTo: string) =>
   updateTicket(companyId, id, {
-    UpdateExpression: 'SET unreadMessages = :zero',
+    UpdateExpression: 'SET unreadMessages = :zero, readUpTo = :upTo',
     ConditionExpression: 'attribute_exists(PK) AND unreadMessages > :zero',
-    ExpressionAttributeValues: { ':zero': 0 },
+    ExpressionAttributeValues: { ':zero': 0, ':upTo': readUpTo },
   });
 
 /**
@@ -443,5 +483,5 @@ export async function removeTicket(t: TicketRecord, holdsConversation: boolean, 
 /** AP-T5: tickets by id (search results; unknown ids skipped). */
 export async function getTickets(companyId: string, ids: string[]): Promise<TicketRecord[]> {
   if (!ids.length) return [];
-  return (await batchGetAll(ids.map((id) => ticketKey(companyId, id)))).map(ticketFromItem);
+  return (await batchGet(ids.map((id) => ticketKey(companyId, id)))).map(ticketFromItem);
 }

@@ -16,9 +16,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '@atende/shared';
 import { ddb, tableName } from './client';
-import { queryAll, queryPages } from './table-operations';
+import { batchGet, queryAll, queryPages } from './table-operations';
 import { platformPk, tenantPk } from './keys';
-import { batchGetAll } from './batch';
 import { indexTokens, indexWrites } from './search-index';
 import { tokensOf } from './search-tokens';
 import { transactWrite, type LabelledItem } from './transactions';
@@ -128,7 +127,7 @@ export async function getUsers(
 ): Promise<UserRecord[]> {
   if (!userIds.length) return [];
   const keys = userIds.map((id) => userKey(companyId, id));
-  return (await batchGetAll(keys, undefined, { consistentRead: options.consistent })).map(fromItem);
+  return (await batchGet(keys, { consistentRead: options.consistent })).map(fromItem);
 }
 
 /** What the realtime audience filter reads of a user (user-rights.ts). */

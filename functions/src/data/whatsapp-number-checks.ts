@@ -7,7 +7,7 @@
  * One partition per number: a 100,000-number import spreads its reads and writes over as many keys.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, batchWriteAll } from './batch';
+import { batchGet, batchWrite } from './table-operations';
 import { ddb, tableName } from './client';
 import { tenantPk, ttlIn } from './keys';
 
@@ -20,7 +20,7 @@ const checkKey = (companyId: string, number: string) => ({ PK: tenantPk(companyI
 export async function getWhatsappNumberChecks(companyId: string, numbers: string[]): Promise<Map<string, boolean>> {
   if (!numbers.length) return new Map();
   const now = Math.floor(Date.now() / 1000);
-  const found = await batchGetAll(numbers.map((n) => checkKey(companyId, n)));
+  const found = await batchGet(numbers.map((n) => checkKey(companyId, n)));
   return new Map(
     found
       .filter((f) => Number(f.expiresAt) > now && typeof f.valid === 'boolean')
@@ -48,5 +48,5 @@ export async function putWhatsappNumberChecks(
   answers: readonly { number: string; valid: boolean }[],
 ): Promise<void> {
   const latest = new Map(answers.map((a) => [a.number, a.valid])); // one write per number in a batch
-  await batchWriteAll([...latest].map(([number, valid]) => ({ PutRequest: { Item: checkItem(companyId, number, valid) } })));
+  await batchWrite([...latest].map(([number, valid]) => ({ PutRequest: { Item: checkItem(companyId, number, valid) } })));
 }

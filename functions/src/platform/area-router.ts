@@ -1,10 +1,12 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { Area, RouteKey } from '../manifest';
+import type { Access, Area, RouteKey } from '../manifest';
 import type { ServedRoute } from './http-route';
 
 export type AreaHandler = ((event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>) & {
   /** The manifest keys this area serves (functions/test/route-manifest.test.ts compares them with the manifest). */
   readonly routeKeys: readonly string[];
+  /** The access each served route enforces, by key (the same test compares it with the manifest's). */
+  readonly routeAccess: Readonly<Record<string, Access>>;
 };
 
 /**
@@ -29,5 +31,6 @@ export function areaRouter<A extends Area>(_area: A, routes: ServedRoute<RouteKe
       body: JSON.stringify({ error: pathKnown ? 'ERR_METHOD_NOT_ALLOWED' : 'ERR_NOT_FOUND' }),
     };
   };
-  return Object.assign(handle, { routeKeys: [...byKey.keys()] });
+  const routeAccess = Object.fromEntries(routes.map((served) => [served.key, served.access]));
+  return Object.assign(handle, { routeKeys: [...byKey.keys()], routeAccess });
 }

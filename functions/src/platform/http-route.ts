@@ -8,9 +8,11 @@ import { bearerToken, headerValue, verifyAccessToken, type AccessClaims } from '
 import { errorMapper } from './error-mapper';
 import { viewerFromClaims } from './viewer';
 import { assertRightsCurrent, needsFreshRights } from './fresh-rights';
+import { takeCompanyRequest } from './company-rate-limit';
 import { zodFields } from './zod-fields';
 
-import { HTTP_ROUTES, routeKey, type Access, type RouteAccess, type RouteKey } from '../manifest';
+// Types only: the route table stays out of the bundles (docs/decisions.md "Route access at the call site").
+import type { Access, RouteAccess, RouteKey } from '../manifest';
 
 export type { Access };
 
@@ -40,7 +42,7 @@ export type RouteContext<B, Q, P, A extends Access> = BaseContext<B, Q, P> &
 type Schema = z.core.$ZodType;
 type Infer<S> = S extends Schema ? z.output<S> : undefined;
 
-/** What a handler writes for one route; method, path and access come from the manifest. */
+/** What a handler writes for one route; method and path come from its manifest key. */
 export interface RouteDefinition<A extends Access, BS, QS, PS> {
   body?: BS;
   query?: QS;
@@ -55,28 +57,29 @@ export interface RouteDefinition<A extends Access, BS, QS, PS> {
 
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-/** One route an area serves: its manifest key and the wrapped handler. */
+/** One route an area serves: its manifest key, the access it enforces and the wrapped handler. */
 export interface ServedRoute<K extends RouteKey = RouteKey> {
   key: K;
+  access: Access;
   handler: HttpHandler;
 }
 
-const declaredAccess = new Map<string, Access>(HTTP_ROUTES.map((spec) => [routeKey(spec), spec.access]));
-
 /**
- * Serves the manifest route `key` (e.g. `'GET /users/{id}'`): body size → JSON parse → auth (the
- * access the manifest declares) → zod validation → handler → JSON answer. Every failure leaves
- * through `errorMapper`, which never leaks a stack trace.
+ * Serves the manifest route `key` (e.g. `'GET /users/{id}'`): body size → JSON parse → auth →
+ * zod validation → handler → JSON answer. Every failure leaves through `errorMapper`, which never
+ * leaks a stack trace.
+ *
+ * `access` is the one the manifest declares for `key`, written again at the call site so that a
+ * bundle never carries the whole route table: its type is the manifest's literal for that key, so
+ * any other value does not compile (and functions/test/route-manifest.test.ts compares them too).
  */
 export function route<
   K extends RouteKey,
   BS extends Schema | undefined = undefined,
   QS extends Schema | undefined = undefined,
   PS extends Schema | undefined = undefined,
->(key: K, def: RouteDefinition<RouteAccess<K>, BS, QS, PS>): ServedRoute<K> {
-  const access = declaredAccess.get(key);
-  if (!access) throw new Error(`${key} is not declared in functions/src/manifest.ts`);
-  return { key, handler: wrapRoute(access, def as RouteDefinition<Access, unknown, unknown, unknown>) };
+>(key: K, access: RouteAccess<K>, def: RouteDefinition<RouteAccess<K>, BS, QS, PS>): ServedRoute<K> {
+  return { key, access, handler: wrapRoute(access, def as RouteDefinition<Access, unknown, unknown, unknown>) };
 }
 
 function wrapRoute(access: Access, def: RouteDefinition<Access, unknown, unknown, unknown>): HttpHandler {
@@ -115,6 +118,7 @@ function prepareRoute(
         if (access === 'admin' && !isAdmin(viewerFromClaims(auth))) throw new AppError('ERR_NO_PERMISSION', 403);
         if (access === 'super' && !auth.super) throw new AppError('ERR_NO_PERMISSION', 403);
         if (needsFreshRights(access, event.httpMethod)) await assertRightsCurrent(auth);
+        await takeCompanyRequest(auth.companyId); // the company's share of the stage (company-rate-limit.ts)
       }
 
       let parsedBody: unknown = undefined;

@@ -5,10 +5,11 @@
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { toQueueBody, type ChannelEvent, type OutboundCommand } from '@atende/shared';
-import { outboundQueueName, queueUrlEnv } from '../manifest';
 import { withoutSdkLogger } from '../data/sdk-client';
 import { localClientOptions } from './aws-clients';
 import { deduplicationId } from '../shared-surface/channel-event-ids';
+// not the manifest: its route table would come into every bundle that sends to a queue
+import { laneOf, outboundQueueName, queueUrlEnv, sessionLaneCount, sessionShardCount } from '../shared-surface/queue-names';
 
 let client: SQSClient | undefined;
 
@@ -41,12 +42,25 @@ export function queueUrl(name: string): string {
 export async function sendOutboundCommand(shard: number, command: OutboundCommand): Promise<void> {
   await sqsClient().send(
     new SendMessageCommand({
-      QueueUrl: queueUrl(outboundQueueName(shard)),
+      QueueUrl: queueUrl(outboundQueueFor(shard, command.connectionId)),
       MessageBody: toQueueBody(command),
       MessageGroupId: command.connectionId,
       MessageDeduplicationId: command.commandId,
     }),
   );
+}
+
+/**
+ * The outbound queue of a connection's commands. A fleet with lanes (`SESSION_LANES` > 1,
+ * docs/deploy.md "Lanes") sends to the connection's lane, read only by that lane's hosts; the
+ * connection's shard then plays no part. Otherwise its shard's queue; a connection pinned to a shard
+ * the stage no longer has (a shard deployment moved to the fleet, "From shards to the fleet") is
+ * served on shard 0's queue, which every fleet host reads.
+ */
+export function outboundQueueFor(shard: number, connectionId: string): string {
+  const lanes = sessionLaneCount();
+  if (lanes > 1) return outboundQueueName(laneOf(connectionId, lanes));
+  return outboundQueueName(shard < sessionShardCount() ? shard : 0);
 }
 
 /**

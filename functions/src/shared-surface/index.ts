@@ -8,7 +8,10 @@
 export { DEFAULT_TABLE_NAME, TTL_ATTRIBUTE } from '../data/table-definition';
 export { tenantPk, ttlIn } from '../data/keys';
 export {
+  deleteShardSession,
+  getShardHost,
   listShardSessions,
+  MAX_SESSION_SHARDS,
   shardHostItem,
   shardHostKey,
   shardSessionItem,
@@ -18,23 +21,29 @@ export {
   type TableRef,
 } from '../data/shard-registry';
 export {
-  acknowledgeReleaseRequests,
   claimConnection,
+  createFreeLease,
   dropConnectionLease,
   getConnectionLease,
   leaseOwnerId,
-  listHostLeases,
   listLeasesOwnedBy,
   NO_OWNER,
   releaseConnection,
-  removeHostLease,
-  renewHostLease,
-  requestRelease,
   type ConnectionLease,
   type ConnectionRef,
+} from '../data/connection-leases';
+export {
+  acknowledgeReleaseRequests,
+  listHostLeases,
+  readFleet,
+  removeHostLease,
+  renewHostLease,
+  requestFleetRestart,
+  requestRelease,
+  type FleetState,
   type HostBeat,
   type HostLease,
-} from '../data/connection-leases';
+} from '../data/fleet-hosts';
 export {
   batchGet,
   batchWrite,
@@ -45,7 +54,14 @@ export {
   type WriteRequest,
 } from '../data/table-operations';
 export { withoutSdkLogger } from '../data/sdk-client';
-export { outboundQueueName, queueUrlEnv, sessionShardCount } from './queue-names';
+export {
+  laneOf,
+  MAX_SESSION_LANES,
+  outboundQueueName,
+  queueUrlEnv,
+  sessionLaneCount,
+  sessionShardCount,
+} from './queue-names';
 export { deduplicationId, statusEventId } from './channel-event-ids';
 export { messageIdForCommand } from './outbound-message-ids';
 export { shardDisconnectedEvents, type ShardDown } from './shard-down-events';

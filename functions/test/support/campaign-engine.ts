@@ -15,13 +15,12 @@ import { forgetConfirmationWindows } from '../../src/domain/campaign-sending/con
 import { scheduleCampaignStart } from '../../src/domain/campaign-sending/control';
 import { CAMPAIGN_PLAN_JOB } from '../../src/domain/campaign-sending/jobs';
 import { runPlanStep } from '../../src/domain/campaign-sending/planning';
-import { registerJob, unregisterJob } from '../../src/domain/scheduler/job-registry';
 import { runTick } from '../../src/domain/scheduler/tick';
-import '../../src/handlers/dispatch/registered-jobs';
+import { platformJobs } from '../../src/handlers/dispatch/job-table';
 import { handler as inbound } from '../../src/handlers/inbound/index';
 import { logger } from '../../src/platform/logger';
 import { apiCall } from './api-event';
-import { createTestCampaign, createTestList, type TestContact } from './campaign-sim';
+import { createTestCampaign, createTestList, useSimulatedJobs, type TestContact } from './campaign-sim';
 import { fakeQueues } from './fake-queues';
 import { useFreshTable } from './fresh-table';
 import { sqsEvent, useLocalQueues } from './local-queues';
@@ -56,8 +55,10 @@ export function useCampaignStage(options: { planPageSize?: number } = {}): Campa
     stage.tenant = await createTestTenant({ settings, planLimits: { connections: 5 } });
     stage.other = await createTestTenant({ settings });
     stage.connections = [await newConnection(stage.tenant), await newConnection(stage.tenant)];
-    unregisterJob(CAMPAIGN_PLAN_JOB);
-    registerJob(CAMPAIGN_PLAN_JOB, (job) => runPlanStep(job, { pageSize: options.planPageSize ?? 4 }));
+    useSimulatedJobs({
+      ...platformJobs(),
+      [CAMPAIGN_PLAN_JOB]: (job) => runPlanStep(job, { pageSize: options.planPageSize ?? 4 }),
+    });
   });
   afterAll(async () => {
     await queues?.stop();

@@ -16,13 +16,21 @@ import {
   type ContactListItemRecord,
 } from '../../src/data/contact-list-items';
 import { runDispatchJob } from '../../src/domain/scheduler/dispatch-job';
-import { jobHandlerFor } from '../../src/domain/scheduler/job-registry';
+import { jobHandlerIn, type JobTable } from '../../src/domain/scheduler/job-table';
+import { platformJobs } from '../../src/handlers/dispatch/job-table';
 import { fakeQueues, type QueuedJob } from './fake-queues';
 
 /** The dispatch queue's visibility timeout (manifest). */
 const VISIBILITY_MS = 120_000;
 
 export type Delivery = 'once' | 'twice' | 'concurrent-twice';
+
+let simulatedJobs: JobTable = platformJobs();
+
+/** The job table the simulated dispatch queue runs (a test file's own planning page size or status listener). */
+export function useSimulatedJobs(jobs: JobTable): void {
+  simulatedJobs = jobs;
+}
 
 /** Runs queued jobs until none is left (or `until` says stop, or `maxJobs`). Answers how many ran. */
 export async function runQueuedJobs(
@@ -48,8 +56,8 @@ export async function runQueuedJobs(
 
 /** 'twice': the message is delivered again after it ran (the job-run marker is bypassed: the handler itself runs twice). */
 async function deliver(q: QueuedJob, delivery: Delivery): Promise<void> {
-  if (delivery === 'once') return runDispatchJob(q.job);
-  const handler = jobHandlerFor(q.job.jobType)!;
+  if (delivery === 'once') return runDispatchJob(q.job, simulatedJobs);
+  const handler = jobHandlerIn(simulatedJobs, q.job.jobType)!;
   if (delivery === 'twice') {
     await handler(q.job);
     await handler(q.job);

@@ -28,6 +28,8 @@ import { AtendeFunction } from './atende-function';
 export interface AreaFunctionsProps {
   stage: StageConfig;
   sessionShards: number;
+  /** The fleet's command lanes (docs/deploy.md "Lanes"): commands go to their connection's lane queue. */
+  sessionLanes?: number;
   table: ITable;
   mediaBucket: IBucket;
   queues: Queues;
@@ -50,6 +52,8 @@ const SCHEDULED_TIMEOUT = Duration.seconds(60);
 function commonEnvironment(props: AreaFunctionsProps): Record<string, string> {
   return {
     SESSION_SHARDS: String(props.sessionShards),
+    // Only with lanes, so a one-lane stage's functions keep their configuration.
+    ...(props.sessionLanes && props.sessionLanes > 1 ? { SESSION_LANES: String(props.sessionLanes) } : {}),
     // The console and /api share the CloudFront origin, so the cookie is first-party: Lax is enough.
     REFRESH_COOKIE_SECURE: 'true',
     REFRESH_COOKIE_SAMESITE: 'Lax',

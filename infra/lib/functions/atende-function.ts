@@ -22,6 +22,7 @@ import { FUNCTIONS_TSCONFIG, LOCK_FILE, REPO_ROOT } from '../paths';
 import type { StageConfig } from '../stage-config';
 import { acknowledge, managedPolicyFinding, nagArnOf } from '../acknowledge';
 import { cdkBundlingOptions, FUNCTION_NODE_OPTIONS } from './bundling-options';
+import { triggerConcurrency } from './queue-concurrency';
 
 /** Explicit DynamoDB actions. Transactions need the item actions they contain; Scan is never granted. */
 export const TABLE_READ_ACTIONS = [
@@ -47,12 +48,6 @@ export const TABLE_KEY_ATTRIBUTES = ['PK', 'SK'];
  * grant (a broader table statement, a new area) can reach them.
  */
 export const WHATSAPP_AUTH_PARTITIONS = 'C#*#WAAUTH#*';
-
-/**
- * At most this many concurrent invocations per queue trigger: a burst of queued work cannot take
- * the account's concurrency from the API (new accounts may have as little as 10).
- */
-export const QUEUE_TRIGGER_MAX_CONCURRENCY = 5;
 
 /** Media keys are `C#<companyId>/media/...` (ARCHITECTURE cross-cutting contracts). */
 export const MEDIA_KEY_PATTERN = 'C#*/media/*';
@@ -175,7 +170,7 @@ export class AtendeFunction extends NodejsFunction {
             ? { maxBatchingWindow: Duration.seconds(consumer.maxBatchingWindowSeconds) }
             : {}),
           reportBatchItemFailures: true,
-          maxConcurrency: QUEUE_TRIGGER_MAX_CONCURRENCY,
+          maxConcurrency: triggerConcurrency(name), // sized per queue from the 1,000-company model
         }),
       );
     }

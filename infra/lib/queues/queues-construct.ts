@@ -5,7 +5,7 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData, type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { DeduplicationScope, FifoThroughputLimit, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { outboundQueueName, queueSpecs, type QueueSpec } from '@atende/functions/manifest';
 import { pascal } from '../names';
@@ -39,6 +39,18 @@ export function oldestMessageAlarmSeconds(name: string): number {
   return 5 * 60;
 }
 
+/**
+ * Every FIFO queue in high-throughput mode (issue 28 §3): the throughput limit and the deduplication
+ * apply per message group (a ticket, a connection) instead of per queue, so the queue is not held to
+ * 300 messages/s (3,000 batched) for every tenant together. Ordering was already per group; every
+ * producer sends a retry with the same group and deduplication id, so per-group deduplication loses
+ * nothing. Dead-letter queues stay in the default mode (they only hold failures).
+ */
+export const HIGH_THROUGHPUT_FIFO = {
+  fifoThroughputLimit: FifoThroughputLimit.PER_MESSAGE_GROUP_ID,
+  deduplicationScope: DeduplicationScope.MESSAGE_GROUP,
+} as const;
+
 export class Queues extends Construct {
   readonly pairs = new Map<string, QueuePair>();
   private readonly sessionShards: number;
@@ -56,6 +68,7 @@ export class Queues extends Construct {
       });
       const queue = new Queue(this, name, {
         fifo: spec.fifo || undefined,
+        ...(spec.fifo ? HIGH_THROUGHPUT_FIFO : {}),
         visibilityTimeout: Duration.seconds(spec.visibilityTimeoutSeconds),
         retentionPeriod: Duration.days(4),
         encryption: QueueEncryption.SQS_MANAGED,

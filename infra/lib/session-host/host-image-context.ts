@@ -12,7 +12,17 @@ import { AssetHashType } from 'aws-cdk-lib';
 import type { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import type { AssetImageProps } from 'aws-cdk-lib/aws-ecs';
 import { buildSync } from 'esbuild';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { ESM_REQUIRE_BANNER } from '../functions/bundling-options';
@@ -33,30 +43,44 @@ export interface HostImageContext {
   inputs: string[];
 }
 
-const staged: string[] = [];
-let cleanupRegistered = false;
-function removeOnExit(dir: string): void {
-  staged.push(dir);
-  if (cleanupRegistered) return;
-  cleanupRegistered = true;
-  process.once('exit', () => {
-    for (const d of staged) rmSync(d, { recursive: true, force: true });
-  });
+/** Staged contexts live under this prefix plus their content hash, one folder per content. */
+export const HOST_IMAGE_DIR_PREFIX = 'atende-session-host-image-';
+const STAGING_PREFIX = 'atende-session-host-staging-';
+
+/**
+ * Moves a freshly staged context to the one folder kept for its content (`<prefix><hash>` in the OS
+ * temp dir), or drops it when that folder exists already. Every synth used to leave a new temp
+ * folder behind (an exit hook does not run when a test worker is terminated); now a synth leaves
+ * nothing new unless the host's code changed. The folder is kept, not removed after the synth,
+ * because the cloud assembly may point at it (asset staging disabled).
+ */
+function keepOnePerContent(fresh: string): string {
+  const kept = join(tmpdir(), `${HOST_IMAGE_DIR_PREFIX}${hostImageAssetHash(fresh, 'context').slice(0, 32)}`);
+  if (existsSync(kept)) {
+    rmSync(fresh, { recursive: true, force: true });
+    return kept;
+  }
+  try {
+    renameSync(fresh, kept);
+  } catch (err) {
+    // Another process kept the same content a moment earlier.
+    rmSync(fresh, { recursive: true, force: true });
+    if (!existsSync(kept)) throw err;
+  }
+  return kept;
 }
 
 /** A context with the Dockerfile alone, for synths that skip bundling (nothing is deployed from them). */
 export function dockerfileOnlyContext(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'atende-session-host-image-'));
-  removeOnExit(dir);
+  const dir = mkdtempSync(join(tmpdir(), STAGING_PREFIX));
   copyFileSync(join(REPO_ROOT, SESSION_HOST_DOCKERFILE), join(dir, 'Dockerfile'));
-  return dir;
+  return keepOnePerContent(dir);
 }
 
-/** Builds the context into `outDir` (a fresh temp dir, removed when the process exits, by default). */
+/** Builds the context into `outDir`, by default into the temp folder kept for its content (`keepOnePerContent`). */
 export function stageHostImageContext(options: { repoRoot?: string; outDir?: string } = {}): HostImageContext {
   const repoRoot = options.repoRoot ?? REPO_ROOT;
-  const dir = options.outDir ?? mkdtempSync(join(tmpdir(), 'atende-session-host-image-'));
-  if (!options.outDir) removeOnExit(dir);
+  const dir = options.outDir ?? mkdtempSync(join(tmpdir(), STAGING_PREFIX));
   mkdirSync(dir, { recursive: true });
   const result = buildSync({
     absWorkingDir: repoRoot,
@@ -96,7 +120,8 @@ export function stageHostImageContext(options: { repoRoot?: string; outDir?: str
       2,
     )}\n`,
   );
-  return { dir, inputs: Object.keys(result.metafile.inputs) };
+  const inputs = Object.keys(result.metafile.inputs);
+  return { dir: options.outDir ? dir : keepOnePerContent(dir), inputs };
 }
 
 /**

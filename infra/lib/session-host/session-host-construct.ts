@@ -4,8 +4,9 @@
  *   twice). Each shard's task role reaches its own outbound queue, the inbound queue, media objects
  *   and, in the table, only auth state (`C#<cid>#WAAUTH#<connectionId>`) and its shard registry.
  * - fleet (`fleet`, issue 29): ONE service whose desired count is the host count. Hosts claim
- *   connections through leases in the table (session-host/src/fleet) and all read the first
- *   outbound queue; growing the fleet changes a number, never the resources (docs/deploy.md "Fleet").
+ *   connections through leases in the table (session-host/src/fleet) and read the outbound queue of
+ *   their command lane (`lanes` queues, a small fixed number; one by default); growing the fleet
+ *   changes a number, never the resources (docs/deploy.md "Fleet", "Lanes").
  */
 import { SESSION_HOST_HEARTBEAT_MESSAGE } from '@atende/shared';
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -27,6 +28,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import {
+  MAX_SESSION_LANES,
   outboundQueueName,
   queueUrlEnv,
   SESSION_HOST_CONTAINER,
@@ -53,8 +55,11 @@ export const SESSION_HOST_TABLE_ACTIONS = [
 ];
 /** The partition keys a shard may touch (ARCHITECTURE "Session host"). */
 export const sessionHostLeadingKeys = (shard: number) => ['C#*#WAAUTH#*', `P#SHARD#${shard}`];
-/** The partition keys a fleet host may touch: auth state, connection leases, host leases, the owner index. */
-export const FLEET_LEADING_KEYS = ['C#*#WAAUTH#*', 'C#*#WAFLEET#*', 'P#FLEET', 'P#FLEET#OWNER#*'];
+/**
+ * The partition keys a fleet host may touch: auth state, connection leases, host leases, the owner
+ * index, and the shard registries whose pins it adopts (session-host/src/fleet/shard-pins.ts).
+ */
+export const FLEET_LEADING_KEYS = ['C#*#WAAUTH#*', 'C#*#WAFLEET#*', 'P#FLEET', 'P#FLEET#OWNER#*', 'P#SHARD#*'];
 
 /** Metric fed by the session host's heartbeat log line (see docs/deploy.md "Observability"). */
 export const CONNECTIONS_METRIC = { namespace: 'Atende', metricName: 'SessionHostConnectedSessions' } as const;
@@ -75,8 +80,8 @@ export interface SessionHostProps {
    * (hostwatch reports them DISCONNECTED meanwhile if the stop was not graceful).
    */
   spot: boolean;
-  /** Fleet shape: one service of `hosts` tasks, each running at most `cap` connections. */
-  fleet?: { hosts: number; cap: number };
+  /** Fleet shape: one service of `hosts` tasks, each running at most `cap` connections, over `lanes` command lanes. */
+  fleet?: { hosts: number; cap: number; lanes?: number };
 }
 
 /**
@@ -89,6 +94,8 @@ export const SESSION_HOST_TASK = { cpu: 256, memoryMiB: 1024, heapMiB: 768 } as 
 export const FLEET_TASK = { cpu: 1024, memoryMiB: 2048, heapMiB: 1536 } as const;
 /** Most hosts a stage runs; the stack's resources do not depend on it (infra/test/cdk-fleet-scale.test.ts). */
 export const MAX_FLEET_HOSTS = 1000;
+/** Most command lanes (outbound queues `outbound-0…31`, the names the shard shape used). */
+export const MAX_FLEET_LANES = MAX_SESSION_LANES;
 /** Page someone before a shard runs out of memory (add a shard, see docs/deploy.md "Scaling"). */
 export const SHARD_MEMORY_ALARM_PERCENT = 80;
 
@@ -157,6 +164,8 @@ export class SessionHost extends Construct {
 
     const shared = { image, arm, securityGroup, props };
     if (props.fleet) {
+      // Every task gets every lane's queue (one task definition); each host reads only its own lane's.
+      const lanes = Array.from({ length: props.fleet.lanes ?? 1 }, (_, lane) => lane);
       this.addService(shared, {
         id: 'Fleet',
         label: 'fleet',
@@ -171,8 +180,9 @@ export class SessionHost extends Construct {
           SESSION_FLEET: 'true',
           HOST_CAP: String(props.fleet.cap),
           NODE_OPTIONS: `--enable-source-maps --max-old-space-size=${FLEET_TASK.heapMiB}`,
+          ...this.laneEnvironment(lanes, props),
         },
-        grant: (role) => this.grantHost(role, 0, FLEET_LEADING_KEYS, props, true),
+        grant: (role) => this.grantHost(role, lanes, FLEET_LEADING_KEYS, props, true),
       });
       return;
     }
@@ -188,7 +198,7 @@ export class SessionHost extends Construct {
         // other): a deploy stops the old task before starting the new one.
         healthyPercent: { min: 0, max: 100 },
         environment: this.environment(shard, props),
-        grant: (role) => this.grantHost(role, shard, sessionHostLeadingKeys(shard), props, false),
+        grant: (role) => this.grantHost(role, [shard], sessionHostLeadingKeys(shard), props, false),
       });
     }
   }
@@ -304,9 +314,20 @@ export class SessionHost extends Construct {
     };
   }
 
+  /** Lanes beyond the first: their count and queue URLs (none with one lane, so its task definition is unchanged). */
+  private laneEnvironment(lanes: number[], props: SessionHostProps): Record<string, string> {
+    if (lanes.length <= 1) return {};
+    return {
+      SESSION_LANES: String(lanes.length),
+      ...Object.fromEntries(
+        lanes.map((lane) => [queueUrlEnv(outboundQueueName(lane)), props.queues.outbound(lane).queue.queueUrl]),
+      ),
+    };
+  }
+
   private grantHost(
     role: IGrantable,
-    shard: number,
+    outboundQueues: number[],
     leadingKeys: string[],
     props: SessionHostProps,
     ownerIndex: boolean,
@@ -315,7 +336,7 @@ export class SessionHost extends Construct {
     policy(
       new PolicyStatement({
         actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility'],
-        resources: [props.queues.outbound(shard).queue.queueArn],
+        resources: outboundQueues.map((queue) => props.queues.outbound(queue).queue.queueArn),
       }),
     );
     policy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.queues.get('inbound').queue.queueArn] }));

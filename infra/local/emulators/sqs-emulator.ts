@@ -1,7 +1,8 @@
 /**
- * SQS: fauxqs 1.9.2 (2.x needs Node 22.5), in memory. `startFauxqs` always binds 0.0.0.0, so we build
- * its Fastify app ourselves and listen on 127.0.0.1. Queues are (re)created on every start from the
- * manifest; messages do not survive a restart (see docs/decisions.md).
+ * SQS: fauxqs 1.9.2 (2.x needs Node 22.5). `startFauxqs` always binds 0.0.0.0, so we build its Fastify
+ * app ourselves and listen on 127.0.0.1. Queues are (re)created on every start from the manifest; with
+ * a data folder (`npm start`) their messages survive a restart, a SIGKILL included (sqs-journal.ts),
+ * as SQS outlives the platform in AWS; without one (tests) they live in memory.
  */
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { buildApp, type BuildAppOptions } from 'fauxqs';
@@ -18,16 +19,24 @@ export interface SqsEmulator {
   stop(): Promise<void>;
 }
 
-export async function startSqsEmulator(options: { port?: number } = {}): Promise<SqsEmulator> {
+export async function startSqsEmulator(options: { port?: number; dataDir?: string } = {}): Promise<SqsEmulator> {
   const port = options.port ?? (await freePort());
-  const fauxqs = await loadFauxqsInternals();
+  const fauxqs = await loadFauxqsInternals(options.dataDir);
   const app = buildApp({ logger: false, stores: fauxqs.stores as BuildAppOptions['stores'] });
-  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (err) {
+    fauxqs.journal?.close();
+    throw err;
+  }
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
     pollerActions: fauxqs.actions,
-    stop: () => app.close(),
+    stop: async () => {
+      await app.close();
+      fauxqs.journal?.close();
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DeleteMessageBatchResult, Message, ReceiveMessageRequest } from '@aws-sdk/client-sqs';
+import { makeDurable, type FauxqsStore, type SqsJournal } from './sqs-journal';
 
 /** What a local event-source mapping asks of its queue. */
 export interface PollerQueueActions {
@@ -31,11 +32,14 @@ export interface PollerQueueActions {
 export interface FauxqsInternals {
   stores: { sqsStore: unknown; snsStore: unknown; s3Store: unknown };
   actions: PollerQueueActions;
+  /** With a folder: the journal that keeps the queues there (sqs-journal.ts). */
+  journal: SqsJournal | undefined;
 }
 
 type Action<In, Out> = (body: In, store: unknown) => Out | Promise<Out>;
 
-export async function loadFauxqsInternals(): Promise<FauxqsInternals> {
+/** `dir`: keep the queues there across restarts (sqs-journal.ts); without it, in memory only. */
+export async function loadFauxqsInternals(dir?: string): Promise<FauxqsInternals> {
   const dist = fauxqsDist();
   const load = async <T>(file: string) => (await import(pathToFileURL(join(dist, file)).href)) as T;
   const [
@@ -56,7 +60,9 @@ export async function loadFauxqsInternals(): Promise<FauxqsInternals> {
     ),
   ]);
   const sqsStore = new SqsStore();
+  const journal = dir ? makeDurable(sqsStore as FauxqsStore, dir) : undefined;
   return {
+    journal,
     stores: { sqsStore, snsStore: new SnsStore(), s3Store: new S3Store() },
     actions: {
       async receive(input, signal) {

@@ -24,6 +24,13 @@ export interface GatewayOptions {
   /** Where `/simulator-api/*` goes: the simulator port of a shard (`?shard=N`, default 0). */
   simulatorPort?: (shard: number) => number | undefined;
   wsIdleTimeoutMs?: number;
+  /**
+   * Hold the API until `open()`: the platform's gateway listens before its handlers have their
+   * environment (tables, queues, JWT secret), and a console left open across a restart calls it at
+   * once — answered 503 (retry) meanwhile, never run against a half-set environment (a 401 there
+   * signed the console out: e2e/faults/platform-restart.test.ts).
+   */
+  held?: boolean;
 }
 
 export interface Gateway {
@@ -36,6 +43,8 @@ export interface Gateway {
   setSimulatorPort(lookup: (shard: number) => number | undefined): void;
   /** Mounts the console (Vite middleware or static files); until then non-API paths answer 404. */
   setWebHandler(handler: WebHandler, handlesUpgrades: boolean): void;
+  /** Lets the API through (a gateway started `held`). */
+  open(): void;
   stop(): Promise<void>;
 }
 
@@ -45,6 +54,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let simulatorPort = options.simulatorPort;
   let web: WebHandler | undefined;
   let webHandlesUpgrades = false;
+  let held = options.held === true;
 
   const server = createServer((req, res) => {
     route(req, res).catch((err) => {
@@ -59,6 +69,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const path = url.pathname;
     if (path === '/config.json')
       return sendJson(res, 200, runtimeConfig(req, !!simulatorPort), { 'cache-control': 'no-store' });
+    const api = path === '/api' || path.startsWith('/api/') || path.startsWith('/@connections/') || path === '/ws';
+    if (held && api) {
+      req.resume();
+      return sendJson(res, 503, { error: 'ERR_FEATURE_UNAVAILABLE', message: 'starting' }, { 'retry-after': '1' });
+    }
     if (path === '/api' || path.startsWith('/api/'))
       return handleRestRequest(req, res, path.slice(4) || '/', url.searchParams, { match, invoke: options.invoke });
     if (path.startsWith('/@connections/')) return websocket.handleManagement(req, res, path.slice('/@connections/'.length));
@@ -86,7 +101,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://local');
-    if (url.pathname === '/ws') {
+    if (url.pathname === '/ws' && held) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nretry-after: 1\r\ncontent-length: 0\r\n\r\n');
+    } else if (url.pathname === '/ws') {
       websocket.handleUpgrade(req, socket, head, url.searchParams).catch((err) => {
         logLine('gateway', `websocket upgrade failed: ${(err as Error).stack ?? err}`);
         socket.destroy();
@@ -113,6 +130,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     setWebHandler(handler, handlesUpgrades) {
       web = handler;
       webHandlesUpgrades = handlesUpgrades;
+    },
+    open() {
+      held = false;
     },
     async stop() {
       // No new connection from here on (a console reconnecting mid-stop included); the sockets of

@@ -69,7 +69,7 @@ export function describeApis(app: SynthesizedApp): void {
         TracingEnabled: true,
         AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
         MethodSettings: Match.arrayWith([
-          Match.objectLike({ ResourcePath: '/*', HttpMethod: '*', ThrottlingRateLimit: 100 }),
+          Match.objectLike({ ResourcePath: '/*', HttpMethod: '*', ThrottlingRateLimit: 1_000 }),
           ...throttled.map((r) =>
             Match.objectLike({
               ResourcePath: `/${r.path.replace(/\//g, '~1')}`,

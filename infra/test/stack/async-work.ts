@@ -10,7 +10,7 @@ import {
   sessionHostTaskFamilyPrefix,
 } from '@atende/functions/manifest';
 import { VISIBILITY_PER_TIMEOUT } from '../../lib/functions/area-functions';
-import { QUEUE_TRIGGER_MAX_CONCURRENCY } from '../../lib/functions/atende-function';
+import { triggerConcurrency } from '../../lib/functions/queue-concurrency';
 import {
   actionsOf,
   deadLetterQueueId,
@@ -42,6 +42,9 @@ export function describeAsyncWork(app: SynthesizedApp): void {
       expect(Boolean(queue.FifoQueue)).toBe(spec.fifo);
       expect(Boolean(a.main.Resources[dlqId]!.Properties!.FifoQueue)).toBe(spec.fifo);
       expect(queue.VisibilityTimeout).toBe(spec.visibilityTimeoutSeconds);
+      // FIFO queues in high-throughput mode: limit and deduplication per message group (issue 28 §3)
+      expect(queue.FifoThroughputLimit).toBe(spec.fifo ? 'perMessageGroupId' : undefined);
+      expect(queue.DeduplicationScope).toBe(spec.fifo ? 'messageGroup' : undefined);
       expect(queue.RedrivePolicy).toEqual({
         deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
         maxReceiveCount: spec.maxReceiveCount,
@@ -73,7 +76,7 @@ export function describeAsyncWork(app: SynthesizedApp): void {
         ).toBeLessThanOrEqual(visibility);
         main.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
           EventSourceArn: { 'Fn::GetAtt': [queueId(a, name), 'Arn'] },
-          ScalingConfig: { MaximumConcurrency: QUEUE_TRIGGER_MAX_CONCURRENCY },
+          ScalingConfig: { MaximumConcurrency: triggerConcurrency(name) },
         });
       },
     );

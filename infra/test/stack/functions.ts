@@ -96,13 +96,15 @@ export function describeFunctions(app: SynthesizedApp): void {
     // every publishing area now carries the SQS client (realtime events leave through the fan-out queue)
     // and the median was ~327 KB. Round 12 (company setup, contacts, integrations, external API) put the
     // middle areas (companies, queues) at ~349–354 KB, mostly zod schemas and their domain code: held at
-    // 360 KB (docs/decisions.md "Lambda bundle budget, round 12"); `npx tsx bench/bundle-composition.ts` shows where the bytes go.
-    it('median bundle under 360 KB', () => {
+    // 360 KB (docs/decisions.md "Lambda bundle budget, round 12"). Round 14 took out what most bundles carried
+    // without needing it (the route table, the Pix providers outside billing): median ~347.5 KB, held at
+    // 355 KB (docs/decisions.md "Lambda bundle budget, round 14"); `npx tsx bench/bundle-composition.ts` shows where the bytes go.
+    it('median bundle under 355 KB', () => {
       const sizes = [...bundleSizes(a, fnIds).values()].sort((x, y) => x - y);
       const mid = Math.floor(sizes.length / 2);
       // With an even number of areas the median is the mean of the two middle ones (as bench/bundles.ts).
       const median = sizes.length % 2 ? sizes[mid]! : (sizes[mid - 1]! + sizes[mid]!) / 2;
-      expect(median).toBeLessThan(360 * 1024);
+      expect(median).toBeLessThan(355 * 1024);
     });
   });
 }

@@ -3,6 +3,7 @@
  * should hold, which to claim and which to give back so one company's connections spread over the
  * hosts, and whom to ask for connections when the orphans are gone.
  */
+import { createHash } from 'node:crypto';
 import type { ConnectionLease, HostLease } from '@atende/functions/shared-surface';
 
 /**
@@ -22,6 +23,21 @@ const countByCompany = (held: Iterable<{ companyId: string }>): Map<string, numb
   for (const lease of held) counts.set(lease.companyId, (counts.get(lease.companyId) ?? 0) + 1);
   return counts;
 };
+
+/** A host's fixed, well-spread place in a candidate list. */
+const placeOf = (hostId: string): number => createHash('sha256').update(hostId).digest().readUInt32BE(0);
+
+/**
+ * The candidates rotated to start at the host's own offset. Every host reads the same page of orphans
+ * in the same order; without this, ties in `pickToClaim` send all of them after the same first few
+ * items, so only one claim per item wins per round and a failover at 200 hosts drags on for minutes
+ * (docs/deploy.md "Claims at 200 hosts").
+ */
+export function rotateFor<T>(hostId: string, candidates: T[]): T[] {
+  if (candidates.length < 2) return [...candidates];
+  const offset = placeOf(hostId) % candidates.length;
+  return [...candidates.slice(offset), ...candidates.slice(0, offset)];
+}
 
 /** Up to `count` candidates, taking first from the companies this host holds least of (round-robin). */
 export function pickToClaim<T extends { companyId: string }>(

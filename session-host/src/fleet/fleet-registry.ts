@@ -46,7 +46,17 @@ export class FleetRegistry implements SessionRegistry, CommandPlacement {
     return this.fleet.owns(connectionId);
   }
 
-  /** `host.restart` restarts the sessions of whichever host receives it (see docs/deploy.md "Fleet"). */
+  /** The hosts of this host's lane read its queue (every host without lanes). */
+  queueReaders(): number {
+    return this.fleet.laneHosts;
+  }
+
+  /** "Restart service": the host that receives `host.restart` asks every host (fleet-member.ts), itself included. */
+  restartFleet(commandId: string): Promise<void> {
+    return this.fleet.requestRestart(commandId);
+  }
+
+  /** `host.restart` is taken by whichever host receives it, which fans it out (`restartFleet`). */
   async accept(command: OutboundCommand): Promise<boolean> {
     if (command.connectionId === HOST_COMMAND_CONNECTION_ID) return true;
     if (this.fleet.owns(command.connectionId)) return true;

@@ -1,5 +1,6 @@
 /**
- * Consumes the shard's outbound FIFO queue (`QUEUE_URL_OUTBOUND_<shard>`, group = connection).
+ * Consumes the shard's outbound FIFO queue (`QUEUE_URL_OUTBOUND_<shard>`, group = connection), or in
+ * a fleet with lanes the queue of the host's lane (fleet/fleet-lanes.ts).
  *
  * - Order: SQS hands out a group's next message only after the previous one is deleted or expires,
  *   and within one receive a group's messages are handled one after another; groups run in parallel.
@@ -13,8 +14,9 @@
  *   not running here) fails the send at once with `message.sendFailed`; so does a hold longer than
  *   `holdMaxMs`. If the host stops meanwhile, held messages are released for the next host.
  * - Fleet (`placement`): every host reads the one queue; a command for a connection another host
- *   holds is handed back at once (visibility 0, then growing with its receive count while nobody
- *   holds it), and so is a held one whose connection moved away meanwhile. Only the holder executes;
+ *   holds is handed back at once (visibility 0 while the receive count is within what the queue's
+ *   readers need to reach the holder, then growing while nobody holds it), and so is a held one
+ *   whose connection moved away meanwhile. Only the holder executes;
  *   the group stays blocked while a message is in flight, so order survives a move.
  */
 import {
@@ -35,12 +37,15 @@ export interface CommandPlacement {
   /** Whether this host runs the command's connection now (claiming a free one for a session command). */
   accept(command: OutboundCommand): Promise<boolean>;
   owns(connectionId: string): boolean;
+  /** Live hosts reading this queue, this one included (the lane's hosts). */
+  queueReaders(): number;
 }
 
 export interface OutboundConsumerOptions {
   placement?: CommandPlacement;
   sqs: SQSClient;
-  queueUrl: string;
+  /** Read when the consumer starts (a fleet host knows its lane's queue only once it joined). */
+  queueUrl: string | (() => string);
   manager: Pick<SessionManager, 'execute' | 'readiness' | 'waitForReadiness' | 'reportSendFailed'>;
   commandLog: CommandLog;
   log: Logger;
@@ -64,13 +69,23 @@ const isMessageCommand = (c: OutboundCommand) =>
   c.type === 'numbers.check';
 const NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED';
 
+/** Hand-backs at once per reader of the queue before they slow down (8 for one host, as before lanes). */
+export const FAST_RETURNS_PER_READER = 8;
+/** ...but never more than this: an orphaned connection's command must not spin through its 1,000 receives. */
+export const MAX_FAST_RETURNS = 400;
+
 /**
- * A command nobody here holds goes back at once the first times (its holder is likely polling), then
- * waits longer the more often it came back (nobody holds it: a host died and its lease has not
- * expired yet), up to 5 s, so an orphaned connection's commands do not spin between hosts.
+ * A command nobody here holds goes back at once while its receive count is within what `readers`
+ * hosts need to reach its holder (each receive lands on one of them: about `readers` receives, more
+ * than 8× that for 0.03 % of commands), then waits longer the more often it came back (nobody holds
+ * it: a host died and its lease has not expired yet), up to 5 s. Past 400 fast receives (≈ 12 s of
+ * hand-backs, half an orphan's wait) it slows down whatever the lane's size, so an orphaned
+ * connection's commands never burn the queue's 1,000 receives (docs/deploy.md "Lanes").
  */
-const returnDelaySeconds = (message: Message) =>
-  Math.min(5, Math.floor(Number(message.Attributes?.ApproximateReceiveCount ?? 1) / 8));
+export function returnDelaySeconds(receiveCount: number, readers: number): number {
+  const fast = Math.min(MAX_FAST_RETURNS, FAST_RETURNS_PER_READER * Math.max(1, readers));
+  return receiveCount < fast ? 0 : Math.min(5, Math.floor((receiveCount - fast) / 8) + 1);
+}
 
 export class OutboundConsumer {
   private readonly visibility: number;
@@ -84,6 +99,7 @@ export class OutboundConsumer {
     this.stopSignal = resolve;
   });
   private loop: Promise<void> | undefined;
+  private queueUrlRead: string | undefined;
   private leaseTimer: NodeJS.Timeout | undefined;
   /** Counters for /health and the tests. */
   readonly stats = { executed: 0, duplicates: 0, failed: 0, held: 0, returned: 0 };
@@ -99,6 +115,8 @@ export class OutboundConsumer {
   }
 
   start(): void {
+    const url = this.options.queueUrl;
+    this.queueUrlRead ??= typeof url === 'string' ? url : url();
     this.loop ??= this.poll();
     this.leaseTimer = setInterval(() => void this.extendLeases(), (this.visibility * 1000) / 3);
   }
@@ -116,6 +134,12 @@ export class OutboundConsumer {
     clearInterval(this.leaseTimer);
   }
 
+  /** The queue this consumer reads (fixed when it starts). */
+  get queueUrl(): string {
+    const url = this.options.queueUrl;
+    return this.queueUrlRead ?? (typeof url === 'string' ? url : url());
+  }
+
   get inFlight(): number {
     return this.leases.size;
   }
@@ -130,7 +154,7 @@ export class OutboundConsumer {
       try {
         const out = await this.options.sqs.send(
           new ReceiveMessageCommand({
-            QueueUrl: this.options.queueUrl,
+            QueueUrl: this.queueUrl,
             MaxNumberOfMessages: 10,
             WaitTimeSeconds: this.waitTime,
             VisibilityTimeout: this.visibility,
@@ -179,7 +203,8 @@ export class OutboundConsumer {
     if (this.stopping) return this.release(message);
     if (this.options.placement && !(await this.options.placement.accept(command))) {
       this.stats.returned += 1;
-      return this.release(message, returnDelaySeconds(message));
+      const receives = Number(message.Attributes?.ApproximateReceiveCount ?? 1);
+      return this.release(message, returnDelaySeconds(receives, this.options.placement.queueReaders()));
     }
     if (await commandLog.find(command)) {
       this.stats.duplicates += 1;
@@ -256,7 +281,7 @@ export class OutboundConsumer {
 
   private async settle(message: Message): Promise<void> {
     await this.options.sqs.send(
-      new DeleteMessageCommand({ QueueUrl: this.options.queueUrl, ReceiptHandle: message.ReceiptHandle! }),
+      new DeleteMessageCommand({ QueueUrl: this.queueUrl, ReceiptHandle: message.ReceiptHandle! }),
     );
     this.leases.delete(message.MessageId!);
   }
@@ -267,7 +292,7 @@ export class OutboundConsumer {
     await this.options.sqs
       .send(
         new ChangeMessageVisibilityCommand({
-          QueueUrl: this.options.queueUrl,
+          QueueUrl: this.queueUrl,
           ReceiptHandle: message.ReceiptHandle!,
           VisibilityTimeout: delaySeconds,
         }),
@@ -286,7 +311,7 @@ export class OutboundConsumer {
           try {
             await this.options.sqs.send(
               new ChangeMessageVisibilityCommand({
-                QueueUrl: this.options.queueUrl,
+                QueueUrl: this.queueUrl,
                 ReceiptHandle: lease.receiptHandle,
                 VisibilityTimeout: this.visibility,
               }),

@@ -1,4 +1,5 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
+import { loadShellTexts } from '@/lib/i18n';
 import {
   animationStyles,
   breakpoints,
@@ -160,7 +161,10 @@ export function loadConsoleRecipes(): Promise<void> {
   return consoleRecipes;
 }
 
-/** A route's (or lazy component's) loader that resolves once the console's recipes are in too. */
+/**
+ * A route's (or lazy component's) loader that resolves once the console's recipes and the shell's
+ * late texts (lib/i18n.ts `loadShellTexts`) are in too.
+ */
 export function withConsoleRecipes<T>(load: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([load(), loadConsoleRecipes()]))[0];
+  return async () => (await Promise.all([load(), loadConsoleRecipes(), loadShellTexts()]))[0];
 }

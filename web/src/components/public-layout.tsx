@@ -52,9 +52,9 @@ export function PublicLayout({ children, maxW = 'sm' }: { children: ReactNode; m
 function BrandPanelContent() {
   const { t } = useTranslation();
   const points = [
-    { icon: <LuUsers />, text: t('public.heroPoints.queues') },
-    { icon: <LuMessagesSquare />, text: t('public.heroPoints.realtime') },
-    { icon: <LuCalendarClock />, text: t('public.heroPoints.campaigns') },
+    { icon: <LuUsers />, text: t('publicPage.heroPoints.queues') },
+    { icon: <LuMessagesSquare />, text: t('publicPage.heroPoints.realtime') },
+    { icon: <LuCalendarClock />, text: t('publicPage.heroPoints.campaigns') },
   ];
   return (
     <>
@@ -70,7 +70,7 @@ function BrandPanelContent() {
       </Box>
       <Stack gap="8" position="relative" maxW="md">
         <Heading size="3xl" lineHeight="1.15" letterSpacing="-0.02em" color="white">
-          {t('public.heroTitle')}
+          {t('publicPage.heroTitle')}
         </Heading>
         <List.Root gap="4" variant="plain">
           {points.map((point) => (

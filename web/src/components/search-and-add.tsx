@@ -27,12 +27,17 @@ export function SearchAndAdd({ searchLabel, search, onSearch, addLabel, onAdd, t
           data-testid={testIdPrefix ? `${testIdPrefix}-search` : undefined}
         />
       </InputGroup>
-      {onAdd ? (
-        <Button onClick={onAdd} flexShrink={0} data-testid={testIdPrefix ? `${testIdPrefix}-add` : undefined}>
-          <LuPlus />
-          {addLabel}
-        </Button>
-      ) : null}
+      {onAdd ? <AddButton label={addLabel} onAdd={onAdd} testId={testIdPrefix ? `${testIdPrefix}-add` : undefined} /> : null}
     </>
+  );
+}
+
+/** A list page's add button (header). */
+export function AddButton({ label, onAdd, testId }: { label: string; onAdd: () => void; testId?: string }) {
+  return (
+    <Button onClick={onAdd} flexShrink={0} data-testid={testId}>
+      <LuPlus />
+      {label}
+    </Button>
   );
 }

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_MSG, ERROR_CODES, MSG } from '@atende/shared';
 import ptBR from '@/locales/pt-BR.json';
 import en from '@/locales/en.json';
 import es from '@/locales/es.json';
-import i18n, { translateMessage } from '@/lib/i18n';
+import i18n, { namespaceReady, registerNamespace, translateMessage } from '@/lib/i18n';
+import { TICKETS_NS } from '@/features/tickets/i18n';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/toaster';
 
@@ -32,6 +33,26 @@ const lookup = (bundle: unknown, key: string): unknown =>
 describe('i18n', () => {
   afterEach(async () => {
     await i18n.changeLanguage('pt-BR');
+  });
+
+  it("fetches a namespace's en/es texts only when that language is chosen (issue 28)", async () => {
+    const en = vi.fn(async () => ({ default: { hello: 'Hello' } }));
+    const ns = registerNamespace('lazyLanguages', {
+      'pt-BR': { hello: 'Olá' },
+      en,
+      es: async () => ({ default: { hello: 'Hola' } }),
+    });
+    await namespaceReady(ns);
+    expect(i18n.t('hello', { ns })).toBe('Olá');
+    expect(en).not.toHaveBeenCalled();
+    await i18n.changeLanguage('en');
+    expect(en).toHaveBeenCalledTimes(1);
+    expect(i18n.t('hello', { ns })).toBe('Hello');
+    await i18n.changeLanguage('es');
+    expect(i18n.t('hello', { ns })).toBe('Hola');
+    // A feature's own: the tickets screen in English after a switch.
+    await i18n.changeLanguage('en');
+    expect(i18n.t('welcome.title', { ns: TICKETS_NS })).toBe('Select a ticket');
   });
 
   it('defaults to Portuguese', () => {

@@ -12,13 +12,12 @@ import { getTicket, moveTicket, setTicketBotState, type TicketRecord } from '../
 import { sendOutboundPart } from '../messages/outbound-message';
 import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketUpdate } from '../tickets/ticket-events';
-import { setTicketHooks } from '../tickets/ticket-hooks';
 import { handToQueueIntegration } from '../integrations/integration-job';
 import { decideInbound, decideOnResolve, decideRatingAnswer, isRatingAnswer } from './bot-engine';
 import { loadBotSetup } from './bot-setup';
 import { startTicketTimers } from './ticket-timers';
 import type { BotDecision, BotTicket } from './bot-types';
-import { useTicketBots, type TicketMessageContext } from './ticket-bots';
+import type { TicketBots, TicketMessageContext } from './ticket-bots';
 
 const asBotTicket = (t: TicketRecord): BotTicket => ({
   id: t.id,
@@ -134,17 +133,17 @@ export async function onTicketResolved(ticket: TicketRecord): Promise<void> {
   await applyChanges(ticket, decision, { connection, contact });
 }
 
-/** Plugs the bots into the inbound seam and the ticket life cycle; the inbound and tickets areas call it at load. */
-export function installTicketBots(): void {
-  useTicketBots({
-    onTicketMessage: async (ctx) => {
-      await onTicketMessage(ctx);
-      // then the ticket's queue integration, if its queue has one (off the inbound path: a queued job)
-      await handToQueueIntegration(ctx.ticket, ctx.message, ctx.direction);
-    },
-  });
-  setTicketHooks({
-    keepsClosedTicket: (ticket, body) => ticket.awaitingRating === true && isRatingAnswer(body),
-    onResolved: onTicketResolved,
-  });
-}
+/**
+ * The bots on the inbound seam and the ticket life cycle. Not installed anywhere: each Lambda whose
+ * code opens, reopens or resolves tickets passes it in from its handler's entry file (its composition
+ * root); functions/test/composition-roots.test.ts checks that none is missing.
+ */
+export const ticketBots: TicketBots = {
+  onTicketMessage: async (ctx) => {
+    await onTicketMessage(ctx);
+    // then the ticket's queue integration, if its queue has one (off the inbound path: a queued job)
+    await handToQueueIntegration(ctx.ticket, ctx.message, ctx.direction);
+  },
+  keepsClosedTicket: (ticket, body) => ticket.awaitingRating === true && isRatingAnswer(body),
+  onResolved: onTicketResolved,
+};

@@ -1,8 +1,8 @@
 /**
  * THE BOTS SEAM. After a channel message has landed on its ticket (attached, counted, published),
- * the inbound pipeline calls `ticketBots().onTicketMessage(context)`. The bots issue implements it
- * here (connection greeting, queue menu and option tree, out-of-hours, rating, auto-transfer);
- * today the default does nothing.
+ * the inbound pipeline calls `bots.onTicketMessage(context)` on the bots its Lambda's composition
+ * root passed in (handlers/inbound/index.ts passes `ticketBots` of bot-runtime.ts: connection
+ * greeting, queue menu and option tree, out-of-hours, rating, auto-transfer).
  *
  * Contract for the implementation:
  * - it may run MORE THAN ONCE for the same message (SQS redelivery before `pipelineDone`): every
@@ -18,6 +18,7 @@ import type { ConnectionRecord } from '../../data/connections';
 import type { ContactRecord } from '../../data/contacts';
 import type { MessageRecord } from '../../data/messages';
 import type { TicketRecord } from '../../data/tickets';
+import type { TicketHooks } from '../tickets/ticket-hooks';
 import type { TicketSettings } from '../tickets/ticket-settings';
 
 export interface TicketMessageContext {
@@ -34,22 +35,7 @@ export interface TicketMessageContext {
   settings: TicketSettings;
 }
 
-export interface TicketBots {
+/** Everything the bots add to tickets: the inbound seam and the ticket life-cycle hooks. */
+export interface TicketBots extends TicketHooks {
   onTicketMessage(context: TicketMessageContext): Promise<void>;
-}
-
-/** Default: no bot answers yet. */
-export const noTicketBots: TicketBots = { onTicketMessage: async () => {} };
-
-let bots: TicketBots = noTicketBots;
-
-export const ticketBots = (): TicketBots => bots;
-
-/** Tests (and the bots issue, until it replaces the default above) plug an implementation in. */
-export function useTicketBots(implementation: TicketBots): () => void {
-  const previous = bots;
-  bots = implementation;
-  return () => {
-    bots = previous;
-  };
 }

@@ -9,12 +9,12 @@ import { CONFIRMATION_WAIT_SECONDS, extendConfirmationWindow } from '../../data/
 import { listPacers, createPacer } from '../../data/campaign-pacers';
 import { createProgress, getProgress, markPacerDone } from '../../data/campaign-progress';
 import { paceJob, planJob, queueJobAt } from './jobs';
-import { campaignStatusChanged } from './status-events';
+import type { CampaignStatusListener } from './status-events';
 import { CONFIRMATION_WINDOW_CACHE_MS } from './confirmation';
 import { heldAnswersJob } from './held-answers';
 
 /** `campaign.start`: PROGRAMADA → EM_ANDAMENTO at the scheduled time, then planning and the pacers. */
-export async function runCampaignStart(job: DueJob): Promise<void> {
+export async function runCampaignStart(job: DueJob, statusChanged: CampaignStatusListener): Promise<void> {
   const campaign = await getCampaign(job.companyId, job.jobId);
   if (!campaign?.scheduledAt || Date.parse(campaign.scheduledAt) !== Date.parse(job.dueAt)) return; // moved or gone
   const moved =
@@ -24,7 +24,7 @@ export async function runCampaignStart(job: DueJob): Promise<void> {
   // Also when a first attempt moved the status and crashed before queueing: every step below is idempotent.
   if (running?.status !== 'EM_ANDAMENTO') return;
   await beginSending(running);
-  if (moved) await campaignStatusChanged(running);
+  if (moved) await statusChanged(running);
 }
 
 /**
@@ -73,7 +73,11 @@ export async function restartCancelledCampaign(companyId: string, campaignId: st
 }
 
 /** Pacer `connIndex` reached the end: when planning is done and every pacer is, FINALIZADA (once). */
-export async function pacerFinished(campaign: CampaignRecord, connIndex: number): Promise<void> {
+export async function pacerFinished(
+  campaign: CampaignRecord,
+  connIndex: number,
+  statusChanged: CampaignStatusListener,
+): Promise<void> {
   // Answers to its last requests are awaited as long as those requests are kept.
   if (campaign.confirmation)
     await extendConfirmationWindow(campaign.companyId, Date.now() + CONFIRMATION_WAIT_SECONDS * 1000);
@@ -83,6 +87,6 @@ export async function pacerFinished(campaign: CampaignRecord, connIndex: number)
   const completedAt = new Date().toISOString();
   if (await setCampaignStatus(campaign.companyId, campaign.id, { from: ['EM_ANDAMENTO'], to: 'FINALIZADA', completedAt })) {
     const finished = await getCampaign(campaign.companyId, campaign.id);
-    if (finished) await campaignStatusChanged(finished);
+    if (finished) await statusChanged(finished);
   }
 }

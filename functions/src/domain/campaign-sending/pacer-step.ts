@@ -35,7 +35,8 @@ import { getConnection, type ConnectionRecord } from '../../data/connections';
 import { awaitAnswer } from './confirmation';
 import { paceJob, parsePaceJobId, queueJobAt } from './jobs';
 import { pacerFinished } from './lifecycle';
-import { nextQuotaDay, plannedFor, quotaDay, waitAfterSend } from './pacing';
+import type { CampaignStatusListener } from './status-events';
+import { nextQuotaDay, nextSlot, plannedFor, quotaDay, waitAfterSend } from './pacing';
 import { queueShippingPart } from './send-shipping';
 
 /** How often a pacer that caught up with planning looks again. */
@@ -43,7 +44,12 @@ export const PLANNING_POLL_MS = 5_000;
 /** SQS delays are whole seconds. */
 const EARLY_TOLERANCE_MS = 1_000;
 
-export async function runPacerStep(job: DueJob, random: () => number = Math.random): Promise<void> {
+/** `statusChanged` hears the campaign's move to FINALIZADA when this step finishes it. */
+export async function runPacerStep(
+  job: DueJob,
+  statusChanged: CampaignStatusListener,
+  random: () => number = Math.random,
+): Promise<void> {
   const { companyId } = job;
   const { campaignId, connIndex, seq } = parsePaceJobId(job.jobId);
   const [pacer, campaign] = await Promise.all([
@@ -61,14 +67,18 @@ export async function runPacerStep(job: DueJob, random: () => number = Math.rand
   const progress = await getProgress(companyId, campaignId);
   if (!progress) return;
   if (pacer.position >= plannedFor(progress.validContacts, connIndex, campaign.whatsappIds.length)) {
-    if (progress.planDone) return pacerFinished(campaign, connIndex);
+    if (progress.planDone) return pacerFinished(campaign, connIndex, statusChanged);
     return claimAndRun(campaign, pacer, { ...stay, notBefore: now + PLANNING_POLL_MS });
   }
   const shipping = await getShipping({ companyId, campaignId, connIndex, position: pacer.position });
   if (!shipping) throw new Error(`campaign ${campaignId}: no shipping at ${connIndex}/${pacer.position} although planned`);
   const settings = await getCampaignSettings(companyId);
   const wait = waitAfterSend(settings, pacer.sinceLongPause, random);
-  const next = { position: pacer.position + 1, sinceLongPause: wait.sinceLongPause, notBefore: now + wait.waitMs };
+  const next = {
+    position: pacer.position + 1,
+    sinceLongPause: wait.sinceLongPause,
+    notBefore: nextSlot(pacer.notBefore, now, wait),
+  };
   if (shipping.state !== 'planned') return claimAndRun(campaign, pacer, { ...next, sendingPosition: -1 }); // sent before a restart's rewind
   const connection = await getConnection(companyId, shipping.connectionId);
   // A connection deleted mid-campaign: its shippings fail one step each, at once (no wait, no quota).

@@ -16,11 +16,14 @@ import { claimPlanStep, completePlanStep, getProgress, markPlanQueued } from '..
 import { putPlannedShippings, type ShippingRecord } from '../../data/campaign-shippings';
 import { parsePlanJobId, planJob, queueJobAt } from './jobs';
 import { assignConnection } from './pacing';
+import { taggedIndexReady } from './tagged-backfill';
 import { isSendable, readTargetPage, type TargetContact } from './target';
 
 export const PLAN_PAGE_SIZE = 500;
 /** Longer than the dispatch Lambda may run, shorter than the redeliveries left. */
 export const PLAN_LEASE_MS = 3 * 60_000;
+/** A tag campaign's first step waits this long at a time for the company's tagged-ticket backfill. */
+export const BACKFILL_WAIT_MS = 30_000;
 
 export interface PlanStepOptions {
   /** Target items read per step (tests and the bench use other sizes). */
@@ -37,6 +40,8 @@ export async function runPlanStep(job: DueJob, options: PlanStepOptions = {}): P
   if (progress.planStep === step + 1 && progress.planQueued < step + 1)
     return queueNextStep(companyId, campaignId, step + 1); // queueing it failed last time
   if (progress.planStep !== step) return;
+  if (campaign.tagListId && step === 0 && !(await taggedIndexReady(companyId)))
+    return queueJobAt(planJob(companyId, campaignId, step, new Date(Date.now() + BACKFILL_WAIT_MS))); // tagged-backfill.ts
   const now = Date.now();
   if (!(await claimPlanStep(companyId, campaignId, step, now, now + PLAN_LEASE_MS))) {
     const again = await getProgress(companyId, campaignId);

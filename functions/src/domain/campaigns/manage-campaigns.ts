@@ -18,6 +18,7 @@ import {
 import { getCompany } from '../../data/companies';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
+import { logger } from '../../platform/logger';
 import type { AccessClaims } from '../../platform/jwt';
 import {
   cancelCampaign as cancelSending,
@@ -25,6 +26,7 @@ import {
   scheduleCampaignStart,
   unscheduleCampaignStart,
 } from '../campaign-sending/control';
+import { taggedIndexReady } from '../campaign-sending/tagged-backfill';
 import { assertCampaignsManageable, assertCampaignsReadable, campaignNotFound, companyCampaign } from './campaign-access';
 import { toCampaignDto } from './campaign-dto';
 import { publishCampaignDeleted, publishCampaignSaved } from './campaign-events';
@@ -40,6 +42,17 @@ import {
 import { campaignTokens, indexCampaignWords, unindexCampaignWords } from './campaign-search';
 
 const statusRefused = () => new AppError('ERR_CAMPAIGN_STATUS', 409);
+
+/**
+ * A tag campaign starts the company's tagged-ticket backfill early (tagged-backfill.ts), so it is
+ * usually done by the scheduled time. Not fatal: the save stands, and the campaign's first planning
+ * step waits for the backfill and starts (or resumes) it itself.
+ */
+async function prepareTagTarget(companyId: string): Promise<void> {
+  await taggedIndexReady(companyId).catch((err: unknown) =>
+    logger.warn('tagged-ticket backfill not started at save; planning will', { companyId, err }),
+  );
+}
 
 export async function showCampaign(auth: AccessClaims, id: string): Promise<CampaignDto> {
   await assertCampaignsReadable(auth);
@@ -86,6 +99,7 @@ export async function createCampaign(auth: AccessClaims, input: CampaignInput): 
     throw err;
   }
   if (campaign.scheduledAt) await scheduleCampaignStart(companyId, campaign.id, campaign.scheduledAt);
+  if (campaign.tagListId) await prepareTagTarget(companyId);
   const dto = await toCampaignDto(campaign);
   await publishCampaignSaved(companyId, 'create', dto);
   return dto;
@@ -111,6 +125,7 @@ export async function updateCampaign(auth: AccessClaims, id: string, input: Camp
     if (!after) continue; // changed meanwhile (the engine started it, another save): judge again
     await unindexCampaignWords(auth.companyId, id, before.searchTokens, searchTokens);
     await moveSchedule(before, after);
+    if (after.tagListId) await prepareTagTarget(auth.companyId);
     const dto = await toCampaignDto(after);
     await publishCampaignSaved(auth.companyId, 'update', dto);
     return dto;

@@ -1,7 +1,7 @@
 /** Where a new connection's session runs: its shard (fixed for life) and its adapter. */
 import { ADAPTER_KINDS, type AdapterKind } from '@atende/shared';
 import { getShardLoads } from '../../data/connections';
-import { sessionShardCount } from '../../manifest';
+import { sessionShardCount } from '../../shared-surface/queue-names';
 
 /** The least-loaded shard; ties go to the lowest number. Loads are counters kept by create/delete. */
 export async function pickShard(): Promise<number> {

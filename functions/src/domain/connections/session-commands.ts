@@ -5,7 +5,7 @@
 import { ulid } from '@atende/shared/ids';
 import { HOST_COMMAND_CONNECTION_ID, type OutboundCommand } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
-import { sessionShardCount } from '../../manifest';
+import { sessionShardCount } from '../../shared-surface/queue-names';
 import { sendOutboundCommand } from '../../platform/queues';
 
 export type SessionCommandType = 'session.start' | 'session.newQr' | 'session.logout' | 'session.stop';

@@ -32,6 +32,7 @@ import { outboundMediaKey, writeObject } from '../../platform/storage';
 import { findOrCreateContact } from '../contacts/find-or-create-contact';
 import { sendOutboundPart } from '../messages/outbound-message';
 import { findOrCreateTicket } from '../tickets/find-or-create-ticket';
+import { noTicketHooks } from '../tickets/ticket-hooks';
 import { connectionOfToken } from './api-token';
 import { readSendRequest, type SendRequest } from './send-request';
 
@@ -92,8 +93,8 @@ async function send(connection: ConnectionRecord, request: SendRequest, commandB
     name: null,
     isGroup: false,
   });
-  // No body: our own text is never taken for the customer's answer to a rating question.
-  const { ticket } = await findOrCreateTicket(connection, contact, { fromMe: false });
+  // No hooks: our own text is never taken for the customer's answer to a rating question.
+  const { ticket } = await findOrCreateTicket(connection, contact, { fromMe: false }, noTicketHooks);
   const messageIds: string[] = [];
   if (request.text) {
     const message = await sendOutboundPart(ticket, connection, contact, {

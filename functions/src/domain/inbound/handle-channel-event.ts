@@ -8,6 +8,7 @@
 import { noticeOpensTicket, type ChannelEvent } from '@atende/shared';
 import { getConnection, getRecentConnection } from '../../data/connections';
 import { logger } from '../../platform/logger';
+import type { TicketBots } from '../bots/ticket-bots';
 import { recordNumberCheckAnswers } from '../contact-lists/number-checks';
 import { answerCall } from './calls';
 import { applyConnectionState } from './connection-state';
@@ -16,7 +17,8 @@ import { applyMessageChange } from './message-changes';
 import { recordChannelMessage } from './record-message';
 import { recordUnsupportedMessage } from './record-unsupported';
 
-export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
+/** `bots`: what answers messages on tickets and keeps a closed one for a rating (the inbound Lambda passes the real ones). */
+export async function handleChannelEvent(event: ChannelEvent, bots: TicketBots): Promise<void> {
   const read = isStateEvent(event) ? getConnection : getRecentConnection;
   const connection = await read(event.companyId, event.connectionId);
   if (!connection) {
@@ -37,8 +39,8 @@ export async function handleChannelEvent(event: ChannelEvent): Promise<void> {
     case 'message.sent':
       // A type the platform does not show never opens or reopens a ticket (record-unsupported.ts).
       return noticeOpensTicket(event.message.notice)
-        ? recordChannelMessage(connection, event)
-        : recordUnsupportedMessage(connection, event);
+        ? recordChannelMessage(connection, event, bots)
+        : recordUnsupportedMessage(connection, event, bots);
     case 'message.ack':
     case 'message.edited':
     case 'message.deleted':

@@ -1,7 +1,7 @@
 /**
  * THE seam after a channel message is stored: find or create its ticket (conversation lock), attach
  * the message (unread +1 for customer messages, last message), tell the consoles that may see the
- * ticket, then hand over to the bots seam (domain/bots/ticket-bots.ts); the search index items of
+ * ticket, then hand over to the bots its caller passed (domain/bots/ticket-bots.ts); the search index items of
  * its words go back to the caller, which writes them with the pipeline's done marker.
  *
  * Contract: it may run MORE THAN ONCE for the same message (an SQS redelivery after a crash between
@@ -15,7 +15,7 @@ import type { ContactRecord } from '../../data/contacts';
 import type { MessageRecord } from '../../data/messages';
 import { closeReadAhead } from '../../data/read-ahead';
 import { getTicket } from '../../data/tickets';
-import { ticketBots } from '../bots/ticket-bots';
+import type { TicketBots } from '../bots/ticket-bots';
 import { answerCampaignConfirmations } from '../campaign-sending/confirmation';
 import { publishMessageCreated } from '../messages/message-events';
 import { findOrCreateTicket, type TicketForMessage } from '../tickets/find-or-create-ticket';
@@ -37,17 +37,17 @@ export interface RecordedMessage {
 }
 
 /** Answers the message's search index items (when it landed on a ticket), for the done marker to write. */
-export async function onMessageRecorded(recorded: RecordedMessage): Promise<MessageTextIndex | undefined> {
+export async function onMessageRecorded(recorded: RecordedMessage, bots: TicketBots): Promise<MessageTextIndex | undefined> {
   const { connection, contact, message } = recorded;
   const settings = await ticketSettings(connection.companyId);
   if (!opensTickets(contact, settings)) {
     await publishMessageCreated(message, contact);
     return undefined;
   }
-  const found = await ticketOf(recorded);
+  const found = await ticketOf(recorded, bots);
   closeReadAhead(); // what the batch read ahead was for finding the contact and ticket; from here on, read the table
   const { ticket } = await attachMessageToTicket(found.ticket, message);
-  return onMessageOnTicket(recorded, { ...found, ticket }, settings);
+  return onMessageOnTicket(recorded, { ...found, ticket }, settings, bots);
 }
 
 /** Groups open no ticket when the company ignores them (CheckMsgIsGroup). */
@@ -64,6 +64,7 @@ export async function onMessageOnTicket(
   recorded: RecordedMessage,
   landed: TicketForMessage,
   settings: TicketSettings,
+  bots: TicketBots,
 ): Promise<MessageTextIndex> {
   const { connection, contact, message } = recorded;
   const { ticket } = landed;
@@ -77,7 +78,7 @@ export async function onMessageOnTicket(
   // A contact's message answers a campaign's confirmation request (one cached read unless one is awaited).
   if (recorded.direction === 'received' && !contact.isGroup)
     await answerCampaignConfirmations(connection.companyId, connection.id, contact.number);
-  await ticketBots().onTicketMessage({
+  await bots.onTicketMessage({
     connection,
     contact,
     ticket,
@@ -91,8 +92,8 @@ export async function onMessageOnTicket(
 }
 
 /** A redelivered message already attached keeps its ticket. */
-async function ticketOf({ connection, contact, message }: RecordedMessage): Promise<TicketForMessage> {
+async function ticketOf({ connection, contact, message }: RecordedMessage, bots: TicketBots): Promise<TicketForMessage> {
   const attachedTo = message.ticketId ? await getTicket(connection.companyId, message.ticketId) : undefined;
   if (attachedTo) return { ticket: attachedTo, created: false, reopened: false };
-  return findOrCreateTicket(connection, contact, message);
+  return findOrCreateTicket(connection, contact, message, bots);
 }

@@ -1,8 +1,8 @@
 /**
  * message.received / message.sent: contact, then the message (once per channel id), then the seam.
- * A message for an open ticket is stored already attached (one transaction), and so is a new
- * contact's first message, with the ticket it opens; any other goes store → find or create the
- * ticket → attach (on-message-recorded.ts).
+ * A message for an open ticket is stored already attached (no transaction: ticket-activity.ts), and
+ * so is a new contact's first message, with the ticket it opens; any other goes store → find or create
+ * the ticket → attach (on-message-recorded.ts).
  */
 import { monotonicUlid } from '@atende/shared/ids';
 import type { ChannelEvent, ChannelMessage, MediaRef, MessageMediaType } from '@atende/shared';
@@ -19,6 +19,7 @@ import { isCompanyMediaKey } from '../../platform/storage';
 import { logger } from '../../platform/logger';
 import { identityOf, namedAsTheCompanyWants } from '../contacts/channel-identity';
 import { findOrCreateContact } from '../contacts/find-or-create-contact';
+import type { TicketBots } from '../bots/ticket-bots';
 import { isCampaignCommand } from '../campaign-sending/send-shipping';
 import { currentOpenTicket, newTicket } from '../tickets/find-or-create-ticket';
 import { recordMessageOnNewTicket, recordMessageOnOpenTicket } from '../tickets/ticket-activity';
@@ -28,7 +29,11 @@ import { onMessageOnTicket, onMessageRecorded, opensTickets, type RecordedMessag
 
 type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
 
-export async function recordChannelMessage(connection: ConnectionRecord, event: MessageEvent): Promise<void> {
+export async function recordChannelMessage(
+  connection: ConnectionRecord,
+  event: MessageEvent,
+  bots: TicketBots,
+): Promise<void> {
   const channelMessage = event.message;
   // Campaign sends open no ticket (send-shipping.ts): their echo is not recorded either.
   if (isOwnSendEcho(event) && isCampaignCommand(channelMessage.clientMessageId)) return;
@@ -40,7 +45,7 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
   );
   const draft = await buildMessage(connection, channelMessage, contact.id);
   const recorded = { connection, contact, channelMessage, direction: directionOf(event), contactCreated };
-  const direct = await recordAttachedDirectly({ ...recorded, message: draft });
+  const direct = await recordAttachedDirectly({ ...recorded, message: draft }, bots);
   if (direct === 'done') return;
   // A redelivery already showed itself (the message is stored): read it instead of trying the insert again.
   const stored =
@@ -53,7 +58,7 @@ export async function recordChannelMessage(connection: ConnectionRecord, event: 
     });
     return;
   }
-  const index = await onMessageRecorded({ ...recorded, message });
+  const index = await onMessageRecorded({ ...recorded, message }, bots);
   await markMessagePipelineDone(message, index?.items);
   index?.written();
 }
@@ -69,7 +74,7 @@ async function alreadyRecorded(connection: ConnectionRecord, externalId: string)
 }
 
 /**
- * The common cases, in one transaction each, after which the pipeline goes on from the ticket ('done'):
+ * The common cases, each stored already attached (ticket-activity.ts), after which the pipeline goes on from the ticket ('done'):
  * the conversation's ticket is open, so the message is stored already attached
  * (`recordMessageOnOpenTicket`); or the event created the contact, so the message is stored with the
  * ticket it opens (`recordMessageOnNewTicket`).
@@ -78,7 +83,7 @@ async function alreadyRecorded(connection: ConnectionRecord, externalId: string)
  * closed meanwhile, or a new contact's conversation opened meanwhile by a concurrent event. In both
  * cases nothing was written and the general path (store, find or create the ticket, attach) decides.
  */
-async function recordAttachedDirectly(draft: RecordedMessage): Promise<'done' | 'duplicate' | 'general'> {
+async function recordAttachedDirectly(draft: RecordedMessage, bots: TicketBots): Promise<'done' | 'duplicate' | 'general'> {
   const { connection, contact } = draft;
   // Ours is usually the echo of a message the API or a bot already stored: the plain insert finds it cheaper.
   if (draft.message.fromMe) return 'general';
@@ -95,6 +100,7 @@ async function recordAttachedDirectly(draft: RecordedMessage): Promise<'done' | 
     { ...draft, message: recording.message },
     { ticket: recording.ticket, created: draft.contactCreated === true, reopened: false },
     settings,
+    bots,
   );
   await markMessagePipelineDone(recording.message, index.items);
   index.written();

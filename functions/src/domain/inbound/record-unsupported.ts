@@ -16,6 +16,7 @@ import { getTicket, type TicketRecord } from '../../data/tickets';
 import { logger } from '../../platform/logger';
 import { identityOf, namedAsTheCompanyWants } from '../contacts/channel-identity';
 import { findContact } from '../contacts/find-or-create-contact';
+import type { TicketBots } from '../bots/ticket-bots';
 import { currentOpenTicket } from '../tickets/find-or-create-ticket';
 import { recordMessageOnOpenTicket } from '../tickets/ticket-activity';
 import { ticketSettings } from '../tickets/ticket-settings';
@@ -24,7 +25,11 @@ import { buildMessage } from './record-message';
 
 type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
 
-export async function recordUnsupportedMessage(connection: ConnectionRecord, event: MessageEvent): Promise<void> {
+export async function recordUnsupportedMessage(
+  connection: ConnectionRecord,
+  event: MessageEvent,
+  bots: TicketBots,
+): Promise<void> {
   const channelMessage = event.message;
   const settings = await ticketSettings(connection.companyId);
   const identity = namedAsTheCompanyWants(
@@ -46,7 +51,8 @@ export async function recordUnsupportedMessage(connection: ConnectionRecord, eve
     message: landed.message,
     direction: event.type === 'message.sent' ? 'sent' : 'received',
   };
-  const index = await onMessageOnTicket(recorded, { ticket: landed.ticket, created: false, reopened: false }, settings);
+  const landedOn = { ticket: landed.ticket, created: false, reopened: false };
+  const index = await onMessageOnTicket(recorded, landedOn, settings, bots);
   await markMessagePipelineDone(landed.message, index.items);
   index.written();
 }

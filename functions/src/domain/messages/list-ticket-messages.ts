@@ -2,14 +2,16 @@
  * GET /messages/{ticketId} (spec part 1 §7): a page of the ticket's conversation (AP-M4), newest
  * page first, each page oldest → newest for display; `cursor` loads the older page.
  * When the operator the ticket is assigned to opens it, its unread count goes back to 0, the
- * customer's unread messages of the page are marked read, the channel is told (`message.read`),
- * and the consoles get `updateUnread`.
+ * customer's unread messages of the page are marked read — one write: the ticket's read-up-to marker
+ * (`readUpTo`, the greatest message id of the page; ids are ULIDs in the order messages were handled,
+ * so a message arriving later is after it even when its channel time is older) instead of an update
+ * per message — the channel is told (`message.read`) of those, and the consoles get `updateUnread`.
  */
 import { ulid } from '@atende/shared/ids';
 import { PAGE_SIZE, type ListMessagesQuery, type MessageListAnswer } from '@atende/shared';
 import { getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
-import { isTicketMessagesCursorOf, markMessageRead, queryTicketMessages, type MessageRecord } from '../../data/messages';
+import { isTicketMessagesCursorOf, queryTicketMessages, type MessageRecord } from '../../data/messages';
 import { decodeCursor, encodeCursor } from '../../data/paging';
 import { resetUnread, type TicketRecord } from '../../data/tickets';
 import { AppError } from '../../platform/app-error';
@@ -41,7 +43,9 @@ export async function listTicketMessages(
   if (firstPage && ticket.unreadMessages > 0 && ticket.status !== 'closed' && ticket.userId === actor.viewer.userId) {
     ticket = await markTicketRead(ticket, page.messages);
   }
-  const messages = await Promise.all([...page.messages].reverse().map(toMessageDto));
+  const messages = await Promise.all(
+    [...page.messages].reverse().map((m) => toMessageDto({ ...m, read: isRead(m, ticket.readUpTo) })),
+  );
   return {
     messages,
     ticket: await toTicketDto(ticket),
@@ -51,12 +55,15 @@ export async function listTicketMessages(
   };
 }
 
+/** A customer's message is read when stored read (before the marker) or up to the ticket's marker. */
+const isRead = (m: MessageRecord, readUpTo: string | undefined) =>
+  m.fromMe || m.read || (readUpTo !== undefined && m.id <= readUpTo);
+
 async function markTicketRead(ticket: TicketRecord, newest: MessageRecord[]): Promise<TicketRecord> {
-  const updated = await resetUnread(ticket.companyId, ticket.id);
+  const upTo = newest.reduce((max, m) => (m.id > max ? m.id : max), ticket.readUpTo ?? '');
+  const updated = await resetUnread(ticket.companyId, ticket.id, upTo);
   if (!updated) return ticket; // someone else reset it meanwhile
-  const unread = newest.filter((m) => !m.fromMe && !m.read);
-  for (const m of unread) m.read = true;
-  await Promise.all(unread.map((m) => markMessageRead(m.companyId, m.connectionId, m.externalId)));
+  const unread = newest.filter((m) => !isRead(m, ticket.readUpTo));
   await tellChannelRead(ticket, unread);
   await publishTicketRead(updated);
   return updated;

@@ -1,6 +1,7 @@
 /**
  * One outbound message: recorded on its ticket FIRST (under the WhatsApp id the session host will
- * use, `messageIdForCommand`), then queued as a `message.send` command. So the channel's echo is a
+ * use, `messageIdForCommand`; without a transaction, in the guarded order of a channel message:
+ * `recordOutboundMessage`, data/message-landing.ts), then queued as a `message.send` command. So the channel's echo is a
  * duplicate the inbound worker drops, acks find the message, and a retried call with the same
  * command id records nothing twice and is collapsed by SQS and the session host (idempotency key =
  * commandId). Used by the API (send-message.ts) and the bots.
@@ -8,17 +9,16 @@
 import type { MediaRef, MessageMediaType } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
 import type { ContactRecord } from '../../data/contacts';
-import { getMessage, markMessageSendFailed, newAttachedMessageItem, type MessageRecord } from '../../data/messages';
-import { getTicket, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
-import { TransactionConditionFailed, transactWrite } from '../../data/transactions';
+import { markMessageSendFailed, type MessageRecord } from '../../data/messages';
+import { getTicket, type TicketRecord } from '../../data/tickets';
 import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
 import { messageIdForCommand } from '../../shared-surface/outbound-message-ids';
 import { sendOutboundCommand } from '../../platform/queues';
 import { monotonicUlid } from '@atende/shared/ids';
 import { contactJid } from '../contacts/channel-identity';
-import { indexMessageText } from '../tickets/ticket-activity';
-import { lastMessageText, toTicketDto } from '../tickets/ticket-dto';
+import { indexMessageText, recordOutboundMessage } from '../tickets/ticket-activity';
+import { toTicketDto } from '../tickets/ticket-dto';
 import { publishMessageCreated } from './message-events';
 
 export interface OutboundPart {
@@ -78,18 +78,7 @@ export async function sendOutboundPart(
     pipelineDone: true,
   };
   record.clientMessageId = record.id;
-  let message: MessageRecord = record;
-  let fresh = true;
-  try {
-    await transactWrite([
-      ...newAttachedMessageItem(record),
-      ticketActivityItem(ticket, { lastMessage: lastMessageText(part.text, record.mediaType), at: now, unreadDelta: 0 }),
-    ]);
-  } catch (err) {
-    if (!(err instanceof TransactionConditionFailed) || !err.has(TICKET_WRITE.message)) throw err;
-    message = (await getMessage(ticket.companyId, connection.id, externalId))!; // a retry: already recorded
-    fresh = false;
-  }
+  const { fresh, message } = await recordOutboundMessage(ticket, record);
   if (fresh) await indexMessageText(ticket, part.text);
   try {
     await sendOutboundCommand(connection.shard, {

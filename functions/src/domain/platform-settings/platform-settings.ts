@@ -18,7 +18,7 @@ import {
   readProviderCredentials,
   updateProviderCredentials,
 } from '../../platform/provider-credentials';
-import { forgetPixProvider } from '../../platform/providers/pix-provider-factory';
+import { forgetPixProvider } from '../../platform/providers/pix-provider-cache';
 import { moveCredentialsOutOfTable } from './credentials-migration';
 
 /**

@@ -28,6 +28,7 @@ import { getTicket, type TicketRecord } from '../../data/tickets';
 import { logger } from '../../platform/logger';
 import { sendOutboundPart } from '../messages/outbound-message';
 import { findOrCreateTicket } from '../tickets/find-or-create-ticket';
+import { noTicketHooks } from '../tickets/ticket-hooks';
 import { toScheduleDto } from './schedule-dto';
 import { publishScheduleUpdated } from './schedule-events';
 
@@ -81,7 +82,8 @@ async function conversationFor(
   body: string,
 ): Promise<TicketRecord> {
   if (origin && origin.status !== 'closed' && origin.contactId === contact.id) return origin;
-  return (await findOrCreateTicket(connection, contact, { fromMe: false, body })).ticket;
+  // No hooks: the company's own scheduled text is never taken for the customer's answer to a rating question.
+  return (await findOrCreateTicket(connection, contact, { fromMe: false, body }, noTicketHooks)).ticket;
 }
 
 async function fail(schedule: ScheduleRecord, reason: string): Promise<void> {

@@ -12,7 +12,7 @@ import type { ContactRecord } from '../../data/contacts';
 import { getConversation, getTicket, insertTicket, moveTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { ticketCreatedSlot } from '../dashboard/company-clock';
-import { ticketHooks } from './ticket-hooks';
+import type { TicketHooks } from './ticket-hooks';
 import { ticketSettings } from './ticket-settings';
 
 export interface TicketForMessage {
@@ -27,6 +27,7 @@ export async function findOrCreateTicket(
   connection: ConnectionRecord,
   contact: ContactRecord,
   message: { fromMe: boolean; body?: string },
+  hooks: Pick<TicketHooks, 'keepsClosedTicket'>,
 ): Promise<TicketForMessage> {
   const { companyId } = connection;
   for (let attempt = 0; ; attempt++) {
@@ -35,7 +36,7 @@ export async function findOrCreateTicket(
       const current = pointer ? await getTicket(companyId, pointer.ticketId) : undefined;
       if (current && current.status !== 'closed') return { ticket: current, created: false, reopened: false };
       // The answer to the rating question lands on the closed ticket (the bots record it); anything else starts over.
-      if (current && !message.fromMe && ticketHooks().keepsClosedTicket(current, message.body))
+      if (current && !message.fromMe && hooks.keepsClosedTicket(current, message.body))
         return { ticket: current, created: false, reopened: false };
       if (current && (await mayReopen(current, message.fromMe))) {
         await moveTicket(current, { status: 'pending', userId: null, queueId: current.queueId }, new Date().toISOString());

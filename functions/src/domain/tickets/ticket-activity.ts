@@ -1,27 +1,54 @@
 /**
- * A message lands on its ticket: one transaction moves the message into the ticket's conversation,
- * writes its by-id reference, and updates the ticket (last message, activity time, unread +1 for a
- * customer message). The message's condition makes a redelivery count nothing twice. The text is
- * indexed for search afterwards (`messageTextIndex`: at most MAX_TOKENS_PER_TEXT idempotent Puts,
- * docs/data-model.md "Search"): the inbound pipeline writes them with its done marker, after the
- * realtime event rather than before it; a message sent from the console writes them at once.
+ * A message lands on its ticket: the message joins the ticket's conversation, gets its by-id
+ * reference, and the ticket is updated (last message, activity time, unread +1 for a customer
+ * message), counting nothing twice on a redelivery. A message stored already attached (a customer
+ * message for an open ticket, a new contact's first message, every message the platform sends) does it
+ * without a transaction, in guarded order (data/message-landing.ts); a message stored first and
+ * attached afterwards (the general path) in one transaction. The text is indexed for search afterwards (`messageTextIndex`: at most
+ * MAX_TOKENS_PER_TEXT idempotent Puts, docs/data-model.md "Search"): the inbound pipeline writes them
+ * with its done marker, after the realtime event rather than before it; a message sent from the
+ * console writes them at once.
  */
-import { attachToTicketItems, newAttachedMessageItem, type MessageRecord } from '../../data/messages';
+import { attachToTicketItems, getMessage, type MessageRecord } from '../../data/messages';
+import {
+  hasMessageRef,
+  putMessageOnce,
+  putMessageRef,
+  withdrawAttachedMessage,
+  type AttachedMessage,
+} from '../../data/message-landing';
 import { recentKeys } from '../../data/recent-keys';
 import { putTogether } from '../../data/coalesced-puts';
 import { indexItems } from '../../data/search-index';
 import { tokensOf } from '../../data/search-tokens';
-import { getTicket, newTicketItems, ticketActivityItem, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
-import { TransactionConditionFailed, transactWrite, type LabelledItem } from '../../data/transactions';
+import {
+  applyTicketActivity,
+  getTicket,
+  insertTicket,
+  ticketActivityItem,
+  TICKET_WRITE,
+  type TicketActivity,
+  type TicketRecord,
+} from '../../data/tickets';
+import { TransactionConditionFailed, transactWrite } from '../../data/transactions';
+import { AppError } from '../../platform/app-error';
 import { lastMessageText } from './ticket-dto';
 
 export async function attachMessageToTicket(
   ticket: TicketRecord,
   message: MessageRecord,
 ): Promise<{ attached: boolean; ticket: TicketRecord }> {
+  if (message.ticketId === ticket.id) return completeLanding(ticket, message as AttachedMessage);
+  // Attached to another ticket: a redelivery. It moves here only when stranded (`isStranded`).
+  const stranded = message.ticketId ? await isStranded(message as AttachedMessage) : false;
+  if (message.ticketId && !stranded) return completeLanding(ticket, message as AttachedMessage);
   const activity = activityOf(message);
+  const from = stranded ? message.ticketId : null;
   try {
-    await transactWrite([...attachToTicketItems(message, ticket.id, ticket.queueId), ticketActivityItem(ticket, activity)]);
+    await transactWrite([
+      ...attachToTicketItems(message, ticket.id, ticket.queueId, from),
+      ticketActivityItem(ticket, activity),
+    ]);
   } catch (err) {
     if (!(err instanceof TransactionConditionFailed) || !err.has(TICKET_WRITE.message)) throw err;
     // A redelivery: the first run already counted it; read what the ticket looks like now.
@@ -39,50 +66,141 @@ export type MessageRecording<Missed extends string> =
   { outcome: 'recorded'; ticket: TicketRecord; message: MessageRecord } | { outcome: 'duplicate' } | { outcome: Missed };
 
 /**
- * The common case of a channel message, in one transaction instead of two: its conversation's ticket
- * is open, so the message is stored already attached — message (conditional on not being stored yet),
- * by-id reference and the ticket's activity together. A redelivery cancels the whole transaction, so
- * nothing is counted twice. 'ticketClosed': the ticket was closed (or removed) after it was read.
+ * A redelivered message already on this ticket. Its landing may have been cut short after the
+ * message was stored (`landAttachedMessage`): see `finishCutShortLanding`. A message attached by a
+ * transaction has its reference: nothing is written.
  */
-export const recordMessageOnOpenTicket = (ticket: TicketRecord, message: MessageRecord) =>
-  recordAttached(ticket, message, 'ticketClosed', (_, activity) => [
-    ticketActivityItem(ticket, activity, { onlyIfOpen: true }),
-  ]);
+async function completeLanding(
+  ticket: TicketRecord,
+  message: AttachedMessage,
+): Promise<{ attached: boolean; ticket: TicketRecord }> {
+  await finishCutShortLanding(message);
+  return { attached: false, ticket: (await getTicket(ticket.companyId, ticket.id)) ?? ticket };
+}
 
 /**
- * A new contact's first message opens its first ticket in one transaction instead of three (message,
- * ticket, attach): the message with its by-id reference, and the ticket as the attach would have left
- * it (unread, last message, list position), taking the conversation lock. 'conversationTaken': a
- * concurrent event opened the conversation first.
+ * A message stored attached to a ticket that does not exist, without its reference: a new contact's
+ * first message whose landing was cut short before the ticket's transaction (`recordMessageOnNewTicket`),
+ * or whose ticket was deleted. Read only on a redelivery.
  */
-export const recordMessageOnNewTicket = (ticket: TicketRecord, message: MessageRecord) =>
-  recordAttached(ticket, message, 'conversationTaken', (opened) => newTicketItems(opened, null));
+async function isStranded(message: AttachedMessage): Promise<boolean> {
+  return !(await hasMessageRef(message)) && !(await getTicket(message.companyId, message.ticketId));
+}
 
-/** One transaction: the message (conditional on not being stored yet), its reference and the ticket's writes. */
-async function recordAttached<Missed extends string>(
+/**
+ * A stored message attached to its ticket whose landing may have been cut short: without its reference
+ * (written last), the ticket's activity is counted unless the ticket's last counted message is this
+ * one, then the reference is written. With its reference, nothing is written.
+ */
+async function finishCutShortLanding(message: AttachedMessage): Promise<void> {
+  if (await hasMessageRef(message)) return;
+  const ticket = { companyId: message.companyId, id: message.ticketId };
+  await applyTicketActivity(ticket, activityOf(message), { unlessCounted: true });
+  await putMessageRef(message);
+}
+
+/**
+ * A message stored already attached lands on its ticket without a transaction (it bills each item
+ * twice), in guarded order (data/message-landing.ts): the message's conditional put is the guard (a
+ * redelivery finds it stored: 'duplicate'), then `countOnTicket` (the ticket's activity, or the new
+ * ticket's transaction, recording the message as counted), then the by-id reference, last.
+ * 'ticketMissed': `countOnTicket`'s condition failed (the ticket gone or closed, the conversation
+ * taken): the message is taken back, nothing stays written.
+ */
+async function landAttachedMessage(
+  message: AttachedMessage,
+  countOnTicket: () => Promise<boolean>,
+): Promise<'landed' | 'duplicate' | 'ticketMissed'> {
+  if (!(await putMessageOnce(message))) return 'duplicate';
+  if (!(await countOnTicket())) {
+    await withdrawAttachedMessage(message);
+    return 'ticketMissed';
+  }
+  await putMessageRef(message);
+  return 'landed';
+}
+
+/**
+ * A message the platform sends (an operator's reply, a greeting, a bot's answer, a scheduled or
+ * external send), stored attached to its ticket before the channel is asked to send it
+ * (domain/messages/outbound-message.ts), landed as a channel message is (`landAttachedMessage`). A
+ * retry under the same idempotency key finds its message stored ('fresh' false): it completes a
+ * landing cut short and answers the stored message, which may be on another ticket (a scheduled send
+ * retried on a new conversation). The ticket gone: ERR_NO_TICKET_FOUND, nothing written.
+ */
+export async function recordOutboundMessage(
+  ticket: TicketRecord,
+  message: AttachedMessage,
+): Promise<{ fresh: boolean; message: MessageRecord }> {
+  const landing = await landAttachedMessage(message, () => applyTicketActivity(ticket, activityOf(message)));
+  if (landing === 'landed') return { fresh: true, message };
+  if (landing === 'ticketMissed') throw new AppError('ERR_NO_TICKET_FOUND', 404);
+  const stored = (await getMessage(message.companyId, message.connectionId, message.externalId))!;
+  if (stored.ticketId) await finishCutShortLanding(stored as AttachedMessage);
+  return { fresh: false, message: stored };
+}
+
+/**
+ * The common case of a channel message: its conversation's ticket is open, so the message is stored
+ * already attached. No transaction (it bills each item twice): the message's conditional put is the
+ * guard (a redelivery finds it stored: 'duplicate'), then the ticket's activity (only if still open),
+ * then the by-id reference, last (data/message-landing.ts; a redelivery completes a landing cut short,
+ * `completeLanding`). 'ticketClosed': the ticket was closed (or removed) after it was read; the
+ * message is taken back, so nothing stays written and the general path decides.
+ */
+export async function recordMessageOnOpenTicket(
   ticket: TicketRecord,
   message: MessageRecord,
-  missed: Missed,
-  ticketWrites: (opened: TicketRecord, activity: Activity) => LabelledItem[],
-): Promise<MessageRecording<Missed>> {
-  const activity = activityOf(message);
-  const opened = withActivity(ticket, activity);
-  const attached = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
-  try {
-    await transactWrite([...newAttachedMessageItem(attached), ...ticketWrites(opened, activity)]);
-  } catch (err) {
-    if (!(err instanceof TransactionConditionFailed)) throw err;
-    return err.has(TICKET_WRITE.message) ? { outcome: 'duplicate' } : { outcome: missed };
-  }
+): Promise<MessageRecording<'ticketClosed'>> {
+  const attached: AttachedMessage = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
+  const activity = activityOf(attached);
+  const landing = await landAttachedMessage(attached, () => applyTicketActivity(ticket, activity, { onlyIfOpen: true }));
+  if (landing === 'duplicate') return { outcome: 'duplicate' };
+  if (landing === 'ticketMissed') return { outcome: 'ticketClosed' };
+  return { outcome: 'recorded', message: attached, ticket: withActivity(ticket, activity) };
+}
+
+/**
+ * A new contact's first message opens its first ticket. Only the ticket's own writes share a
+ * transaction (the ticket, its uuid and contact reference, the conversation lock, the tab counters),
+ * the ticket already as the message leaves it (unread, last message, list position, counted). The
+ * message goes around it in the guarded order of `landAttachedMessage` (a transaction bills each item
+ * twice): stored attached first (its conditional put is the guard: 'duplicate'), then the ticket's
+ * transaction, then the by-id reference. Cut short before the ticket's transaction, the message is
+ * left attached to a ticket that never was: the redelivery takes the general path, whose
+ * `attachMessageToTicket` moves it to the ticket it finds (`isStranded`). 'conversationTaken': a
+ * concurrent event opened the conversation first; the message is taken back.
+ */
+export async function recordMessageOnNewTicket(
+  ticket: TicketRecord,
+  message: MessageRecord,
+): Promise<MessageRecording<'conversationTaken'>> {
+  const opened = withActivity(ticket, activityOf(message));
+  const attached: AttachedMessage = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
+  const landing = await landAttachedMessage(attached, () => insertTicketOnce(opened));
+  if (landing === 'duplicate') return { outcome: 'duplicate' };
+  if (landing === 'ticketMissed') return { outcome: 'conversationTaken' };
   return { outcome: 'recorded', message: attached, ticket: opened };
 }
 
-type Activity = { lastMessage: string; at: string; unreadDelta: number };
+/** The new ticket's transaction; false when its conversation was taken meanwhile. */
+async function insertTicketOnce(opened: TicketRecord): Promise<boolean> {
+  try {
+    await insertTicket(opened, null);
+    return true;
+  } catch (err) {
+    if (!(err instanceof TransactionConditionFailed)) throw err;
+    return false;
+  }
+}
+
+type Activity = TicketActivity;
 
 const activityOf = (message: MessageRecord): Activity => ({
   lastMessage: lastMessageText(message.body, message.mediaType),
   at: new Date().toISOString(),
   unreadDelta: message.fromMe ? 0 : 1,
+  messageId: message.id,
 });
 
 /** The ticket as the transaction left it (a concurrent message may have moved unread further: the next event says so). */
@@ -92,6 +210,7 @@ const withActivity = (ticket: TicketRecord, activity: Activity): TicketRecord =>
   lastMessageAt: activity.at,
   updatedAt: activity.at,
   unreadMessages: (ticket.unreadMessages ?? 0) + activity.unreadDelta,
+  ...(activity.messageId ? { countedMessageId: activity.messageId } : {}),
 });
 
 /**

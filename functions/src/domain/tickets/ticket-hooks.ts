@@ -1,6 +1,7 @@
 /**
  * Where other areas join ticket life cycles without the tickets area importing them (no cycle
- * between domain areas): the bots register here at load (domain/bots/bot-runtime.ts).
+ * between domain areas): the ticket functions that need them take them as a parameter, and each
+ * Lambda's composition root (its handler's entry file) passes the bots (domain/bots/bot-runtime.ts).
  */
 import type { TicketRecord } from '../../data/tickets';
 
@@ -11,15 +12,5 @@ export interface TicketHooks {
   onResolved(ticket: TicketRecord): Promise<void>;
 }
 
-const none: TicketHooks = { keepsClosedTicket: () => false, onResolved: async () => {} };
-let hooks: TicketHooks = none;
-
-export const ticketHooks = (): TicketHooks => hooks;
-
-export function setTicketHooks(next: TicketHooks): () => void {
-  const previous = hooks;
-  hooks = next;
-  return () => {
-    hooks = previous;
-  };
-}
+/** No hooks: for the company's own sends, which are never a customer's rating answer (the rest get the bots). */
+export const noTicketHooks: TicketHooks = { keepsClosedTicket: () => false, onResolved: async () => {} };

@@ -14,11 +14,17 @@ import { otherOpenTicket, selectQueue } from './create-ticket';
 import { accessDenied, visibleTicket, type TicketActor } from './ticket-actor';
 import { toTicketDto } from './ticket-dto';
 import { publishTicketUpdate } from './ticket-events';
-import { ticketHooks } from './ticket-hooks';
+import type { TicketHooks } from './ticket-hooks';
 
 const RETRIES = 3;
 
-export async function updateTicket(actor: TicketActor, ticketId: string, input: UpdateTicketInput): Promise<TicketDto> {
+/** `hooks.onResolved` runs after a resolve (the bots' completion or rating message). */
+export async function updateTicket(
+  actor: TicketActor,
+  ticketId: string,
+  input: UpdateTicketInput,
+  hooks: Pick<TicketHooks, 'onResolved'>,
+): Promise<TicketDto> {
   const cid = actor.viewer.companyId;
   for (let attempt = 0; ; attempt++) {
     const before = await visibleTicket(actor, ticketId);
@@ -42,7 +48,7 @@ export async function updateTicket(actor: TicketActor, ticketId: string, input: 
     const after = (await getTicket(cid, ticketId))!;
     const dto = await toTicketDto(after);
     await publishTicketUpdate(after, dto, before);
-    if (transition.kind === 'resolve') await ticketHooks().onResolved(after);
+    if (transition.kind === 'resolve') await hooks.onResolved(after);
     return dto;
   }
 }

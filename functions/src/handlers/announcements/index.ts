@@ -16,37 +16,37 @@ import {
 const byId = z.object({ id: idSchema });
 
 export const handler = areaRouter('announcements', [
-  route('GET /announcements', {
+  route('GET /announcements', 'user', {
     query: listAnnouncementsQuerySchema,
     handler: async ({ auth, query }) => json(await listAnnouncements(auth, query)),
   }),
-  route('GET /announcements/{id}', {
+  route('GET /announcements/{id}', 'user', {
     params: byId,
     handler: async ({ auth, params }) => json(await showAnnouncement(auth, params.id)),
   }),
-  route('POST /announcements', {
+  route('POST /announcements', 'super', {
     body: announcementSchema,
     handler: async ({ body }) => json(await addAnnouncement(body), 201),
   }),
-  route('PUT /announcements/{id}', {
+  route('PUT /announcements/{id}', 'super', {
     params: byId,
     body: announcementSchema,
     handler: async ({ params, body }) => json(await updateAnnouncement(params.id, body)),
   }),
-  route('DELETE /announcements/{id}', {
+  route('DELETE /announcements/{id}', 'super', {
     params: byId,
     handler: async ({ params }) => {
       await deleteAnnouncement(params.id);
       return noContent();
     },
   }),
-  route('POST /announcements/{id}/media-upload', {
+  route('POST /announcements/{id}/media-upload', 'super', {
     params: byId,
     body: announcementUploadSchema,
     handler: async ({ params, body }) =>
       json(await attachAnnouncementImage(params.id, body.fileName, body.contentType, body.file)),
   }),
-  route('DELETE /announcements/{id}/media-upload', {
+  route('DELETE /announcements/{id}/media-upload', 'super', {
     params: byId,
     handler: async ({ params }) => json(await detachAnnouncementImage(params.id)),
   }),

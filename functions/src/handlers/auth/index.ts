@@ -16,12 +16,12 @@ const sessionResult = ({ response, refreshCookieValue }: SessionAnswer): HttpRes
 });
 
 export const handler = areaRouter('auth', [
-  route('POST /auth/login', {
+  route('POST /auth/login', 'public', {
     body: loginSchema,
     handler: async ({ body, ip }) => sessionResult(await login(body, ip)),
   }),
 
-  route('POST /auth/refresh_token', {
+  route('POST /auth/refresh_token', 'public', {
     handler: async ({ cookies }) => {
       try {
         return sessionResult(await refresh(readRefreshCookie(cookies)));
@@ -37,18 +37,18 @@ export const handler = areaRouter('auth', [
     },
   }),
 
-  route('DELETE /auth/logout', {
+  route('DELETE /auth/logout', 'public', {
     handler: async ({ cookies }) => {
       await endRefreshSession(readRefreshCookie(cookies));
       return { ...noContent(), cookies: [clearedRefreshCookie()] };
     },
   }),
 
-  route('GET /auth/me', {
+  route('GET /auth/me', 'user', {
     handler: async ({ auth }) => json(await currentUser(auth)),
   }),
 
-  route('GET /auth/statusAndDueDateAssignature', {
+  route('GET /auth/statusAndDueDateAssignature', 'user', {
     handler: async ({ auth }) => json(await companySubscription(auth)),
   }),
 ]);

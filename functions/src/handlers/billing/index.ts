@@ -11,17 +11,17 @@ import { simulateSandboxPayment } from '../../domain/billing/sandbox-payment';
 const byId = z.object({ id: idSchema });
 
 export const handler = areaRouter('billing', [
-  route('GET /invoices/all', {
+  route('GET /invoices/all', 'admin', {
     query: listInvoicesQuerySchema,
     handler: async ({ auth, query }) => json(await listOwnInvoices(auth, query)),
   }),
 
-  route('GET /invoices/listAll', {
+  route('GET /invoices/listAll', 'super', {
     query: listInvoicesQuerySchema,
     handler: async ({ query }) => json(await listAllInvoices(query)),
   }),
 
-  route('DELETE /invoices/{id}', {
+  route('DELETE /invoices/{id}', 'super', {
     params: byId,
     query: z.object({ companyId: idSchema }),
     handler: async ({ params, query }) => {
@@ -30,12 +30,12 @@ export const handler = areaRouter('billing', [
     },
   }),
 
-  route('POST /subscription', {
+  route('POST /subscription', 'admin', {
     body: checkoutSchema,
     handler: async ({ auth, body }) => json(await payInvoice(auth, body), 201),
   }),
 
-  route('POST /subscription/webhook', {
+  route('POST /subscription/webhook', 'public', {
     query: z.object({
       hmac: z.optional(z.string().check(z.maxLength(200))),
       ignorar: z.optional(z.string().check(z.maxLength(10))),
@@ -47,7 +47,7 @@ export const handler = areaRouter('billing', [
     },
   }),
 
-  route('POST /subscription/sandbox/{id}/pay', {
+  route('POST /subscription/sandbox/{id}/pay', 'admin', {
     params: byId,
     handler: async ({ auth, params }) => json({ outcome: await simulateSandboxPayment(auth, params.id) }),
   }),

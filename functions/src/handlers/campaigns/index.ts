@@ -27,58 +27,58 @@ import {
 import { campaignReportRoute } from './report';
 
 export const handler = areaRouter('campaigns', [
-  route('GET /campaigns', {
+  route('GET /campaigns', 'user', {
     query: listCampaignsQuerySchema,
     handler: async ({ auth, query }) => {
       await assertCampaignsReadable(auth);
       return json(await listCampaigns(auth.companyId, query));
     },
   }),
-  route('GET /campaigns/stats', {
+  route('GET /campaigns/stats', 'user', {
     handler: async ({ auth }) => json(await campaignStats(auth)),
   }),
-  route('POST /campaigns', {
+  route('POST /campaigns', 'user', {
     body: campaignSchema,
     handler: async ({ auth, body }) => json(await createCampaign(auth, body), 201),
   }),
-  route('GET /campaigns/{id}', {
+  route('GET /campaigns/{id}', 'user', {
     params: campaignIdParamsSchema,
     handler: async ({ auth, params }) => json(await showCampaign(auth, params.id)),
   }),
-  route('PUT /campaigns/{id}', {
+  route('PUT /campaigns/{id}', 'user', {
     params: campaignIdParamsSchema,
     body: campaignSchema,
     handler: async ({ auth, params, body }) => json(await updateCampaign(auth, params.id, body)),
   }),
-  route('DELETE /campaigns/{id}', {
+  route('DELETE /campaigns/{id}', 'user', {
     params: campaignIdParamsSchema,
     handler: async ({ auth, params }) => {
       await deleteCampaign(auth, params.id);
       return noContent();
     },
   }),
-  route('POST /campaigns/{id}/cancel', {
+  route('POST /campaigns/{id}/cancel', 'user', {
     params: campaignIdParamsSchema,
     handler: async ({ auth, params }) => json(await cancelCampaign(auth, params.id)),
   }),
-  route('POST /campaigns/{id}/restart', {
+  route('POST /campaigns/{id}/restart', 'user', {
     params: campaignIdParamsSchema,
     handler: async ({ auth, params }) => json(await restartCampaign(auth, params.id)),
   }),
   campaignReportRoute,
-  route('POST /campaigns/{id}/media-upload', {
+  route('POST /campaigns/{id}/media-upload', 'user', {
     params: campaignIdParamsSchema,
     body: campaignMediaUploadSchema,
     handler: async ({ auth, params, body }) => json(await uploadCampaignMedia(auth, params.id, body)),
   }),
-  route('DELETE /campaigns/{id}/media-upload', {
+  route('DELETE /campaigns/{id}/media-upload', 'user', {
     params: campaignIdParamsSchema,
     handler: async ({ auth, params }) => json(await removeCampaignMedia(auth, params.id)),
   }),
-  route('GET /campaign-settings', {
+  route('GET /campaign-settings', 'user', {
     handler: async ({ auth }) => json(await showCampaignSettings(auth)),
   }),
-  route('POST /campaign-settings', {
+  route('POST /campaign-settings', 'user', {
     body: campaignSettingsBodySchema,
     handler: async ({ auth, body }) => json(await saveCampaignSettings(auth, body.settings)),
   }),

@@ -5,7 +5,7 @@ import { assertCampaignsReadable, companyCampaign } from '../../domain/campaigns
 import { toCampaignDto } from '../../domain/campaigns/campaign-dto';
 import { campaignFigures } from '../../domain/campaign-sending/report';
 
-export const campaignReportRoute = route('GET /campaigns/{id}/report', {
+export const campaignReportRoute = route('GET /campaigns/{id}/report', 'user', {
   params: campaignIdParamsSchema,
   handler: async ({ auth, params }) => {
     await assertCampaignsReadable(auth);

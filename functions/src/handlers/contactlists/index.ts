@@ -38,66 +38,66 @@ import {
 import { transferContactsToListFor } from '../../domain/contact-lists/transfer-contacts';
 
 export const handler = areaRouter('contactlists', [
-  route('GET /contact-lists/list', { handler: async ({ auth }) => json(await listAllContactListsFor(auth)) }),
-  route('GET /contact-lists', {
+  route('GET /contact-lists/list', 'user', { handler: async ({ auth }) => json(await listAllContactListsFor(auth)) }),
+  route('GET /contact-lists', 'user', {
     query: listContactListsQuerySchema,
     handler: async ({ auth, query }) => json(await listContactListsPageFor(auth, query)),
   }),
-  route('POST /contact-lists', {
+  route('POST /contact-lists', 'user', {
     body: contactListSchema,
     handler: async ({ auth, body }) => json(await createContactListFor(auth, body), 201),
   }),
-  route('GET /contact-lists/{id}', {
+  route('GET /contact-lists/{id}', 'user', {
     params: contactListIdParamsSchema,
     handler: async ({ auth, params }) => json(await showContactListFor(auth, params.id)),
   }),
-  route('PUT /contact-lists/{id}', {
+  route('PUT /contact-lists/{id}', 'user', {
     params: contactListIdParamsSchema,
     body: contactListSchema,
     handler: async ({ auth, params, body }) => json(await renameContactListFor(auth, params.id, body)),
   }),
-  route('DELETE /contact-lists/{id}', {
+  route('DELETE /contact-lists/{id}', 'user', {
     params: contactListIdParamsSchema,
     handler: async ({ auth, params }) => {
       await deleteContactListFor(auth, params.id);
       return noContent();
     },
   }),
-  route('POST /contact-lists/{id}/upload', {
+  route('POST /contact-lists/{id}/upload', 'user', {
     params: contactListIdParamsSchema,
     body: importContactListSchema,
     handler: async ({ auth, params, body }) => json(await importContactListItemsFor(auth, params.id, body)),
   }),
-  route('POST /contact-lists/{id}/check-numbers', {
+  route('POST /contact-lists/{id}/check-numbers', 'user', {
     params: contactListIdParamsSchema,
     body: checkContactListNumbersSchema,
     handler: async ({ auth, params, body }) => json(await checkContactListNumbersFor(auth, params.id, body)),
   }),
-  route('GET /contact-list-items', {
+  route('GET /contact-list-items', 'user', {
     query: listContactListItemsQuerySchema,
     handler: async ({ auth, query }) => json(await listContactListItemsFor(auth, query)),
   }),
-  route('POST /contact-list-items', {
+  route('POST /contact-list-items', 'user', {
     body: createContactListItemSchema,
     handler: async ({ auth, body }) => json(await createContactListItemFor(auth, body), 201),
   }),
-  route('GET /contact-list-items/{id}', {
+  route('GET /contact-list-items/{id}', 'user', {
     params: contactListItemIdParamsSchema,
     handler: async ({ auth, params }) => json(await showContactListItemFor(auth, params.id)),
   }),
-  route('PUT /contact-list-items/{id}', {
+  route('PUT /contact-list-items/{id}', 'user', {
     params: contactListItemIdParamsSchema,
     body: updateContactListItemSchema,
     handler: async ({ auth, params, body }) => json(await updateContactListItemFor(auth, params.id, body)),
   }),
-  route('DELETE /contact-list-items/{id}', {
+  route('DELETE /contact-list-items/{id}', 'user', {
     params: contactListItemIdParamsSchema,
     handler: async ({ auth, params }) => {
       await deleteContactListItemFor(auth, params.id);
       return noContent();
     },
   }),
-  route('POST /contacts/transferToListCampaigns', {
+  route('POST /contacts/transferToListCampaigns', 'user', {
     body: transferToListSchema,
     handler: async ({ auth, body }) => json(await transferContactsToListFor(auth, body)),
   }),

@@ -26,47 +26,47 @@ import { importPhoneContactsFor } from '../../domain/contacts/import-phone-conta
 import { deleteContactFor, deleteContactsFor } from '../../domain/contacts/remove-contacts';
 
 export const handler = areaRouter('contacts', [
-  route('GET /contacts', {
+  route('GET /contacts', 'user', {
     query: listContactsQuerySchema,
     handler: async ({ auth, query }) => json(await listContacts(auth.companyId, query)),
   }),
-  route('GET /contacts/list', {
+  route('GET /contacts/list', 'user', {
     query: listContactsPickerQuerySchema,
     handler: async ({ auth, query }) => {
       const page = await listContactsForPicker(auth.companyId, query);
       return { ...json(page.contacts), ...(page.next ? { headers: { 'X-Next-Cursor': page.next } } : {}) };
     },
   }),
-  route('POST /contacts', {
+  route('POST /contacts', 'user', {
     body: createContactSchema,
     handler: async ({ auth, body }) => json(await createContactFor(auth, body), 201),
   }),
-  route('GET /contacts/{id}', {
+  route('GET /contacts/{id}', 'user', {
     params: contactIdParamsSchema,
     handler: async ({ auth, params }) => json(await showContact(auth.companyId, params.id)),
   }),
-  route('PUT /contacts/{id}', {
+  route('PUT /contacts/{id}', 'user', {
     params: contactIdParamsSchema,
     body: updateContactSchema,
     handler: async ({ auth, params, body }) => json(await updateContactFor(auth, params.id, body)),
   }),
   // the contacts page (spec part 3 §7 "Contacts"; issue 27)
-  route('DELETE /contacts/{id}', {
+  route('DELETE /contacts/{id}', 'user', {
     params: contactIdParamsSchema,
     handler: async ({ auth, params }) => {
       await deleteContactFor(auth, params.id);
       return noContent();
     },
   }),
-  route('DELETE /contacts', {
+  route('DELETE /contacts', 'user', {
     body: deleteContactsSchema,
     handler: async ({ auth, body }) => json(await deleteContactsFor(auth, body.contactIds)),
   }),
-  route('POST /contacts/import', {
+  route('POST /contacts/import', 'user', {
     body: importContactsSchema,
     handler: async ({ auth, body }) => json(await importContactsFor(auth, body)),
   }),
-  route('POST /contacts/import/phone', {
+  route('POST /contacts/import/phone', 'user', {
     body: importPhoneContactsSchema,
     handler: async ({ auth, body }) => json(await importPhoneContactsFor(auth, body)),
   }),

@@ -5,7 +5,7 @@ import { json, route } from '../../platform/http-route';
 import { readDashboard } from '../../domain/dashboard/read-dashboard';
 
 export const handler = areaRouter('dashboard', [
-  route('GET /dashboard', {
+  route('GET /dashboard', 'admin', {
     query: dashboardQuerySchema,
     handler: async ({ auth, query }) => json(await readDashboard(auth.companyId, query)),
   }),

@@ -8,15 +8,15 @@ import { addHelp, allHelps, deleteHelp, updateHelp } from '../../domain/helps/ma
 const byId = z.object({ id: idSchema });
 
 export const handler = areaRouter('helps', [
-  route('GET /helps', { handler: async () => json(await allHelps()) }),
-  route('GET /helps/list', { handler: async () => json(await allHelps()) }),
-  route('POST /helps', { body: helpSchema, handler: async ({ body }) => json(await addHelp(body), 201) }),
-  route('PUT /helps/{id}', {
+  route('GET /helps', 'user', { handler: async () => json(await allHelps()) }),
+  route('GET /helps/list', 'user', { handler: async () => json(await allHelps()) }),
+  route('POST /helps', 'super', { body: helpSchema, handler: async ({ body }) => json(await addHelp(body), 201) }),
+  route('PUT /helps/{id}', 'super', {
     params: byId,
     body: helpSchema,
     handler: async ({ params, body }) => json(await updateHelp(params.id, body)),
   }),
-  route('DELETE /helps/{id}', {
+  route('DELETE /helps/{id}', 'super', {
     params: byId,
     handler: async ({ params }) => {
       await deleteHelp(params.id);

@@ -5,10 +5,7 @@ import { handleChannelEvent } from '../../domain/inbound/handle-channel-event';
 import { readAheadInbound } from '../../domain/inbound/read-ahead-batch';
 import { withReadAhead } from '../../data/read-ahead';
 import { processSqsBatch } from '../../platform/sqs-batch';
-import { installTicketBots } from '../../domain/bots/bot-runtime';
-
-// The menu bot, automatic messages and rating answer inbound messages and resolves.
-installTicketBots();
+import { ticketBots } from '../../domain/bots/bot-runtime';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const ahead = await readAheadInbound(event.Records);
@@ -17,7 +14,9 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     parse: (body, record) => ahead.events.get(record.messageId) ?? parseChannelEvent(body),
     process: (channelEvent, record) => {
       const items = ahead.items.get(record.messageId);
-      return items ? withReadAhead(items, () => handleChannelEvent(channelEvent)) : handleChannelEvent(channelEvent);
+      // The composition root: the menu bot, automatic messages and rating answer inbound messages.
+      const handle = () => handleChannelEvent(channelEvent, ticketBots);
+      return items ? withReadAhead(items, handle) : handle();
     },
   });
 }

@@ -8,7 +8,7 @@ import { externalSend } from '../../domain/external-api/external-send';
 import { openApiDocument } from '../../domain/external-api/openapi-document';
 
 export const externalApiRoutes = [
-  route('POST /messages/send', {
+  route('POST /messages/send', 'public', {
     rawRequest: true,
     handler: async ({ event }) => {
       const { answer, replayed } = await externalSend(event);
@@ -17,7 +17,7 @@ export const externalApiRoutes = [
     },
   }),
   // A plain public route: like every other, it refuses a bearer token that does not verify.
-  route('GET /openapi.json', {
+  route('GET /openapi.json', 'public', {
     handler: async () => json(openApiDocument()),
   }),
 ];

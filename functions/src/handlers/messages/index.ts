@@ -19,23 +19,23 @@ import { externalApiRoutes } from './external-api-routes';
 const byId = z.object({ id: idSchema });
 
 export const handler = areaRouter('messages', [
-  route('GET /messages/{id}', {
+  route('GET /messages/{id}', 'user', {
     params: byId,
     query: listMessagesQuerySchema,
     handler: async ({ auth, params, query }) => json(await listTicketMessages(await ticketActor(auth), params.id, query)),
   }),
-  route('POST /messages/{id}', {
+  route('POST /messages/{id}', 'user', {
     params: byId,
     body: sendMessageSchema,
     handler: async ({ auth, params, body }) =>
       json({ messages: await sendTicketMessage(await ticketActor(auth), params.id, body) }, 201),
   }),
-  route('POST /messages/{id}/uploads', {
+  route('POST /messages/{id}/uploads', 'user', {
     params: byId,
     body: requestUploadsSchema,
     handler: async ({ auth, params, body }) => json(await requestUploads(await ticketActor(auth), params.id, body), 201),
   }),
-  route('DELETE /messages/{id}', {
+  route('DELETE /messages/{id}', 'user', {
     params: byId,
     handler: async ({ auth, params }) => json(await deleteTicketMessage(await ticketActor(auth), params.id)),
   }),

@@ -15,17 +15,17 @@ import {
 const byId = z.object({ id: idSchema });
 
 export const handler = areaRouter('plans', [
-  route('GET /plans/list', { handler: async () => json(await listPublishedPlans()) }),
-  route('GET /plans/allPublished', { handler: async () => json(await listPublishedPlans()) }),
-  route('GET /plans/all', { handler: async () => json(await listAllPlans()) }),
-  route('GET /plans/{id}', { params: byId, handler: async ({ params }) => json(await showPlan(params.id)) }),
-  route('POST /plans', { body: planSchema, handler: async ({ body }) => json(await addPlan(body), 201) }),
-  route('PUT /plans/{id}', {
+  route('GET /plans/list', 'public', { handler: async () => json(await listPublishedPlans()) }),
+  route('GET /plans/allPublished', 'user', { handler: async () => json(await listPublishedPlans()) }),
+  route('GET /plans/all', 'super', { handler: async () => json(await listAllPlans()) }),
+  route('GET /plans/{id}', 'user', { params: byId, handler: async ({ params }) => json(await showPlan(params.id)) }),
+  route('POST /plans', 'super', { body: planSchema, handler: async ({ body }) => json(await addPlan(body), 201) }),
+  route('PUT /plans/{id}', 'super', {
     params: byId,
     body: planSchema,
     handler: async ({ params, body }) => json(await updatePlan(params.id, body)),
   }),
-  route('DELETE /plans/{id}', {
+  route('DELETE /plans/{id}', 'super', {
     params: byId,
     handler: async ({ params }) => {
       await deletePlan(params.id);

@@ -17,35 +17,35 @@ const byId = z.object({ id: idSchema });
 const companyQuery = z.object({ companyId: z.optional(idSchema) });
 
 export const handler = areaRouter('users', [
-  route('GET /users', {
+  route('GET /users', 'admin', {
     query: listUsersQuerySchema,
     handler: async ({ auth, query }) => json(await listUsers(auth, query)),
   }),
 
-  route('GET /users/list', {
+  route('GET /users/list', 'user', {
     query: companyQuery,
     handler: async ({ auth, query }) => json(await listCompanyUsers(auth, query.companyId)),
   }),
 
-  route('POST /users', {
+  route('POST /users', 'admin', {
     body: createUserSchema,
     handler: async ({ auth, body }) => json(await createUser(auth, body), 201),
   }),
 
-  route('GET /users/{id}', {
+  route('GET /users/{id}', 'user', {
     params: byId,
     query: companyQuery,
     handler: async ({ auth, params, query }) => json(await showUser(auth, params.id, query.companyId)),
   }),
 
-  route('PUT /users/{id}', {
+  route('PUT /users/{id}', 'user', {
     params: byId,
     body: updateUserSchema,
     handler: async ({ auth, params, body, cookies }) =>
       json(await updateUser(auth, params.id, body, refreshFamilyOf(readRefreshCookie(cookies)))),
   }),
 
-  route('DELETE /users/{id}', {
+  route('DELETE /users/{id}', 'admin', {
     params: byId,
     query: companyQuery,
     handler: async ({ auth, params, query }) => {
@@ -54,7 +54,7 @@ export const handler = areaRouter('users', [
     },
   }),
 
-  route('PUT /users/drawer/{userId}', {
+  route('PUT /users/drawer/{userId}', 'user', {
     params: z.object({ userId: idSchema }),
     body: drawerSchema,
     handler: async ({ auth, params, body }) => json(await setDrawerMenuOpen(auth, params.userId, body.drawerMenuOpen)),

@@ -28,51 +28,51 @@ import { updateConnection } from '../../domain/connections/update-connection';
 const byId = z.object({ id: idSchema });
 
 export const handler = areaRouter('whatsapp', [
-  route('GET /whatsapp', {
+  route('GET /whatsapp', 'user', {
     query: listConnectionsQuerySchema,
     handler: async ({ auth }) => json(await listConnectionsFor(auth)),
   }),
-  route('POST /whatsapp', {
+  route('POST /whatsapp', 'user', {
     body: createConnectionSchema,
     handler: async ({ auth, body }) => json(await createConnection(auth, body), 201),
   }),
-  route('GET /whatsapp/{id}', {
+  route('GET /whatsapp/{id}', 'user', {
     params: byId,
     handler: async ({ auth, params }) => json(await getConnectionFor(auth, params.id)),
   }),
-  route('PUT /whatsapp/{id}', {
+  route('PUT /whatsapp/{id}', 'user', {
     params: byId,
     body: updateConnectionSchema,
     handler: async ({ auth, params, body }) => json(await updateConnection(auth, params.id, body)),
   }),
-  route('DELETE /whatsapp/{id}', {
+  route('DELETE /whatsapp/{id}', 'user', {
     params: byId,
     handler: async ({ auth, params }) => {
       await deleteConnection(auth, params.id);
       return noContent();
     },
   }),
-  route('GET /whatsapp/{id}/messages', {
+  route('GET /whatsapp/{id}/messages', 'admin', {
     params: byId,
     query: connectionMessagesQuerySchema,
     handler: async ({ auth, params, query }) => json(await listConnectionMessagesFor(auth, params.id, query)),
   }),
-  route('POST /whatsappsession/{id}', {
+  route('POST /whatsappsession/{id}', 'user', {
     params: byId,
     handler: async ({ auth, params }) => json(await startSession(auth, params.id)),
   }),
-  route('PUT /whatsappsession/{id}', {
+  route('PUT /whatsappsession/{id}', 'user', {
     params: byId,
     handler: async ({ auth, params }) => json(await requestNewQr(auth, params.id)),
   }),
-  route('DELETE /whatsappsession/{id}', {
+  route('DELETE /whatsappsession/{id}', 'user', {
     params: byId,
     handler: async ({ auth, params }) => json(await disconnectSession(auth, params.id)),
   }),
-  route('POST /restartpm2', {
+  route('POST /restartpm2', 'super', {
     handler: async ({ auth }) => json(await restartSessionHosts(auth)),
   }),
-  route('POST /facebook', {
+  route('POST /facebook', 'user', {
     body: facebookConnectSchema,
     handler: async ({ auth, body }) => connectFacebook(auth, body.addInstagram === true || body.addInstagram === 'true'),
   }),

@@ -11,13 +11,14 @@ import { AppError } from '../app-error';
 import { readProviderCredentials } from '../provider-credentials';
 import { EfiPixProvider } from './efi-pix';
 import type { PixProvider } from './pix-provider';
+import { cachedPixProvider, rememberPixProvider } from './pix-provider-cache';
 import { SandboxPixProvider } from './sandbox-pix';
 
-let cached: { provider: PixProvider; until: number } | undefined;
-const CACHE_MS = 60_000;
+export { forgetPixProvider } from './pix-provider-cache';
 
 export async function pixProvider(platformCompanyId: string): Promise<PixProvider> {
-  if (cached && cached.until > Date.now()) return cached.provider;
+  const cached = cachedPixProvider();
+  if (cached) return cached;
   const [clientId, pixKey, sandbox] = await Promise.all(
     ['efiClientId', 'efiChavePix', 'efiSandbox'].map((key) => getSetting(platformCompanyId, key)),
   );
@@ -31,11 +32,6 @@ export async function pixProvider(platformCompanyId: string): Promise<PixProvide
   }
   if (!provider && process.env.LOCAL_MODE === 'true') provider = new SandboxPixProvider();
   if (!provider) throw new AppError('ERR_PAYMENT_NOT_CONFIGURED', 400);
-  cached = { provider, until: Date.now() + CACHE_MS };
+  rememberPixProvider(provider);
   return provider;
-}
-
-/** After a super user changes the gateway settings. */
-export function forgetPixProvider(): void {
-  cached = undefined;
 }

@@ -4,7 +4,6 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { campaignsEnabled } from '@atende/shared';
 import { useSession } from '@/hooks/use-session';
 import { campaignsFlagSet } from '@/lib/local-flags';
-import { toaster } from '@/lib/toaster';
 import { sessionStore } from '@/lib/session-store';
 import { FullPageLoader } from './full-page-loader';
 import { NotFoundPage } from './not-found-page';
@@ -47,9 +46,12 @@ export function AdminRoute() {
 function SentAway() {
   const { t } = useTranslation();
   useEffect(() => {
-    // One toast however often the redirect renders (StrictMode mounts effects twice).
-    if (!toaster.isVisible(ADMIN_ONLY_TOAST))
-      toaster.create({ id: ADMIN_ONLY_TOAST, type: 'warning', title: t('common.adminOnly') });
+    // The toaster is not on the sign-in page's first load (this module is; issue 28): fetched here.
+    void import('@/lib/toaster').then(({ toaster }) => {
+      // One toast however often the redirect renders (StrictMode mounts effects twice).
+      if (!toaster.isVisible(ADMIN_ONLY_TOAST))
+        toaster.create({ id: ADMIN_ONLY_TOAST, type: 'warning', title: t('common.adminOnly') });
+    });
   }, [t]);
   return <Navigate to="/tickets" replace />;
 }

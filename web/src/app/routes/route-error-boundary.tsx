@@ -1,11 +1,21 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { loadShellTexts } from '@/lib/i18n';
 
 /** Shown when a page fails to load or render (a lazy chunk missing, a bug): the shell stays usable. */
 export function RouteErrorBoundary() {
   const { t } = useTranslation();
   const error = useRouteError();
+  // On /login the error texts may not be in yet (lib/i18n.ts BOOT_TEXTS): shown once they are.
+  const [, setTextsIn] = useState(false);
+  useEffect(() => {
+    void loadShellTexts().then(
+      () => setTextsIn(true),
+      () => undefined,
+    );
+  }, []);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (

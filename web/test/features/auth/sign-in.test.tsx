@@ -1,10 +1,11 @@
 import type { SubscriptionStatus } from '@atende/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicRoute } from '@/app/routes/guards';
 import { AppToaster } from '@/components/app-toaster';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { loadSignInFlow } from '@/features/auth/hooks/use-sign-in';
 import { sessionStore } from '@/lib/session-store';
 import { toaster } from '@/lib/toaster';
 import { fakeApi } from '../../support/fake-api';
@@ -44,6 +45,9 @@ const loginAnswer = (
 });
 
 describe('sign-in rules (spec part 1 §4)', () => {
+  // The page fetches the sign-in's steps once painted; fetched here once, so that no test pays for
+  // their first transform inside a findBy timeout.
+  beforeAll(() => loadSignInFlow());
   beforeEach(() => sessionStore.clear());
   afterEach(() => {
     toaster.remove();

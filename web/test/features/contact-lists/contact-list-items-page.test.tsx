@@ -1,39 +1,10 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContactListImportAnswer, ContactListItemDto, ImportContactListInput } from '@atende/shared';
-import { appSystem } from '@/app/theme';
-import { ContactListItemsPage } from '@/features/contact-lists';
 import { fakeTicketsApi, ok, signInAs } from '../tickets/support';
+import { item, renderItemsPage as renderPage } from './support';
 
 vi.mock('@/lib/realtime', () => ({ useRealtime: () => undefined }));
-
-const item = (id: string, name: string, number: string, isWhatsappValid: boolean | null): ContactListItemDto => ({
-  id,
-  contactListId: 'l1',
-  name,
-  number,
-  email: '',
-  isWhatsappValid,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-
-function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <ChakraProvider value={appSystem()}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={['/contact-lists/l1/contacts']}>
-          <Routes>
-            <Route path="/contact-lists/:contactListId/contacts" element={<ContactListItemsPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </ChakraProvider>,
-  );
-}
 
 /** A list with `remaining` places; the server creates rows while there is room, refusing numbers starting with 9. */
 function listApi(remaining: number, items: ContactListItemDto[] = []) {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff } from '@/components/sign-in-icons';
 import { Link as RouterLink } from 'react-router';
 import { afterFirstPaint } from '@/lib/after-first-paint';
-import { translateMessage } from '@/lib/i18n';
-import { useSignIn } from '../hooks/use-sign-in';
+import { loadShellTexts, translateMessage } from '@/lib/i18n';
+import { loadSignInFlow, useSignIn } from '../hooks/use-sign-in';
 import { PublicLayout } from '@/components/public-layout';
 import { AUTH_NS } from '../i18n';
 import type { LoginErrors } from '../lib/validate-login';
@@ -15,9 +15,12 @@ import { SIGN_OUT_TEXT, signOutReason } from '../lib/sign-out-reason';
 
 /**
  * The schema (and zod with it, 10 KB gzip) is not needed to paint the page: it loads right after,
- * and is surely in by the time the form is sent (decisions.md "First load and phone polish").
+ * and is surely in by the time the form is sent (decisions.md "First load and phone polish"); so do
+ * the validation messages and the API's error texts it may show (`loadShellTexts`) and the sign-in's
+ * steps (`loadSignInFlow`, issue 28).
  */
-const loadValidator = () => import('../lib/validate-login');
+const loadValidator = async () =>
+  (await Promise.all([import('../lib/validate-login'), loadShellTexts(), loadSignInFlow()]))[0];
 
 export function LoginPage() {
   const { t } = useTranslation(AUTH_NS);

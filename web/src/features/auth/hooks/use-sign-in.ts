@@ -1,14 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAdmin as isAdminViewer, type LoginInput, type LoginResponse } from '@atende/shared';
-import { isApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
-import { sessionStore } from '@/lib/session-store';
-import { notify } from '@/lib/toaster';
-import { loginRequest } from '../api/login';
-import { forgetSignOutReason } from '../lib/sign-out-reason';
-import { viewerOf } from '@/hooks/use-session';
+import type { LoginInput } from '@atende/shared';
 import { AUTH_NS } from '../i18n';
+
+/**
+ * The sign-in's steps (lib/sign-in-flow.ts: the request, the toasts, the session) are not needed to
+ * paint the page: the page fetches them once painted, and a submit waits for them (issue 28).
+ */
+export const loadSignInFlow = () => import('../lib/sign-in-flow');
 
 /**
  * Sign-in with the spec's session rules (part 1 §4): an inactive user gets a 7 s warning;
@@ -21,38 +20,12 @@ export function useSignIn() {
 
   const signIn = useCallback(
     async (input: LoginInput): Promise<void> => {
-      let answer: LoginResponse;
       setPending(true);
       try {
-        answer = await loginRequest(input);
-      } catch (error) {
-        // The server refuses inactive users and, outside admins, companies past due (spec part 1 §4).
-        if (isApiError(error) && error.code === 'ERR_USER_INACTIVE') notify.warning(t('inactiveUser'));
-        else if (isApiError(error) && error.code === 'ERR_TOO_MANY_ATTEMPTS') notify.warning(t('tooManyAttempts'));
-        else if (
-          isApiError(error) &&
-          error.code === 'ERR_SUBSCRIPTION_EXPIRED' &&
-          typeof error.params?.company === 'string'
-        ) {
-          notify.error(t('subscriptionExpiredUser', { company: error.params.company }));
-        } else notify.error(error);
-        return;
+        await (await loadSignInFlow()).runSignIn(input, t, () => setPending(false));
       } finally {
         setPending(false);
       }
-      const { token, user, subscription, sessionId } = answer;
-      forgetSignOutReason();
-      const isAdmin = isAdminViewer(viewerOf(user)!);
-      // Only an admin gets this far with an overdue subscription: to /invoices, with the message.
-      if (subscription.status === 'expired' && !user.super) {
-        notify.error(t('guard.subscriptionExpired', { date: formatDate(subscription.dueDate) }));
-        sessionStore.signIn(token, user, { landing: '/invoices', sessionId });
-        return;
-      }
-      if (isAdmin && subscription.status === 'warning' && subscription.daysLeft !== null) {
-        notify.warning(t('subscriptionDueSoon', { count: subscription.daysLeft }));
-      }
-      sessionStore.signIn(token, user, { sessionId });
     },
     [t],
   );

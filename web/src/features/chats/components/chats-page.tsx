@@ -68,7 +68,8 @@ export function ChatsPage() {
     void navigate(`/chats/${chat.id}`);
   };
   const newButton = mayCreate ? (
-    <Button size="sm" colorPalette="brand" onClick={() => setEditing({ chat: null })} data-testid="chat-new">
+    // On narrow screens it sits in the tab bar (36 px): a smaller button keeps clear of the panel's border.
+    <Button size={wide ? 'sm' : 'xs'} colorPalette="brand" onClick={() => setEditing({ chat: null })} data-testid="chat-new">
       <LuPlus />
       {wide ? t('new') : t('newShort')}
     </Button>

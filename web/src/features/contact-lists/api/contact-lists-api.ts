@@ -13,6 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type {
+  CheckContactListNumbersAnswer,
   ContactListDetailDto,
   ContactListDto,
   ContactListImportAnswer,
@@ -118,3 +119,7 @@ export function useDeleteContactListItem(listId: string) {
 
 export const importContactListChunk = (listId: string, rows: ImportContactListInput['rows']) =>
   apiPost<ContactListImportAnswer>(`${path('/contact-lists', listId)}/upload`, { rows });
+
+/** One page of the list's still-unknown numbers asked about again; pass back `cursor` until it is absent. */
+export const checkContactListNumbersPage = (listId: string, cursor?: string) =>
+  apiPost<CheckContactListNumbersAnswer>(`${path('/contact-lists', listId)}/check-numbers`, cursor ? { cursor } : {});

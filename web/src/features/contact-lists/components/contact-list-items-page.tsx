@@ -16,6 +16,7 @@ import { contactsWorkbook, saveFile } from '@/lib/spreadsheet';
 import { notify } from '@/lib/toaster';
 import { useContactList, useContactListItems, useDeleteContactListItem } from '../api/contact-lists-api';
 import { CONTACT_LISTS_NS } from '../i18n';
+import { CheckNumbersButton } from './check-numbers-button';
 import { ContactListItemDialog } from './contact-list-item-dialog';
 import { ContactListItemsTable } from './contact-list-items-table';
 import { ListImportDialog } from './list-import-dialog';
@@ -28,7 +29,7 @@ const EXAMPLE_ROWS = [
 
 /**
  * /contact-lists/{contactListId}/contacts (spec part 3 "Contact list items page"): the list's name as
- * the title, search, the example spreadsheet, import, add, and the items with their WhatsApp-valid
+ * the title, search, the example spreadsheet, import, "Verificar números", add, and the items with their WhatsApp-valid
  * icon, name, number (formatted), e-mail, edit and delete (contacts-page:deleteContact). Live on
  * `company-{id}-ContactListItem` for this list.
  */
@@ -86,6 +87,7 @@ export function ContactListItemsPage() {
               <LuUpload />
               {t('items.import')}
             </Button>
+            <CheckNumbersButton listId={listId} />
             <Button variant="ghost" onClick={() => void downloadExample()} data-testid="contact-list-items-example">
               <LuDownload />
               <Text as="span">{t('items.example')}</Text>

@@ -1,14 +1,8 @@
-import { Box } from '@chakra-ui/react';
 import type { ContactListDto } from '@atende/shared';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import { LuListChecks } from 'react-icons/lu';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListCard } from '@/components/list-card';
-import { PageHeader } from '@/components/page-header';
-import { SearchAndAdd } from '@/components/search-and-add';
-import { useDebouncedSearch } from '@/hooks/use-debounced-search';
-import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
+import { ListPage } from '@/components/list-page';
+import { useListPage } from '@/hooks/use-list-page';
 import { useContactListsPage, useDeleteContactList } from '../api/contact-lists-api';
 import { CONTACT_LISTS_NS } from '../i18n';
 import { ContactListDialog } from './contact-list-dialog';
@@ -20,65 +14,23 @@ import { ContactListsTable } from './contact-lists-table';
  * `company-{id}-ContactList`. Reached with the `cshow` flag and campaignsEnabled (router.tsx).
  */
 export function ContactListsPage() {
-  const { t } = useTranslation(CONTACT_LISTS_NS);
-  const { input: searchInput, setInput: setSearchInput, search } = useDebouncedSearch();
-  const list = useContactListsPage(search);
+  const page = useListPage<ContactListDto>({ ns: CONTACT_LISTS_NS, remove: useDeleteContactList(), name: (l) => l.name });
+  const list = useContactListsPage(page.search);
   const lists = useMemo(() => list.data?.pages.flatMap((p) => p.records) ?? [], [list.data]);
-  const [editing, setEditing] = useState<ContactListDto | 'new' | null>(null);
-  const remove = useDeleteContactList();
-  const deletion = useDeleteConfirmation({
-    remove: (target: ContactListDto) => remove.mutateAsync(target.id),
-    pending: remove.isPending,
-    done: t('deleted'),
-  });
-  const add = () => setEditing('new');
 
   return (
-    <Box>
-      <PageHeader
-        title={t('title')}
-        description={t('description')}
-        actions={
-          <SearchAndAdd
-            searchLabel={t('search')}
-            search={searchInput}
-            onSearch={setSearchInput}
-            addLabel={t('add')}
-            onAdd={add}
-            testIdPrefix="contact-lists"
-          />
-        }
-      />
-      <ListCard
-        list={list}
-        count={lists.length}
-        scrollTestId="contact-lists-scroll"
-        empty={{
-          testId: 'contact-lists-empty',
-          icon: <LuListChecks />,
-          title: t('empty'),
-          description: search ? t('emptySearch', { search }) : t('emptyText'),
-          addLabel: t('add'),
-          onAdd: search ? undefined : add,
-        }}
-      >
-        <ContactListsTable lists={lists} onEdit={setEditing} onDelete={deletion.ask} />
-      </ListCard>
-      {editing ? (
-        <ContactListDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          list={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t('deleteTitle', { name: deletion.target?.name ?? '' })}
-        confirmLabel={t('delete')}
-        destructive
-      >
-        {t('deleteText')}
-      </ConfirmDialog>
-    </Box>
+    <ListPage
+      {...page.page}
+      testIdPrefix="contact-lists"
+      list={list}
+      count={lists.length}
+      scrollTestId="contact-lists-scroll"
+      empty={{ testId: 'contact-lists-empty', icon: <LuListChecks />, ...page.emptyTexts }}
+      dialogs={
+        page.edited ? <ContactListDialog key={page.edited.key} list={page.edited.record} onClose={page.closeEdit} /> : null
+      }
+    >
+      <ContactListsTable lists={lists} onEdit={page.edit} onDelete={page.askDelete} />
+    </ListPage>
   );
 }

@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { contactListKeys } from '@/entities/contact-list';
 import { readSpreadsheet, type SheetRow } from '@/lib/spreadsheet';
 import { contactListQuery, importContactListChunk } from '../api/contact-lists-api';
+import { worseCheck } from './whatsapp-check-state';
 
 export type ListImportPhase = 'idle' | 'reading' | 'sending' | 'done' | 'failed' | 'full';
 
@@ -19,9 +20,6 @@ export interface ListImportState {
 }
 
 const IDLE: ListImportState = { phase: 'idle', total: 0, sent: 0, results: [] };
-/** The check state to tell: one chunk not checked makes the import not checked. */
-const worse = (a: WhatsappCheckState | undefined, b: WhatsappCheckState): WhatsappCheckState =>
-  a === 'noConnection' || b === 'noConnection' ? 'noConnection' : a === 'pending' || b === 'pending' ? 'pending' : 'checked';
 
 /**
  * A list's spreadsheet import (issue 27 item 2): the browser reads the file, reads the list's room, and
@@ -68,7 +66,7 @@ export function useListImport(listId: string) {
           const chunk = rows.slice(at, at + CONTACT_BULK_MAX);
           const answer = await importContactListChunk(listId, chunk);
           results.push(...answer.results);
-          check = worse(check, answer.whatsappCheck);
+          check = worseCheck(check, answer.whatsappCheck);
           if (answer.remaining === 0) {
             results.push(
               ...rows

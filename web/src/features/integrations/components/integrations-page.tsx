@@ -1,15 +1,11 @@
 import { Box, Text } from '@chakra-ui/react';
 import { mayManageIntegrations, type QueueIntegrationDto } from '@atende/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LuPlug } from 'react-icons/lu';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
-import { ListCard } from '@/components/list-card';
+import { ListPage } from '@/components/list-page';
 import { PageHeader } from '@/components/page-header';
-import { SearchAndAdd } from '@/components/search-and-add';
-import { useDebouncedSearch } from '@/hooks/use-debounced-search';
-import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
+import { useListPage } from '@/hooks/use-list-page';
 import { useSession } from '@/hooks/use-session';
 import { useDeleteIntegration, useIntegrationsList } from '../api/queue-integrations';
 import { useIntegrationEvents } from '../hooks/use-integration-events';
@@ -21,20 +17,21 @@ type DialogState = { integrationId?: string } | null;
 
 /** /integrations (spec part 2 §2 "Integrations screen"): admins of a plan with useIntegration (the shared policy). */
 export function IntegrationsPage() {
-  const { t } = useTranslation(INTEGRATIONS_NS);
   const { viewer, company, isSuper } = useSession();
   const allowed = !!viewer && mayManageIntegrations(viewer, isSuper ? { useIntegration: true } : company?.plan);
-  // Spec part 2 §2: the search input is lower-cased (as typed); §9: 500 ms debounce. A new search starts a new list.
-  const { input: searchInput, setInput: setSearchInput, search } = useDebouncedSearch();
-  const list = useIntegrationsList(search, allowed);
-  const integrations = list.data?.pages.flatMap((page) => page.queueIntegrations) ?? [];
   const [dialog, setDialog] = useState<DialogState>(null);
-  const remove = useDeleteIntegration();
-  const deletion = useDeleteConfirmation({
-    remove: (integration: QueueIntegrationDto) => remove.mutateAsync(integration.id),
-    pending: remove.isPending,
-    done: t('deleted'),
+  // Spec part 2 §2: the search input is lower-cased (as typed); §9: 500 ms debounce. A new search starts a new list.
+  const page = useListPage<QueueIntegrationDto>({
+    ns: INTEGRATIONS_NS,
+    remove: useDeleteIntegration(),
+    name: (integration) => integration.name,
+    search: { labelKey: 'searchPlaceholder', lowerCase: true },
+    confirmKey: 'common.delete',
+    onAdd: () => setDialog({}),
   });
+  const { t } = page;
+  const list = useIntegrationsList(page.search, allowed);
+  const integrations = list.data?.pages.flatMap((p) => p.queueIntegrations) ?? [];
   useIntegrationEvents(allowed);
 
   if (!allowed) {
@@ -47,55 +44,33 @@ export function IntegrationsPage() {
   }
 
   return (
-    <Box>
-      <PageHeader
-        title={t('title')}
-        description={t('description')}
-        actions={
-          <SearchAndAdd
-            searchLabel={t('searchPlaceholder')}
-            search={searchInput}
-            onSearch={(value) => setSearchInput(value.toLowerCase())}
-            addLabel={t('add')}
-            onAdd={() => setDialog({})}
-            testIdPrefix="integrations"
-          />
-        }
-      />
-      <ListCard
-        list={list}
-        count={integrations.length}
-        scrollTestId="integrations-scroll"
-        empty={{
-          icon: <LuPlug />,
-          title: t('empty'),
-          description: search ? t('emptySearch', { search }) : t('emptyText'),
-          addLabel: t('add'),
-          onAdd: search ? undefined : () => setDialog({}),
-        }}
-        footer={
-          <Box px="4" py="2" borderTopWidth="1px" bg="bg.subtle">
-            <Text fontSize="sm" color="fg.muted" data-testid="integrations-total">
-              {t('total', { count: integrations.length })}
-            </Text>
-          </Box>
-        }
-      >
-        <IntegrationsTable
-          integrations={integrations}
-          onEdit={(integration) => setDialog({ integrationId: integration.id })}
-          onDelete={deletion.ask}
+    <ListPage
+      {...page.page}
+      testIdPrefix="integrations"
+      list={list}
+      count={integrations.length}
+      scrollTestId="integrations-scroll"
+      empty={{ icon: <LuPlug />, ...page.emptyTexts }}
+      footer={
+        <Box px="4" py="2" borderTopWidth="1px" bg="bg.subtle">
+          <Text fontSize="sm" color="fg.muted" data-testid="integrations-total">
+            {t('total', { count: integrations.length })}
+          </Text>
+        </Box>
+      }
+      dialogs={
+        <IntegrationFormDialog
+          open={dialog !== null}
+          integrationId={dialog?.integrationId}
+          onClose={() => setDialog(null)}
         />
-      </ListCard>
-      <IntegrationFormDialog open={dialog !== null} integrationId={dialog?.integrationId} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t('deleteTitle', { name: deletion.target?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-        destructive
-      >
-        {t('deleteText')}
-      </ConfirmDialog>
-    </Box>
+      }
+    >
+      <IntegrationsTable
+        integrations={integrations}
+        onEdit={(integration) => setDialog({ integrationId: integration.id })}
+        onDelete={page.askDelete}
+      />
+    </ListPage>
   );
 }

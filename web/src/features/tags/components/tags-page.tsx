@@ -1,14 +1,8 @@
-import { Box } from '@chakra-ui/react';
 import type { TagDto } from '@atende/shared';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useMemo } from 'react';
 import { LuTags } from 'react-icons/lu';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListCard } from '@/components/list-card';
-import { PageHeader } from '@/components/page-header';
-import { SearchAndAdd } from '@/components/search-and-add';
-import { useDebouncedSearch } from '@/hooks/use-debounced-search';
-import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
+import { ListPage } from '@/components/list-page';
+import { useListPage } from '@/hooks/use-list-page';
 import { useDeleteTag, useTagsList } from '../api/tags-api';
 import { TAGS_NS } from '../i18n';
 import { TagDialog } from './tag-dialog';
@@ -20,65 +14,21 @@ import { TagsTable } from './tags-table';
  * `company-{id}-tag`. Every user of the company may manage tags (the spec restricts none of it).
  */
 export function TagsPage() {
-  const { t } = useTranslation(TAGS_NS);
-  const { input: searchInput, setInput: setSearchInput, search } = useDebouncedSearch();
-  const list = useTagsList(search);
+  const page = useListPage<TagDto>({ ns: TAGS_NS, remove: useDeleteTag(), name: (tag) => tag.name });
+  const list = useTagsList(page.search);
   const tags = useMemo(() => list.data?.pages.flatMap((p) => p.tags) ?? [], [list.data]);
-  const [editing, setEditing] = useState<TagDto | 'new' | null>(null);
-  const remove = useDeleteTag();
-  const deletion = useDeleteConfirmation({
-    remove: (tag: TagDto) => remove.mutateAsync(tag.id),
-    pending: remove.isPending,
-    done: t('deleted'),
-  });
-  const add = () => setEditing('new');
 
   return (
-    <Box>
-      <PageHeader
-        title={t('title')}
-        description={t('description')}
-        actions={
-          <SearchAndAdd
-            searchLabel={t('search')}
-            search={searchInput}
-            onSearch={setSearchInput}
-            addLabel={t('add')}
-            onAdd={add}
-            testIdPrefix="tags"
-          />
-        }
-      />
-      <ListCard
-        list={list}
-        count={tags.length}
-        scrollTestId="tags-scroll"
-        empty={{
-          testId: 'tags-empty',
-          icon: <LuTags />,
-          title: t('empty'),
-          description: search ? t('emptySearch', { search }) : t('emptyText'),
-          addLabel: t('add'),
-          onAdd: search ? undefined : add,
-        }}
-      >
-        <TagsTable tags={tags} onEdit={setEditing} onDelete={deletion.ask} />
-      </ListCard>
-      {editing ? (
-        <TagDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          tag={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t('deleteTitle', { name: deletion.target?.name ?? '' })}
-        confirmLabel={t('delete')}
-        destructive
-      >
-        {t('deleteText')}
-      </ConfirmDialog>
-    </Box>
+    <ListPage
+      {...page.page}
+      testIdPrefix="tags"
+      list={list}
+      count={tags.length}
+      scrollTestId="tags-scroll"
+      empty={{ testId: 'tags-empty', icon: <LuTags />, ...page.emptyTexts }}
+      dialogs={page.edited ? <TagDialog key={page.edited.key} tag={page.edited.record} onClose={page.closeEdit} /> : null}
+    >
+      <TagsTable tags={tags} onEdit={page.edit} onDelete={page.askDelete} />
+    </ListPage>
   );
 }

@@ -72,11 +72,13 @@ export async function takeCompanyRequest(companyId: string, now = Date.now()): P
   if (tally.pending < SYNC_EVERY && tally.known + tally.pending < requests / 2) return;
   const n = tally.pending;
   tally.pending = 0;
+  // Counted here at once: requests arriving while the write is in flight see them (they are neither
+  // pending nor in the shared total yet).
+  tally.known += n;
   try {
     const expiresAt = (window + 2) * windowSeconds;
-    tally.known = Math.max(tally.known + n, await addCompanyRequests(companyId, window, n, expiresAt)); // AP-RL2
+    tally.known = Math.max(tally.known, await addCompanyRequests(companyId, window, n, expiresAt)); // AP-RL2
   } catch (err) {
-    tally.known += n;
     logger.warn('company request count failed; request let through', { companyId, err });
     return;
   }

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import type { MessageListAnswer, TicketListAnswer } from '@atende/shared';
 import { until } from '../../../bench/support/console-client';
+import { queueSpecs } from '../../../functions/src/manifest';
 import { childPlatform, type ChildPlatform } from './child-platform';
 import { consoleUser, succeeded, type ConsoleUser } from './console-user';
 import { customerWrites } from './customer-phone';
@@ -210,7 +211,18 @@ async function connectedAgain(outside: Outside): Promise<void> {
   );
 }
 
-/** Every work queue of the restarted platform drained (within 30 s), and what is in a dead-letter queue. */
+/** Visibility timeout of each work queue, by name (outbound shards included). */
+const VISIBILITY_SECONDS = new Map(queueSpecs(32).map((q) => [q.name, q.visibilityTimeoutSeconds]));
+
+/**
+ * How long to wait for the queues to drain: 30 s, or, for a message that was in flight when the
+ * platform was killed, its queue's visibility timeout (+15 s): only then does SQS hand it out again
+ * (dispatch: 120 s).
+ */
+const drainLimitMs = (pending: Record<string, number>) =>
+  Math.max(30_000, ...Object.keys(pending).map((name) => ((VISIBILITY_SECONDS.get(name) ?? 60) + 15) * 1000));
+
+/** Every work queue of the restarted platform drained (see drainLimitMs), and what is in a dead-letter queue. */
 async function drained(
   platform: ChildPlatform,
   scenario: string,
@@ -218,11 +230,14 @@ async function drained(
   const started = Date.now();
   const view = { endpoints: platform.info.endpoints, queues: platform.info.queues };
   let drainedMs: number | undefined;
-  while (drainedMs === undefined && Date.now() - started < 30_000) {
+  let pending: Record<string, number> = {};
+  while (drainedMs === undefined && Date.now() - started < drainLimitMs(pending)) {
     const depths = await queueDepths(view).catch(() => undefined);
+    if (depths) pending = depths.pending;
     if (depths && total(depths.pending) === 0) drainedMs = Date.now() - started;
     else await new Promise((r) => setTimeout(r, 250));
   }
+  if (drainedMs === undefined) console.log(`${scenario}: still in the queues after the restart ${JSON.stringify(pending)}`);
   const { deadLettered } = await queueDepths(view);
   for (const line of await deadLetterSamples(view, Object.keys(deadLettered)))
     console.log(`${scenario}: dead-lettered ${line}`);

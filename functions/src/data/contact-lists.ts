@@ -10,12 +10,12 @@
  * (contact-list-items.ts), conditional on the list's capacity, so it is exact and never over the limit.
  * A list and its counter change together: two concurrent creates cannot pass the limit.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { partitionQuery, queryAll } from './table-operations';
+import { partitionQuery, queryAll, updateExisting } from './table-operations';
 import { queryByNamePage } from './by-name-pages';
-import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
+import { transactWrite, type LabelledItem } from './transactions';
 
 export interface ContactListRecord {
   id: string;
@@ -110,30 +110,8 @@ export async function renameContactList(
   id: string,
   change: { name: string; updatedAt: string },
 ): Promise<ContactListRecord | undefined> {
-  const index = nameIndex(companyId, id, change.name);
-  try {
-    const out = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contactListKey(companyId, id),
-        UpdateExpression: 'SET #name = :name, updatedAt = :at, GSI1PK = :g1, GSI1SK = :g1s, #search = :search',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#name': 'name', '#search': 'search' },
-        ExpressionAttributeValues: {
-          ':name': change.name,
-          ':at': change.updatedAt,
-          ':g1': index.GSI1PK,
-          ':g1s': index.GSI1SK,
-          ':search': index.search,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(out.Attributes!);
-  } catch (err) {
-    if (isConditionFailed(err)) return undefined;
-    throw err;
-  }
+  const item = await updateExisting(contactListKey(companyId, id), { ...change, ...nameIndex(companyId, id, change.name) });
+  return item && fromItem(item);
 }
 
 /** The list's record and the company's counter go together; `extra` joins the same transaction (the purge job). */

@@ -11,10 +11,12 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   QueryCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
+import { isConditionFailed } from './transactions';
 
 export type Item = Record<string, unknown>;
 
@@ -235,4 +237,23 @@ export function updateExpression(set: Item, remove: string[] = []): UpdateParts 
     ExpressionAttributeNames: names,
     ...(sets.length ? { ExpressionAttributeValues: values } : {}),
   };
+}
+
+/** Sets `set` on an item that exists and answers it whole; undefined when there is no such item. */
+export async function updateExisting(key: Item, set: Item, table: TableRef = processTable()): Promise<Item | undefined> {
+  try {
+    const out = await table.ddb.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: key,
+        ...updateExpression(set),
+        ConditionExpression: 'attribute_exists(PK)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes;
+  } catch (err) {
+    if (isConditionFailed(err)) return undefined;
+    throw err;
+  }
 }

@@ -8,10 +8,10 @@
  * (`tagCountMoves`), never computed by reading tickets. The move is conditional on the tag still
  * existing, so a deleted tag is never re-created by a late count.
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
-import { batchGet, partitionQuery, queryAll } from './table-operations';
+import { batchGet, partitionQuery, queryAll, updateExisting } from './table-operations';
 import { queryByNamePage } from './by-name-pages';
 import { isConditionFailed, type LabelledItem } from './transactions';
 
@@ -69,32 +69,11 @@ export async function updateTag(
   id: string,
   change: { name: string; color: string; updatedAt: string },
 ): Promise<TagRecord | undefined> {
-  const index = nameIndex({ companyId, id, name: change.name });
-  try {
-    const out = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: tagKey(companyId, id),
-        UpdateExpression:
-          'SET #name = :name, #color = :color, updatedAt = :at, GSI1PK = :g1, GSI1SK = :g1s, #search = :search',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#name': 'name', '#color': 'color', '#search': 'search' },
-        ExpressionAttributeValues: {
-          ':name': change.name,
-          ':color': change.color,
-          ':at': change.updatedAt,
-          ':g1': index.GSI1PK,
-          ':g1s': index.GSI1SK,
-          ':search': index.search,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(out.Attributes!);
-  } catch (err) {
-    if (isConditionFailed(err)) return undefined;
-    throw err;
-  }
+  const item = await updateExisting(tagKey(companyId, id), {
+    ...change,
+    ...nameIndex({ companyId, id, name: change.name }),
+  });
+  return item && fromItem(item);
 }
 
 /** Deletes the tag; false when there was none. Tickets keep the id (their DTOs skip unknown tags). */

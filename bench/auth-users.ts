@@ -1,9 +1,10 @@
 /**
  * p50/p99 of POST /auth/login and GET /users/ through the local API Gateway emulation
  * (in-memory DynamoDB Local, the real handlers), printed as a table.
- * Run: npx tsx bench/auth-users.ts [iterations]
+ * Run: npx tsx bench/auth-users.ts [iterations] [--json]
  */
 import { startLocalStack } from '../infra/local/stack';
+import { printJson } from './support/bench-json';
 import { printTable, summarize, timed } from './support/stats';
 
 const iterations = Number(process.argv[2] ?? 200);
@@ -57,7 +58,9 @@ try {
   console.log(
     `\nAuth and users on the local platform (${iterations} sequential requests each; includes scrypt for login)\n`,
   );
-  printTable([summarize('POST /auth/login', loginMs), summarize('GET /users/ (page 1)', usersMs)]);
+  const rows = [summarize('POST /auth/login', loginMs), summarize('GET /users/ (page 1)', usersMs)];
+  printTable(rows);
+  printJson({ iterations, rows });
 } finally {
   await stack.stop();
 }

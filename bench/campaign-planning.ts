@@ -12,7 +12,7 @@
  * greaterInterval 20 for `paceSeconds` on the real SQS delays and counts the `message.send`
  * commands each connection's outbound queue received, against `expectedSendsPerMinute`.
  *
- * Run: nice -n 19 npx tsx bench/campaign-planning.ts [contacts=100000] [paceSeconds=180]
+ * Run: nice -n 19 npx tsx bench/campaign-planning.ts [contacts=100000] [paceSeconds=180] [--json]
  */
 import { ReceiveMessageCommand, DeleteMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Client } from '@smithy/core/client';
@@ -36,6 +36,7 @@ import { ignoreCampaignStatus } from '../functions/src/domain/campaign-sending/s
 import { platformJobs } from '../functions/src/handlers/dispatch/job-table';
 import { logger } from '../functions/src/platform/logger';
 import { resetQueueClient } from '../functions/src/platform/queues';
+import { printJson } from './support/bench-json';
 import { printTable, round } from './support/stats';
 
 const contacts = Number(process.argv[2] ?? 100_000);
@@ -126,18 +127,18 @@ try {
   ]);
   const planningCalls = (prefix: string) => [...tally].filter(([k]) => k.startsWith(prefix)).reduce((s, [, n]) => s + n, 0);
   const dispatchPolling = (tally.get('SQS ReceiveMessage') ?? 0) + (tally.get('SQS DeleteMessage') ?? 0);
-  printTable([
-    {
-      contacts: contacts.toLocaleString('en'),
-      planned: progress.planned.toLocaleString('en'),
-      'planning s': round(ms / 1000, 1),
-      steps: progress.planStep,
-      'DynamoDB requests': planningCalls('DynamoDB '),
-      'SQS sends': tally.get('SQS SendMessage') ?? 0,
-      'SQS receive+delete (event-source mapping)': dispatchPolling,
-      'max items / PK / s': hottestCount,
-    },
-  ]);
+  const planningRow = {
+    contacts,
+    planned: progress.planned,
+    'planning s': round(ms / 1000, 1),
+    steps: progress.planStep,
+    'DynamoDB requests': planningCalls('DynamoDB '),
+    'SQS sends': tally.get('SQS SendMessage') ?? 0,
+    'SQS receive+delete (event-source mapping)': dispatchPolling,
+    'max items / PK / s': hottestCount,
+  };
+  const json: Record<string, unknown> = { planning: planningRow };
+  printTable([{ ...planningRow, contacts: contacts.toLocaleString('en'), planned: progress.planned.toLocaleString('en') }]);
   console.log(
     `DynamoDB requests by operation: ${[...tally]
       .filter(([k]) => k.startsWith('DynamoDB '))
@@ -162,19 +163,20 @@ try {
       const n = perConnection.get(id) ?? 0;
       return s && n > 1 && s.last > s.first ? ((n - 1) * 60_000) / (s.last - s.first) : 0;
     };
-    printTable(
-      connections.map((c) => ({
-        connection: c.name,
-        settings: `${PACE.messageInterval} s / ${PACE.longerIntervalAfter} msgs / ${PACE.greaterInterval} s`,
-        'run s': round(elapsedMin * 60, 0),
-        sends: perConnection.get(c.id) ?? 0,
-        'sends/min': round((perConnection.get(c.id) ?? 0) / elapsedMin, 1),
-        'first→last /min': round(steadyRate(c.id), 1),
-        'expected/min': round(expected, 1),
-      })),
-    );
+    const pacingRows = connections.map((c) => ({
+      connection: c.name,
+      settings: `${PACE.messageInterval} s / ${PACE.longerIntervalAfter} msgs / ${PACE.greaterInterval} s`,
+      'run s': round(elapsedMin * 60, 0),
+      sends: perConnection.get(c.id) ?? 0,
+      'sends/min': round((perConnection.get(c.id) ?? 0) / elapsedMin, 1),
+      'first→last /min': round(steadyRate(c.id), 1),
+      'expected/min': round(expected, 1),
+    }));
+    printTable(pacingRows);
+    json.pacing = pacingRows;
     console.log(`status after the run: ${(await getCampaign(companyId, paced.id))!.status}`);
   }
+  printJson(json);
 } finally {
   sqs.destroy();
   await sqsEmulator.stop();

@@ -12,13 +12,14 @@
  * DIR/contact-search-state.json (`--phase fill`, resumable, then `--phase measure` on a quiet machine).
  *
  * Run: nice -n 19 npx tsx bench/contact-search.ts [largeCount=100000] [secondsPerRoute=8] [fillMinutes=60]
- *        [--data-dir DIR] [--phase all|fill|measure] [--connections 10]
+ *        [--data-dir DIR] [--phase all|fill|measure] [--connections 10] [--json]
  */
 import { resolve } from 'node:path';
 import { startLocalStack } from '../infra/local/stack';
 import { generateContacts } from './support/contact-generator';
 import { measurePaired, type Route } from './support/paired-measure';
 import { benchState, makeCompany, type CompanyState } from './support/scale-companies';
+import { printJson } from './support/bench-json';
 import { printTable, round } from './support/stats';
 import { benchContact } from './support/ticket-generator';
 
@@ -69,6 +70,7 @@ try {
         `${CONNECTIONS} concurrent connections, ${seconds} s per route and company, local platform\n`,
     );
     printTable(rows);
+    printJson({ small: small.count, large: large.count, seconds, connections: CONNECTIONS, rows });
   }
 } finally {
   await stack.stop();

@@ -11,12 +11,16 @@
  * DIR/dashboard-bench-state.json (`--phase fill`, then `--phase measure` on a quiet machine).
  *
  * Run: npx tsx bench/dashboard-scale.ts [largeCount=100000] [secondsPerRoute=8] [fillMinutes=60]
- *        [--data-dir DIR] [--phase all|fill|measure]
+ *        [--data-dir DIR] [--phase all|fill|measure] [--state-file NAME] [--json]
+ *
+ * `--state-file bench-state.json` measures the companies bench/tickets-scale.ts filled in the same DIR (the same
+ * generator writes the day aggregates): `npm run bench:report` does, so one 100,000-ticket fill serves both.
  */
 import { resolve } from 'node:path';
 import { startLocalStack } from '../infra/local/stack';
 import { measurePaired, type Route } from './support/paired-measure';
 import { benchState, fillTo, makeCompany } from './support/scale-companies';
+import { printJson } from './support/bench-json';
 import { printTable } from './support/stats';
 
 const argv = process.argv.slice(2);
@@ -37,7 +41,7 @@ const ROUTES: Route[] = [
   ['GET /dashboard?days=90', () => '/dashboard?days=90'],
 ];
 
-const { state, save } = benchState(dataDir || undefined, 'dashboard-bench-state.json');
+const { state, save } = benchState(dataDir || undefined, flag('--state-file') ?? 'dashboard-bench-state.json');
 const stack = await startLocalStack({ web: 'none', sessionHost: false, scheduler: false, dataDir });
 try {
   const fillEnds = Date.now() + fillMinutes * 60_000;
@@ -54,6 +58,7 @@ try {
         `${CONNECTIONS} concurrent connections, ${seconds} s per route and company, local platform\n`,
     );
     printTable(rows);
+    printJson({ small: small.count, large: large.count, seconds, connections: CONNECTIONS, rows });
   }
 } finally {
   await stack.stop();

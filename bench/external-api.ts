@@ -10,7 +10,7 @@
  * accepted sends per second from the first to the last of them (10 tokens × 60 a minute is the most
  * a minute can accept; the rest of the run measures how cheaply an over-limit client is turned away).
  *
- * Run: nice -n 19 npx tsx bench/external-api.ts [seconds=20] [--data-dir DIR]
+ * Run: nice -n 19 npx tsx bench/external-api.ts [seconds=20] [--data-dir DIR] [--json]
  */
 import { resolve } from 'node:path';
 import { EXTERNAL_SEND_RATE_LIMIT, generateApiToken } from '@atende/shared';
@@ -23,6 +23,7 @@ import { addUser } from '../functions/src/domain/users/create-user';
 import { startLocalStack } from '../infra/local/stack';
 import { signIn } from './support/console-client';
 import { jsonRequest } from './support/keep-alive-json';
+import { printJson } from './support/bench-json';
 import { printTable, round, summarize } from './support/stats';
 
 const argv = process.argv.slice(2);
@@ -92,6 +93,14 @@ try {
     `\nall answers: ${round(total / elapsed)} req/s · accepted: ${accepted.length} in ${round(acceptedSpan)} s ` +
       `(${round(accepted.length / acceptedSpan)} sends/s while the tokens had room)`,
   );
+  printJson({
+    seconds,
+    connections: CONNECTIONS,
+    rows,
+    answersPerSecond: round(total / elapsed),
+    accepted: accepted.length,
+    acceptedPerSecond: round(accepted.length / acceptedSpan),
+  });
 } finally {
   await stack.stop();
 }

@@ -1,11 +1,12 @@
 /**
- * Issue 29's fleet goal at full size: `npx tsx bench/fleet-failover.ts [connections=400] [hosts=4]`
+ * Issue 29's fleet goal at full size: `npx tsx bench/fleet-failover.ts [connections=400] [hosts=4] [--json]`
  * (starts its own DynamoDB Local and SQS/S3 emulator; needs Java 17). Four session-host processes in
  * fleet mode with the production lease timing (20 s lease, renewed every 5 s); one is SIGKILLed while
  * a message per connection is queued, then a fifth joins. Prints the figures (bench/README.md keeps
  * the latest) and exits 1 when a goal is missed. e2e/fleet-failover.test.ts runs the same scenario
  * at CI size.
  */
+import { printJson } from './support/bench-json';
 import { runFleetScenario } from './support/fleet-scenario';
 
 const connections = Number(process.argv[2] ?? 400);
@@ -41,4 +42,10 @@ console.log(`
 `);
 for (const [goal, met] of goals) console.log(`${met ? 'ok  ' : 'MISS'} ${goal}`);
 if (result.doubleRuns.length) console.log(result.doubleRuns.slice(0, 10).join('\n'));
+printJson({
+  hosts,
+  ...result,
+  doubleRuns: result.doubleRuns.length,
+  goals: goals.map(([goal, met]) => ({ goal, met })),
+});
 process.exit(goals.every(([, met]) => met) ? 0 : 1);

@@ -10,7 +10,7 @@
  * first half second, reported beside it, by the second each message was sent in; the first burst
  * again, warm, on open tickets.
  * The steady scenario also prints where each message's time goes (bench/support/pipeline-spans.ts).
- * Run: npx tsx bench/inbound-pipeline.ts [messages] [concurrency] [steadySeconds] [steadyRate=100]
+ * Run: npx tsx bench/inbound-pipeline.ts [messages] [concurrency] [steadySeconds] [steadyRate=100] [--json]
  * BENCH_WARMUP_SECONDS=N first sends the steady load for N seconds, unmeasured, from 50 other
  * customers: the JITs of Node and of DynamoDB Local then measure their steady state instead of their
  * start-up.
@@ -20,6 +20,7 @@ import { signIn, until } from './support/console-client';
 import { jsonRequest } from './support/keep-alive-json';
 import { PIPELINE_PROBE, PipelineSpans } from './support/pipeline-spans';
 import { cpuSince, descendantsCpuMs } from './support/process-cpu';
+import { printJson } from './support/bench-json';
 import { printTable, round, summarize } from './support/stats';
 
 const total = Number(process.argv[2] ?? 200);
@@ -298,6 +299,21 @@ try {
   console.log(
     `\nstored messages readable through GET /whatsapp/{id}/messages: ${stored.messages.length > 0 ? 'yes' : 'NO'}`,
   );
+  printJson({
+    rate: STEADY_RATE,
+    customers: STEADY_CUSTOMERS,
+    seconds: steadySeconds,
+    rows,
+    steady: steadyRow,
+    opening: { ...coldRun.all, openerP99: coldRun.opener['p99 ms'], opened: coldRun.opener.n },
+    callsPerMessage: {
+      dynamoDb: perMessage('DynamoDB'),
+      sqs: perMessage('SQS'),
+      posts: perMessage('ApiGatewayManagementApi'),
+    },
+    cpuMsPerMessage: perMessageMs(cpuTotal),
+    stored: stored.messages.length > 0,
+  });
   socket.close();
 } finally {
   await stack.stop();

@@ -21,6 +21,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { startLocalStack } from '../infra/local/stack';
 import { signIn, until, type ConsoleClient, type RealtimeSocket } from './support/console-client';
 import { ReadMeter } from './support/dynamo-read-meter';
+import { printJson } from './support/bench-json';
 import { printTable, round, summarize } from './support/stats';
 
 const messages = Number(process.argv[2] ?? 20);
@@ -280,7 +281,7 @@ try {
     printTable(readRows);
     json.reads = readRows;
   }
-  if (process.argv.includes('--json')) console.log(JSON.stringify(json)); // one line: report.ts reads the last
+  printJson(json);
 } finally {
   for (const s of opened) s.close();
   await stack.stop();

@@ -1,186 +1,156 @@
 /**
- * `npm run bench:report`: runs the quick benches (each in its own process) and writes bench/RESULTS.md —
- * per bench a table of goal, figure and pass/fail, with the date, the commit, the machine and its load
- * average, and the commands that reproduce it. `npm run bench:report -- --last` writes the page from
- * the benches' last outputs (bench/results/*.json) without running them.
+ * `npm run bench:report`: runs every bench the issues ask for, each in its own process, and writes
+ * bench/RESULTS.md — the machine, the date, the commit, per bench its exact command, the load average
+ * before and after it, and a table of each figure with its goal, pass/fail and its ratio to the last
+ * committed run (bench/RESULTS.json at HEAD, which this run rewrites for the next). Ratios of 100,000
+ * to 1,000 are the paired benches' own figures.
+ *
+ *   npm run bench:report                         # every bench at full size (prints the expected duration)
+ *   npm run bench:report -- --quick              # every bench at a small size, into bench/results/quick/
+ *   npm run bench:report -- --only inbound-pipeline,request-counts   # a subset; the page keeps the others' last outputs
+ *   npm run bench:report -- --last               # the page from the last outputs, running nothing
+ *   npm run bench:report -- --data-dir /dev/shm/bench   # keep the 100,000-item fills there and reuse them next time
+ *
+ * Outputs: bench/results/<bench>.json (not committed), bench/RESULTS.md and bench/RESULTS.json (committed).
+ * A quick run writes only under bench/results/quick/, never over a full run's page.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { BUDGET } from './bundles';
+import { API_BENCHES } from './support/report/api-benches';
+import type { ReportBench, RunContext } from './support/report/bench-spec';
+import { BUILD_BENCHES } from './support/report/build-benches';
+import { buildPage, type FiguresFile } from './support/report/page';
+import { runBench, type BenchRecord } from './support/report/run-bench';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS = join(ROOT, 'bench', 'results');
 
-/** One line of a bench's table: `ok` undefined when the figure has no goal (reported only). */
-export interface Figure {
-  name: string;
-  goal: string;
-  figure: string;
-  ok?: boolean;
-}
-
-interface QuickBench {
-  title: string;
-  command: string[];
-  /** Where the bench's last output is kept (the bench writes it, or this report does from its stdout). */
-  output: string;
-  /** Writes `output` from the bench's stdout when the bench does not itself. */
-  fromStdout?: (stdout: string) => unknown;
-  figures(output: unknown): Figure[];
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const lastJsonLine = (stdout: string) =>
-  JSON.parse(
-    stdout
-      .trim()
-      .split('\n')
-      .reverse()
-      .find((line) => line.startsWith('{'))!,
-  ) as unknown;
-
-interface BundlesOutput {
-  figures: { area: string; bytes: number; coldInitMs: number }[];
-  largest: number;
-  medianBytes: number;
-}
-
-interface AudienceOutput {
-  perMessage: { channel: string; 'posts per message': number }[];
-  latency: Record<string, string | number>[];
-}
-
-export const QUICK_BENCHES: QuickBench[] = [
-  {
-    title: 'Lambda bundles (`bench/bundles.ts`)',
-    command: ['bench/bundles.ts', '--json'],
-    output: 'bundles.json',
-    figures(raw) {
-      const out = raw as BundlesOutput;
-      const slowest = Math.max(...out.figures.map((f) => f.coldInitMs));
-      return [
-        {
-          name: 'largest bundle',
-          goal: `< ${kb(BUDGET.largestBytes)}`,
-          figure: kb(out.largest),
-          ok: out.largest < BUDGET.largestBytes,
-        },
-        {
-          name: 'median bundle',
-          goal: `< ${kb(BUDGET.medianBytes)}`,
-          figure: kb(out.medianBytes),
-          ok: out.medianBytes < BUDGET.medianBytes,
-        },
-        { name: 'slowest cold init', goal: '—', figure: `${slowest.toFixed(1)} ms` },
-      ];
-    },
-  },
-  {
-    title: 'Realtime by audience (`bench/realtime-audience.ts`)',
-    command: ['bench/realtime-audience.ts', '20', '100', '--json'],
-    output: 'realtime-audience.json',
-    fromStdout: lastJsonLine,
-    figures(raw) {
-      const { latency: rows, perMessage } = raw as AudienceOutput;
-      const total = perMessage.find((p) => p.channel === 'total')?.['posts per message'];
-      const figures: Figure[] = [
-        {
-          name: 'posts per inbound message, 12 consoles open',
-          // Its audience is the 2 admin tabs of the 12 consoles (a queue-less connection); a new ticket's first
-          // message adds its own events. Sent to every console it would be 12.
-          goal: '≤ 3 (its audience: 2 admin tabs of 12)',
-          figure: String(total),
-          ok: Number(total) <= 3,
-        },
-        ...rows.map((row) => ({
-          name: `${row.name} p50 / p99`,
-          goal: '—',
-          figure: `${row['p50 ms']} / ${row['p99 ms']} ms`,
-        })),
-      ];
-      // The API path with 100 sockets against 0, the fan-out not sharing the cores (in AWS it is its own Lambda).
-      const idle = rows.find((r) => String(r.name).includes('0 sockets') && !String(r.name).includes('100'));
-      const busy = rows.find((r) => String(r.name).includes('not sharing')) ?? rows[1];
-      if (idle && busy) {
-        const ratio = Number(busy['p99 ms']) / Number(idle['p99 ms']);
-        figures.push({
-          name: 'p99 with 100 sockets ÷ p99 with 0',
-          goal: '≤ 2 (open sockets do not slow the API)',
-          figure: ratio.toFixed(2),
-          ok: ratio <= 2,
-        });
-      }
-      return figures;
-    },
-  },
+/** In the order they run: quick and build benches first, the 100,000-item fills after, the dashboard on the tickets' fill. */
+export const REPORT_BENCHES: ReportBench[] = [
+  ...BUILD_BENCHES.filter((b) => ['bundles', 'web-first-load', 'web-lighthouse'].includes(b.name)),
+  ...API_BENCHES.filter((b) => !b.name.endsWith('-scale') && b.name !== 'contact-search'),
+  ...BUILD_BENCHES.filter((b) => ['campaign-planning', 'fleet-failover'].includes(b.name)),
+  ...API_BENCHES.filter((b) => b.name.endsWith('-scale') || b.name === 'contact-search'),
 ];
 
-export function markdownTable(figures: Figure[]): string {
-  const verdict = (f: Figure) => (f.ok === undefined ? 'reported' : f.ok ? 'pass' : '**FAIL**');
-  return [
-    '| figure | goal | measured | result |',
-    '|---|---|---:|---|',
-    ...figures.map((f) => `| ${f.name} | ${f.goal} | ${f.figure} | ${verdict(f)} |`),
-  ].join('\n');
+export interface ReportOptions {
+  quick: boolean;
+  last: boolean;
+  only?: string[];
+  dataDir?: string;
 }
 
-/** HEAD, and whether the tree had changes not committed yet (their figures are not HEAD's). */
-function commit(): string {
+export function parseOptions(argv: readonly string[]): ReportOptions {
+  const value = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
+  const only = value('--only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = only?.filter((name) => !REPORT_BENCHES.some((b) => b.name === name)) ?? [];
+  if (unknown.length)
+    throw new Error(`--only: no bench ${unknown.join(', ')} (${REPORT_BENCHES.map((b) => b.name).join(', ')})`);
+  const dataDir = value('--data-dir');
+  return { quick: argv.includes('--quick'), last: argv.includes('--last'), only, dataDir: dataDir && resolve(dataDir) };
+}
+
+/** Minutes the benches take: the last measured run of the same size when there is one, the catalogue's estimate otherwise. */
+export function expectedMinutes(
+  benches: readonly ReportBench[],
+  quick: boolean,
+  measured: (name: string) => BenchRecord | undefined,
+): number {
+  return benches.reduce((sum, b) => {
+    const record = measured(b.name);
+    return (
+      sum +
+      (record && record.quick === quick && record.exitCode === 0
+        ? record.seconds / 60
+        : quick
+          ? b.minutes.quick
+          : b.minutes.full)
+    );
+  }, 0);
+}
+
+function git(...args: string[]): string | undefined {
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain') ? ' with uncommitted changes' : ''}`;
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
-    return 'unknown';
+    return undefined;
   }
 }
 
-function runBench(bench: QuickBench): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, bench.command[0]!), ...bench.command.slice(1)], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, LOG_LEVEL: 'SILENT', LOCAL_QUIET: 'true' },
-  });
-  if (result.status !== 0 && !bench.fromStdout) console.error(`${bench.command[0]} exited ${result.status}`);
-  if (bench.fromStdout) {
-    mkdirSync(RESULTS, { recursive: true });
-    writeFileSync(join(RESULTS, bench.output), `${JSON.stringify(bench.fromStdout(result.stdout), null, 2)}\n`);
-  }
+/** The last committed run's figures: bench/RESULTS.json at HEAD. */
+function lastCommitted(): FiguresFile | undefined {
+  const text = git('show', 'HEAD:bench/RESULTS.json');
+  return text ? (JSON.parse(text) as FiguresFile) : undefined;
+}
+
+/** A bench's record of an earlier run (a file of another shape, from before the report kept records, is none). */
+function readRecord(file: string): BenchRecord | undefined {
+  const record = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<BenchRecord>) : undefined;
+  return record?.bench && 'output' in record ? (record as BenchRecord) : undefined;
+}
+
+/** A folder for the run's data on tmpfs when there is one (DynamoDB Local syncs every batch to disk). */
+function scratchDir(): string {
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  return mkdtempSync(join(base, 'atende-bench-report-'));
 }
 
 async function main(): Promise<void> {
-  const last = process.argv.includes('--last');
-  const load = loadavg().map((n) => n.toFixed(2));
-  const sections: string[] = [];
-  let failed = 0;
-  for (const bench of QUICK_BENCHES) {
-    if (!last) runBench(bench);
-    const file = join(RESULTS, bench.output);
-    const figures: Figure[] = existsSync(file)
-      ? bench.figures(JSON.parse(readFileSync(file, 'utf8')))
-      : [{ name: 'no output', goal: '—', figure: 'not run', ok: false }];
-    failed += figures.filter((f) => f.ok === false).length;
-    const measured = existsSync(file) ? `, measured ${statSync(file).mtime.toISOString()}` : '';
-    sections.push(`## ${bench.title}\n\n\`npx tsx ${bench.command.join(' ')}\`${measured}\n\n${markdownTable(figures)}`);
+  const options = parseOptions(process.argv.slice(2));
+  const outDir = join(ROOT, 'bench', 'results', ...(options.quick ? ['quick'] : []));
+  const pageDir = options.quick ? outDir : join(ROOT, 'bench');
+  mkdirSync(outDir, { recursive: true });
+  const recordFile = (name: string) => join(outDir, `${name}.json`);
+  const toRun = options.last ? [] : REPORT_BENCHES.filter((b) => !options.only || options.only.includes(b.name));
+  const expected = {
+    thisRun: expectedMinutes(toRun, options.quick, (n) => readRecord(recordFile(n))),
+    full: expectedMinutes(REPORT_BENCHES, false, (n) => readRecord(join(ROOT, 'bench', 'results', `${n}.json`))),
+  };
+  console.log(
+    `bench:report: ${toRun.length ? `${toRun.map((b) => b.name).join(', ')}; expected ≈ ${Math.ceil(expected.thisRun)} min` : 'from the last outputs'}` +
+      ` (a full run ≈ ${Math.ceil(expected.full)} min on the quiet 2-core machine)`,
+  );
+  const startLoad = loadavg();
+  const started = Date.now();
+  const dataDir = options.dataDir ?? (toRun.length ? scratchDir() : '');
+  const ctx: RunContext = { quick: options.quick, dataDir, selected: new Set(toRun.map((b) => b.name)) };
+  try {
+    for (const bench of toRun) {
+      const record = await runBench(bench, ctx, ROOT);
+      writeFileSync(recordFile(bench.name), `${JSON.stringify(record, null, 2)}\n`);
+    }
+  } finally {
+    if (dataDir && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
-  const page = [
-    '# Benchmark results',
-    '',
-    `Written by \`npm run bench:report\`${last ? ' from the last outputs (`--last`)' : ''} on ${new Date().toISOString()},`,
-    `commit ${commit()}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB,`,
-    `Node ${process.version}; load average ${load.join(' / ')} ${last ? 'when the page was written (each table says when its bench ran)' : 'when the run started'} (the machine is shared: latencies move with it).`,
-    '',
-    ...sections.flatMap((s) => [s, '']),
-  ].join('\n');
-  const target = join(ROOT, 'bench', 'RESULTS.md');
+  const records = new Map<string, BenchRecord>();
+  for (const bench of REPORT_BENCHES) {
+    const record = readRecord(recordFile(bench.name));
+    if (record) records.set(bench.name, record);
+  }
+  const commit = `${git('rev-parse', '--short', 'HEAD') ?? 'unknown'}${git('status', '--porcelain', '--untracked-files=no') ? ' with uncommitted changes' : ''}`;
+  const page = buildPage({
+    benches: REPORT_BENCHES,
+    records,
+    ran: ctx.selected,
+    last: lastCommitted(),
+    quick: options.quick,
+    commit,
+    startLoad,
+    expectedMinutes: expected,
+    tookMinutes: toRun.length ? (Date.now() - started) / 60_000 : undefined,
+  });
+  const target = join(pageDir, 'RESULTS.md');
   // Formatted as the repository's `prettier --check` expects.
-  writeFileSync(target, await format(page, { ...(await resolveConfig(target)), parser: 'markdown' }));
-  console.log(page);
-  process.exitCode = failed ? 1 : 0;
+  writeFileSync(target, await format(page.markdown, { ...(await resolveConfig(target)), parser: 'markdown' }));
+  writeFileSync(join(pageDir, 'RESULTS.json'), `${JSON.stringify(page.figures, null, 2)}\n`);
+  console.log(`\nwrote ${target} (${page.failed} goal(s) missed)`);
+  process.exitCode = page.failed ? 1 : 0;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

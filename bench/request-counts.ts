@@ -10,8 +10,11 @@
  * of transactions").
  * The session host runs in its own process: its calls are not counted here.
  * Background SQS polling (ReceiveMessage) is reported per minute, not per operation.
+ * `log bytes`: what the handlers' structured logs (Powertools JSON lines) wrote to stdout/stderr, the bytes
+ * CloudWatch would ingest from the code; Lambda's own per-invocation lines and API access logs come on top
+ * (docs/deploy.md "Cost estimate": CloudWatch logs).
  *
- *   npx tsx bench/request-counts.ts [repetitions]
+ *   npx tsx bench/request-counts.ts [repetitions] [--json]
  */
 import { Client } from '@smithy/core/client';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -20,6 +23,7 @@ import type { GetCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import { startLocalStack } from '../infra/local/stack';
 import { signIn, until } from './support/console-client';
+import { printJson } from './support/bench-json';
 import { printTable, round } from './support/stats';
 import { readTransactionItems, transactionUnitsAtAwsRate } from './support/transaction-units';
 
@@ -76,6 +80,16 @@ Client.prototype.send = async function patchedSend(this: Client<any, any, any, a
   return output;
 } as typeof Client.prototype.send;
 
+// The handlers' JSON log lines (Powertools writes `{"level":…}` lines): counted as CloudWatch would ingest them.
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+    for (const line of text.split('\n')) if (line.startsWith('{"level":')) add('Log bytes', Buffer.byteLength(line));
+    return write(chunk, ...rest);
+  }) as typeof stream.write;
+}
+
 async function measure(
   name: string,
   times: number,
@@ -104,6 +118,7 @@ async function measure(
     'S3 calls': round(calls('S3 '), 2),
     'WS posts': per('ApiGatewayManagementApi PostToConnection'),
     'Secrets calls': round(calls('SecretsManager '), 2),
+    'log bytes': per('Log bytes'),
   };
 }
 
@@ -319,6 +334,7 @@ try {
   console.log(
     `\nidle SQS polling by the local event-source pollers: ${polls} ReceiveMessage/min for ${stack.queues.size} queues`,
   );
+  printJson({ repetitions, rows, idleReceivesPerMinute: polls });
   socket.close();
 } finally {
   Client.prototype.send = originalSend as typeof Client.prototype.send;

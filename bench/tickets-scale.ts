@@ -14,7 +14,7 @@
  * machine (`--phase measure`, a few minutes).
  *
  * Run: npx tsx bench/tickets-scale.ts [largeCount=100000] [secondsPerRoute=8] [fillMinutes=60]
- *        [--data-dir DIR] [--phase all|fill|measure]
+ *        [--data-dir DIR] [--phase all|fill|measure] [--json]
  */
 import { resolve } from 'node:path';
 import { startLocalStack } from '../infra/local/stack';
@@ -25,6 +25,7 @@ import {
   makeCompany as makeBenchCompany,
   type CompanyState,
 } from './support/scale-companies';
+import { printJson } from './support/bench-json';
 import { printTable } from './support/stats';
 
 const argv = process.argv.slice(2);
@@ -65,17 +66,24 @@ try {
   const { small, large } = state;
   console.log(`S: ${small.count.toLocaleString('en')} tickets · L: ${large.count.toLocaleString('en')} tickets`);
   let rows: Record<string, string | number>[] = [];
+  /** Every measurement of this run (one per checkpoint L reached), for `--json`. */
+  const measured: { small: number; large: number; rows: typeof rows }[] = [];
+  const measure = async () => {
+    rows = await measurePaired(small, large);
+    measured.push({ small: small.count, large: large.count, rows });
+    return rows;
+  };
   if (phase !== 'measure') {
     const checkpoints = [10_000, 30_000, largeCount].filter((n, i, all) => n <= largeCount && all.indexOf(n) === i);
     for (const target of checkpoints) {
       if (large.count >= target && target !== largeCount) continue;
       if (Date.now() > fillEnds) break;
       await fillTo(large, target, fillEnds);
-      if (phase === 'all') printTable((rows = await measurePaired(small, large)));
+      if (phase === 'all') printTable(await measure());
       if (large.count < target) break;
     }
   }
-  if (phase === 'measure') rows = await measurePaired(small, large);
+  if (phase === 'measure') await measure();
   if (rows.length > 0) {
     console.log(
       `\nTicket workspace at scale: S ${small.count.toLocaleString('en')} vs L ${large.count.toLocaleString('en')} tickets, ` +
@@ -83,6 +91,7 @@ try {
     );
     printTable(rows);
   }
+  printJson({ small: small.count, large: large.count, seconds, connections: CONNECTIONS, rows, checkpoints: measured });
 } finally {
   await stack.stop();
 }

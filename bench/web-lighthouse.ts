@@ -5,6 +5,7 @@
  *   npx tsx bench/web-lighthouse.ts            # build web/dist, then 3 runs; prints each and the median
  *   npx tsx bench/web-lighthouse.ts --no-build --runs 5
  *   npx tsx bench/web-lighthouse.ts --dist /tmp/old/web/dist     # a build of another commit
+ *   npx tsx bench/web-lighthouse.ts --no-build --runs 3 --json   # then the runs and the median as one JSON line
  *
  * The page is served by the local gateway's own static server (infra/local/gateway/web-console.ts:
  * Brotli/gzip and immutable cache headers, as CloudFront serves it), with a stub API that answers the
@@ -21,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startGateway } from '../infra/local/gateway/gateway-server';
 import { mountStatic } from '../infra/local/gateway/web-console';
+import { printJson } from './support/bench-json';
 
 const web = fileURLToPath(new URL('../web', import.meta.url));
 const args = process.argv.slice(2);
@@ -99,4 +101,5 @@ try {
 
 const median = [...results].sort((a, b) => a.performance - b.performance)[Math.floor(results.length / 2)]!;
 console.log(`median performance ${median.performance}, accessibility ${median.accessibility} (${runs} runs)`);
+printJson({ runs: results.map(({ opportunities: _, ...run }) => run), median: { ...median, opportunities: undefined } });
 if (median.performance < 90 || median.accessibility < 100) process.exitCode = 1;

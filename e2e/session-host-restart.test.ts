@@ -1,11 +1,17 @@
 /**
- * Issue 4's resilience must-show on the whole local platform (no browser): a connected
- * session host killed with SIGKILL is reported DISCONNECTED; a message queued for sending while
- * it is down is delivered exactly once when it comes back, and it resumes without a new QR.
+ * Issue 4's resilience must-show on the whole local platform (no browser), on the local default: a
+ * fleet of one session host (issue 29), the code path deployed on AWS. The connection is run under a
+ * lease the host holds; the host killed with SIGKILL is reported DISCONNECTED within seconds (the
+ * runner retires it the moment its process ends, instead of a lease expiry plus the minute sweep); a
+ * message queued for sending while it is down is delivered exactly once when it comes back, and it
+ * resumes without a new QR; killed and left to the runner's restart, its connection is CONNECTED
+ * again on the new process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { ConnectionDto } from '@atende/shared';
+import { getConnectionLease } from '../functions/src/data/connection-leases';
+import { processTable } from '../functions/src/data/table-operations';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { signIn, until, type ConsoleClient } from '../bench/support/console-client';
 
@@ -25,6 +31,11 @@ const sim = async <T>(method: string, path: string, body?: unknown): Promise<T> 
 };
 
 const connectionStatus = async (id: string) => (await admin.api<ConnectionDto>('GET', `/whatsapp/${id}`)).status;
+const leaseOwner = async (connectionId: string) =>
+  (await getConnectionLease({ companyId: admin.companyId, connectionId }, processTable()))?.owner;
+/** Well under a lease (20 s) plus the sweep's grace (30 s) and tick (60 s), which is what it takes without the runner. */
+const KILL_TO_DISCONNECTED_MS = 10_000;
+let connectionId = '';
 
 describe('session host killed and restarted', () => {
   beforeAll(async () => {
@@ -57,18 +68,25 @@ describe('session host killed and restarted', () => {
       'CONNECTED',
     );
     await sim('POST', `/connections/${connection.id}/contacts`, CUSTOMER);
+    connectionId = connection.id;
+    // The default local host is a fleet host: the connection runs under its lease.
+    const killedHost = stack.sessionHost!.hostId(0)!;
+    expect(killedHost).toBeTruthy();
+    expect(await leaseOwner(connection.id)).toBe(killedHost);
     const qrEventsBefore = (await sim<{ connection: { qr: string | null } }>('GET', `/connections/${connection.id}`))
       .connection.qr;
     expect(qrEventsBefore).toBeNull();
 
-    // Act 1: kill the host hard; the runner (like an ECS task-stopped rule) reports its sessions.
+    // Act 1: kill the host hard; the runner sees the process end and retires the host at once.
     const pid = stack.sessionHost!.pid(0)!;
+    const killedAt = Date.now();
     process.kill(pid, 'SIGKILL');
     await until(
       async () => ((await connectionStatus(connection.id)) === 'DISCONNECTED' ? true : undefined),
-      15_000,
+      KILL_TO_DISCONNECTED_MS,
       'DISCONNECTED',
     );
+    console.log(`SIGKILL of the only host → DISCONNECTED in ${Date.now() - killedAt} ms`);
     await stack.sessionHost!.stop(0); // keep it down (cancels the automatic restart)
 
     // Act 2: queue a send while the host is down (the command the ticket workspace will issue).
@@ -119,5 +137,31 @@ describe('session host killed and restarted', () => {
     );
     expect(conversation.messages.filter((m) => m.from === 'business')).toHaveLength(1);
     expect(final.messages.filter((m) => m.text === command.text)).toHaveLength(1);
+    expect(await leaseOwner(connection.id)).toBe(stack.sessionHost!.hostId(0));
+  });
+
+  it("is CONNECTED again on the runner's restart of a killed host, under the new process's lease", async () => {
+    // Arrange: the connection of the test above, CONNECTED.
+    expect(connectionId).not.toBe('');
+    const before = stack.sessionHost!.hostId(0)!;
+    expect(await leaseOwner(connectionId)).toBe(before);
+
+    // Act: SIGKILL, and leave the restart to the runner (as ECS replaces a task).
+    const killedAt = Date.now();
+    process.kill(stack.sessionHost!.pid(0)!, 'SIGKILL');
+    const newOwner = await until(
+      async () => {
+        const owner = await leaseOwner(connectionId);
+        if (!owner || owner === before) return undefined;
+        return (await connectionStatus(connectionId)) === 'CONNECTED' ? owner : undefined;
+      },
+      30_000,
+      'CONNECTED on the restarted host',
+    );
+    console.log(`SIGKILL of the only host → CONNECTED again after the restart in ${Date.now() - killedAt} ms`);
+
+    // Assert: the restarted process (a new host id) holds it, and no QR was asked for.
+    expect(newOwner).toBe(stack.sessionHost!.hostId(0));
+    expect((await admin.api<ConnectionDto>('GET', `/whatsapp/${connectionId}`)).qrcode).toBe('');
   });
 });

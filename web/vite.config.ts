@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chakraRecipes } from './build/chakra-recipes.ts';
 import { firstPaint } from './build/first-paint.ts';
+import { sharedSchemas } from './build/shared-schemas.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +18,7 @@ const apiProxy = process.env.VITE_API_PROXY;
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), chakraRecipes(), firstPaint()],
+  plugins: [react(), chakraRecipes(), sharedSchemas(), firstPaint()],
   resolve: { alias: { '@': `${webRoot}src` } },
   // Found late by the dependency scanner (they live in lazy routes): a late find reloads the page in dev.
   optimizeDeps: { include: ['qrcode.react'] },

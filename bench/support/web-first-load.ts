@@ -47,9 +47,10 @@ export const TICKETS_ROUTE_SOURCES = [
 /**
  * Issue 28's goal is 250 KB; this is the ratchet web/test/first-load.test.ts holds the screen to until
  * it gets there: 423.1 KB before issue 28's split, 342.6 KB after, 337.3 KB once the en/es texts and
- * the shell's error catalogue left it (bench/README.md "Web first load"); 5 KB of slack.
+ * the shell's error catalogue left it, 270.0 KB once the shell's popups, the conversation and zod
+ * left it (bench/README.md "Web first load"); 5 KB of slack.
  */
-export const TICKETS_BUDGET_BYTES = 342 * 1024;
+export const TICKETS_BUDGET_BYTES = 275 * 1024;
 export const TICKETS_GOAL_BYTES = 250 * 1024;
 
 export function readManifest(distDir: string): Manifest {

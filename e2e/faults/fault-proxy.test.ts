@@ -2,11 +2,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { seededRandom } from '@atende/shared/seeded-random';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbFaultProfile, dynamoDbFlavor } from './support/dynamodb-flavor';
 import { decide, startFaultProxy, type FaultProxy } from './support/fault-proxy';
 import { gatewayFlavor } from './support/gateway-flavor';
-import { seededRandom } from './support/seeded-random';
 
 let upstream: Server;
 let upstreamUrl: string;

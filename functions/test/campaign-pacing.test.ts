@@ -1,4 +1,5 @@
 /** Pacing arithmetic of the campaign engine (domain/campaign-sending/pacing.ts): pure, no emulators. */
+import { seededRandom } from '@atende/shared/seeded-random';
 import { describe, expect, it } from 'vitest';
 import {
   assignConnection,
@@ -96,25 +97,13 @@ describe('next slot', () => {
   });
 });
 
-/** A seeded uniform draw, so the simulation is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * One connection's pacer as pacer-step.ts runs it on SQS: a step starts `latencyMs` after its message
  * becomes visible, works `workMs` (reads, the claim, the send), then queues its successor with a
  * whole-second delay rounded up. Answers the sends per minute over `sends` sends and the gaps.
  */
 function simulatePacer(pace: PaceSettings, sends: number, workMs: number, latencyMs: number) {
-  const random = seeded(27);
+  const random = seededRandom(27);
   let visibleAt = 0;
   let slot = 0;
   let since = 0;

@@ -6,10 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { ChannelEvent, ConnectionDto } from '@atende/shared';
-import { claimConnection } from '../src/data/connection-leases';
-import { renewHostLease } from '../src/data/fleet-hosts';
+import { claimConnection, getConnectionLease } from '../src/data/connection-leases';
+import { readFleet, renewHostLease } from '../src/data/fleet-hosts';
 import { processTable } from '../src/data/table-operations';
-import { FLEET_DOWN_GRACE_MS, FLEET_DOWN_REASON, reportDeadFleetHosts } from '../src/domain/connections/fleet-down';
+import {
+  FLEET_DOWN_GRACE_MS,
+  FLEET_DOWN_REASON,
+  reportDeadFleetHosts,
+  retireFleetHosts,
+} from '../src/domain/connections/fleet-down';
 import { handler as inbound } from '../src/handlers/inbound/index';
 import { handler as tick } from '../src/handlers/scheduler/index';
 import { logger } from '../src/platform/logger';
@@ -145,6 +150,59 @@ describe('dead fleet hosts', () => {
 
     expect(result.fleetDown).toEqual({ hosts: 1, reported: 1 });
     expect((await inboundEvents()).map((e) => e.connectionId)).toEqual([connectionId]);
+  });
+});
+
+describe('a fleet host known to be gone (the local runner saw its process exit)', () => {
+  const leaseOf = async (hostId: string) => (await readFleet(processTable())).hosts.find((h) => h.hostId === hostId);
+
+  it('ends its lease now and reports what it held DISCONNECTED at once, every incarnation, once', async () => {
+    // Arrange: a live host (and its later incarnation) holding connections, and another live host.
+    const companyId = `c-${ulid()}`;
+    const now = Date.now();
+    const gone = await hostAt(now - 1_000);
+    const { hostId: reborn } = await renewHostLease(
+      { hostId: `${gone.hostId}~1`, startedAt: new Date(now).toISOString(), cap: 300, sessions: 0 },
+      { now, ttlMs: TTL, first: true },
+      processTable(),
+    ).then((l) => l!);
+    const other = await hostAt(now);
+    const held = [await claim(gone.hostId, companyId), await claim(reborn, companyId)];
+    const othersOwn = await claim(other.hostId, companyId);
+
+    // Act
+    const retired = await retireFleetHosts({ hostId: gone.hostId, report: true, now });
+    const events = await inboundEvents();
+    const again = await retireFleetHosts({ hostId: gone.hostId, report: true, now: now + 1 });
+    const tick = await reportDeadFleetHosts(now + FLEET_DOWN_GRACE_MS);
+
+    // Assert: both incarnations ended at `now`; the other host untouched; reported once, dated `now`.
+    expect(retired).toEqual({ hosts: 2, reported: 2 });
+    expect((await leaseOf(gone.hostId))?.leaseUntil).toBe(now);
+    expect((await leaseOf(reborn))?.leaseUntil).toBe(now);
+    expect((await leaseOf(other.hostId))?.leaseUntil).toBe(other.leaseUntil);
+    expect(events.map((e) => e.connectionId).sort()).toEqual([...held].sort());
+    for (const event of events)
+      expect(event).toMatchObject({ status: 'DISCONNECTED', occurredAt: new Date(now).toISOString() });
+    expect(again.reported).toBe(0);
+    expect(tick.reported).toBe(0);
+    expect(await inboundEvents()).toEqual([]);
+    expect((await getConnectionLease({ companyId, connectionId: othersOwn }, processTable()))?.owner).toBe(other.hostId);
+  });
+
+  it("at a start, ends every earlier host's lease without reporting, so a new host claims at once", async () => {
+    const now = Date.now();
+    const earlier = await hostAt(now);
+    const companyId = `c-${ulid()}`;
+    const connectionId = await claim(earlier.hostId, companyId);
+
+    const retired = await retireFleetHosts({ report: false, now });
+
+    expect(retired.reported).toBe(0);
+    expect(retired.hosts).toBeGreaterThanOrEqual(1);
+    expect((await leaseOf(earlier.hostId))?.leaseUntil).toBe(now);
+    expect(await inboundEvents()).toEqual([]);
+    expect((await getConnectionLease({ companyId, connectionId }, processTable()))?.owner).toBe(earlier.hostId);
   });
 });
 

@@ -24,8 +24,9 @@ export function sessionShardsFromContext(app: App): number {
 
 /**
  * The session host is a fleet of `sessionHosts` tasks on one service (issue 29; default 1, with
- * `sessionHostCap`, default 300). Shards are the old shape, kept only for a stage deployed with them
- * until it moves (docs/deploy.md "From shards to the fleet"): naming `sessionShards` alone selects them.
+ * `sessionHostCap`, default 200: docs/deploy.md "Sizing for 50,000 numbers"). Shards are the old shape,
+ * kept only for a stage deployed with them until it moves (docs/deploy.md "From shards to the fleet"):
+ * naming `sessionShards` alone selects them.
  */
 export function sessionFleetFromContext(app: App): { hosts: number; cap: number; lanes: number } | undefined {
   const raw = contextString(app, 'sessionHosts') ?? (contextString(app, 'sessionShards') === undefined ? '1' : undefined);
@@ -33,7 +34,7 @@ export function sessionFleetFromContext(app: App): { hosts: number; cap: number;
   const hosts = Number(raw);
   if (!Number.isInteger(hosts) || hosts < 1 || hosts > MAX_FLEET_HOSTS)
     throw new Error(`context sessionHosts must be an integer 1..${MAX_FLEET_HOSTS}, got "${raw}"`);
-  const rawCap = contextString(app, 'sessionHostCap') ?? '300';
+  const rawCap = contextString(app, 'sessionHostCap') ?? '200';
   const cap = Number(rawCap);
   if (!Number.isInteger(cap) || cap < 1)
     throw new Error(`context sessionHostCap must be a positive integer, got "${rawCap}"`);

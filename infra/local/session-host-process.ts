@@ -1,9 +1,11 @@
 /**
- * The session host as child processes, one per shard (like one Fargate service per shard): prefixed
- * logs, restart with backoff after a crash (as ECS would), and explicit stop()/start() so tests and
- * benches can kill a shard and bring it back. Ports stay fixed per shard across restarts.
+ * The session host as child processes: the hosts of a fleet (the default, as in AWS: one task per
+ * host), or one per shard (like one Fargate service per shard). Prefixed logs, restart with backoff
+ * after a crash (as ECS would), and explicit stop()/start() so tests and benches can kill a host and
+ * bring it back. Ports stay fixed per index across restarts; a fleet host gets a new id per process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
@@ -19,10 +21,12 @@ const STOP_GRACE_MS = 5_000;
 const MAX_BACKOFF_MS = 30_000;
 
 export interface SessionHostOptions {
+  /** How many processes: the fleet's hosts, or the shards. */
   shards: number;
   /**
-   * `SESSION_HOSTS=N`: the processes are a fleet (issue 29) rather than shards: every one reads
-   * shard 0's queue and claims connections through leases; a killed one's are taken over by the others.
+   * The processes are a fleet (issue 29; the local default, `SESSION_HOSTS=N`) rather than shards:
+   * every one reads shard 0's queue and claims connections through leases; a killed one's are taken
+   * over by the others (or by its restart).
    */
   fleet?: boolean;
   /** Table, queue, S3 and stage variables; SHARD, ADAPTER and the ports are added per shard. */
@@ -31,10 +35,11 @@ export interface SessionHostOptions {
   adapter?: string;
   entry?: string;
   /**
-   * Called when a shard dies without being asked to (crash, SIGKILL): a host killed hard cannot
+   * Called when a host dies without being asked to (crash, SIGKILL): a host killed hard cannot
    * report its sessions, so whoever watches it does (as an ECS task-stopped rule does in AWS).
+   * `hostId`: the fleet host's id (`HOST_ID`) in the process that died.
    */
-  onUnexpectedExit?: (shard: number) => Promise<void>;
+  onUnexpectedExit?: (shard: number, hostId: string | undefined) => Promise<void>;
 }
 
 interface Shard {
@@ -42,7 +47,11 @@ interface Shard {
   simulatorPort: number;
   healthPort: number;
   child?: ChildProcess;
+  /** Fleet: the running (or last) process's host id. */
+  hostId?: string;
   wanted: boolean;
+  /** The signals stop() sent to the running process: its exit by another one (a SIGKILL from outside) was not asked for. */
+  sent?: { child: ChildProcess; signals: Set<NodeJS.Signals> };
   restartTimer?: NodeJS.Timeout;
   backoffMs: number;
 }
@@ -54,6 +63,8 @@ export interface SessionHostProcesses {
   simulatorPort(shard: number): number | undefined;
   healthPort(shard: number): number | undefined;
   pid(shard: number): number | undefined;
+  /** Fleet: the host id of the process running (or last run) at this index. */
+  hostId(shard: number): string | undefined;
   /** Starts one shard, or every shard; resolves once the process is spawned (not yet healthy). */
   start(shard?: number): Promise<void>;
   /** SIGTERM, then SIGKILL after 5 s; no automatic restart until start() is called again. */
@@ -74,16 +85,20 @@ export async function createSessionHost(options: SessionHostOptions): Promise<Se
 
   function spawnShard(shard: Shard): void {
     const startedAt = Date.now();
+    // A new id per process, as an ECS task gets: the host item of the one before may still be there.
+    const hostId = options.fleet ? `local-${shard.index}-${randomBytes(6).toString('hex')}` : undefined;
+    shard.hostId = hostId;
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, entry], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
         ...options.env,
         SHARD: options.fleet ? '0' : String(shard.index),
-        ...(options.fleet ? { SESSION_FLEET: 'true' } : {}),
+        ...(hostId ? { SESSION_FLEET: 'true', HOST_ID: hostId } : {}),
         ADAPTER: adapter,
         SIMULATOR_PORT: String(shard.simulatorPort),
         HEALTH_PORT: String(shard.healthPort),
+        EXIT_WITH_PARENT_PID: String(process.pid),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Own process group: a terminal's Ctrl-C reaches only the stack, which stops shards in order.
@@ -97,10 +112,14 @@ export async function createSessionHost(options: SessionHostOptions): Promise<Se
     child.on('error', (err) => logLine(source, `could not start: ${err.message}`));
     child.on('exit', (code, signal) => {
       if (shard.child === child) shard.child = undefined;
+      // Reported even when stop() came right after (a test that kills a host and keeps it down): only an
+      // exit that stop()'s own signals caused was asked for.
+      const asked = shard.sent?.child === child && (signal === null || shard.sent.signals.has(signal));
+      if (!asked)
+        options
+          .onUnexpectedExit?.(shard.index, hostId)
+          .catch((err: Error) => logLine(source, `could not report its sessions disconnected: ${err.message}`));
       if (!shard.wanted) return;
-      options
-        .onUnexpectedExit?.(shard.index)
-        .catch((err: Error) => logLine(source, `could not report its sessions disconnected: ${err.message}`));
       if (Date.now() - startedAt > 60_000) shard.backoffMs = 1000; // it ran a while: a fresh crash, not a crash loop
       logLine(source, `exited (${signal ?? code}); restarting in ${shard.backoffMs / 1000} s`);
       shard.restartTimer = setTimeout(() => {
@@ -116,13 +135,19 @@ export async function createSessionHost(options: SessionHostOptions): Promise<Se
     clearTimeout(shard.restartTimer);
     const child = shard.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const sent = new Set<NodeJS.Signals>();
+    shard.sent = { child, signals: sent };
+    const signal = (name: NodeJS.Signals) => {
+      sent.add(name);
+      child.kill(name);
+    };
     await new Promise<void>((done) => {
-      const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      const kill = setTimeout(() => signal('SIGKILL'), STOP_GRACE_MS);
       child.once('exit', () => {
         clearTimeout(kill);
         done();
       });
-      child.kill('SIGTERM');
+      signal('SIGTERM');
     });
   }
 
@@ -134,6 +159,7 @@ export async function createSessionHost(options: SessionHostOptions): Promise<Se
     simulatorPort: (i) => shards[i]?.simulatorPort,
     healthPort: (i) => shards[i]?.healthPort,
     pid: (i) => shards[i]?.child?.pid,
+    hostId: (i) => shards[i]?.hostId,
     async start(shard) {
       if (!available) return;
       for (const s of pick(shard)) {

@@ -28,6 +28,7 @@ import type { DeliveryFaults } from './pollers/delivery-faults';
 import { seedLocalPlatform, type LocalSeedResult } from './seed-logins';
 import { createSessionHost, type SessionHostProcesses } from './session-host-process';
 import { reportShardDown } from './report-shard-down';
+import { retireEarlierHosts, retireExitedHost } from './retire-fleet-hosts';
 
 export const MEDIA_BUCKET = 'atende-media';
 
@@ -49,6 +50,12 @@ export interface LocalStackOptions {
   web: 'vite' | 'dist' | 'none';
   webRoot?: string;
   sessionHost: boolean;
+  /**
+   * `fleet` (default, as deployed): `SESSION_HOSTS` processes (1 unless set) claiming connections
+   * through leases. `shards`: the shard hosts of before the fleet, one per `SESSION_SHARDS`, chosen
+   * explicitly or by `SESSION_SHARDS` > 1.
+   */
+  sessionHostMode?: 'fleet' | 'shards';
   /** Gateway port; undefined or 0 → a free one. */
   port?: number;
   /** Seed the platform and demo companies (default true). */
@@ -178,10 +185,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ] as const);
     if (layout) recordDynamoDbPid(layout.root, ddb.process.pid);
 
-    const shards = Number(options.env?.SESSION_SHARDS ?? process.env.SESSION_SHARDS ?? 1) || 1;
-    // SESSION_HOSTS=N: N session-host processes as a fleet on shard 0's queue (issue 29).
-    const fleetHosts = Number(options.env?.SESSION_HOSTS ?? process.env.SESSION_HOSTS ?? 0) || 0;
-    if (fleetHosts > 0 && shards > 1) throw new Error('SESSION_HOSTS and SESSION_SHARDS > 1 exclude each other');
+    const { shards, fleetHosts } = sessionHostLayout(options);
     const [, queues] = await Promise.all([
       ensureTable(ddb.endpoint, DEFAULT_TABLE_NAME),
       createQueues(sqs.endpoint, queueSpecs(shards, { fleet: fleetHosts > 0 })),
@@ -280,9 +284,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     let sessionHost: SessionHostProcesses | undefined;
     if (options.sessionHost) {
+      if (fleetHosts) await retireEarlierHosts();
       sessionHost = fleetHosts
-        ? // A killed fleet host's connections are claimed by the others: nothing to report on its behalf.
-          await createSessionHost({ shards: fleetHosts, fleet: true, env })
+        ? await createSessionHost({
+            shards: fleetHosts,
+            fleet: true,
+            env,
+            onUnexpectedExit: async (_index, hostId) => (hostId ? retireExitedHost(hostId) : undefined),
+          })
         : await createSessionHost({ shards, env, onUnexpectedExit: (shard) => reportShardDown(env, shard) });
       const host = sessionHost;
       await host.start();
@@ -312,6 +321,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await cleanup();
     throw err;
   }
+}
+
+/**
+ * The fleet by default (`SESSION_HOSTS` hosts, 1 unless set; one outbound queue), or the shards
+ * (`SESSION_SHARDS` of them, each its own queue) when asked for or when `SESSION_SHARDS` > 1.
+ */
+function sessionHostLayout(options: LocalStackOptions): { shards: number; fleetHosts: number } {
+  const setting = (name: string) => options.env?.[name] ?? process.env[name];
+  const shards = Number(setting('SESSION_SHARDS') ?? 1) || 1;
+  const mode = options.sessionHostMode ?? (shards > 1 ? 'shards' : 'fleet');
+  if (mode === 'shards') {
+    if (setting('SESSION_HOSTS')) throw new Error('SESSION_HOSTS (a fleet) and shard mode exclude each other');
+    return { shards, fleetHosts: 0 };
+  }
+  if (shards > 1) throw new Error('SESSION_SHARDS > 1 asks for shard mode; the fleet reads one queue');
+  return { shards: 1, fleetHosts: Number(setting('SESSION_HOSTS') ?? 1) || 1 };
 }
 
 async function allStarted<T extends readonly unknown[]>(starts: { [K in keyof T]: Promise<T[K]> }): Promise<T> {

@@ -104,11 +104,11 @@ describe('session-host fleet at scale', () => {
     const [task] = ofType(one, 'AWS::ECS::TaskDefinition');
     expect(JSON.stringify(task!.Properties!.ContainerDefinitions[0].Environment)).toContain('SESSION_FLEET');
     const fleetOf = (context: Record<string, string>) => sessionFleetFromContext(new App({ context }));
-    expect(fleetOf({})).toEqual({ hosts: 1, cap: 300, lanes: 1 });
+    expect(fleetOf({})).toEqual({ hosts: 1, cap: 200, lanes: 1 });
     expect(fleetOf({ sessionShards: '2' })).toBeUndefined();
     expect(fleetOf({ sessionShards: '1' })).toBeUndefined();
-    expect(fleetOf({ sessionHosts: '4', sessionShards: '1' })).toEqual({ hosts: 4, cap: 300, lanes: 1 });
-    expect(fleetOf({ sessionHosts: '186', sessionLanes: '8' })).toEqual({ hosts: 186, cap: 300, lanes: 8 });
+    expect(fleetOf({ sessionHosts: '4', sessionShards: '1' })).toEqual({ hosts: 4, cap: 200, lanes: 1 });
+    expect(fleetOf({ sessionHosts: '186', sessionLanes: '8' })).toEqual({ hosts: 186, cap: 200, lanes: 8 });
   });
 
   it('refuses a fleet beyond the supported size, and a fleet mixed with shards', () => {

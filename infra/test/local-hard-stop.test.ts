@@ -1,15 +1,15 @@
 /**
  * `npm start` killed hard leaves nothing behind (issue 8, item 19): after a SIGKILL of the runner's
  * process group, or a SIGTERM followed by SIGKILL 2 s later (what a harness does on a timeout),
- * DynamoDB Local (Java), every session-host shard and every other child end, and no port they
- * listened on stays bound. Linux only (/proc).
+ * DynamoDB Local (Java), every session-host process (a fleet of two, the default shape with
+ * `SESSION_HOSTS=2`) and every other child end, and no port they listened on stays bound. Linux only (/proc).
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commandLine, descendants, isListening, isRunning, listeningPorts } from './support/process-tree';
 import { poll, startRunner as startNpmStart, type Runner } from './support/npm-start-runner';
 
-const SHARDS = 2;
+const HOSTS = 2;
 let runner: Runner | undefined;
 let leftovers: number[] = [];
 
@@ -29,7 +29,7 @@ afterEach(() => {
 
 /** `npm start` in a process group of its own (as a terminal or a harness runs it), up to its banner. */
 async function startRunner(): Promise<ChildProcess> {
-  runner = await startNpmStart({ SESSION_SHARDS: String(SHARDS) });
+  runner = await startNpmStart({ SESSION_HOSTS: String(HOSTS) });
   return runner.child;
 }
 
@@ -51,11 +51,11 @@ describe.runIf(process.platform === 'linux')('npm start under a hard stop', () =
   const snapshot = async (child: ChildProcess) => {
     const pids = descendants(child.pid!);
     const commands = pids.map(commandLine);
-    // The children the issue found alive: Java and one session host per shard.
+    // The children the issue found alive: Java and every session-host process.
     expect(commands.filter((c) => c.startsWith('java ') && c.includes('DynamoDBLocal.jar'))).toHaveLength(1);
-    expect(commands.filter((c) => c.includes('session-host/src/main.ts'))).toHaveLength(SHARDS);
+    expect(commands.filter((c) => c.includes('session-host/src/main.ts'))).toHaveLength(HOSTS);
     const ports = listeningPorts(pids);
-    expect(ports.length).toBeGreaterThanOrEqual(1 + 1 + SHARDS); // gateway, DynamoDB, each shard's health port
+    expect(ports.length).toBeGreaterThanOrEqual(1 + 1 + HOSTS); // gateway, DynamoDB, each host's health port
     return { pids, ports };
   };
 

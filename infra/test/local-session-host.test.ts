@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 createServer((req, res) => {
   if (req.url === '/crash') { res.end(); setTimeout(() => process.exit(3), 10); return; }
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify(req.url === '/env' ? { pid: process.pid, SHARD: process.env.SHARD, ADAPTER: process.env.ADAPTER, SIMULATOR_PORT: process.env.SIMULATOR_PORT, TABLE_NAME: process.env.TABLE_NAME } : { ok: true }));
+  res.end(JSON.stringify(req.url === '/env' ? { pid: process.pid, SHARD: process.env.SHARD, ADAPTER: process.env.ADAPTER, SIMULATOR_PORT: process.env.SIMULATOR_PORT, TABLE_NAME: process.env.TABLE_NAME, HOST_ID: process.env.HOST_ID, SESSION_FLEET: process.env.SESSION_FLEET } : { ok: true }));
 }).listen(Number(process.env.HEALTH_PORT), '127.0.0.1');
 process.on('SIGTERM', () => process.exit(0));
 `,
@@ -70,6 +70,45 @@ describe('session host child process', () => {
     await host.start();
     await host.waitHealthy(20_000);
     expect((await envOf(host)).pid).not.toBe(restarted.pid);
+  });
+
+  it('names each fleet host process anew, and reports by its name one that died, even when stopped right after', async () => {
+    const exits: { index: number; hostId: string | undefined }[] = [];
+    host = await createSessionHost({
+      shards: 1,
+      fleet: true,
+      env: { TABLE_NAME: 'atende' },
+      entry,
+      adapter: 'simulator',
+      onUnexpectedExit: async (index, hostId) => void exits.push({ index, hostId }),
+    });
+    await host.start();
+    await host.waitHealthy(20_000);
+    const first = await envOf(host);
+
+    await fetch(`http://127.0.0.1:${host.healthPort(0)}/crash`);
+    const running = host;
+    const restarted = await poll(async () => {
+      const env = await envOf(running).catch(() => undefined);
+      return env && env.pid !== first.pid ? env : undefined;
+    }, 'a restarted host with a new pid');
+    expect(host.hostId(0)).toBe(restarted.HOST_ID);
+    // Killed from outside and stopped right after (kept down): still reported.
+    process.kill(Number(restarted.pid), 'SIGKILL');
+    await host.stop();
+    await poll(() => exits.length === 2, 'the killed host reported');
+    // Stopped on request: not reported.
+    await host.start();
+    await host.waitHealthy(20_000);
+    await host.stop();
+
+    expect(first).toMatchObject({ SHARD: '0', SESSION_FLEET: 'true' });
+    expect(first.HOST_ID).toMatch(/^local-0-[0-9a-f]{12}$/);
+    expect(restarted.HOST_ID).not.toBe(first.HOST_ID);
+    expect(exits).toEqual([
+      { index: 0, hostId: first.HOST_ID },
+      { index: 0, hostId: restarted.HOST_ID },
+    ]);
   });
 
   it('starts nothing, without failing, while the entry file does not exist', async () => {

@@ -69,10 +69,18 @@ export interface HostConfig {
   maxHostDownloads: number;
   /** `SESSION_FLEET=true`: every host reads shard 0's queue and runs the connections it holds leases on. */
   fleet?: FleetConfig & LaneConfig;
+  /**
+   * `HOST_ID`: the id this process's leases carry, unique per process (default `<hostname>-<ulid>`).
+   * The local runner names each host it spawns, so it can retire that host the moment it exits.
+   */
+  hostId?: string;
 }
 
-/** Defaults sized in docs/deploy.md ("Fleet"): 20 s lease, renewed every 5 s; 300 connections per 1 vCPU / 2 GiB task. */
-export const FLEET_DEFAULTS: FleetConfig = { cap: 300, ttlMs: 20_000, renewMs: 5_000 };
+/**
+ * Defaults sized in docs/deploy.md ("Fleet"): 20 s lease, renewed every 5 s; 200 connections per 1 vCPU / 2 GiB
+ * task, from what a Baileys connection measured at the peak of a burst (bench/baileys-socket-memory.ts).
+ */
+export const FLEET_DEFAULTS: FleetConfig = { cap: 200, ttlMs: 20_000, renewMs: 5_000 };
 
 const numberEnv = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
   const raw = env[name];
@@ -131,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     maxInboundMediaBytes: (numberEnv(env, 'MAX_INBOUND_MEDIA_MB') ?? 100) * 1024 * 1024,
     maxHostDownloads: numberEnv(env, 'MAX_HOST_MEDIA_DOWNLOADS') || DEFAULT_HOST_DOWNLOADS,
     fleet: env.SESSION_FLEET === 'true' ? loadFleet(env, shard) : undefined,
+    hostId: env.HOST_ID || undefined,
   };
 }
 

@@ -44,7 +44,7 @@ export interface HostOverrides {
 }
 
 export class SessionHost {
-  readonly hostId = `${hostname()}-${ulid()}`;
+  readonly hostId: string;
   readonly log: Logger;
   readonly clients: AwsClients;
   readonly manager: SessionManager;
@@ -73,6 +73,7 @@ export class SessionHost {
     readonly config: HostConfig,
     private readonly overrides: HostOverrides = {},
   ) {
+    this.hostId = config.hostId ?? `${hostname()}-${ulid()}`;
     this.log = overrides.log ?? createLogger(config.logLevel);
     this.clients = createAwsClients(config);
     this.waVersions = new WaVersionSource({ override: config.waVersion });

@@ -2,6 +2,7 @@
  * Session host process entry: `tsx session-host/src/main.ts` (env: docs in src/config.ts).
  * SIGTERM / SIGINT stop it gracefully (ECS sends SIGTERM, then SIGKILL after the stop timeout).
  */
+import { ASYNC_CONTEXT_FLAG, asyncContextPerPromise } from './async-context';
 import { filterLibsignalOutput } from './console-filter';
 import { loadConfig } from './config';
 import { SessionHost } from './host';
@@ -11,6 +12,12 @@ filterLibsignalOutput();
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 const host = new SessionHost(config, { log });
+if (asyncContextPerPromise() && config.adapters.includes('baileys')) {
+  log.error(
+    { flag: ASYNC_CONTEXT_FLAG, node: process.version },
+    'AsyncLocalStorage copies onto every promise: each Baileys socket opened slows the host for good; start node with the flag',
+  );
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

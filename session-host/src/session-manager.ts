@@ -288,12 +288,14 @@ export class SessionManager {
     }
   }
 
-  private onAdapterEvent(session: ManagedSession, event: AdapterEvent): void {
-    if (this.sessions.get(session.connectionId) !== session) return;
-    if (!event.type.startsWith('lifecycle.')) {
+  /** For a channel event, the promise of its enqueue (the adapter's receipt waits for it). */
+  private onAdapterEvent(session: ManagedSession, event: AdapterEvent): Promise<void> | undefined {
+    const body = !event.type.startsWith('lifecycle.');
+    if (this.sessions.get(session.connectionId) !== session)
+      return body ? Promise.reject(new Error('the session was replaced: event not taken')) : undefined;
+    if (body) {
       if (event.type === 'connection.pairingCode') this.setStatus(session, 'PAIRING');
-      this.publishBody(session, event as ChannelEventBody);
-      return;
+      return this.publishBody(session, event as ChannelEventBody);
     }
     const lifecycle = event as LifecycleEvent;
     switch (lifecycle.type) {
@@ -385,7 +387,7 @@ export class SessionManager {
     this.publisher.publishQr(session);
   }
 
-  private publishBody(session: ManagedSession, body: ChannelEventBody): void {
-    this.publisher.publishBody(session, body);
+  private publishBody(session: ManagedSession, body: ChannelEventBody): Promise<void> {
+    return this.publisher.publishBody(session, body);
   }
 }

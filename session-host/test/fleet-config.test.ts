@@ -15,7 +15,7 @@ describe('fleet configuration', () => {
       lanes: 1,
       laneQueueUrls: [base.QUEUE_URL_OUTBOUND_0],
     });
-    expect(FLEET_DEFAULTS).toEqual({ cap: 300, ttlMs: 20_000, renewMs: 5_000 });
+    expect(FLEET_DEFAULTS).toEqual({ cap: 200, ttlMs: 20_000, renewMs: 5_000 });
   });
 
   it('reads the cap and the lease timing, and refuses a renewal too slow for the lease', () => {

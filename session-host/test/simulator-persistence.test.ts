@@ -5,6 +5,7 @@ import { SimulatorWorld } from '../src/adapters/simulator/simulator-world';
 import type { SimContact, SimMessage } from '../src/adapters/simulator/simulator-types';
 import { createLogger } from '../src/logger';
 import type { MediaStore } from '../src/media/media-store';
+import { memoryTable } from './support/memory-table';
 
 const contact = (lastMessageAt: string) =>
   ({ number: '5511999990001', name: 'Ana', lastMessageAt }) as unknown as SimContact;
@@ -63,26 +64,6 @@ describe('simulator persistence', () => {
     expect(send).toHaveBeenCalledTimes(2); // nothing left to write
   });
 });
-
-/** A table in memory behind the document client: BatchWriteItem puts, Query by PK and SK prefix. */
-function memoryTable() {
-  const items = new Map<string, Record<string, unknown>>();
-  const puts: string[] = [];
-  const send = vi.fn(async (command: { input: Record<string, any> }) => {
-    if (command.input.RequestItems) {
-      for (const { PutRequest } of command.input.RequestItems.tbl as { PutRequest: { Item: Record<string, unknown> } }[]) {
-        items.set(`${PutRequest.Item.PK}|${PutRequest.Item.SK}`, PutRequest.Item);
-        puts.push(String(PutRequest.Item.SK));
-      }
-      return {};
-    }
-    const values = command.input.ExpressionAttributeValues as Record<string, string>;
-    return {
-      Items: [...items.values()].filter((i) => i.PK === values[':pk'] && String(i.SK).startsWith(values[':prefix']!)),
-    };
-  });
-  return { ddb: { send } as unknown as DynamoDBDocumentClient, puts };
-}
 
 describe('simulated conversations across a host restart', () => {
   it('save one item per customer message (not the contact again), and load the contact with its last message time', async () => {

@@ -10,9 +10,21 @@
  *
  *   import * as z from '@atende/shared/zod';
  */
-import { config } from 'zod/mini';
+import { config, ZodMiniNumber } from 'zod/mini';
+import { _coercedNumber, type $ZodNumberParams } from 'zod/v4/core';
 import { en } from 'zod/locales';
 
 config(en());
 
 export * from 'zod/mini';
+
+/**
+ * `z.coerce`, with the one coercion the schemas use (query-string numbers). zod's own `coerce` is a
+ * namespace re-export, and a bundler keeps a namespace whole once one member is read: every bundle
+ * with a page number carried the boolean, bigint and date coercions and their schema classes. Same
+ * function as zod's `z.coerce.number`; this local export takes precedence over the one above.
+ */
+export const coerce = {
+  number: <T = unknown>(params?: string | $ZodNumberParams): ZodMiniNumber<T> =>
+    _coercedNumber(ZodMiniNumber, params) as ZodMiniNumber<T>,
+};

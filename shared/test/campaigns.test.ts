@@ -1,22 +1,19 @@
 /**
- * The campaigns contract (shared/src/schemas/campaigns.ts): the editor's schema, the editing rule of
- * spec part 3 §4, the placeholders of §9, the settings (§9 defaults, §5 duplicate variables) and the
- * policy of who manages campaigns.
+ * The campaigns contract (shared/src/schemas/campaigns.ts and campaign-rules.ts): the editor's schema,
+ * the editing rule of spec part 3 §4, the placeholders of §9, the settings (§9 defaults, §5 duplicate
+ * variables) and the policy of who manages campaigns.
  */
 import { describe, expect, it } from 'vitest';
 import { mayManageCampaigns, type Viewer } from '../src/policy';
+import { CAMPAIGN_MSG, campaignSchema, campaignSettingsBodySchema, campaignSettingsSchema } from '../src/schemas/campaigns';
 import {
   CAMPAIGN_EDIT_LEAD_MS,
-  CAMPAIGN_MSG,
   campaignMessages,
-  campaignSchema,
-  campaignSettingsBodySchema,
-  campaignSettingsSchema,
   DEFAULT_CAMPAIGN_SETTINGS,
   fillCampaignVariables,
   isCampaignEditable,
   withoutDuplicateVariables,
-} from '../src/schemas/campaigns';
+} from '../src/schemas/campaign-rules';
 
 const base = { name: 'Black Friday', message1: 'Oi {nome}', contactListId: 'L1', whatsappIds: ['W1'] };
 const fieldsOf = (input: unknown) => {

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ConnectionDto, QueueDto } from '@atende/shared';
+import { namedSeed, seededRandom } from '@atende/shared/seeded-random';
 import { until } from '../../../bench/support/console-client';
 import type { DeliveryFault, DeliveryFaults } from '../../../infra/local/pollers/delivery-faults';
 import { startLocalStack, type LocalStack } from '../../../infra/local/stack';
@@ -14,7 +15,7 @@ import { dynamoDbFlavor } from './dynamodb-flavor';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { gatewayFlavor } from './gateway-flavor';
 import type { ProcessFaultCounts } from './process-faults';
-import { runSeed, seededRandom, namedSeed } from './seeded-random';
+import { runSeed } from './fault-seed';
 
 export interface FaultPlatform {
   stack: LocalStack;

@@ -3,12 +3,12 @@
  * `POST /messages`); the profile gives each operation a share of calls that fail, the kinds of
  * failure, the share of failures that happen AFTER the request was forwarded and answered upstream
  * (the write is applied, the caller sees an error: the nasty case) and added latency. Each operation
- * draws from its own seeded generator (seeded-random.ts), so a run replays with its seed.
+ * draws from its own seeded generator (`@atende/shared/seeded-random`), so a run replays with its seed.
  * A `timeout` holds the request for `timeoutMs` and then drops the connection without an answer.
  */
 import { createServer, request as httpRequest, Agent, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { seededRandoms } from './seeded-random';
+import { seededRandoms } from '@atende/shared/seeded-random';
 
 export type FaultKind = 'throughput' | 'throttling' | 'server-error' | 'timeout' | 'gateway-timeout';
 

@@ -181,6 +181,35 @@ export async function markHostReportedDown(
   }
 }
 
+/**
+ * Ends a host's lease at `now`, for a host known to be gone (locally: its process exited), so the live
+ * hosts claim its connections on their next round instead of after the lease's remaining time. Only
+ * while the lease is as it was seen (`seenUntil`) and still running. Answers the lease as stored, or
+ * undefined when it was not changed.
+ */
+export async function endHostLease(
+  hostId: string,
+  seen: { leaseUntil: number; now: number },
+  table: TableRef,
+): Promise<HostLease | undefined> {
+  try {
+    const out = await table.ddb.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: hostLeaseKey(hostId),
+        UpdateExpression: 'SET leaseUntil = :now',
+        ConditionExpression: 'leaseUntil = :seen AND leaseUntil > :now',
+        ExpressionAttributeValues: { ':now': seen.now, ':seen': seen.leaseUntil },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toHostLease(out.Attributes!);
+  } catch (err) {
+    if (isConditionFailed(err)) return undefined;
+    throw err;
+  }
+}
+
 /** Asks a live host to release `count` more connections (it sees it on its next renewal). */
 export async function requestRelease(hostId: string, count: number, table: TableRef): Promise<void> {
   await table.ddb

@@ -1,8 +1,9 @@
 /**
  * The REST API: every manifest HTTP route on its area's Lambda (proxy integration; the routes live in
  * a nested stack, see rest-routes-stack.ts), stage throttling with stricter limits for the `auth` and
- * `send` throttle classes, JSON access logs, X-Ray, CORS preflight for the console's origin, and API
- * Gateway's own errors answered in the app's `{ error: ERR_* }` shape (as the local gateway does).
+ * `send` throttle classes, JSON access logs, X-Ray (sampled here for the functions behind it), CORS
+ * preflight for the console's origin, and API Gateway's own errors answered in the app's
+ * `{ error: ERR_* }` shape (as the local gateway does).
  */
 import {
   AccessLogFormat,
@@ -28,6 +29,7 @@ import type { StageConfig, ThrottleLimits } from '../stage-config';
 import type { ApiGatewayAccount } from './api-gateway-account';
 import { acknowledge } from '../acknowledge';
 import { RestRoutesStack } from './rest-routes-stack';
+import { apiTraceSampling } from '../observability/trace-sampling';
 
 export interface RestApiProps {
   stage: StageConfig;
@@ -111,6 +113,7 @@ export class RestApiConstruct extends Construct {
     this.stage = new Stage(this, 'Stage', {
       deployment,
       stageName: props.stage.name,
+      // Where traces start: the sampling rule below decides, and the functions follow (PassThrough).
       tracingEnabled: true,
       // Per-method ("detailed") metrics are custom metrics billed per method, and nobody reads them:
       // the dashboard and the 5xx alarm use the API-level Count/Latency/4XX/5XX, published anyway.
@@ -153,6 +156,7 @@ export class RestApiConstruct extends Construct {
       'JSON access logs are on; execution logs would copy request and response bodies (personal data) into CloudWatch at a cost.',
     );
     this.api.deploymentStage = this.stage;
+    apiTraceSampling(this, { apiName: this.api.restApiName, stageName: props.stage.name });
 
     const key = new ApiKey(this, 'CloudFrontKey', {
       description: 'Sent by CloudFront only (origin custom header): the API is reached through CloudFront',

@@ -1,6 +1,7 @@
 /**
  * Every Lambda of the app: a NodejsFunction with the project's fixed defaults (Node 22 on ARM64,
- * minified ESM bundle with the SDK inside, source maps, X-Ray, JSON logs with a retention) and
+ * minified ESM bundle with the SDK inside, source maps, X-Ray when the caller sampled the request, JSON
+ * logs without the per-invocation platform lines, with a retention) and
  * `bind*` helpers that add an IAM grant and the env var that goes with it in one call, so a
  * function never holds a permission without knowing the resource, nor the reverse.
  */
@@ -8,7 +9,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import type { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -54,6 +55,23 @@ export const MEDIA_KEY_PATTERN = 'C#*/media/*';
 /** Every object of every company (media, private files): only the company purge job is granted it. */
 export const COMPANY_KEY_PATTERN = 'C#*';
 
+/**
+ * Lambda's own lines (`platform.start`, `platform.report`: ≈ 680 bytes per invocation, most of every
+ * function's log bytes; docs/deploy.md "Cost estimate") are INFO: WARN keeps only the platform's warnings
+ * and errors. Durations, errors and throttles come from AWS/Lambda's metrics (dashboard, alarms); set INFO in
+ * the function's logging configuration (console or `aws lambda update-function-configuration`) to see the
+ * reports of one function while investigating it.
+ */
+export const FUNCTION_SYSTEM_LOG_LEVEL = SystemLogLevel.WARN;
+
+/**
+ * A function traces only what its caller sampled: the REST stage samples its requests (its rule in
+ * infra/lib/observability/trace-sampling.ts) and passes the decision on. ACTIVE would make every function
+ * sample on its own (1 a second and 5 % of the rest, per function), and the queue consumers and the fan-out
+ * are most of the invocations (docs/deploy.md "Cost estimate": X-Ray).
+ */
+export const FUNCTION_TRACING = Tracing.PASS_THROUGH;
+
 export interface AtendeFunctionProps {
   /** The manifest area: names the function, its logs and its Powertools service, and picks its bundle's externals. */
   area: Area;
@@ -79,9 +97,11 @@ export class AtendeFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(20),
-      tracing: Tracing.ACTIVE,
+      tracing: FUNCTION_TRACING,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
+      systemLogLevelV2: FUNCTION_SYSTEM_LOG_LEVEL,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
       projectRoot: REPO_ROOT,
       depsLockFilePath: LOCK_FILE,
       bundling: { ...cdkBundlingOptions(props.area), tsconfig: FUNCTIONS_TSCONFIG },

@@ -90,6 +90,11 @@ export interface SessionHostProps {
  * 1 GB leaves room for ~100 real sessions at a few MB each; CPU is idle between messages.
  */
 export const SESSION_HOST_TASK = { cpu: 256, memoryMiB: 1024, heapMiB: 768 } as const;
+/**
+ * The host's Node flags (they replace the image's NODE_OPTIONS). Async context frames: without them Node 22
+ * copies every Baileys socket's AsyncLocalStorage onto every promise for good (session-host/src/async-context.ts).
+ */
+export const HOST_NODE_OPTIONS = '--enable-source-maps --experimental-async-context-frame';
 /** A fleet task: 1 vCPU / 2 GiB, sized in docs/deploy.md ("Fleet") from measured memory and CPU. */
 export const FLEET_TASK = { cpu: 1024, memoryMiB: 2048, heapMiB: 1536 } as const;
 /** Most hosts a stage runs; the stack's resources do not depend on it (infra/test/cdk-fleet-scale.test.ts). */
@@ -179,7 +184,7 @@ export class SessionHost extends Construct {
           ...this.environment(0, props),
           SESSION_FLEET: 'true',
           HOST_CAP: String(props.fleet.cap),
-          NODE_OPTIONS: `--enable-source-maps --max-old-space-size=${FLEET_TASK.heapMiB}`,
+          NODE_OPTIONS: `${HOST_NODE_OPTIONS} --max-old-space-size=${FLEET_TASK.heapMiB}`,
           ...this.laneEnvironment(lanes, props),
         },
         grant: (role) => this.grantHost(role, lanes, FLEET_LEADING_KEYS, props, true),
@@ -310,7 +315,7 @@ export class SessionHost extends Construct {
       [queueUrlEnv(outboundQueueName(shard))]: outbound.queueUrl,
       [queueUrlEnv('inbound')]: props.queues.get('inbound').queue.queueUrl,
       HEALTH_PORT: String(HEALTH_PORT),
-      NODE_OPTIONS: `--enable-source-maps --max-old-space-size=${SESSION_HOST_TASK.heapMiB}`,
+      NODE_OPTIONS: `${HOST_NODE_OPTIONS} --max-old-space-size=${SESSION_HOST_TASK.heapMiB}`,
     };
   }
 

@@ -81,6 +81,22 @@ export function describeApis(app: SynthesizedApp): void {
       });
     });
 
+    it("samples traces at the stage's entry only: 1 a second, then 1 %, for this API's stage", () => {
+      main.resourceCountIs('AWS::XRay::SamplingRule', 1);
+      main.hasResourceProperties('AWS::XRay::SamplingRule', {
+        SamplingRule: Match.objectLike({
+          RuleName: 'atende-dev-api',
+          ServiceName: 'atende-dev/dev',
+          ServiceType: 'AWS::ApiGateway::Stage',
+          ReservoirSize: 1,
+          FixedRate: 0.01,
+          Priority: Match.anyValue(),
+        }),
+      });
+      const [, rule] = ofType(a.main, 'AWS::XRay::SamplingRule')[0]!;
+      expect(rule.Properties!.SamplingRule.Priority).toBeLessThan(10_000); // before the default rule
+    });
+
     it('answers API Gateway errors in the app shape', () => {
       main.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
         ResponseType: 'MISSING_AUTHENTICATION_TOKEN',

@@ -51,7 +51,12 @@ export type LifecycleEvent =
     };
 
 export type AdapterEvent = LifecycleEvent | ChannelEventBody;
-export type AdapterListener = (event: AdapterEvent) => void;
+/**
+ * A listener may answer a channel event with a promise that settles once the event is durable (the
+ * session manager: enqueued to the inbound queue). An adapter that can hold its receipt to WhatsApp
+ * until then (`emitDurably`) lets WhatsApp redeliver whatever a dead host had not yet enqueued.
+ */
+export type AdapterListener = (event: AdapterEvent) => void | Promise<void>;
 
 export interface AdapterStartOptions {
   companyId: string;
@@ -124,7 +129,19 @@ export abstract class AdapterBase implements ChannelAdapter {
   }
 
   protected emit(event: AdapterEvent): void {
-    for (const listener of this.listeners) listener(event);
+    // Whoever failed to make the event durable has logged it; a plain emit does not wait for it.
+    for (const listener of this.listeners) void listener(event)?.catch(() => undefined);
+  }
+
+  /**
+   * Emits a channel event and resolves once every listener has made it durable (the inbound queue has
+   * it): only then may the device send WhatsApp its delivery receipt. Rejects when a listener could
+   * not (the host is stopping, the session was replaced) or when nobody listens: no receipt then, and
+   * WhatsApp offers the message again on the next connection.
+   */
+  protected async emitDurably(event: ChannelEventBody): Promise<void> {
+    if (this.listeners.length === 0) throw new Error('no listener took the event');
+    await Promise.all(this.listeners.map((listener) => listener(event)));
   }
 
   protected get started(): AdapterStartOptions {

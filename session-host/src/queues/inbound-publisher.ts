@@ -37,11 +37,14 @@ export class InboundPublisher implements EventSink {
   publish(event: ChannelEvent): Promise<void> {
     const group = this.groups.of(event);
     const previous = this.chains.get(group) ?? Promise.resolve();
-    const next = previous.then(() => this.sendWithRetry(event, group));
+    // An event dropped at stop rejects its own answer, not the events behind it.
+    const next = previous.catch(() => undefined).then(() => this.sendWithRetry(event, group));
     this.chains.set(group, next);
-    void next.finally(() => {
-      if (this.chains.get(group) === next) this.chains.delete(group);
-    });
+    next
+      .finally(() => {
+        if (this.chains.get(group) === next) this.chains.delete(group);
+      })
+      .catch(() => undefined);
     return next;
   }
 
@@ -65,8 +68,9 @@ export class InboundPublisher implements EventSink {
         return;
       } catch (err) {
         if (this.stopped && attempt >= 2) {
+          // Rejected, not resolved: nobody may take a dropped event for enqueued (no receipt to WhatsApp).
           this.log.error({ err, eventId: event.eventId }, 'dropping channel event: publisher stopped');
-          return;
+          throw err;
         }
         const delay = Math.min(MAX_BACKOFF_MS, 200 * 2 ** attempt);
         this.log.warn({ err, eventId: event.eventId, attempt }, 'publishing channel event failed; retrying');

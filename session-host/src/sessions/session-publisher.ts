@@ -57,8 +57,9 @@ export class SessionPublisher {
     });
   }
 
-  publishBody(session: ManagedSession, body: ChannelEventBody): void {
-    this.publish(session.companyId, session.connectionId, {
+  /** Resolves once the event is enqueued (a customer message is receipted to WhatsApp only then). */
+  publishBody(session: ManagedSession, body: ChannelEventBody): Promise<void> {
+    return this.publish(session.companyId, session.connectionId, {
       ...body,
       eventId: eventIdFor(session.connectionId, body),
     } as UnstampedEvent);
@@ -79,8 +80,14 @@ export class SessionPublisher {
     this.publish(command.companyId, command.connectionId, { ...body, eventId: eventIdFor(command.connectionId, body) });
   }
 
-  publish(companyId: string, connectionId: string, event: UnstampedEvent): void {
+  /**
+   * Publishes without making the caller wait; the answer resolves once the sink has the event and
+   * rejects if it never will (already logged here, so a caller may ignore it).
+   */
+  publish(companyId: string, connectionId: string, event: UnstampedEvent): Promise<void> {
     const stamped = { ...event, companyId, connectionId, occurredAt: new Date().toISOString() } as ChannelEvent;
-    this.sink.publish(stamped).catch((err) => this.log.error({ err, eventId: stamped.eventId }, 'channel event lost'));
+    const published = this.sink.publish(stamped);
+    published.catch((err) => this.log.error({ err, eventId: stamped.eventId }, 'channel event lost'));
+    return published;
   }
 }

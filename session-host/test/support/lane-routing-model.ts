@@ -7,6 +7,7 @@
  * received `maxReceives` times without reaching its holder.
  */
 import { laneOf } from '@atende/functions/shared-surface';
+import { seededRandom } from '@atende/shared/seeded-random';
 import { chooseLane } from '../../src/fleet/fleet-lanes';
 import { returnDelaySeconds } from '../../src/queues/outbound-consumer';
 
@@ -32,20 +33,8 @@ export interface RoutingResult {
   p99AddedMs: number;
 }
 
-/** mulberry32: a small seeded generator, so a run is reproducible. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function simulateRouting(model: RoutingModel): RoutingResult {
-  const next = random(model.seed);
+  const next = seededRandom(model.seed);
   const joined: { lane: number; lanes: number }[] = [];
   for (let h = 0; h < model.hosts; h++) {
     joined.push({ lane: chooseLane({ hostId: `host-${h}`, lanes: model.lanes, live: joined }), lanes: model.lanes });

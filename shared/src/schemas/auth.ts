@@ -1,5 +1,6 @@
 import * as z from '../zod';
-import { emailSchema, MSG } from './common';
+import { MSG } from './common';
+import { emailSchema } from './email';
 
 export const loginSchema = z.object({
   email: emailSchema,

@@ -5,7 +5,7 @@
  * scheduleType 'company') and each queue's hours (scheduleType 'queue') share the schema.
  */
 import * as z from '../zod';
-import { timeZoneSchema } from './companies';
+import { timeZoneSchema } from './time-zone';
 import { idSchema } from './common';
 
 export const WEEKDAYS_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;

@@ -7,17 +7,18 @@
  */
 import * as z from '../zod';
 import { cursorSchema, idSchema, nameSchema, pageNumberSchema, searchParamSchema } from './common';
-import { attachmentFileSchema, type UploadTicket } from './messages';
-
-export const CAMPAIGN_STATUSES = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-
-export const CAMPAIGN_MESSAGE_SLOTS = 5;
-/** Editable while INATIVA, or PROGRAMADA more than this far ahead; CANCELADA still saves messages (spec §4). */
-export const CAMPAIGN_EDIT_LEAD_MS = 60 * 60 * 1000;
-/** The report refetches this long after a FINALIZADA push (spec §4). */
-export const CAMPAIGN_REPORT_REFRESH_MS = 5_000;
-export const MAX_CAMPAIGN_MESSAGE = 4096;
+import { attachmentFileSchema } from './attachments';
+import type { UploadTicket } from './messages';
+import {
+  CAMPAIGN_GREATER_INTERVALS,
+  CAMPAIGN_LONGER_AFTER,
+  CAMPAIGN_MESSAGE_INTERVALS,
+  campaignMessages,
+  DEFAULT_CAMPAIGN_DAILY_CAP,
+  MAX_CAMPAIGN_MESSAGE,
+  type CampaignMessageFields,
+  type CampaignStatus,
+} from './campaign-rules';
 
 export const CAMPAIGN_MSG = {
   targetRequired: 'validation.campaign.targetRequired',
@@ -58,41 +59,6 @@ export const campaignSchema = z
   );
 export type CampaignInput = z.infer<typeof campaignSchema>;
 export type CampaignFormInput = z.input<typeof campaignSchema>;
-
-/** A campaign's message slots: five main messages and five confirmation messages (spec part 3 §3). */
-export type CampaignMessageField = `message${1 | 2 | 3 | 4 | 5}` | `confirmationMessage${1 | 2 | 3 | 4 | 5}`;
-/** The slots as a stored or edited campaign holds them: every one present, empty when unused. */
-export type CampaignMessageFields = Record<CampaignMessageField, string>;
-type MessageSlots = Partial<Record<CampaignMessageField, string | undefined | null>>;
-
-/** The filled main messages, in slot order. */
-export function campaignMessages(c: MessageSlots): string[] {
-  return [c.message1, c.message2, c.message3, c.message4, c.message5].filter((m): m is string => !!m && m.trim().length > 0);
-}
-/** The filled confirmation messages, in slot order. */
-export function campaignConfirmationMessages(c: MessageSlots): string[] {
-  return [
-    c.confirmationMessage1,
-    c.confirmationMessage2,
-    c.confirmationMessage3,
-    c.confirmationMessage4,
-    c.confirmationMessage5,
-  ].filter((m): m is string => !!m && m.trim().length > 0);
-}
-
-/** Spec §4: INATIVA, or PROGRAMADA with the scheduled time more than 1 hour ahead; CANCELADA saves too. */
-export function isCampaignEditable(c: { status: CampaignStatus; scheduledAt: string | null }, now = Date.now()): boolean {
-  if (c.status === 'INATIVA' || c.status === 'CANCELADA') return true;
-  if (c.status !== 'PROGRAMADA' || !c.scheduledAt) return false;
-  return Date.parse(c.scheduledAt) - now > CAMPAIGN_EDIT_LEAD_MS;
-}
-
-/**
- * A CANCELADA campaign saves its name, messages and file only: restart continues the same run, so its
- * target, connections, schedule and confirmation flow stay as they were (the API refuses a change,
- * the editor locks those fields).
- */
-export const isCampaignSetupLocked = (c: { status: CampaignStatus }): boolean => c.status === 'CANCELADA';
 
 export const listCampaignsQuerySchema = z.object({
   searchParam: searchParamSchema,
@@ -139,13 +105,6 @@ export interface CampaignReportDto {
   failed: number;
 }
 
-/** Campaign settings (spec §3, §9): seconds, messages, seconds; custom variables as {key}. */
-export const CAMPAIGN_MESSAGE_INTERVALS = [0, 5, 10, 15, 20] as const;
-export const CAMPAIGN_LONGER_AFTER = [0, 5, 10, 15, 20] as const;
-export const CAMPAIGN_GREATER_INTERVALS = [0, 20, 30, 40, 50, 60] as const;
-/** Not in the spec: a daily cap per connection protects the number from WhatsApp bans (decisions.md). */
-export const DEFAULT_CAMPAIGN_DAILY_CAP = 1000;
-
 const variableSchema = z.object({
   key: z.string().check(z.trim(), z.minLength(1), z.maxLength(30), z.regex(/^[\p{L}\p{N}_]+$/u)),
   value: z.string().check(z.maxLength(1000)),
@@ -158,14 +117,6 @@ export const campaignSettingsSchema = z.object({
   variables: z.array(variableSchema).check(z.maxLength(50)),
 });
 export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
-export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = {
-  messageInterval: 20,
-  longerIntervalAfter: 20,
-  greaterInterval: 60,
-  dailyCapPerConnection: DEFAULT_CAMPAIGN_DAILY_CAP,
-  variables: [],
-};
-
 /** GET /campaigns/stats (spec part 2 "Campaign stats"). */
 export interface CampaignStatsDto {
   limitOfCampaignBy: 'doNotLimit' | 'day' | 'week' | 'month' | 'year';
@@ -183,24 +134,6 @@ export interface CampaignStatsDto {
   };
 }
 
-/**
- * Fills the {placeholders} of a campaign message: {nome}, {numero}, {email} from the contact, then
- * the company's custom variables. Unknown placeholders stay as written.
- */
-export function fillCampaignVariables(
-  text: string,
-  contact: { name: string; number: string; email?: string | null },
-  variables: readonly { key: string; value: string }[] = [],
-): string {
-  const values = new Map<string, string>([
-    ['nome', contact.name],
-    ['numero', contact.number],
-    ['email', contact.email ?? ''],
-  ]);
-  for (const v of variables) if (!values.has(v.key)) values.set(v.key, v.value);
-  return text.replace(/\{([\p{L}\p{N}_]+)\}/gu, (whole, key: string) => values.get(key) ?? whole);
-}
-
 // --- The campaigns API's own shapes (functions/src/handlers/campaigns) --------------------------
 
 /** GET /campaigns: a page, newest first (or the campaigns a search word finds); `cursor` continues. */
@@ -208,20 +141,6 @@ export interface CampaignListAnswer {
   records: CampaignDto[];
   hasMore: boolean;
   cursor?: string;
-}
-
-/**
- * Spec §5 "adding a key that already exists is ignored": the first of each key is kept, later ones
- * dropped (keys compared as written, after trimming). The API applies it on save; the form may too.
- */
-export function withoutDuplicateVariables<V extends { key: string }>(variables: readonly V[]): V[] {
-  const seen = new Set<string>();
-  return variables.filter((v) => {
-    const key = v.key.trim();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** POST /campaign-settings {settings}; GET /campaign-settings answers the settings (defaults when unset). */

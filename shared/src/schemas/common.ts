@@ -14,23 +14,11 @@ export const MSG = {
 } as const;
 export type MessageKey = (typeof MSG)[keyof typeof MSG];
 
-/** RFC 5321/1035 limits zod's e-mail pattern does not check: 254 characters, 63 per domain label. */
-const EMAIL_MAX_LENGTH = 254;
-const DOMAIN_LABEL_MAX_LENGTH = 63;
-const withinEmailLimits = (email: string): boolean =>
-  email.length <= EMAIL_MAX_LENGTH &&
-  (email.split('@')[1] ?? '').split('.').every((label) => label.length <= DOMAIN_LABEL_MAX_LENGTH);
-
 export const idSchema = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const nameSchema = z
   .string({ error: MSG.required })
   .check(z.trim(), z.minLength(1, MSG.required), z.minLength(2, MSG.tooShort), z.maxLength(50, MSG.tooLong));
-
-export const emailSchema = z.pipe(
-  z.string({ error: MSG.required }).check(z.trim(), z.toLowerCase(), z.minLength(1, MSG.required)),
-  z.email(MSG.invalidEmail).check(z.refine(withinEmailLimits, MSG.invalidEmail)),
-);
 
 /** A password of spaces only counts as empty (issue 8 item 16); inner and edge spaces are kept. */
 export const passwordSchema = z.string({ error: MSG.required }).check(

@@ -1,20 +1,12 @@
 import * as z from '../zod';
 import { DEFAULT_TIME_ZONE } from '../constants';
 import { isValidCpfOrCnpj, normaliseTaxId } from '../validation/tax-id';
-import { emailSchema, idSchema, nameSchema } from './common';
+import { idSchema, nameSchema } from './common';
+import { emailSchema } from './email';
 import { SAAS_MSG } from './saas-messages';
 import type { ScheduleEntry } from './business-hours';
-
-export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
-export type Recurrence = (typeof RECURRENCES)[number];
-/** '+ Vencimento' and a paid invoice advance the due date by the recurrence (spec part 2 §4). */
-export const RECURRENCE_MONTHS: Record<Recurrence, number> = {
-  MENSAL: 1,
-  BIMESTRAL: 2,
-  TRIMESTRAL: 3,
-  SEMESTRAL: 6,
-  ANUAL: 12,
-};
+import { timeZoneSchema } from './time-zone';
+import { RECURRENCES, type Recurrence } from './recurrences';
 
 export const CAMPAIGN_LIMITS = ['doNotLimit', 'day', 'week', 'month', 'year'] as const;
 
@@ -24,19 +16,6 @@ export const taxIdSchema = z.pipe(
     .string({ error: SAAS_MSG.invalidTaxId })
     .check(z.trim(), z.maxLength(18, SAAS_MSG.invalidTaxId), z.refine(isValidCpfOrCnpj, SAAS_MSG.invalidTaxId)),
   z.transform(normaliseTaxId),
-);
-
-/** IANA time-zone name, checked against the runtime's own list (Intl). */
-export const timeZoneSchema = z.string().check(
-  z.maxLength(64),
-  z.refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, SAAS_MSG.invalidValue),
 );
 
 /** The campaign usage value in R$: a number of at least 0, comma accepted (spec part 2 §5). */

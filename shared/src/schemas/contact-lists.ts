@@ -5,7 +5,8 @@
  * (checked through the company's default connection at import or save, cached per number).
  */
 import * as z from '../zod';
-import { cursorSchema, emailSchema, idSchema, MSG, nameSchema, pageNumberSchema, searchParamSchema } from './common';
+import { cursorSchema, idSchema, MSG, nameSchema, pageNumberSchema, searchParamSchema } from './common';
+import { emailSchema } from './email';
 import { IMPORT_REFUSALS, importContactsSchema, type ImportContactsInput } from './contacts';
 
 export const CONTACT_LIST_MSG = {

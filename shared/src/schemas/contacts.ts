@@ -5,7 +5,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from '../zod';
 import { normalisePhoneNumber } from './external-api';
-import { cursorSchema, emailSchema, idSchema, MSG, nameSchema, pageNumberSchema, searchParamSchema } from './common';
+import { cursorSchema, idSchema, MSG, nameSchema, pageNumberSchema, searchParamSchema } from './common';
+import { emailSchema } from './email';
 
 /** Message keys (`validation.contact.*`) for contacts: the spec's rules plus the answers of rules it implies. */
 export const CONTACT_MSG = {

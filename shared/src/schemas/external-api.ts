@@ -6,7 +6,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from '../zod';
-import { MAX_MEDIA_FILES } from './messages';
+import { MAX_MEDIA_FILES } from './attachment-rules';
 
 /** Where integrators call it: the console's API base (`/api`) plus the manifest path. */
 export const EXTERNAL_SEND_URL_PATH = '/api/messages/send';

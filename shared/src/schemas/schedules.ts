@@ -5,7 +5,8 @@
  */
 import * as z from '../zod';
 import { cursorSchema, idSchema, MSG, pageNumberSchema, searchParamSchema } from './common';
-import { attachmentFileSchema, attachmentNameSchema, type UploadTicket } from './messages';
+import { attachmentFileSchema, attachmentNameSchema } from './attachments';
+import type { UploadTicket } from './messages';
 
 /** Spec: the dialog title shows the status, 'Erro de Envio' for ERRO; the list capitalises it. */
 export const SCHEDULE_STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO'] as const;

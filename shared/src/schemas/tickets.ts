@@ -3,14 +3,13 @@
  * The transitions themselves are decided by `ticketTransition` in policy/tickets.ts (API and console).
  */
 import * as z from '../zod';
+import { TICKET_STATUSES, type TicketStatus } from './ticket-statuses';
 import type { Channel } from '../channel';
 import { cursorSchema, idSchema, MSG, pageNumberSchema, searchParamSchema } from './common';
 import type { ContactDto } from './contacts';
 import type { TagDto } from './tags';
 import type { QueueRef } from './users';
 
-export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const ticketStatusSchema = z.enum(TICKET_STATUSES);
 
 /**

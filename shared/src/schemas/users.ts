@@ -1,14 +1,7 @@
 import * as z from '../zod';
 import { PROFILES } from '../constants';
-import {
-  cursorSchema,
-  emailSchema,
-  idSchema,
-  nameSchema,
-  pageNumberSchema,
-  passwordSchema,
-  searchParamSchema,
-} from './common';
+import { cursorSchema, idSchema, nameSchema, pageNumberSchema, passwordSchema, searchParamSchema } from './common';
+import { emailSchema } from './email';
 import type { SubscriptionStatus } from './auth';
 
 export const profileSchema = z.enum(PROFILES);

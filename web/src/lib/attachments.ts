@@ -4,7 +4,8 @@
  * a refused file before anything is uploaded.
  */
 import { isAllowedAttachment, MAX_MEDIA_BYTES, MAX_MEDIA_FILES } from '@atende/shared';
-import { ApiError } from './api-client';
+
+export { putToStorage } from './storage-upload';
 
 export type AttachmentIssue =
   | { kind: 'tooMany' }
@@ -33,13 +34,4 @@ export function acceptAttachments<F extends { name: string; size: number; type: 
     }
   }
   return { accepted, issues };
-}
-
-/** Sends one file to the presigned PUT the API answered (media never passes through the API). */
-export async function putToStorage(
-  upload: { url: string; method: 'PUT'; headers: Record<string, string> },
-  file: Blob,
-): Promise<void> {
-  const response = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: file });
-  if (!response.ok) throw new ApiError(response.status, 'ERR_UPLOAD_FAILED');
 }

@@ -12,7 +12,12 @@ import type { Logger } from '../../logger';
 
 export type { ChatKey };
 
-const MAX_ENTRIES = 20_000;
+/**
+ * Messages kept in memory per connection. Only a read cache: what the fallback would get wrong (LID
+ * chats, groups) is also in DynamoDB. At 20,000 a long-lived connection held ≈ 6 MB here, more than the
+ * rest of its memory together (bench/baileys-socket-memory.ts `bounds`); 2,000 is ≈ 0.25 MB.
+ */
+export const CHATS_IN_MEMORY = 2_000;
 
 export class ChatIndex {
   private readonly keys = new Map<string, ChatKey>();
@@ -28,10 +33,15 @@ export class ChatIndex {
   remember(externalId: string, key: ChatKey): void {
     this.keys.delete(externalId);
     this.keys.set(externalId, key);
-    if (this.keys.size > MAX_ENTRIES) this.keys.delete(this.keys.keys().next().value as string);
+    if (this.keys.size > CHATS_IN_MEMORY) this.keys.delete(this.keys.keys().next().value as string);
     if (this.store && (!isPnUser(key.remoteJid) || key.participant)) {
       this.store.put(externalId, key).catch((err) => this.log.warn({ err, externalId }, 'chat of a message not kept'));
     }
+  }
+
+  /** Messages held in memory (bounded by CHATS_IN_MEMORY). */
+  get size(): number {
+    return this.keys.size;
   }
 
   async get(externalId: string): Promise<ChatKey | undefined> {

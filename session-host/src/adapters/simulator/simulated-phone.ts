@@ -1,13 +1,13 @@
 /**
  * One simulated connection's outside world: the business phone (QR scan, network, "log out from the
  * phone", typing on the phone itself), the WhatsApp server (holds what cannot be delivered while the
- * linked device is offline, delivers it in order when it comes back) and the customers' phones
+ * linked device is offline, delivers it in order when it comes back, and keeps a customer message
+ * until the device receipts it: simulated-server-delivery.ts) and the customers' phones
  * (contacts that send text and media, and that deliver and read the business's replies).
  *
  * The linked device is the simulator adapter (`SimDevice`); it only ever sees channel events, like
  * a Baileys socket only sees WhatsApp frames.
  */
-import { randomBytes } from 'node:crypto';
 import type { ChannelMessage } from '@atende/shared';
 import type { ChannelEventBody } from '../channel-adapter';
 import type { MediaStore } from '../../media/media-store';
@@ -20,13 +20,9 @@ import {
   NUMBER_PATTERN,
   toChannelMessage,
 } from './simulated-identities';
-import {
-  newPairingCode,
-  pairingCodeMatches,
-  restrictedRefusal,
-  storeCustomerMedia,
-  tooLargeEvents,
-} from './simulated-server-rules';
+import { restrictedRefusal, storeCustomerMedia, tooLargeEvents, withoutFile } from './simulated-server-rules';
+import { SimulatedPairing } from './simulated-pairing';
+import { SimulatedServerDelivery, type Offer } from './simulated-server-delivery';
 import { SimulatedMediaIndex } from './simulated-media';
 import type { SimulatorPersistence } from './simulator-persistence';
 import {
@@ -59,29 +55,26 @@ interface PhoneDeps {
 
 export class SimulatedPhone {
   number: string | null = null;
-  qr: string | null = null;
   networkDropped = false;
   /** WhatsApp restricted the account: every business send is refused with 463. */
   restricted = false;
-  /** The pairing code the linked device asked for (shown in the console), while it waits to be typed here. */
-  pairingCode: string | null = null;
-  private qrAttempt = 0;
   private device: SimDevice | null = null;
-  private pairing: SimDevice | null = null;
+  private readonly pairing: SimulatedPairing;
   /** The phone unlinked the device while it was offline: its next resume is refused. */
   private deviceRevoked = false;
   private readonly conversations = new Map<string, Conversation>();
   private readonly media = new SimulatedMediaIndex();
-  private readonly outbox: { event: ChannelEventBody; onDelivered?: () => void }[] = [];
+  private readonly delivery = new SimulatedServerDelivery(() => this.device);
   private readonly timers = new Set<NodeJS.Timeout>();
-  private qrTimer: NodeJS.Timeout | undefined;
   private loading: Promise<void> | undefined;
 
   constructor(
     readonly companyId: string,
     readonly connectionId: string,
     private readonly deps: PhoneDeps,
-  ) {}
+  ) {
+    this.pairing = new SimulatedPairing(connectionId, deps.timing);
+  }
 
   // ------------------------------------------------------------------ the linked device's side
 
@@ -100,7 +93,16 @@ export class SimulatedPhone {
   }
 
   get awaitingScan(): boolean {
-    return this.pairing !== null && this.qr !== null;
+    return this.pairing.awaitingScan;
+  }
+
+  get qr(): string | null {
+    return this.pairing.qr;
+  }
+
+  /** The pairing code the linked device asked for (shown in the console), while it waits to be typed here. */
+  get pairingCode(): string | null {
+    return this.pairing.code;
   }
 
   /** A device with credentials connects. Returns what the WhatsApp server answers. */
@@ -110,34 +112,38 @@ export class SimulatedPhone {
       this.deviceRevoked = false;
       return 'loggedOut';
     }
-    this.cancelPairing();
+    this.pairing.cancel();
     this.number = me.number;
     this.device = device;
     return 'open';
   }
 
-  /** Called by the device right after it reported itself open: deliver what waited on the server. */
+  /**
+   * Called by the device right after it reported itself open: deliver what waited on the server —
+   * customer messages never receipted first (a host that died before enqueueing them; after a host
+   * restart they come from storage), then the outbox.
+   */
   flushOutbox(): void {
-    while (this.device && this.outbox.length > 0) {
-      const { event, onDelivered } = this.outbox.shift()!;
-      this.device.deliver(event);
-      onDelivered?.();
-    }
+    if (!this.device) return;
+    const unreceipted = this.delivery.unreceipted(this.conversations.values());
+    if (unreceipted.length)
+      this.deps.log.info(
+        { connectionId: this.connectionId, messages: unreceipted.length },
+        'simulator: unreceipted messages offered again',
+      );
+    this.delivery.flush(unreceipted.map(({ conversation, message }) => this.customerMessageOffer(conversation, message)));
   }
 
   /** A device without credentials connects: show it QR codes until someone scans or it times out. */
   showQrTo(device: SimDevice): 'ok' | 'networkDown' {
     if (this.networkDropped) return 'networkDown';
-    this.cancelPairing();
-    this.pairing = device;
-    this.qrAttempt = 0;
-    this.rotateQr();
+    this.pairing.start(device);
     return 'ok';
   }
 
   detach(device: SimDevice): void {
     if (this.device === device) this.device = null;
-    if (this.pairing === device) this.cancelPairing();
+    if (this.pairing.device === device) this.pairing.cancel();
   }
 
   /** The device logged out itself (the platform's "disconnect"). */
@@ -169,9 +175,7 @@ export class SimulatedPhone {
       this.later(this.deps.timing.networkLatencyMs, () => this.toDevice(restrictedRefusal(message.id)));
       return { message: toChannelMessage(conversation.contact, message), duplicate: false };
     }
-    this.later(0, () => this.setAck(conversation, message, 1));
-    this.later(this.deps.timing.deliveredAckMs, () => this.setAck(conversation, message, 2));
-    this.later(this.deps.timing.readAckMs, () => this.setAck(conversation, message, 3));
+    this.recipientAcks(conversation, message);
     return { message: toChannelMessage(conversation.contact, message), duplicate: false };
   }
 
@@ -210,11 +214,10 @@ export class SimulatedPhone {
   // ------------------------------------------------------------------ the person's side (control API)
 
   async scan(number?: string): Promise<void> {
-    if (!this.pairing || this.qr === null) throw new SimulatorError('CONFLICT', 'this connection is not showing a QR code');
+    if (!this.pairing.awaitingScan) throw new SimulatorError('CONFLICT', 'this connection is not showing a QR code');
     if (number !== undefined && !NUMBER_PATTERN.test(number))
       throw new SimulatorError('BAD_REQUEST', 'number must be 10 to 15 digits');
-    const device = this.pairing;
-    this.cancelPairing();
+    const device = this.pairing.take();
     const me = { number: number ?? fakeBusinessNumber(this.connectionId), lid: '' };
     me.lid = fakeLid(me.number);
     this.number = me.number;
@@ -224,16 +227,12 @@ export class SimulatedPhone {
 
   /** The linked device asked to pair by code (Baileys' requestPairingCode): the code to show in the console. */
   requestPairingCode(device: SimDevice): string {
-    if (this.pairing !== device) throw new SimulatorError('CONFLICT', 'this device is not pairing');
-    this.pairingCode ??= newPairingCode();
-    return this.pairingCode;
+    return this.pairing.codeFor(device);
   }
 
   /** The person types the code the console shows ("Link with phone number" on the phone). */
   async enterPairingCode(code: string, number?: string): Promise<void> {
-    if (!this.pairing || !this.pairingCode)
-      throw new SimulatorError('CONFLICT', 'this connection is not waiting for a pairing code');
-    if (!pairingCodeMatches(this.pairingCode, code)) throw new SimulatorError('BAD_REQUEST', 'wrong pairing code');
+    this.pairing.checkCode(code);
     await this.scan(number);
   }
 
@@ -243,9 +242,9 @@ export class SimulatedPhone {
 
   drop(): void {
     this.networkDropped = true;
-    const device = this.device ?? this.pairing;
+    const device = this.device ?? this.pairing.device;
     this.device = null;
-    this.cancelPairing();
+    this.pairing.cancel();
     device?.networkLost();
   }
 
@@ -321,15 +320,25 @@ export class SimulatedPhone {
       ...(tooLarge ? { failure: 'too-large' as const } : {}),
     };
     this.append(conversation, message);
-    const received = toChannelMessage(conversation.contact, message);
+    // The server stores the message before it offers it to anyone (one tick on the customer's phone): a
+    // host killed at any point after still gets it on its next connection, and a customer who looks at
+    // the phone after a failed send sees it there — never a message the platform has and the phone not.
+    await this.saved();
+    this.delivery.send(this.customerMessageOffer(conversation, message));
     if (tooLarge) {
-      const [withoutFile, refusal] = tooLargeEvents(received, input.media!.sizeBytes!, this.deps.maxInboundMediaBytes);
-      this.toDevice(withoutFile, () => this.setAck(conversation, message, 2, false));
-      this.toDevice(refusal);
-      return message;
+      const received = toChannelMessage(conversation.contact, message);
+      this.toDevice(tooLargeEvents(received, input.media!.sizeBytes!, this.deps.maxInboundMediaBytes)[1]);
     }
-    this.toDevice({ type: 'message.received', message: received }, () => this.setAck(conversation, message, 2, false));
     return message;
+  }
+
+  /** A customer message as the server offers it; the device's receipt shows two ticks on the customer's phone. */
+  private customerMessageOffer(conversation: Conversation, message: SimMessage): Offer {
+    const received = toChannelMessage(conversation.contact, message);
+    return {
+      event: { type: 'message.received', message: message.failure === 'too-large' ? withoutFile(received) : received },
+      receipt: { messageId: message.id, receipted: () => this.setAck(conversation, message, 2, false) },
+    };
   }
 
   customerEdits(number: string, messageId: string, text: string): SimMessage {
@@ -370,9 +379,7 @@ export class SimulatedPhone {
     };
     this.append(conversation, message);
     this.toDevice({ type: 'message.sent', message: toChannelMessage(conversation.contact, message) });
-    this.later(0, () => this.setAck(conversation, message, 1));
-    this.later(this.deps.timing.deliveredAckMs, () => this.setAck(conversation, message, 2));
-    this.later(this.deps.timing.readAckMs, () => this.setAck(conversation, message, 3));
+    this.recipientAcks(conversation, message);
     return message;
   }
 
@@ -384,41 +391,14 @@ export class SimulatedPhone {
   dispose(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    this.cancelPairing();
+    this.pairing.cancel();
   }
 
   // ------------------------------------------------------------------ internals
 
-  private rotateQr(): void {
-    const device = this.pairing;
-    if (!device) return;
-    if (this.qrAttempt >= this.deps.timing.qrMaxAttempts) {
-      this.cancelPairing();
-      device.qrTimedOut();
-      return;
-    }
-    this.qrAttempt += 1;
-    this.qr = `2@SIM${randomBytes(24).toString('base64url')},${this.connectionId},${this.qrAttempt}`;
-    device.showQr(this.qr);
-    this.qrTimer = setTimeout(() => this.rotateQr(), this.deps.timing.qrRefreshMs);
-  }
-
-  private cancelPairing(): void {
-    if (this.qrTimer) clearTimeout(this.qrTimer);
-    this.qrTimer = undefined;
-    this.pairing = null;
-    this.qr = null;
-    this.pairingCode = null;
-  }
-
   /** Sends to the linked device now, or keeps it on the "server" until the device is back. */
-  private toDevice(event: ChannelEventBody, onDelivered?: () => void): void {
-    if (this.device) {
-      this.device.deliver(event);
-      onDelivered?.();
-    } else {
-      this.outbox.push({ event, onDelivered });
-    }
+  private toDevice(event: ChannelEventBody): void {
+    this.delivery.send({ event });
   }
 
   private setAck(conversation: Conversation, message: SimMessage, ack: SimAck, notifyDevice = true): void {
@@ -426,6 +406,13 @@ export class SimulatedPhone {
     message.ack = ack;
     this.save(conversation, message);
     if (notifyDevice) this.toDevice({ type: 'message.ack', externalId: message.id, ack });
+  }
+
+  /** The customer's phone takes a business message: sent, delivered, then read. */
+  private recipientAcks(conversation: Conversation, message: SimMessage): void {
+    this.later(0, () => this.setAck(conversation, message, 1));
+    this.later(this.deps.timing.deliveredAckMs, () => this.setAck(conversation, message, 2));
+    this.later(this.deps.timing.readAckMs, () => this.setAck(conversation, message, 3));
   }
 
   private markDeleted(conversation: Conversation, message: SimMessage): void {

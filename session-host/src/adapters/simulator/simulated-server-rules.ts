@@ -31,15 +31,20 @@ export const restrictedRefusal = (externalId: string): ChannelEventBody => ({
   error: 'WhatsApp restricted this account from starting new chats (463)',
 });
 
+/** A message over the host's file limit reaches the device without its file. */
+export function withoutFile(received: ChannelMessage): ChannelMessage {
+  const { media: _withheld, ...rest } = received;
+  return rest;
+}
+
 /** A customer file over the host's limit: the message without it, then why it will not come (as the Baileys adapter reports). */
 export function tooLargeEvents(
   received: ChannelMessage,
   sizeBytes: number,
   limitBytes: number,
 ): [ChannelEventBody, ChannelEventBody] {
-  const { media: _withheld, ...withoutFile } = received;
   return [
-    { type: 'message.received', message: withoutFile },
+    { type: 'message.received', message: withoutFile(received) },
     { type: 'message.media', externalId: received.externalId, failure: { reason: 'too-large', sizeBytes, limitBytes } },
   ];
 }

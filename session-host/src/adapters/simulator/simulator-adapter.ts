@@ -66,8 +66,13 @@ export class SimulatorAdapter extends AdapterBase implements SimDevice {
 
   // ------------------------------------------------------------------ SimDevice: what the simulated world tells the device
 
-  deliver(event: ChannelEventBody): void {
-    if (this.connected) this.emit(event);
+  /**
+   * The receipt follows the durable enqueue, never the socket: WhatsApp keeps a message the device has
+   * not receipted and offers it again on the next connection, so a host killed in between loses nothing.
+   */
+  deliver(event: ChannelEventBody): Promise<void> {
+    if (!this.connected) return Promise.reject(new NotConnectedError(this.phone?.connectionId ?? 'unknown'));
+    return this.emitDurably(event);
   }
 
   showQr(qr: string): void {

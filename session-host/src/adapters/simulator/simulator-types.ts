@@ -27,7 +27,11 @@ export const DEFAULT_SIMULATOR_TIMING: SimulatorTiming = {
 
 /** The linked device as the simulated phone sees it (the simulator adapter). */
 export interface SimDevice {
-  deliver(event: ChannelEventBody): void;
+  /**
+   * Hands an event to the device. Resolves when the device sends its delivery receipt — once the
+   * host has enqueued the event — and rejects when it will not (offline, host stopping).
+   */
+  deliver(event: ChannelEventBody): Promise<void>;
   showQr(qr: string): void;
   qrTimedOut(): void;
   paired(me: { number: string; lid: string }): Promise<void>;

@@ -1,27 +1,30 @@
-import { Box, CloseButton, Drawer, Flex, HStack, Portal } from '@chakra-ui/react';
+import { Box, Flex } from '@chakra-ui/react';
 import { MOBILE_BREAKPOINT_PX } from '@atende/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { BrandLogo } from '@/components/brand-logo';
 import { LoadingState } from '@/components/loading-state';
 import { useCompanyGuard, useSessionEvents } from '@/features/auth';
 import { useSession } from '@/hooks/use-session';
 import { useConnectionsAttention } from '@/features/connections/hooks/use-connections-attention';
-import { useChatUnreadDot } from '@/features/chats';
+// The hook's own module, not the chats' index: the index (and the popover it exports) loads after the first paint.
+import { useChatUnreadDot } from '@/features/chats/hooks/use-chat-unread-dot';
 import { saveDrawerOpen } from '@/features/users/api/drawer';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useRuntimeConfig } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session-store';
 import { buildMenu } from './menu-items';
-import { MenuList, SideMenu } from './side-menu';
+import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
 /** The own-profile modal (and its form library) loads when first opened, not with every screen (issue 28). */
 const UserFormDialog = lazy(async () => ({
   default: (await import('@/features/users/components/user-form-dialog')).UserFormDialog,
 }));
+
+/** A phone's menu drawer (Chakra's Drawer, a dialog) loads when first opened, then stays mounted (issue 28). */
+const MobileMenuDrawer = lazy(async () => ({ default: (await import('./mobile-menu-drawer')).MobileMenuDrawer }));
 
 /**
  * The signed-in app. The query cache (react-query) starts here, not at the root: the public pages
@@ -41,6 +44,8 @@ function AppShell() {
   const { localMode } = useRuntimeConfig();
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
+  const [mobileMenuOpened, setMobileMenuOpened] = useState(false);
+  if (mobileMenuOpen && !mobileMenuOpened) setMobileMenuOpened(true);
   const [profileOpen, setProfileOpen] = useState(false);
   const [profileOpened, setProfileOpened] = useState(false);
   if (profileOpen && !profileOpened) setProfileOpened(true);
@@ -69,37 +74,17 @@ function AppShell() {
   return (
     <Flex minH="100dvh" bg="bg.canvas">
       {isMobile ? (
-        <Drawer.Root
-          open={mobileMenuOpen}
-          onOpenChange={(details) => setMobileMenuOpen(details.open)}
-          placement="start"
-          size="xs"
-        >
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="280px" bg="bg.panel">
-                <Drawer.Header px="5" py="3">
-                  <HStack justify="space-between" w="full">
-                    <BrandLogo size={8} />
-                    <Drawer.CloseTrigger asChild position="static">
-                      <CloseButton size="sm" />
-                    </Drawer.CloseTrigger>
-                  </HStack>
-                </Drawer.Header>
-                <Drawer.Body p="0">
-                  <MenuList
-                    sections={sections}
-                    collapsed={false}
-                    attention={attention}
-                    chatUnread={chatUnread}
-                    onNavigate={() => setMobileMenuOpen(false)}
-                  />
-                </Drawer.Body>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        mobileMenuOpened ? (
+          <Suspense fallback={null}>
+            <MobileMenuDrawer
+              open={mobileMenuOpen}
+              onOpenChange={setMobileMenuOpen}
+              sections={sections}
+              attention={attention}
+              chatUnread={chatUnread}
+            />
+          </Suspense>
+        ) : null
       ) : (
         <SideMenu sections={sections} collapsed={!desktopOpen} attention={attention} chatUnread={chatUnread} />
       )}

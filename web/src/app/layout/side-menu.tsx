@@ -1,8 +1,18 @@
-import { Box, chakra, Flex, HStack, Stack, Text, Tooltip, Portal } from '@chakra-ui/react';
+import { Box, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo';
+import { deferred } from './deferred';
 import type { MenuItem, MenuSection } from './menu-items';
+
+/**
+ * A collapsed menu's icons get their label as a tooltip; the tooltip's code (Chakra Tooltip,
+ * floating-ui) is fetched after the first paint (issue 28), the link alone is shown until then.
+ */
+const MenuTooltip = deferred(
+  async () => (await import('./menu-tooltip')).MenuTooltip,
+  ({ children }) => children,
+);
 
 export const MENU_WIDTH_OPEN = 240;
 export const MENU_WIDTH_COLLAPSED = 72;
@@ -12,7 +22,7 @@ function isActive(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-interface MenuListProps {
+export interface MenuListProps {
   sections: MenuSection[];
   /** Icons only, labels in tooltips. */
   collapsed: boolean;
@@ -126,16 +136,7 @@ function NavItem({ item, label, active, collapsed, showBadge, badgeLabel, onNavi
     </chakra.a>
   );
   if (!collapsed) return link;
-  return (
-    <Tooltip.Root positioning={{ placement: 'right' }} openDelay={150} closeDelay={0}>
-      <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>{label}</Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
-  );
+  return <MenuTooltip label={label}>{link}</MenuTooltip>;
 }
 
 type SideMenuProps = Omit<MenuListProps, 'onNavigate'>;

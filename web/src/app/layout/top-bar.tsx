@@ -1,26 +1,12 @@
-import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, IconButton, HStack, Link, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import {
-  LuCalendar,
-  LuChevronDown,
-  LuLogOut,
-  LuMenu,
-  LuMoon,
-  LuPanelLeftClose,
-  LuPanelLeftOpen,
-  LuSun,
-  LuUserRound,
-} from 'react-icons/lu';
+import { LuCalendar, LuMenu, LuMoon, LuPanelLeftClose, LuPanelLeftOpen, LuSun } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useColorMode } from '@/components/color-mode';
 import { LanguageMenu } from '@/components/language-menu';
 import { formatDate } from '@/lib/format';
-import { AnnouncementsPopover } from '@/features/announcements';
-import { logout } from '@/features/auth';
 import { useSession } from '@/hooks/use-session';
-import { initials } from '@/lib/initials';
-import { NotificationsPopover } from '@/features/tickets';
-import { ChatsPopover } from '@/features/chats';
+import { AccountMenu, AnnouncementsPopover, ChatsPopover, NotificationsPopover } from './top-bar-popups';
 
 interface TopBarProps {
   isMobile: boolean;
@@ -31,7 +17,7 @@ interface TopBarProps {
 
 export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopBarProps) {
   const { t } = useTranslation();
-  const { user, company, isAdmin } = useSession();
+  const { company, isAdmin } = useSession();
   const { colorMode, toggleColorMode } = useColorMode();
   const dueDate = formatDate(company?.dueDate);
 
@@ -124,62 +110,11 @@ export function TopBar({ isMobile, menuOpen, onToggleMenu, onOpenProfile }: TopB
         <ChatsPopover />
         {/* On phones too (issue 8 item 17): the language is one tap away everywhere. */}
         <LanguageMenu compact />
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
-          <Menu.Trigger asChild>
-            <Button
-              variant="ghost"
-              colorPalette="gray"
-              size="sm"
-              px="1.5"
-              aria-label={t('topbar.account')}
-              data-testid="account-menu"
-            >
-              <Avatar.Root size="xs" colorPalette="brand" variant="solid">
-                <Avatar.Fallback>{initials(user?.name)}</Avatar.Fallback>
-              </Avatar.Root>
-              <Text as="span" display={{ base: 'none', md: 'inline' }} maxW="40" truncate fontWeight="medium">
-                {user?.name}
-              </Text>
-              <Box as="span" display={{ base: 'none', md: 'inline' }} color="fg.muted">
-                <LuChevronDown />
-              </Box>
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content minW="56">
-                <Box px="3" py="2">
-                  <Text fontWeight="medium" truncate>
-                    {user?.name}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted" truncate>
-                    {user?.email}
-                  </Text>
-                </Box>
-                <Menu.Separator />
-                <Menu.Item value="profile" onSelect={onOpenProfile}>
-                  <LuUserRound />
-                  {t('topbar.profile')}
-                </Menu.Item>
-                {isMobile ? (
-                  <Menu.Item value="theme" onSelect={toggleColorMode} data-testid="theme-toggle">
-                    {themeIcon}
-                    {themeLabel}
-                  </Menu.Item>
-                ) : null}
-                <Menu.Item
-                  value="logout"
-                  onSelect={() => void logout()}
-                  color="fg.error"
-                  _hover={{ bg: 'bg.error', color: 'fg.error' }}
-                >
-                  <LuLogOut />
-                  {t('topbar.logout')}
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        <AccountMenu
+          isMobile={isMobile}
+          onOpenProfile={onOpenProfile}
+          theme={{ label: themeLabel, icon: themeIcon, toggle: toggleColorMode }}
+        />
       </HStack>
     </Flex>
   );

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsPopover } from '@/features/tickets';
+import { NotificationsPopover } from '@/features/tickets/components/notifications/notifications-popover';
 import { playNotificationSound } from '@/features/tickets/lib/notification-sound';
 import { contact, fakeTicketsApi, message, ok, page, renderAt, signInAs, ticket } from './support';
 import { emit } from './realtime-mock';

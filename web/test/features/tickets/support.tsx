@@ -7,6 +7,9 @@ import { vi } from 'vitest';
 import type { ContactDto, MessageDto, SessionUserDto, TicketDto } from '@atende/shared';
 import { appSystem } from '@/app/theme';
 import '@/features/tickets/i18n';
+// The conversation is a lazy chunk of the tickets page (issue 28). Imported here, the page's lazy
+// import resolves at once instead of waiting for the first transform of the conversation's modules.
+import '@/features/tickets/components/conversation/ticket-view';
 import { sessionStore } from '@/lib/session-store';
 import { company, sessionUser } from '../../support/fixtures';
 

@@ -1,9 +1,9 @@
-import { Badge, Box, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import type { AnnouncementDto } from '@atende/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone } from 'react-icons/lu';
-import { LoadingState } from '@/components/loading-state';
+import { TopBarMenu, type TopBarMenuEntry } from '@/components/top-bar-menu';
 import { useSession } from '@/hooks/use-session';
 import { useAnnouncements } from '../api/announcements';
 import { useAnnouncementsLive } from '../hooks/use-announcements-live';
@@ -14,8 +14,7 @@ import { ANNOUNCEMENTS_NS } from '../i18n';
 
 /**
  * The top bar's announcements popover (spec part 1 §2): priority colour bar; a choice opens the
- * dialog; the badge counts the ones this user has not opened yet. Built on Menu (a list of choices,
- * and its recipe is already in the theme; a Popover's would add to the first load).
+ * dialog; the badge counts the ones this user has not opened yet.
  */
 export function AnnouncementsPopover() {
   const { t } = useTranslation(ANNOUNCEMENTS_NS);
@@ -28,88 +27,36 @@ export function AnnouncementsPopover() {
     [list.data],
   );
   const read = useReadAnnouncements(user?.id, records);
-  const open = (record: AnnouncementDto) => {
-    read.markRead(record);
-    setOpened(record);
-  };
+  const entries = records.map((record): TopBarMenuEntry => {
+    const unread = read.isUnread(record);
+    return {
+      id: record.id,
+      title: record.title,
+      text: record.text,
+      unread,
+      onSelect: () => {
+        read.markRead(record);
+        setOpened(record);
+      },
+      leading: (
+        <Box w="1" borderRadius="full" bg={PRIORITY_COLOR[record.priority]} flexShrink={0} data-priority={record.priority} />
+      ),
+      data: { 'data-unread': unread || undefined },
+    };
+  });
 
   return (
-    <>
-      <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount>
-        <Menu.Trigger asChild>
-          <IconButton
-            variant="ghost"
-            colorPalette="gray"
-            size="sm"
-            aria-label={t('popover')}
-            title={t('popover')}
-            position="relative"
-            data-testid="announcements-trigger"
-          >
-            <LuMegaphone />
-            {read.unread.length > 0 ? (
-              <Badge
-                position="absolute"
-                top="0"
-                insetEnd="0"
-                size="xs"
-                colorPalette="red"
-                variant="solid"
-                borderRadius="full"
-                data-testid="announcements-unread"
-              >
-                {read.unread.length}
-              </Badge>
-            ) : null}
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content w={{ base: '90vw', sm: '80' }} maxH="96" overflowY="auto" p="2">
-              {list.isPending ? (
-                <LoadingState minH="16" />
-              ) : records.length === 0 ? (
-                <Text p="3" color="fg.muted" fontSize="sm">
-                  {t('empty')}
-                </Text>
-              ) : (
-                <Stack gap="1">
-                  {records.map((record) => (
-                    <Menu.Item
-                      key={record.id}
-                      value={record.id}
-                      py="2"
-                      px="2"
-                      onSelect={() => open(record)}
-                      data-testid="announcement-item"
-                      data-unread={read.isUnread(record) || undefined}
-                    >
-                      <HStack align="stretch" gap="3" w="full" minW="0">
-                        <Box
-                          w="1"
-                          borderRadius="full"
-                          bg={PRIORITY_COLOR[record.priority]}
-                          flexShrink={0}
-                          data-priority={record.priority}
-                        />
-                        <Stack gap="0" minW="0" textAlign="start">
-                          <Text fontWeight={read.isUnread(record) ? 'bold' : 'medium'} truncate>
-                            {record.title}
-                          </Text>
-                          <Text fontSize="xs" color="fg.muted" truncate fontWeight="normal">
-                            {record.text}
-                          </Text>
-                        </Stack>
-                      </HStack>
-                    </Menu.Item>
-                  ))}
-                </Stack>
-              )}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+    <TopBarMenu
+      label={t('popover')}
+      icon={<LuMegaphone />}
+      badge={read.unread.length}
+      testId="announcements"
+      entryTestId="announcement-item"
+      entries={entries}
+      loading={list.isPending}
+      emptyText={t('empty')}
+    >
       <AnnouncementView announcement={opened} onClose={() => setOpened(null)} />
-    </>
+    </TopBarMenu>
   );
 }

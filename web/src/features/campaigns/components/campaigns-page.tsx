@@ -1,13 +1,10 @@
-import { Box } from '@chakra-ui/react';
 import { mayManageCampaigns, type CampaignDto } from '@atende/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMegaphone } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListCard } from '@/components/list-card';
-import { PageHeader } from '@/components/page-header';
-import { SearchAndAdd } from '@/components/search-and-add';
+import { ListPage } from '@/components/list-page';
 import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 import { useSession } from '@/hooks/use-session';
@@ -77,62 +74,52 @@ export function CampaignsPage() {
   };
 
   return (
-    <Box>
-      <PageHeader
-        title={t('page.title')}
-        description={t('page.description')}
-        actions={
-          <SearchAndAdd
-            searchLabel={t('page.search')}
-            search={searchInput}
-            onSearch={setSearchInput}
-            addLabel={t('page.add')}
-            onAdd={mayManage ? add : undefined}
-            testIdPrefix="campaigns"
-          />
-        }
-      />
-      <ListCard
-        list={list}
-        count={campaigns.length}
-        scrollTestId="campaigns-scroll"
-        empty={{
-          testId: 'campaigns-empty',
-          icon: <LuMegaphone />,
-          title: t('page.empty'),
-          description: search ? t('page.emptySearch', { search }) : t('page.emptyText'),
-          addLabel: t('page.add'),
-          onAdd: search || !mayManage ? undefined : add,
-        }}
-      >
-        <CampaignsTable campaigns={campaigns} tags={tags} mayManage={mayManage} onAction={onAction} />
-      </ListCard>
-      {editing ? (
-        <CampaignDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          campaign={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t('confirm.deleteTitle', { name: deletion.target?.name ?? '' })}
-        confirmLabel={t('actions.delete')}
-        destructive
-      >
-        {t('confirm.deleteText')}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={stopping !== null}
-        loading={cancel.isPending}
-        onConfirm={stop}
-        onClose={() => setStopping(null)}
-        title={t('confirm.stopTitle', { name: stopping?.name ?? '' })}
-        confirmLabel={t('actions.stop')}
-        destructive
-      >
-        {t('confirm.stopText')}
-      </ConfirmDialog>
-    </Box>
+    <ListPage
+      title={t('page.title')}
+      description={t('page.description')}
+      search={{ label: t('page.search'), input: searchInput, onInput: setSearchInput, active: search }}
+      addLabel={t('page.add')}
+      onAdd={mayManage ? add : undefined}
+      testIdPrefix="campaigns"
+      list={list}
+      count={campaigns.length}
+      scrollTestId="campaigns-scroll"
+      empty={{
+        testId: 'campaigns-empty',
+        icon: <LuMegaphone />,
+        title: t('page.empty'),
+        description: search ? t('page.emptySearch', { search }) : t('page.emptyText'),
+      }}
+      deletion={{
+        dialog: deletion.dialog,
+        title: t('confirm.deleteTitle', { name: deletion.target?.name ?? '' }),
+        confirmLabel: t('actions.delete'),
+        text: t('confirm.deleteText'),
+      }}
+      dialogs={
+        <>
+          {editing ? (
+            <CampaignDialog
+              key={editing === 'new' ? 'new' : editing.id}
+              campaign={editing === 'new' ? null : editing}
+              onClose={() => setEditing(null)}
+            />
+          ) : null}
+          <ConfirmDialog
+            open={stopping !== null}
+            loading={cancel.isPending}
+            onConfirm={stop}
+            onClose={() => setStopping(null)}
+            title={t('confirm.stopTitle', { name: stopping?.name ?? '' })}
+            confirmLabel={t('actions.stop')}
+            destructive
+          >
+            {t('confirm.stopText')}
+          </ConfirmDialog>
+        </>
+      }
+    >
+      <CampaignsTable campaigns={campaigns} tags={tags} mayManage={mayManage} onAction={onAction} />
+    </ListPage>
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Box, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import { unreadsOf } from '@atende/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMessagesSquare } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
-import { LoadingState } from '@/components/loading-state';
+import { TopBarMenu, type TopBarMenuEntry } from '@/components/top-bar-menu';
 import { useSession } from '@/hooks/use-session';
 import { useChats, useChatUnread } from '../api/chats-api';
 import { useChatsLive } from '../hooks/use-chats-live';
@@ -26,85 +26,35 @@ export function ChatsPopover() {
   const unread = useChatUnread().data?.total ?? 0;
   const list = useChats(open);
   useChatsLive();
-  const chats = (list.data?.pages[0]?.records ?? []).slice(0, POPOVER_CHATS);
+  const entries = (list.data?.pages[0]?.records ?? []).slice(0, POPOVER_CHATS).map((chat): TopBarMenuEntry => {
+    const count = user ? unreadsOf(chat, user.id) : 0;
+    return {
+      id: chat.id,
+      title: chat.title,
+      text: chat.lastMessage,
+      unread: count > 0,
+      onSelect: () => void navigate(`/chats/${chat.id}`),
+      trailing:
+        count > 0 ? (
+          <Badge colorPalette="green" variant="solid" borderRadius="full">
+            {count}
+          </Badge>
+        ) : null,
+    };
+  });
 
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount onOpenChange={(details) => setOpen(details.open)}>
-      <Menu.Trigger asChild>
-        <IconButton
-          variant="ghost"
-          colorPalette="gray"
-          size="sm"
-          aria-label={t('popover')}
-          title={t('popover')}
-          position="relative"
-          data-testid="chats-trigger"
-        >
-          <LuMessagesSquare />
-          {unread > 0 ? (
-            <Badge
-              position="absolute"
-              top="0"
-              insetEnd="0"
-              size="xs"
-              colorPalette="red"
-              variant="solid"
-              borderRadius="full"
-              data-testid="chats-unread"
-            >
-              {unread}
-            </Badge>
-          ) : null}
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content w={{ base: '90vw', sm: '80' }} maxH="96" overflowY="auto" p="2">
-            {list.isPending ? (
-              <LoadingState minH="16" />
-            ) : chats.length === 0 ? (
-              <Text p="3" color="fg.muted" fontSize="sm">
-                {t('popoverEmpty')}
-              </Text>
-            ) : (
-              <Stack gap="1">
-                {chats.map((chat) => {
-                  const count = user ? unreadsOf(chat, user.id) : 0;
-                  return (
-                    <Menu.Item
-                      key={chat.id}
-                      value={chat.id}
-                      py="2"
-                      px="2"
-                      onSelect={() => void navigate(`/chats/${chat.id}`)}
-                      data-testid="chats-popover-item"
-                    >
-                      <HStack w="full" minW="0" justify="space-between" gap="3">
-                        <Box minW="0" textAlign="start">
-                          <Text fontWeight={count ? 'bold' : 'medium'} truncate>
-                            {chat.title}
-                          </Text>
-                          <Text fontSize="xs" color="fg.muted" truncate fontWeight="normal">
-                            {chat.lastMessage}
-                          </Text>
-                        </Box>
-                        {count > 0 ? (
-                          <Badge colorPalette="green" variant="solid" borderRadius="full">
-                            {count}
-                          </Badge>
-                        ) : null}
-                      </HStack>
-                    </Menu.Item>
-                  );
-                })}
-              </Stack>
-            )}
-            <Menu.Item value="all" justifyContent="center" color="brand.fg" onSelect={() => void navigate('/chats')}>
-              {t('openAll')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <TopBarMenu
+      label={t('popover')}
+      icon={<LuMessagesSquare />}
+      badge={unread}
+      testId="chats"
+      entryTestId="chats-popover-item"
+      entries={entries}
+      loading={list.isPending}
+      emptyText={t('popoverEmpty')}
+      seeAll={{ label: t('openAll'), onSelect: () => void navigate('/chats') }}
+      onOpenChange={setOpen}
+    />
   );
 }

@@ -1,12 +1,9 @@
-import { Button, Dialog, Input, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Input } from '@chakra-ui/react';
 import { contactListSchema, type ContactListDto, type ContactListInput } from '@atende/shared';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DialogShell } from '@/components/dialog-shell';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
-import { isApiError } from '@/lib/api-client';
-import { notify } from '@/lib/toaster';
+import { useRecordForm } from '@/hooks/use-record-form';
 import { useSaveContactList } from '../api/contact-lists-api';
 import { CONTACT_LISTS_NS } from '../i18n';
 
@@ -14,50 +11,30 @@ import { CONTACT_LISTS_NS } from '../i18n';
 export function ContactListDialog({ list, onClose }: { list: ContactListDto | null; onClose: () => void }) {
   const { t } = useTranslation(CONTACT_LISTS_NS);
   const save = useSaveContactList();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactListInput>({
-    resolver: zodResolver(contactListSchema) as unknown as Resolver<ContactListInput>,
+  const { form, submit, submitting } = useRecordForm<ContactListInput>({
+    schema: contactListSchema,
     defaultValues: { name: list?.name ?? '' },
+    save: (input) => save.mutateAsync({ id: list?.id, input }),
+    saved: t('saved'),
+    onClose,
+    errorFields: ['name'],
   });
-
-  const onSubmit = async (values: ContactListInput) => {
-    try {
-      await save.mutateAsync({ id: list?.id, input: values });
-      notify.success(t('saved'));
-      onClose();
-    } catch (error) {
-      const fields = isApiError(error) ? error.fields : undefined;
-      if (fields?.name) setError('name', { message: fields.name });
-      else notify.error(error);
-    }
-  };
+  const { errors } = form.formState;
 
   return (
-    <DialogShell open onClose={onClose} size="sm" testId="contact-list-dialog">
-      <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
-        <Dialog.Header>
-          <Dialog.Title>{list ? t('dialog.editTitle') : t('dialog.addTitle')}</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            <FormField label={t('dialog.name')} error={errors.name?.message} required>
-              <Input {...register('name')} autoComplete="off" data-testid="contact-list-name" />
-            </FormField>
-          </Stack>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={onClose}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="contact-list-submit">
-            {t('dialog.save')}
-          </Button>
-        </Dialog.Footer>
-      </form>
-    </DialogShell>
+    <FormDialog
+      title={list ? t('dialog.editTitle') : t('dialog.addTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      submitting={submitting}
+      cancelLabel={t('dialog.cancel')}
+      saveLabel={t('dialog.save')}
+      testId="contact-list-dialog"
+      submitTestId="contact-list-submit"
+    >
+      <FormField label={t('dialog.name')} error={errors.name?.message} required>
+        <Input {...form.register('name')} autoComplete="off" data-testid="contact-list-name" />
+      </FormField>
+    </FormDialog>
   );
 }

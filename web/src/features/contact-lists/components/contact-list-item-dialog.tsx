@@ -1,12 +1,9 @@
-import { Button, Dialog, Input, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Input } from '@chakra-ui/react';
 import { contactListItemSchema, type ContactListItemDto, type ContactListItemInput } from '@atende/shared';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DialogShell } from '@/components/dialog-shell';
+import { FormDialog } from '@/components/form-dialog';
 import { FormField } from '@/components/form-field';
-import { isApiError } from '@/lib/api-client';
-import { notify } from '@/lib/toaster';
+import { useRecordForm } from '@/hooks/use-record-form';
 import { useSaveContactListItem } from '../api/contact-lists-api';
 import { CONTACT_LISTS_NS } from '../i18n';
 
@@ -25,57 +22,37 @@ export function ContactListItemDialog({
 }) {
   const { t } = useTranslation(CONTACT_LISTS_NS);
   const save = useSaveContactListItem(listId);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactListItemInput>({
-    resolver: zodResolver(contactListItemSchema) as unknown as Resolver<ContactListItemInput>,
+  const { form, submit, submitting } = useRecordForm<ContactListItemInput>({
+    schema: contactListItemSchema,
     defaultValues: { name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' },
+    save: (input) => save.mutateAsync({ id: item?.id, input }),
+    saved: t('items.saved'),
+    onClose,
+    errorFields: ['name', 'number', 'email'],
   });
-
-  const onSubmit = async (values: ContactListItemInput) => {
-    try {
-      await save.mutateAsync({ id: item?.id, input: values });
-      notify.success(t('items.saved'));
-      onClose();
-    } catch (error) {
-      const fields = isApiError(error) ? error.fields : undefined;
-      const field = fields ? (['name', 'number', 'email'] as const).find((f) => fields[f]) : undefined;
-      if (field) setError(field, { message: fields![field] });
-      else notify.error(error);
-    }
-  };
+  const { register } = form;
+  const { errors } = form.formState;
 
   return (
-    <DialogShell open onClose={onClose} size="sm" testId="contact-list-item-dialog">
-      <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
-        <Dialog.Header>
-          <Dialog.Title>{item ? t('items.dialog.editTitle') : t('items.dialog.addTitle')}</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            <FormField label={t('items.dialog.name')} error={errors.name?.message} required>
-              <Input {...register('name')} autoComplete="off" data-testid="contact-list-item-name" />
-            </FormField>
-            <FormField label={t('items.dialog.number')} error={errors.number?.message} required>
-              <Input {...register('number')} inputMode="tel" autoComplete="off" data-testid="contact-list-item-number" />
-            </FormField>
-            <FormField label={t('items.dialog.email')} error={errors.email?.message}>
-              <Input {...register('email')} type="email" autoComplete="off" data-testid="contact-list-item-email" />
-            </FormField>
-          </Stack>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={onClose}>
-            {t('items.dialog.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="contact-list-item-submit">
-            {t('items.dialog.save')}
-          </Button>
-        </Dialog.Footer>
-      </form>
-    </DialogShell>
+    <FormDialog
+      title={item ? t('items.dialog.editTitle') : t('items.dialog.addTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      submitting={submitting}
+      cancelLabel={t('items.dialog.cancel')}
+      saveLabel={t('items.dialog.save')}
+      testId="contact-list-item-dialog"
+      submitTestId="contact-list-item-submit"
+    >
+      <FormField label={t('items.dialog.name')} error={errors.name?.message} required>
+        <Input {...register('name')} autoComplete="off" data-testid="contact-list-item-name" />
+      </FormField>
+      <FormField label={t('items.dialog.number')} error={errors.number?.message} required>
+        <Input {...register('number')} inputMode="tel" autoComplete="off" data-testid="contact-list-item-number" />
+      </FormField>
+      <FormField label={t('items.dialog.email')} error={errors.email?.message}>
+        <Input {...register('email')} type="email" autoComplete="off" data-testid="contact-list-item-email" />
+      </FormField>
+    </FormDialog>
   );
 }

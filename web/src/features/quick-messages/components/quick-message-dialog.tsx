@@ -1,12 +1,12 @@
-import { Button, Dialog, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Input, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createQuickMessageSchema, maySetQuickMessageToAll, type QuickMessageDto, type Viewer } from '@atende/shared';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BooleanSelect, FormField } from '@/components/form-field';
-import { DialogShell } from '@/components/dialog-shell';
-import { isApiError } from '@/lib/api-client';
+import { FormDialog } from '@/components/form-dialog';
+import { apiFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/toaster';
 import { QuickMessageUploadError, useRemoveQuickMessageMedia, useSaveQuickMessage } from '../api/quick-messages-api';
@@ -68,64 +68,58 @@ export function QuickMessageDialog({
         setEditing(failure.record);
         setFiles(files.filter((f) => !failure.record.medias.some((m) => m.originalName === f.name)));
       }
-      const fields = isApiError(err) ? err.fields : undefined;
-      if (fields?.shortcode) setError('shortcode', { message: fields.shortcode });
-      if (fields?.message) setError('message', { message: fields.message });
-      if (fields?.file) setFileError(translateMessage(fields.file));
-      if (!fields?.shortcode && !fields?.message && !fields?.file) notify.error(err);
+      const found = apiFieldErrors(err, ['shortcode', 'message', 'file'] as const);
+      for (const [field, message] of found) {
+        if (field === 'file') setFileError(translateMessage(message));
+        else setError(field, { message });
+      }
+      if (found.length === 0) notify.error(err);
     }
   };
 
   return (
-    <DialogShell open onClose={onClose} size="md" testId="quick-message-dialog">
-      <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
-        <Dialog.Header>
-          <Dialog.Title>{editing ? t('dialog.editTitle') : t('dialog.addTitle')}</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            <FormField label={t('dialog.shortcode')} error={errors.shortcode?.message} required>
-              <Input {...register('shortcode')} autoComplete="off" data-testid="quick-message-shortcode" />
-            </FormField>
-            <FormField label={t('dialog.message')} error={errors.message?.message} required>
-              <Textarea {...register('message')} rows={5} data-testid="quick-message-message" />
-            </FormField>
-            {canChooseScope ? (
-              <FormField label={t('dialog.toAll')}>
-                <BooleanSelect
-                  control={control}
-                  name="toAll"
-                  trueLabel={t('scope.all')}
-                  falseLabel={t('scope.me')}
-                  falseFirst
-                  data-testid="quick-message-scope"
-                />
-              </FormField>
-            ) : null}
-            <QuickMessageAttachments
-              attached={editing?.medias ?? []}
-              pending={files}
-              onPendingChange={(next) => {
-                setFiles(next);
-                setFileError(undefined);
-              }}
-              removeAttached={(media) =>
-                removeMedia.mutateAsync({ id: editing?.id ?? '', originalName: media.originalName }).then(setEditing)
-              }
-              removing={removeMedia.isPending}
-              error={fileError}
-            />
-          </Stack>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={onClose}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} data-testid="quick-message-submit">
-            {t('dialog.save')}
-          </Button>
-        </Dialog.Footer>
-      </form>
-    </DialogShell>
+    <FormDialog
+      title={editing ? t('dialog.editTitle') : t('dialog.addTitle')}
+      onClose={onClose}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      submitting={isSubmitting}
+      cancelLabel={t('dialog.cancel')}
+      saveLabel={t('dialog.save')}
+      testId="quick-message-dialog"
+      submitTestId="quick-message-submit"
+      size="md"
+    >
+      <FormField label={t('dialog.shortcode')} error={errors.shortcode?.message} required>
+        <Input {...register('shortcode')} autoComplete="off" data-testid="quick-message-shortcode" />
+      </FormField>
+      <FormField label={t('dialog.message')} error={errors.message?.message} required>
+        <Textarea {...register('message')} rows={5} data-testid="quick-message-message" />
+      </FormField>
+      {canChooseScope ? (
+        <FormField label={t('dialog.toAll')}>
+          <BooleanSelect
+            control={control}
+            name="toAll"
+            trueLabel={t('scope.all')}
+            falseLabel={t('scope.me')}
+            falseFirst
+            data-testid="quick-message-scope"
+          />
+        </FormField>
+      ) : null}
+      <QuickMessageAttachments
+        attached={editing?.medias ?? []}
+        pending={files}
+        onPendingChange={(next) => {
+          setFiles(next);
+          setFileError(undefined);
+        }}
+        removeAttached={(media) =>
+          removeMedia.mutateAsync({ id: editing?.id ?? '', originalName: media.originalName }).then(setEditing)
+        }
+        removing={removeMedia.isPending}
+        error={fileError}
+      />
+    </FormDialog>
   );
 }

@@ -1,13 +1,9 @@
-import { Box } from '@chakra-ui/react';
 import type { ScheduleDto } from '@atende/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LuCalendarClock } from 'react-icons/lu';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListCard } from '@/components/list-card';
-import { PageHeader } from '@/components/page-header';
-import { SearchAndAdd } from '@/components/search-and-add';
+import { ListPage } from '@/components/list-page';
 import { ScheduleDialog, SCHEDULES_NS } from '@/components/schedule-dialog';
 import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 import { useSession } from '@/hooks/use-session';
@@ -53,58 +49,46 @@ export function SchedulesPage() {
   const add = () => setDialog({ schedule: null, contact: null });
 
   return (
-    <Box>
-      <PageHeader
-        title={t('page.title')}
-        description={t('page.description')}
-        actions={
-          <SearchAndAdd
-            searchLabel={t('page.search')}
-            search={searchInput}
-            onSearch={setSearchInput}
-            addLabel={t('page.add')}
-            onAdd={add}
-            testIdPrefix="schedules"
+    <ListPage
+      title={t('page.title')}
+      description={t('page.description')}
+      search={{ label: t('page.search'), input: searchInput, onInput: setSearchInput, active: search }}
+      addLabel={t('page.add')}
+      onAdd={add}
+      testIdPrefix="schedules"
+      list={list}
+      count={schedules.length}
+      scrollTestId="schedules-scroll"
+      empty={{
+        testId: 'schedules-empty',
+        icon: <LuCalendarClock />,
+        title: t('page.empty'),
+        description: search ? t('page.emptySearch', { search }) : t('page.emptyText'),
+      }}
+      deletion={{
+        dialog: deletion.dialog,
+        title: t('page.deleteTitle', { name: deletion.target?.contact?.name ?? '' }),
+        confirmLabel: t('delete'),
+        text: t('deleteText'),
+      }}
+      dialogs={
+        dialog ? (
+          <ScheduleDialog
+            key={dialog.schedule?.id ?? 'new'}
+            open
+            onClose={closeDialog}
+            schedule={dialog.schedule}
+            contact={dialog.contact}
           />
-        }
+        ) : null
+      }
+    >
+      <SchedulesTable
+        schedules={schedules}
+        viewer={viewer}
+        onEdit={(schedule) => setDialog({ schedule, contact: schedule.contact })}
+        onDelete={deletion.ask}
       />
-      <ListCard
-        list={list}
-        count={schedules.length}
-        scrollTestId="schedules-scroll"
-        empty={{
-          testId: 'schedules-empty',
-          icon: <LuCalendarClock />,
-          title: t('page.empty'),
-          description: search ? t('page.emptySearch', { search }) : t('page.emptyText'),
-          addLabel: t('page.add'),
-          onAdd: search ? undefined : add,
-        }}
-      >
-        <SchedulesTable
-          schedules={schedules}
-          viewer={viewer}
-          onEdit={(schedule) => setDialog({ schedule, contact: schedule.contact })}
-          onDelete={deletion.ask}
-        />
-      </ListCard>
-      {dialog ? (
-        <ScheduleDialog
-          key={dialog.schedule?.id ?? 'new'}
-          open
-          onClose={closeDialog}
-          schedule={dialog.schedule}
-          contact={dialog.contact}
-        />
-      ) : null}
-      <ConfirmDialog
-        {...deletion.dialog}
-        title={t('page.deleteTitle', { name: deletion.target?.contact?.name ?? '' })}
-        confirmLabel={t('delete')}
-        destructive
-      >
-        {t('deleteText')}
-      </ConfirmDialog>
-    </Box>
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge, Table, Text } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import type { TagDto } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
-import { RowActionsCell } from '@/components/row-actions-cell';
+import { RecordsTable } from '@/components/records-table';
 import { TAGS_NS } from '../i18n';
 
 /** White or near-black text, whichever reads on the tag's colour. */
@@ -24,43 +24,38 @@ export function TagsTable({
 }) {
   const { t } = useTranslation(TAGS_NS);
   return (
-    <Table.Root size="sm" stickyHeader interactive>
-      <Table.Header>
-        <Table.Row bg="bg.subtle">
-          <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end" w="28">
-            {t('columns.tickets')}
-          </Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end" w="24">
-            {t('columns.actions')}
-          </Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {tags.map((tag) => (
-          <Table.Row key={tag.id} data-testid="tag-row">
-            <Table.Cell maxW="0" w="full">
-              <Badge
-                size="md"
-                maxW="full"
-                bg={tag.color}
-                color={chipTextColor(tag.color)}
-                borderRadius="full"
-                px="3"
-                data-testid="tag-chip"
-              >
-                <Text as="span" truncate>
-                  {tag.name}
-                </Text>
-              </Badge>
-            </Table.Cell>
-            <Table.Cell textAlign="end" data-testid="tag-count">
-              {tag.ticketsCount ?? 0}
-            </Table.Cell>
-            <RowActionsCell onEdit={() => onEdit(tag)} onDelete={() => onDelete(tag)} />
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <RecordsTable
+      records={tags}
+      rowTestId="tag-row"
+      columns={[
+        {
+          header: t('columns.name'),
+          cellProps: { maxW: '0', w: 'full' },
+          cell: (tag) => (
+            <Badge
+              size="md"
+              maxW="full"
+              bg={tag.color}
+              color={chipTextColor(tag.color)}
+              borderRadius="full"
+              px="3"
+              data-testid="tag-chip"
+            >
+              <Text as="span" truncate>
+                {tag.name}
+              </Text>
+            </Badge>
+          ),
+        },
+        {
+          header: t('columns.tickets'),
+          headerProps: { textAlign: 'end', w: '28' },
+          cellProps: { textAlign: 'end' },
+          testId: 'tag-count',
+          cell: (tag) => tag.ticketsCount ?? 0,
+        },
+      ]}
+      actions={{ header: t('columns.actions'), width: '24', onEdit, onDelete }}
+    />
   );
 }

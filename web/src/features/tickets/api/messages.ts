@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { RequestUploadsAnswer, SendMessageInput } from '@atende/shared';
 import { apiDelete, apiGet, apiPost } from '@/lib/api-client';
-import { putToStorage } from '@/lib/attachments';
+import { putToStorage } from '@/lib/storage-upload';
 import type { SendAttempt } from '../lib/send-attempts';
 import { messageKeys } from './keys';
 import { FIRST_PAGE, nextPageParam, type Message, type MessagesPage, type PageParam } from './types';

@@ -1,19 +1,29 @@
 import { Box, Button, Flex, Grid, Tabs } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMessagesSquare } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { LoadingState } from '@/components/loading-state';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { notify } from '@/lib/toaster';
 import { ticketKeys } from '../api/keys';
 import type { TicketDto } from '../api/types';
 import { useTicketActions } from '../hooks/use-ticket-actions';
 import { useTicketsLiveSync } from '../hooks/use-tickets-live-sync';
-import { WelcomePanel, TicketView } from './conversation/ticket-view';
+import { WelcomePanel } from './conversation/welcome-panel';
 import { NewTicketDialog, PeekDialog } from './on-demand';
 import { TicketsManager } from './list/tickets-manager';
+
+/**
+ * The conversation (header, messages, composer, media) is its own chunk (issue 28): /tickets shows
+ * the list and the welcome panel first, and the conversation's code is fetched once the screen is
+ * idle, or at once when the address names a ticket.
+ */
+const loadTicketView = () => import('./conversation/ticket-view');
+const TicketView = lazy(async () => ({ default: (await loadTicketView()).TicketView }));
 
 /** Below this width the list and the conversation share the screen as two tabs (spec part 1 §2). */
 export const NARROW_WORKSPACE_QUERY = '(max-width: 899px)';
@@ -71,7 +81,14 @@ export function TicketsPage() {
       />
     </WelcomePanel>
   );
-  const conversation = uuid ? <TicketView uuid={uuid} onBack={narrow ? () => navigate('/tickets') : undefined} /> : welcome;
+  useEffect(() => afterFirstPaint(() => void loadTicketView()), []);
+  const conversation = uuid ? (
+    <Suspense fallback={<LoadingState />}>
+      <TicketView uuid={uuid} onBack={narrow ? () => navigate('/tickets') : undefined} />
+    </Suspense>
+  ) : (
+    welcome
+  );
 
   return (
     <Box

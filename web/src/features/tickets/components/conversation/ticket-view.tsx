@@ -1,4 +1,4 @@
-import { Center, Flex } from '@chakra-ui/react';
+import { Flex } from '@chakra-ui/react';
 import { mayDeleteMessage, mayReplyToTicket } from '@atende/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -143,13 +143,5 @@ function Conversation({ ticket, onBack }: { ticket: TicketDto; onBack?: () => vo
         {t('messages.deleteText')}
       </ConfirmDialog>
     </Flex>
-  );
-}
-
-export function WelcomePanel({ children }: { children: React.ReactNode }) {
-  return (
-    <Center h="full" bg="bg.subtle" px="6">
-      {children}
-    </Center>
   );
 }

@@ -1,10 +1,10 @@
 /**
- * Reproducible randomness for the fault suite: one generator per name (a table operation, a queue),
- * derived from the run's seed, so a fault pattern does not depend on how other operations interleave.
- * `FAULT_SEED` replays a run (each run prints its seed).
+ * Reproducible randomness for simulations and fault injection (tests, models, benches): the same seed
+ * gives the same draws on every run and machine. Not for anything secret: use `crypto` there.
+ * Imported as `@atende/shared/seeded-random`, so it never lands in a Lambda or the console.
  */
 
-/** mulberry32: small, fast, good enough to pick faults. Answers numbers in [0, 1). */
+/** mulberry32: small, fast, good enough to simulate with. Answers numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -12,7 +12,7 @@ export function seededRandom(seed: number): () => number {
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 
@@ -23,7 +23,10 @@ export function namedSeed(seed: number, name: string): number {
   return hash;
 }
 
-/** One generator per name, made on first use. */
+/**
+ * One generator per name (a table operation, a queue), derived from the run's seed and made on first
+ * use, so one name's draws do not depend on how the others interleave.
+ */
 export function seededRandoms(seed: number): (name: string) => () => number {
   const byName = new Map<string, () => number>();
   return (name) => {
@@ -31,10 +34,4 @@ export function seededRandoms(seed: number): (name: string) => () => number {
     if (!random) byName.set(name, (random = seededRandom(namedSeed(seed, name))));
     return random;
   };
-}
-
-/** The run's seed: `FAULT_SEED` when set (a replay), else a fresh one. */
-export function runSeed(): number {
-  const given = Number(process.env.FAULT_SEED);
-  return Number.isInteger(given) && given > 0 ? given : Math.floor(Math.random() * 2 ** 31) + 1;
 }

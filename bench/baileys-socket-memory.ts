@@ -17,8 +17,6 @@
  *
  * Heap and RSS are read after forced GC; CPU is the process's user + system time over the replay.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { NodeCache } from '@cacheable/node-cache';
 import { makeWASocket, type CacheStore } from '@whiskeysockets/baileys';
 import { WebSocketServer } from 'ws';
@@ -48,6 +46,7 @@ import {
 } from './support/baileys-replay';
 import { openSealed, sealFromCustomers, socketSignalRepository } from './support/signal-peers';
 import { printTable, round } from './support/stats';
+import { settledMemory, type MemorySample } from './support/memory-sample';
 
 const MODE = process.argv[2] ?? 'adapter';
 const COUNT = Number(process.argv[3] ?? 50);
@@ -56,22 +55,8 @@ const SHAPE: ReplayShape = {
   ...(process.env.BENCH_STEADY_ROUNDS ? { steadyRounds: Number(process.env.BENCH_STEADY_ROUNDS) } : {}),
 };
 
-setFlagsFromString('--expose_gc');
-const gc = runInNewContext('gc') as () => void;
-
-interface Sample {
-  rss: number;
-  heapUsed: number;
-  external: number;
-}
-const sample = async (): Promise<Sample> => {
-  for (let i = 0; i < 4; i++) {
-    gc();
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const { rss, heapUsed, external } = process.memoryUsage();
-  return { rss, heapUsed, external };
-};
+type Sample = MemorySample;
+const sample = () => settledMemory(4);
 const MB = 1024 * 1024;
 const perSession = (a: Sample, b: Sample, n: number) => ({
   'RSS MB': round((b.rss - a.rss) / MB / n, 2),

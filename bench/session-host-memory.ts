@@ -8,8 +8,6 @@
  * What it cannot measure: a real Baileys socket (WebSocket, Noise, libsignal sessions) — there is
  * no WhatsApp offline; see docs/decisions.md.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/emulators/dynamodb-local';
 import { SimulatorAdapter } from '../session-host/src/adapters/simulator/simulator-adapter';
 import { SimulatorWorld } from '../session-host/src/adapters/simulator/simulator-world';
@@ -20,28 +18,14 @@ import { MediaStore } from '../session-host/src/media/media-store';
 import type { EventSink } from '../session-host/src/queues/inbound-publisher';
 import { ShardRegistry } from '../session-host/src/registry/shard-registry';
 import { SessionManager } from '../session-host/src/session-manager';
+import { settledMemory, type MemorySample } from './support/memory-sample';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CONTACTS_PER_CONNECTION = 5;
 const MESSAGES_PER_CONTACT = 4; // each way
 
-setFlagsFromString('--expose_gc');
-const gc = runInNewContext('gc') as () => void;
-
-interface Sample {
-  rss: number;
-  heapUsed: number;
-  external: number;
-  arrayBuffers: number;
-}
-const sample = async (): Promise<Sample> => {
-  for (let i = 0; i < 3; i++) {
-    gc();
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const m = process.memoryUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
-};
+type Sample = MemorySample;
+const sample = () => settledMemory(3);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 

@@ -43,6 +43,14 @@ try {
   const admin = stack.seeded.logins.find((l) => l.role === 'admin')!;
   const operatorLogin = stack.seeded.logins.find((l) => l.role === 'operator')!;
   const client = await signIn(stack.apiUrl, stack.wsUrl, admin.email, admin.password);
+  /** A ticket's conversation as the console reads it (GET /messages/{ticketId}): the messages are stored. */
+  const storedConversation = async () => {
+    for (const status of ['pending', 'open']) {
+      const { tickets } = await client.api<{ tickets: { id: string }[] }>('GET', `/tickets?status=${status}&showAll=true`);
+      if (tickets[0]) return client.api<{ messages: unknown[] }>('GET', `/messages/${tickets[0].id}`);
+    }
+    return { messages: [] };
+  };
   const operator = await signIn(stack.apiUrl, stack.wsUrl, operatorLogin.email, operatorLogin.password);
   const socket = await operator.socket();
   const operatorQueue = (await operator.api<{ queues: { id: string }[] }>('GET', '/auth/me')).queues[0]!;
@@ -249,7 +257,7 @@ try {
   // The first burst runs cold (before the warm-up) and opens its customers' conversations; this one
   // is the same burst warm, on the tickets those customers now have open.
   rows.push(await scenario(`${concurrency} customers at once (burst, warm, open tickets)`, total, concurrency));
-  const stored = await client.api<{ messages: unknown[] }>('GET', `/whatsapp/${connection.id}/messages?limit=1`);
+  const stored = await storedConversation();
   console.log(
     '\nInbound pipeline on one connection: simulator send → stored → ticket → operator socket event (local platform, 2 cores)\n',
   );
@@ -296,9 +304,7 @@ try {
     `calls per message: DynamoDB ${perMessage('DynamoDB')} (items ${itemsPerMessage}), SQS ${perMessage('SQS')}, WebSocket posts ${perMessage('ApiGatewayManagementApi')}`,
   );
   console.log("FIFO group = the chat: one customer's messages stay in order, different customers proceed in parallel.");
-  console.log(
-    `\nstored messages readable through GET /whatsapp/{id}/messages: ${stored.messages.length > 0 ? 'yes' : 'NO'}`,
-  );
+  console.log(`\nstored messages readable through GET /messages/{ticketId}: ${stored.messages.length > 0 ? 'yes' : 'NO'}`);
   printJson({
     rate: STEADY_RATE,
     customers: STEADY_CUSTOMERS,

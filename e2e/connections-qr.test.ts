@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ConnectionMessagesPage, LoginResponse } from '@atende/shared';
+import type { LoginResponse, MessageDto, TicketDto } from '@atende/shared';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -32,6 +32,22 @@ async function apiToken(email: string, password: string): Promise<string> {
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as LoginResponse).token;
+}
+
+/** Whether the customer's text is in the conversation of the customer's ticket, as the console reads it. */
+async function customerMessageStored(token: string, text: string): Promise<boolean> {
+  const get = async <T>(path: string): Promise<T | undefined> => {
+    const response = await fetch(`${stack.apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return response.ok ? ((await response.json()) as T) : undefined;
+  };
+  for (const status of ['pending', 'open']) {
+    const list = await get<{ tickets: TicketDto[] }>(`/tickets?status=${status}&showAll=true`);
+    for (const ticket of list?.tickets.filter((t) => t.contact.number === CUSTOMER.number) ?? []) {
+      const page = await get<{ messages: MessageDto[] }>(`/messages/${ticket.id}`);
+      if (page?.messages.some((message) => message.body === text && !message.fromMe)) return true;
+    }
+  }
+  return false;
 }
 
 describe('connections: QR flow with the phone simulator', () => {
@@ -109,11 +125,7 @@ describe('connections: QR flow with the phone simulator', () => {
 
     let storedAfterMs = Number.POSITIVE_INFINITY;
     while (Date.now() - sentAt < 5000) {
-      const response = await fetch(`${stack.apiUrl}/whatsapp/${connectionId}/messages`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const page = response.ok ? ((await response.json()) as ConnectionMessagesPage) : { messages: [] };
-      if (page.messages.some((message) => message.body === text && !message.fromMe)) {
+      if (await customerMessageStored(token, text)) {
         storedAfterMs = Date.now() - sentAt;
         break;
       }

@@ -97,8 +97,6 @@ export const HTTP_ROUTES = [
   r('GET', '/whatsapp/{id}', 'whatsapp', 'user'),
   r('PUT', '/whatsapp/{id}', 'whatsapp', 'user'),
   r('DELETE', '/whatsapp/{id}', 'whatsapp', 'user'),
-  // not in the spec: the newest messages recorded on a connection (decisions.md, "Connections")
-  r('GET', '/whatsapp/{id}/messages', 'whatsapp', 'admin'),
   r('POST', '/whatsappsession/{id}', 'whatsapp', 'user'),
   r('PUT', '/whatsappsession/{id}', 'whatsapp', 'user'),
   r('DELETE', '/whatsappsession/{id}', 'whatsapp', 'user'),
@@ -459,7 +457,7 @@ export interface AreaAccess {
 export const AREA_ACCESS: Record<Area, AreaAccess> = {
   auth: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
   users: { table: 'RW', jwt: true, sendsTo: ['realtime'] },
-  whatsapp: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'], media: 'read' },
+  whatsapp: { table: 'RW', jwt: true, sendsTo: ['outbound', 'realtime'] },
   realtime: { table: 'RW', jwt: true },
   // The only area that posts to sockets: reads sockets, users and settings; forgets dead sockets.
   // sendsTo webhooks: it hands ticket and message events to the company webhook (domain/webhooks/webhook-events.ts)

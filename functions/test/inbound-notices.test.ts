@@ -7,7 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelEvent, ChannelNotice, MessageDto } from '@atende/shared';
 import { countContacts, findContactIdByKey } from '../src/data/contacts';
-import { getMessage } from '../src/data/messages';
+import { getConnection } from '../src/data/connections';
+import { getMessage, getMessageRef } from '../src/data/messages';
+import { putMessageOnce } from '../src/data/message-landing';
+import { buildMessage } from '../src/domain/inbound/record-message';
 import { getConversation, getTicket as readTicket } from '../src/data/tickets';
 import { apiCall } from './support/api-event';
 import {
@@ -96,6 +99,28 @@ describe('a message of a type the platform does not show', () => {
     expect(messages[1]!.notice).toEqual({ kind: 'unsupported', type: 'orderMessage' });
     expect(messages[0]!.notice).toBeUndefined();
     expect(await ticketOf(w, number)).toMatchObject({ id: ticket.id, status: 'pending', unreadMessages: 2 });
+  });
+
+  it('a redelivery completes a landing cut short before the ticket counted it, then finishes its pipeline', async () => {
+    const { w } = ctx;
+    const number = newNumber();
+    await customerSays(w, { number, body: 'quero trocar' });
+    const ticket = (await readTicket(w.cid, (await ticketOf(w, number))!.id))!;
+    const event = unsupported(number, `ORDER-${Date.now()}`) as Extract<ChannelEvent, { type: 'message.received' }>;
+    const connection = (await getConnection(w.cid, w.connection.id))!;
+    const draft = await buildMessage(connection, event.message, ticket.contactId);
+    // The first attempt stored it attached, then stopped before the ticket's activity and the reference.
+    expect(await putMessageOnce({ ...draft, ticketId: ticket.id, queueId: ticket.queueId })).toBe(true);
+
+    await deliver(event);
+    expect(await readTicket(w.cid, ticket.id)).toMatchObject({
+      unreadMessages: 2,
+      lastMessage: '[Mensagem não suportada: orderMessage]',
+      countedMessageId: draft.id,
+    });
+    expect(await getMessageRef(w.cid, draft.id)).toMatchObject({ ticketId: ticket.id });
+    await deliver(event);
+    expect(await readTicket(w.cid, ticket.id)).toMatchObject({ unreadMessages: 2 });
   });
 });
 

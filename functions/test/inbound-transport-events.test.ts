@@ -45,12 +45,15 @@ const event = <T extends ChannelEvent['type']>(body: Body<T>): ChannelEvent =>
 const deliver = async (...events: ChannelEvent[]) =>
   (await inbound(sqsEvent(events.map((e) => ({ body: JSON.stringify(e), groupId: connection.id }))))).batchItemFailures;
 
+/** The message as the console reads it: in its ticket's conversation (GET /messages/{ticketId}). */
 async function message(externalId: string): Promise<MessageDto | undefined> {
-  const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', {
+  const stored = await getMessage(t.company.id, connection.id, externalId);
+  if (!stored?.ticketId) return undefined;
+  const res = await apiCall('messages', 'GET', '/messages/{id}', {
     token: t.admin.token,
-    pathParameters: { id: connection.id },
-    query: { limit: 100 },
+    pathParameters: { id: stored.ticketId },
   });
+  expect(res.status).toBe(200);
   return (res.body.messages as MessageDto[]).find((m) => m.externalId === externalId);
 }
 

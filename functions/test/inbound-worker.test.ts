@@ -59,16 +59,17 @@ function customerMessage(overrides: Partial<ChannelMessage> = {}): ChannelEvent 
 const deliver = (...events: (ChannelEvent | string)[]) =>
   inbound(sqsEvent(events.map((e) => ({ body: typeof e === 'string' ? e : JSON.stringify(e), groupId: connection.id }))));
 
-async function messagesOnConnection(): Promise<MessageDto[]> {
-  const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', {
+/** A message as the console reads it: in its ticket's conversation (GET /messages/{ticketId}); [] when not on a ticket. */
+async function findMessage(externalId: string): Promise<MessageDto[]> {
+  const stored = await getMessage(t.company.id, connection.id, externalId);
+  if (!stored?.ticketId) return [];
+  const res = await apiCall('messages', 'GET', '/messages/{id}', {
     token: t.admin.token,
-    pathParameters: { id: connection.id },
-    query: { limit: 100 },
+    pathParameters: { id: stored.ticketId },
   });
   expect(res.status).toBe(200);
-  return res.body.messages;
+  return (res.body.messages as MessageDto[]).filter((m) => m.externalId === externalId);
 }
-const findMessage = async (externalId: string) => (await messagesOnConnection()).filter((m) => m.externalId === externalId);
 const connectionNow = async (): Promise<ConnectionDto> =>
   (await apiCall('whatsapp', 'GET', '/whatsapp/{id}', { token: t.admin.token, pathParameters: { id: connection.id } })).body;
 
@@ -110,7 +111,7 @@ describe('recording messages', () => {
     await deliver(event);
     const stored = (await getMessage(t.company.id, connection.id, event.message.externalId))!;
     // Simulate the crash: the message is stored but the pipeline never completed.
-    const crashed = { ...stored, externalId: `${stored.externalId}-crash`, pipelineDone: undefined };
+    const crashed = { ...stored, id: ulid(), externalId: `${stored.externalId}-crash`, pipelineDone: undefined };
     await insertMessageOnce(crashed);
 
     await deliver({ ...event, message: { ...event.message, externalId: crashed.externalId } });

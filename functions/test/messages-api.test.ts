@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelEvent, MessageDto, TicketDto } from '@atende/shared';
-import { ddb } from '../src/data/client';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '../src/data/client';
 import { messageIdForCommand } from '../src/shared-surface/outbound-message-ids';
 import { apiCall } from './support/api-event';
 import { startMediaBucket } from './support/media-bucket';
@@ -185,6 +186,23 @@ describe('sending', () => {
     expect(quoted.body.messages[0].quotedMsg).toMatchObject({ id: customer.id, body: 'oi, tudo bem?' });
     expect((await commands())[0].quoted).toMatchObject({ externalId: customer.externalId, fromMe: false });
     expect((await send(w.operatorA.token, other.id, { body: 'x', quotedMsg: customer.id })).status).toBe(400);
+  });
+
+  it("quotes a customer's message whose pipeline has not written its reference yet, on its own ticket only", async () => {
+    const t = await openTicket();
+    const other = await openTicket();
+    await customerSays(w, { number: t.contact.number, body: 'acabou de chegar' });
+    const arrived = (await conversation(t.id)).find((m) => m.body === 'acabou de chegar')!;
+    // As the console sees it while its pipeline still runs (bots, search words): on the ticket, no reference.
+    await ddb().send(
+      new DeleteCommand({ TableName: tableName(), Key: { PK: `C#${w.cid}#MSGREF#${arrived.id}`, SK: 'REF' } }),
+    );
+
+    const quoted = await send(w.operatorA.token, t.id, { body: 'já vi', quotedMsg: arrived.id, signature: false });
+    expect(quoted.status).toBe(201);
+    expect(quoted.body.messages[0].quotedMsg).toMatchObject({ id: arrived.id, body: 'acabou de chegar' });
+    expect((await commands())[0].quoted).toMatchObject({ externalId: arrived.externalId, fromMe: false });
+    expect((await send(w.operatorA.token, other.id, { body: 'x', quotedMsg: arrived.id })).status).toBe(400);
   });
 
   it('refuses pending and closed tickets, other queues, and empty bodies', async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { apiCall } from './support/api-event';
 import { useApiWithQueues } from './support/api-with-queues';
 import { createTestTenant, login } from './support/tenancy-fixtures';
+import { createWorkspace, customerSays, newNumber, ticketOf } from './support/ticket-fixtures';
 
 useApiWithQueues();
 
@@ -59,39 +60,55 @@ describe('concurrent PUT /users/{id} on one user', () => {
 });
 
 describe('forged message cursors', () => {
-  it('GET /whatsapp/{id}/messages answers 400 to a cursor it did not issue', async () => {
-    const t = await createTestTenant();
-    const created = await apiCall('whatsapp', 'POST', '/whatsapp', { token: t.admin.token, body: { name: 'Principal' } });
-    expect(created.status).toBe(201);
-    const id = created.body.id as string;
-    const other = await createTestTenant();
+  it('GET /messages/{ticketId} answers 400 to a cursor it did not issue', async () => {
+    const w = await createWorkspace();
+    const other = await createWorkspace();
+    const number = newNumber();
+    await customerSays(w, { number, body: 'primeira' });
+    await customerSays(other, { number, body: 'da outra empresa' });
+    const ticketId = (await ticketOf(w, number))!.id;
+    const ofOther = (await ticketOf(other, number))!.id;
+    const list = (cursor?: string) =>
+      apiCall('messages', 'GET', '/messages/{id}', {
+        token: w.admin.token,
+        pathParameters: { id: ticketId },
+        ...(cursor ? { query: { cursor } } : {}),
+      });
+    const own = {
+      PK: `C#${w.cid}#MSG#${w.connection.id}`,
+      SK: 'a',
+      GSI2PK: `C#${w.cid}#TICKETMSG#${ticketId}`,
+      GSI2SK: 'a',
+    };
     const forged = [
-      b64({ PK: Number('1e400'), SK: 'x', GSI1PK: 'x', GSI1SK: 'x' }), // Infinity: the marshaller threw
-      b64({ PK: { nested: [1, { deep: true }] }, SK: [], GSI1PK: null, GSI1SK: 'x' }),
-      b64({ PK: `C#${other.company.id}#MSG#${id}`, SK: 'a', GSI1PK: `C#${other.company.id}#WAPPMSG#${id}`, GSI1SK: 'a' }),
-      b64({ GSI1PK: 'x'.repeat(5000) }),
+      b64({ ...own, PK: Number('1e400') }), // Infinity: the marshaller threw
+      b64({ ...own, SK: { nested: [1, { deep: true }] } }),
+      b64({ ...own, GSI2SK: ['x'] }),
+      b64({ ...own, extra: 'x' }),
+      b64({ ...own, PK: `C#${other.cid}#MSG#${other.connection.id}`, GSI2PK: `C#${other.cid}#TICKETMSG#${ofOther}` }),
+      b64({ ...own, GSI2PK: `C#${w.cid}#TICKETMSG#${ofOther}` }),
+      b64({ ...own, SK: 'x'.repeat(5000) }),
       b64('"just a string"'),
       'not base64 at all ###',
       b64([1, 2, 3]),
     ];
 
     for (const cursor of forged) {
-      const res = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', {
-        token: t.admin.token,
-        pathParameters: { id },
-        query: { cursor },
-      });
+      const res = await list(cursor);
       expect({ cursor, status: res.status, error: res.body?.error }).toEqual({
         cursor,
         status: 400,
         error: 'ERR_VALIDATION',
       });
     }
-    const first = await apiCall('whatsapp', 'GET', '/whatsapp/{id}/messages', {
-      token: t.admin.token,
-      pathParameters: { id },
-    });
+    const first = await list();
     expect(first.status).toBe(200);
+    expect(first.body.messages.map((m: { body: string }) => m.body)).toEqual(['primeira']);
+    // The cursor it issues is taken back (a page holds 20; 21 messages make a second page).
+    for (let i = 0; i < 20; i++) await customerSays(w, { number, body: `mais ${i}` });
+    const newest = await list();
+    expect(newest.body.hasMore).toBe(true);
+    expect((await list(newest.body.cursor)).status).toBe(200);
   });
 });
 

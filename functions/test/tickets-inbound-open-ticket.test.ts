@@ -1,15 +1,17 @@
 /**
- * A customer message for a conversation whose ticket is open: stored already attached, in one
- * transaction with the ticket's activity (record-message.ts, `recordMessageOnOpenTicket`), its
- * pipeline marker and index entries batched; redeliveries and a ticket closed in between. A new
- * contact's first message: stored with the ticket it opens, in one transaction (`recordMessageOnNewTicket`).
+ * A customer message for a conversation whose ticket is open: stored already attached, then the
+ * ticket's activity, without a transaction (record-message.ts, `recordMessageOnOpenTicket`); its
+ * by-id reference (= landed and pipeline done) batched with its index entries as the pipeline's last
+ * write; redeliveries and a ticket closed in between. A new contact's first message: stored around
+ * the ticket it opens (`recordMessageOnNewTicket`).
  */
 import { BatchWriteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { ulid } from 'ulid';
+import { monotonicUlid } from '@atende/shared/ids';
 import type { ChannelEvent } from '@atende/shared';
-import { ddb } from '../src/data/client';
-import { getMessage, getMessageRef, insertMessageOnce, isMessagePipelineDone } from '../src/data/messages';
+import { ddb, tableName } from '../src/data/client';
+import { getMessage, getMessageRef, insertMessageOnce, isMessagePipelineDone, messageRefItem } from '../src/data/messages';
 import { putMessageOnce } from '../src/data/message-landing';
 import { getConnection } from '../src/data/connections';
 import { contactSearchTokens, findContactIdByKey, getContact, insertContact } from '../src/data/contacts';
@@ -21,7 +23,11 @@ import { findOrCreateTicket, newTicket } from '../src/domain/tickets/find-or-cre
 import { findOrCreateContact } from '../src/domain/contacts/find-or-create-contact';
 import { identityOf } from '../src/domain/contacts/channel-identity';
 import { buildMessage } from '../src/domain/inbound/record-message';
-import { recordMessageOnNewTicket, recordMessageOnOpenTicket } from '../src/domain/tickets/ticket-activity';
+import {
+  recordMessageOnNewTicket,
+  recordMessageOnOpenTicket,
+  recordOutboundMessage,
+} from '../src/domain/tickets/ticket-activity';
 import { apiCall } from './support/api-event';
 import {
   customerEvent,
@@ -44,7 +50,7 @@ const bodiesOf = async (ticketId: string) =>
   ).body.messages.map((m: { body: string }) => m.body);
 
 describe('a message for an open ticket', () => {
-  it('is stored already attached without a transaction: message, ticket activity, reference; a redelivery counts nothing', async () => {
+  it('is stored already attached without a transaction: message, ticket activity, then reference and words in one batch; a redelivery counts nothing', async () => {
     const { w } = workspace;
     const number = newNumber();
     await customerSays(w, { number, name: 'Rita', body: 'Bom dia' });
@@ -61,17 +67,26 @@ describe('a message for an open ticket', () => {
         .map(
           (c) => `${c.constructor.name}:${String((c as PutCommand).input.Item?.PK ?? (c as UpdateCommand).input.Key?.PK)}`,
         );
-      // The guard first (the message, conditional), the reference last (a landing without it was cut short).
+      // The guard first (the message, conditional), then the ticket's activity; nothing else on its own.
       expect(writes).toEqual([
         expect.stringMatching(/^PutCommand:.*#MSG#/),
         expect.stringMatching(/^UpdateCommand:.*#TICKET#/),
-        expect.stringMatching(/^PutCommand:.*#MSGREF#/),
       ]);
-      const batched = commands
+      // The pipeline's last write: the reference (landed and done: no marker item) with the words, one call.
+      const batches = commands
         .filter((c) => c instanceof BatchWriteCommand)
-        .flatMap((c) => Object.values((c as BatchWriteCommand).input.RequestItems ?? {}).flat())
-        .map((r) => String(r.PutRequest?.Item?.PK));
-      expect(batched.some((pk) => pk.includes('#MSGDONE#'))).toBe(true);
+        .map((c) =>
+          Object.values((c as BatchWriteCommand).input.RequestItems ?? {})
+            .flat()
+            .map((r) => r.PutRequest?.Item ?? {}),
+        );
+      expect(batches).toHaveLength(1);
+      const last = batches[0]!;
+      expect(last.filter((item) => String(item.PK).includes('#MSGREF#'))).toEqual([
+        expect.objectContaining({ ticketId: expect.any(String), pipelineDone: true }),
+      ]);
+      expect(last.some((item) => String(item.PK).includes('#TIX#'))).toBe(true);
+      expect(last.some((item) => String(item.PK).includes('#MSGDONE#'))).toBe(false);
     } finally {
       send.mockRestore();
     }
@@ -128,6 +143,39 @@ describe('a message for an open ticket', () => {
     await deliver(cut);
     expect(await readTicket(w.cid, ticket.id)).toMatchObject({ unreadMessages: 2, lastMessage: 'Quase' });
     expect(await getMessageRef(w.cid, message.id)).toMatchObject({ ticketId: ticket.id });
+  });
+
+  it('does not count twice a pipeline cut short after its activity when a later message was counted meanwhile', async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const first = customerEvent(w, { number, body: 'Primeira' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    await deliver(first);
+    const ticket = (await readTicket(w.cid, (await ticketOf(w, number))!.id))!;
+    const cut = customerEvent(w, { number, body: 'Sem fim' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    const stored = (await getMessage(w.cid, w.connection.id, first.message.externalId))!;
+    // The first attempt landed the message (stored attached, counted) and crashed in its pipeline,
+    // before the reference: the window is the whole pipeline (realtime, bots, search words).
+    const message = { ...stored, id: monotonicUlid(), externalId: cut.message.externalId, body: 'Sem fim' };
+    const attached = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
+    expect(await recordMessageOnOpenTicket(ticket, message)).toMatchObject({ outcome: 'recorded' });
+    expect(await getMessageRef(w.cid, message.id)).toBeUndefined();
+    // Meanwhile another message is counted on the ticket: a bot's or an operator's reply (ids are ULIDs in processing order).
+    const reply = {
+      ...attached,
+      id: monotonicUlid(),
+      externalId: `3EB0${ulid()}`,
+      body: 'Resposta',
+      fromMe: true,
+      pipelineDone: true,
+    };
+    expect(await recordOutboundMessage(ticket, reply)).toMatchObject({ fresh: true });
+    expect(await readTicket(w.cid, ticket.id)).toMatchObject({ unreadMessages: 2, countedMessageId: reply.id });
+
+    await deliver(cut); // the redelivery completes the landing and reruns the pipeline
+    expect(await readTicket(w.cid, ticket.id)).toMatchObject({ unreadMessages: 2, lastMessage: 'Resposta' });
+    expect(await getMessageRef(w.cid, message.id)).toMatchObject({ ticketId: ticket.id });
+    expect(await isMessagePipelineDone((await getMessage(w.cid, w.connection.id, message.externalId))!)).toBe(true);
+    expect(await bodiesOf(ticket.id)).toEqual(['Primeira', 'Sem fim', 'Resposta']);
   });
 
   it('drops the echo of a message we stored with one insert attempt, without a transaction', async () => {
@@ -202,10 +250,30 @@ describe('a message for an open ticket', () => {
       w.connection.id,
       (event as { message: { externalId: string } }).message.externalId,
     ))!;
-    expect(await isMessagePipelineDone(stored)).toBe(true); // the marker
-    const old = { ...stored, externalId: `${stored.externalId}-old`, updatedAt: '2020-01-01T00:00:00.000Z' };
-    expect(await isMessagePipelineDone(old)).toBe(true); // no marker: too old to be a redelivery
+    expect(await isMessagePipelineDone(stored)).toBe(true); // its finished reference
+    const old = { ...stored, id: ulid(), externalId: `${stored.externalId}-old`, updatedAt: '2020-01-01T00:00:00.000Z' };
+    expect(await isMessagePipelineDone(old)).toBe(true); // no reference: too old to be a redelivery
     expect(await isMessagePipelineDone({ ...old, updatedAt: new Date().toISOString() })).toBe(false);
+  });
+
+  it('still honours what the code before round 16 wrote: its done marker, and a reference written before the pipeline', async () => {
+    const { w } = workspace;
+    const number = newNumber();
+    const event = customerEvent(w, { number, body: 'Do código antigo' });
+    await deliver(event);
+    const stored = (await getMessage(
+      w.cid,
+      w.connection.id,
+      (event as { message: { externalId: string } }).message.externalId,
+    ))!;
+    const put = (Item: Record<string, unknown>) => ddb().send(new PutCommand({ TableName: tableName(), Item }));
+    // Landed by the old code (its reference, unmarked, written at the end of the landing) …
+    const landed = { ...stored, id: ulid(), externalId: `${stored.externalId}-legacy` };
+    await put(messageRefItem(landed, stored.ticketId!));
+    // … its pipeline cut short (no marker): not done; finished (the marker item): done.
+    expect(await isMessagePipelineDone(landed)).toBe(false);
+    await put({ PK: `C#${w.cid}#MSGDONE#${w.connection.id}`, SK: landed.externalId, expiresAt: 1 });
+    expect(await isMessagePipelineDone(landed)).toBe(true);
   });
 
   it("opens a new contact's first ticket without reading a conversation, which cannot exist yet", async () => {
@@ -219,14 +287,12 @@ describe('a message for an open ticket', () => {
         (c) => c instanceof GetCommand && String(c.input.Key?.PK).includes('#CONVO#'),
       );
       expect(conversationReads).toEqual([]);
-      // The contact's search entries are single Puts written before its insert transaction (in it, each
-      // would bill twice), so the contact is never stored unfindable.
+      // The contact's search entries are single Puts (in a transaction each would bill twice) written
+      // before the contact item (data/contact-creation.ts), so the contact is never stored unfindable.
       const keysOf = (c: unknown) => JSON.stringify((c as { input: unknown }).input).match(/C#[^"]*#CIX#/g) ?? [];
       expect(commands.filter((c) => c instanceof TransactWriteCommand).flatMap(keysOf)).toEqual([]);
       const indexed = commands.findIndex((c) => c instanceof BatchWriteCommand && keysOf(c).length > 0);
-      const inserted = commands.findIndex(
-        (c) => c instanceof TransactWriteCommand && JSON.stringify(c.input).includes('#CONTACTKEY'),
-      );
+      const inserted = commands.findIndex((c) => c instanceof PutCommand && /#CONTACT$/.test(String(c.input.Item?.PK)));
       expect(indexed).toBeGreaterThanOrEqual(0);
       expect(indexed).toBeLessThan(inserted);
     } finally {
@@ -285,10 +351,18 @@ describe('a message for an open ticket', () => {
         (c) => c instanceof TransactWriteCommand && writesOf(c).includes('#TICKET#') && writesOf(c).includes('#CONVO#'),
       );
       const put = (pk: RegExp) => commands.findIndex((c) => c instanceof PutCommand && pk.test(String(c.input.Item?.PK)));
-      // The message first (the guard), the ticket's transaction, the reference last; no attach afterwards.
+      const batched = (pk: RegExp) =>
+        commands.findIndex(
+          (c) =>
+            c instanceof BatchWriteCommand &&
+            Object.values(c.input.RequestItems ?? {}).some((rs) => rs.some((r) => pk.test(String(r.PutRequest?.Item?.PK)))),
+        );
+      // The message first (the guard), the ticket's transaction, the reference last (the pipeline's
+      // end, batched with the words); no attach afterwards.
       expect(put(/#MSG#/)).toBeGreaterThanOrEqual(0);
       expect(put(/#MSG#/)).toBeLessThan(opening);
-      expect(put(/#MSGREF#/)).toBeGreaterThan(opening);
+      expect(put(/#MSGREF#/)).toBe(-1);
+      expect(batched(/#MSGREF#/)).toBeGreaterThan(opening);
       expect(commands.filter((c) => c instanceof UpdateCommand && writesOf(c).includes('#MSG#'))).toEqual([]);
     } finally {
       send.mockRestore();

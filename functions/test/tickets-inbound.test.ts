@@ -2,11 +2,13 @@
  * Inbound messages → tickets: find-or-create under the conversation lock, unread counts,
  * the reopen window, groups, messages typed on the phone, and idempotency under redelivery.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChannelEvent } from '@atende/shared';
 import { ddb } from '../src/data/client';
 import { ulid } from 'ulid';
 import { countContacts, findContactIdByKey } from '../src/data/contacts';
+import { getMessage, getMessageRef, isMessagePipelineDone } from '../src/data/messages';
 import { getConversation, getTicket as readTicket } from '../src/data/tickets';
 import { apiCall } from './support/api-event';
 import {
@@ -127,6 +129,30 @@ describe('groups', () => {
     await setCompanySetting(w, 'CheckMsgIsGroup', 'enabled');
 
     expect(await ticketOf(w, group)).toMatchObject({ isGroup: true, status: 'pending' });
+  });
+
+  it("finishes an ignored group's message once: its reference says done, and no one finds it by id", async () => {
+    const group = `1203631${Date.now() % 1e8}`;
+    const event = customerEvent(w, { number: group, isGroup: true, body: 'só registrada' });
+    await deliver(event);
+    const { externalId } = (event as Extract<ChannelEvent, { type: 'message.received' }>).message;
+    const stored = (await getMessage(w.cid, w.connection.id, externalId))!;
+    expect(stored.ticketId).toBeNull();
+    expect(await isMessagePipelineDone(stored)).toBe(true);
+    expect(await getMessageRef(w.cid, stored.id)).toBeUndefined();
+
+    const send = vi.spyOn(ddb(), 'send');
+    try {
+      await deliver({ ...event, eventId: ulid() }); // a redelivery: its guard refuses it, then it is dropped
+      const writes = send.mock.calls
+        .map(([c]) => c)
+        .filter((c) => !(c instanceof GetCommand) && !(c instanceof BatchGetCommand));
+      expect(writes.map((c) => [c.constructor.name, (c as PutCommand).input.ConditionExpression])).toEqual([
+        ['PutCommand', 'attribute_not_exists(PK)'],
+      ]);
+    } finally {
+      send.mockRestore();
+    }
   });
 });
 

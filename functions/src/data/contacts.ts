@@ -7,6 +7,7 @@
  *   lookup   PK = C#<cid>#CONTACTKEY   SK = number#<digits> | lid#<lid>   { contactId }
  *   counter  PK = C#<cid>#COUNTER      SK = CONTACTS   { n }   (moved in the contact's own transaction)
  *   search   the contact index of search-index.ts (tokens of name and number)
+ * A channel event creates its contact without a transaction, in a guarded order (contact-creation.ts).
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactDto } from '@atende/shared';
@@ -34,9 +35,16 @@ const nameIndex = (contact: ContactRecord) => ({
   GSI1PK: tenantPk(contact.companyId, 'CONTACTNAME'),
   GSI1SK: `${contact.name.trim().toLowerCase()}#${contact.id}`,
 });
+/** The contact item as stored (keys and name index). */
+export const contactItem = (contact: ContactRecord) => ({
+  ...contactKey(contact.companyId, contact.id),
+  ...nameIndex(contact),
+  ...contact,
+});
 
 const counterKey = (companyId: string) => ({ PK: tenantPk(companyId, 'COUNTER'), SK: 'CONTACTS' });
-const countOne = (companyId: string, delta: number): LabelledItem => ({
+/** The company's contact counter moved by `delta` (an Update). */
+export const countOne = (companyId: string, delta: number): LabelledItem => ({
   label: 'counter',
   item: {
     Update: {
@@ -55,7 +63,7 @@ export const contactSearchTokens = (c: Pick<ContactRecord, 'name' | 'number' | '
 
 /** The stored items of a new contact (the bench bulk-loads these). */
 export const contactItems = (c: ContactRecord) => [
-  { ...contactKey(c.companyId, c.id), ...nameIndex(c), ...c },
+  contactItem(c),
   ...(c.number ? [{ ...lookupKey(c.companyId, 'number', c.number), contactId: c.id }] : []),
   ...(c.lid ? [{ ...lookupKey(c.companyId, 'lid', c.lid), contactId: c.id }] : []),
 ];
@@ -81,20 +89,26 @@ export async function findContactIdByKey(
   return (await consistentGet(lookupKey(companyId, kind, value)))?.contactId as string | undefined;
 }
 
-const takeLookup = (companyId: string, kind: ContactKeyKind, value: string, contactId: string): LabelledItem => ({
+/**
+ * Takes a number or lid for a contact: free, or already this contact's (a retry, or the completion of a
+ * creation cut short after its guard, contact-creation.ts). Fails with label `kind` when another holds it.
+ */
+export const takeLookup = (companyId: string, kind: ContactKeyKind, value: string, contactId: string): LabelledItem => ({
   label: kind,
   item: {
     Put: {
       TableName: tableName(),
       Item: { ...lookupKey(companyId, kind, value), contactId },
-      ConditionExpression: 'attribute_not_exists(PK)',
+      ConditionExpression: 'attribute_not_exists(PK) OR contactId = :me',
+      ExpressionAttributeValues: { ':me': contactId },
     },
   },
 });
 
 /**
- * Creates the contact with its number and lid lookups. TransactionConditionFailed labelled `number`
- * or `lid` = another writer registered that key first (the caller re-reads and uses theirs).
+ * Creates the contact with its number and lid lookups in one transaction (the contacts API and imports:
+ * a key taken is ERR_DUPLICATED_CONTACT). TransactionConditionFailed labelled `number` or `lid` = another
+ * writer registered that key first (the caller re-reads and uses theirs).
  */
 export async function insertContact(contact: ContactRecord, extra: LabelledItem[] = []): Promise<void> {
   const items: LabelledItem[] = [
@@ -103,7 +117,7 @@ export async function insertContact(contact: ContactRecord, extra: LabelledItem[
       item: {
         Put: {
           TableName: tableName(),
-          Item: { ...contactKey(contact.companyId, contact.id), ...nameIndex(contact), ...contact },
+          Item: contactItem(contact),
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -138,7 +152,7 @@ export async function replaceContact(before: ContactRecord, after: ContactRecord
       item: {
         Put: {
           TableName: tableName(),
-          Item: { ...contactKey(after.companyId, after.id), ...nameIndex(after), ...after },
+          Item: contactItem(after),
           ConditionExpression: 'updatedAt = :prev',
           ExpressionAttributeValues: { ':prev': before.updatedAt },
         },

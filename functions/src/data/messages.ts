@@ -3,17 +3,17 @@
  * the same inbound message twice is one conditional put that fails the second time.
  *
  *   message  PK = C#<cid>#MSG#<connectionId>   SK = <externalId>
- *            GSI1PK = C#<cid>#WAPPMSG#<connectionId>   GSI1SK = <createdAt>#<id>   (newest on a connection)
  *            GSI2PK = C#<cid>#TICKETMSG#<ticketId>      GSI2SK = <createdAt>#<id>   (a ticket's conversation; set when attached)
- *   ref      PK = C#<cid>#MSGREF#<messageId>      SK = REF   { connectionId, externalId, ticketId }   (message by API id)
- *   done     PK = C#<cid>#MSGDONE#<connectionId>  SK = <externalId>   { expiresAt }   (inbound pipeline finished)
+ *   ref      PK = C#<cid>#MSGREF#<messageId>      SK = REF   { connectionId, externalId, ticketId?, pipelineDone? }
+ *            (message by API id; a channel message's is its pipeline's last write, `pipelineDone: true`)
+ *   done     PK = C#<cid>#MSGDONE#<connectionId>  SK = <externalId>   { expiresAt }   (legacy: read, no longer written)
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChannelNotice, MessageMediaType } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { batchWrite, queryPage, type WriteRequest } from './table-operations';
 import { putTogether } from './coalesced-puts';
-import { tenantPk, ttlIn } from './keys';
+import { tenantPk } from './keys';
 import { isConditionFailed, type LabelledItem } from './transactions';
 
 export interface MessageRecord {
@@ -63,11 +63,17 @@ const messageKey = (companyId: string, connectionId: string, externalId: string)
   PK: tenantPk(companyId, 'MSG', connectionId),
   SK: externalId,
 });
-const doneKey = (companyId: string, connectionId: string, externalId: string) => ({
+/**
+ * The pipeline-done marker written before round 16 (TTL 15 days), still honoured by
+ * `isMessagePipelineDone` for messages recorded by the old code; the read can go once the last
+ * marker expired (15 days after the deploy), as no redelivery older than that can come.
+ */
+const legacyDoneKey = (companyId: string, connectionId: string, externalId: string) => ({
   PK: tenantPk(companyId, 'MSGDONE', connectionId),
   SK: externalId,
 });
-const PIPELINE_DONE_TTL_SECONDS = 15 * 24 * 3600;
+/** SQS keeps a message at most 14 days: a stored message older than this cannot be redelivered. */
+const REDELIVERY_WINDOW_MS = 15 * 24 * 3600 * 1000;
 
 /**
  * Messages sort by their time, then by their id: a monotonic ULID (`monotonicUlid`), so messages
@@ -75,11 +81,6 @@ const PIPELINE_DONE_TTL_SECONDS = 15 * 24 * 3600;
  * handled in, which is the chat's FIFO order and the order the consoles saw them arrive live.
  */
 const positionOf = (m: Pick<MessageRecord, 'createdAt' | 'id'>) => `${m.createdAt}#${m.id}`;
-
-const connectionIndex = (m: MessageRecord) => ({
-  GSI1PK: tenantPk(m.companyId, 'WAPPMSG', m.connectionId),
-  GSI1SK: positionOf(m),
-});
 
 const ticketIndex = (m: Pick<MessageRecord, 'companyId' | 'createdAt' | 'id'>, ticketId: string) => ({
   GSI2PK: tenantPk(m.companyId, 'TICKETMSG', ticketId),
@@ -90,7 +91,6 @@ const refKey = (companyId: string, messageId: string) => ({ PK: tenantPk(company
 /** The stored item of a message (already attached when `ticketId` is set); the bench bulk-loads these. */
 export const messageItem = (m: MessageRecord) => ({
   ...messageKey(m.companyId, m.connectionId, m.externalId),
-  ...connectionIndex(m),
   ...(m.ticketId ? ticketIndex(m, m.ticketId) : {}),
   ...m,
 });
@@ -100,7 +100,20 @@ export const messageRefItem = (m: MessageRecord, ticketId: string) => ({
   externalId: m.externalId,
   ticketId,
 });
+/**
+ * The reference a channel message's pipeline writes last: its presence says both "landed" and
+ * "pipeline done". Without a ticket (a group the company ignores) it only says "done": such a
+ * message is not found by its API id (`getMessageRef`).
+ */
+const finishedRefItem = (m: MessageRecord) => ({
+  ...refKey(m.companyId, m.id),
+  connectionId: m.connectionId,
+  externalId: m.externalId,
+  ...(m.ticketId ? { ticketId: m.ticketId } : {}),
+  pipelineDone: true,
+});
 
+/** Items stored before round 16 also carry GSI1PK/GSI1SK (the dropped connection index, AP-M2): stripped, never read. */
 function fromItem(item: Record<string, unknown>): MessageRecord {
   const { PK: _pk, SK: _sk, GSI1PK: _g1pk, GSI1SK: _g1sk, GSI2PK: _g2pk, GSI2SK: _g2sk, ...message } = item;
   return message as unknown as MessageRecord;
@@ -136,33 +149,29 @@ export async function insertMessageOnce(message: MessageRecord): Promise<{ creat
 }
 
 /**
- * The after-recording steps of a channel message ran (realtime, ticket, bots): redeliveries stop here.
- * A marker item beside the message rather than an update of it, so the marker leaves in one
- * BatchWriteItem with `alongside` (the message's search index entries, idempotent Puts that must be
- * written before the pipeline counts as done) and with the other markers of the batch (`putTogether`).
- * It expires once no queue can redeliver the message any more (SQS keeps a message at most 14 days).
+ * The last write of a channel message's pipeline (after the realtime event, the bots and the campaign
+ * step): its by-id reference, marked `pipelineDone`, in one BatchWriteItem with `alongside` (the
+ * message's search index entries, idempotent Puts listed first) and with the other messages' writes of
+ * the batch (`putTogether`). Until it is written the message is not found by its API id, and a
+ * redelivery completes the landing and reruns the steps (docs/data-model.md "A channel message's
+ * last write").
  */
-export const markMessagePipelineDone = (
-  m: Pick<MessageRecord, 'companyId' | 'connectionId' | 'externalId'>,
-  alongside: readonly Record<string, unknown>[] = [],
-) =>
-  putTogether([
-    ...alongside,
-    { ...doneKey(m.companyId, m.connectionId, m.externalId), expiresAt: ttlIn(PIPELINE_DONE_TTL_SECONDS) },
-  ]);
+export const markMessagePipelineDone = (m: MessageRecord, alongside: readonly Record<string, unknown>[] = []) =>
+  putTogether([...alongside, finishedRefItem(m)]);
 
-/** Whether a stored message's after-recording steps already ran (see `markMessagePipelineDone`). */
+/**
+ * Whether a stored message's after-recording steps already ran (see `markMessagePipelineDone`).
+ * Consistent reads: the answer decides a redelivery. One read, a second only for a message without a
+ * finished reference (its pipeline was cut short, or the old code recorded it: its marker item).
+ */
 export async function isMessagePipelineDone(m: MessageRecord): Promise<boolean> {
   // Written done (outbound messages), or older than any redelivery could be.
-  if (m.pipelineDone || Date.parse(m.updatedAt) < Date.now() - PIPELINE_DONE_TTL_SECONDS * 1000) return true;
-  const out = await ddb().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: doneKey(m.companyId, m.connectionId, m.externalId),
-      ConsistentRead: true,
-    }),
-  );
-  return !!out.Item;
+  if (m.pipelineDone || Date.parse(m.updatedAt) < Date.now() - REDELIVERY_WINDOW_MS) return true;
+  const consistentGet = async (Key: Record<string, string>) =>
+    (await ddb().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }))).Item;
+  const ref = await consistentGet(refKey(m.companyId, m.id));
+  if (ref?.pipelineDone === true) return true;
+  return !!(await consistentGet(legacyDoneKey(m.companyId, m.connectionId, m.externalId)));
 }
 
 /** Runs one conditional update; undefined when the message is missing or the condition says "nothing to do". */
@@ -216,28 +225,6 @@ export const markMessageDeleted = (companyId: string, connectionId: string, exte
     ConditionExpression: 'isDeleted <> :true',
     ExpressionAttributeValues: { ':true': true, ':now': new Date().toISOString() },
   });
-
-/**
- * Whether a decoded cursor is a position this module could have issued for this connection's page:
- * exactly the four string keys of a GSI1 position, inside the company's own partitions. A forged
- * one (other keys, other types, another tenant) must not reach DynamoDB's marshaller or query.
- */
-export function isConnectionMessagesCursorOf(
-  companyId: string,
-  connectionId: string,
-  key: Record<string, unknown>,
-): boolean {
-  const keys = Object.keys(key);
-  return (
-    keys.length === 4 &&
-    key.PK === tenantPk(companyId, 'MSG', connectionId) &&
-    key.GSI1PK === tenantPk(companyId, 'WAPPMSG', connectionId) &&
-    typeof key.SK === 'string' &&
-    typeof key.GSI1SK === 'string' &&
-    key.SK.length <= 1024 &&
-    key.GSI1SK.length <= 1024
-  );
-}
 
 /** Marks a sent message failed; a redelivery (same reason already set) changes nothing. */
 export const markMessageSendFailed = (companyId: string, connectionId: string, externalId: string, reason = 'rejected') =>
@@ -301,69 +288,51 @@ export async function setMessageReaction(
   });
 }
 
-/** AP-M2: a page of a connection's messages, newest first. */
-export async function queryConnectionMessages(
-  companyId: string,
-  connectionId: string,
-  page: { after?: Record<string, unknown>; limit: number },
-): Promise<{ messages: MessageRecord[]; next?: Record<string, unknown> }> {
-  const { items, next } = await queryPage(
-    {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(companyId, 'WAPPMSG', connectionId) },
-      ScanIndexForward: false,
-    },
-    page,
-  );
-  return { messages: items.map(fromItem), next };
-}
-
 /**
- * Attach-to-ticket items (one transaction with the ticket's activity, domain/tickets): the message
+ * The attach-to-ticket item (one transaction with the ticket's activity, domain/tickets): the message
  * joins the ticket's conversation (GSI2) unless it already did — the condition makes a redelivered
- * message count once — and gets its by-id reference. `strandedOn`: the ticket the message is stored
- * attached to although that ticket does not exist (a landing cut short before it was created): the
- * message leaves it.
+ * message count once. Its by-id reference is the pipeline's last write (`markMessagePipelineDone`).
+ * `strandedOn`: the ticket the message is stored attached to although that ticket does not exist (a
+ * landing cut short before it was created): the message leaves it.
  */
-export function attachToTicketItems(
+export function attachToTicketItem(
   m: MessageRecord,
   ticketId: string,
   queueId: string | null,
   strandedOn: string | null = null,
-): LabelledItem[] {
-  return [
-    {
-      label: 'message',
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: messageKey(m.companyId, m.connectionId, m.externalId),
-          UpdateExpression: 'SET ticketId = :t, queueId = :q, GSI2PK = :g2pk, GSI2SK = :g2sk',
-          ConditionExpression: strandedOn
-            ? 'attribute_exists(PK) AND (attribute_not_exists(GSI2PK) OR GSI2PK = :stranded)'
-            : 'attribute_exists(PK) AND attribute_not_exists(GSI2PK)',
-          ExpressionAttributeValues: {
-            ':t': ticketId,
-            ':q': queueId,
-            ':g2pk': ticketIndex(m, ticketId).GSI2PK,
-            ':g2sk': ticketIndex(m, ticketId).GSI2SK,
-            ...(strandedOn ? { ':stranded': ticketIndex(m, strandedOn).GSI2PK } : {}),
-          },
+): LabelledItem {
+  return {
+    label: 'message',
+    item: {
+      Update: {
+        TableName: tableName(),
+        Key: messageKey(m.companyId, m.connectionId, m.externalId),
+        UpdateExpression: 'SET ticketId = :t, queueId = :q, GSI2PK = :g2pk, GSI2SK = :g2sk',
+        ConditionExpression: strandedOn
+          ? 'attribute_exists(PK) AND (attribute_not_exists(GSI2PK) OR GSI2PK = :stranded)'
+          : 'attribute_exists(PK) AND attribute_not_exists(GSI2PK)',
+        ExpressionAttributeValues: {
+          ':t': ticketId,
+          ':q': queueId,
+          ':g2pk': ticketIndex(m, ticketId).GSI2PK,
+          ':g2sk': ticketIndex(m, ticketId).GSI2SK,
+          ...(strandedOn ? { ':stranded': ticketIndex(m, strandedOn).GSI2PK } : {}),
         },
       },
     },
-    { label: 'ref', item: { Put: { TableName: tableName(), Item: messageRefItem(m, ticketId) } } },
-  ];
+  };
 }
 
-/** AP-M3: where a message is, by its API id. */
+/**
+ * AP-M3: where a message is, by its API id. A channel message is found once its pipeline finished
+ * (`markMessagePipelineDone`); one on no ticket (a group the company ignores) never is.
+ */
 export async function getMessageRef(
   companyId: string,
   messageId: string,
 ): Promise<{ connectionId: string; externalId: string; ticketId: string } | undefined> {
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: refKey(companyId, messageId) }));
-  return out.Item
+  return out.Item?.ticketId
     ? {
         connectionId: String(out.Item.connectionId),
         externalId: String(out.Item.externalId),
@@ -391,9 +360,19 @@ export async function queryTicketMessages(
 }
 
 /**
- * Deletes messages and their API-id references: the sweep of a deleted ticket's conversation.
- * Idempotent. The pipeline markers stay until their TTL: they still stop a late redelivery.
+ * A message among the ticket's newest `limit` (AP-M4, one page), by its API id: a channel message
+ * whose pipeline is still running has no reference yet (`getMessageRef`) but is already on its ticket.
  */
+export async function findRecentTicketMessage(
+  companyId: string,
+  ticketId: string,
+  messageId: string,
+  limit: number,
+): Promise<MessageRecord | undefined> {
+  return (await queryTicketMessages(companyId, ticketId, { limit })).messages.find((m) => m.id === messageId);
+}
+
+/** Deletes messages and their API-id references: the sweep of a deleted ticket's conversation. Idempotent. */
 export async function deleteMessages(messages: MessageRecord[]): Promise<void> {
   await batchWrite(
     messages.flatMap((m): WriteRequest[] =>
@@ -404,7 +383,22 @@ export async function deleteMessages(messages: MessageRecord[]): Promise<void> {
   );
 }
 
-export const isTicketMessagesCursorOf = (companyId: string, ticketId: string, key: Record<string, unknown>) =>
-  key.GSI2PK === tenantPk(companyId, 'TICKETMSG', ticketId) &&
-  typeof key.PK === 'string' &&
-  key.PK.startsWith(tenantPk(companyId, 'MSG') + '#');
+/**
+ * Whether a decoded cursor is a position this module could have issued for this ticket's page:
+ * exactly the four string keys of a GSI2 position, inside the company's own partitions. A forged one
+ * (other keys, other types, another tenant, another ticket) must not reach DynamoDB's marshaller or query.
+ */
+export function isTicketMessagesCursorOf(companyId: string, ticketId: string, key: Record<string, unknown>): boolean {
+  const { PK, SK, GSI2PK, GSI2SK } = key;
+  return (
+    Object.keys(key).length === 4 &&
+    GSI2PK === tenantPk(companyId, 'TICKETMSG', ticketId) &&
+    typeof PK === 'string' &&
+    PK.startsWith(tenantPk(companyId, 'MSG') + '#') &&
+    typeof SK === 'string' &&
+    typeof GSI2SK === 'string' &&
+    PK.length <= 1024 &&
+    SK.length <= 1024 &&
+    GSI2SK.length <= 1024
+  );
+}

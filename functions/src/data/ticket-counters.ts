@@ -61,6 +61,8 @@ export interface TicketCounts {
   byUser(status: TicketStatus, userId: string | null): number;
   /** Every queue (and queue-less) of a status. */
   total(status: TicketStatus): number;
+  /** The users (null: no user) whose list of a status is not empty: where that status's tickets are. */
+  usersWith(status: TicketStatus): (string | null)[];
 }
 
 /** AP-TC1: every counter of a company (one Query; bounded by queues + users × 3 statuses). */
@@ -75,5 +77,10 @@ export async function readTicketCounts(companyId: string): Promise<TicketCounts>
     byQueue: (status, queueId) => values.get(queueSk(status, queueId)) ?? 0,
     byUser: (status, userId) => values.get(userSk(status, userId)) ?? 0,
     total: (status) => [...values].filter(([sk]) => sk.startsWith(`${status}#Q#`)).reduce((sum, [, n]) => sum + n, 0),
+    usersWith: (status) =>
+      [...values]
+        .filter(([sk, n]) => n > 0 && sk.startsWith(`${status}#U#`))
+        .map(([sk]) => sk.slice(`${status}#U#`.length))
+        .map((id) => (id === NONE ? null : id)),
   };
 }

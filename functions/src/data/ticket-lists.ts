@@ -1,13 +1,17 @@
 /**
- * Ticket lists, newest activity first (AP-T6 per status and queue on GSI1, AP-T7 per status and
- * user on GSI2). A tab that spans several lists (an operator's queues, the whole company) is a
- * k-way merge of those lists by activity: each list is read only as far as the page needs, so a page
- * costs O(lists × page), never O(tickets). The position in the merged order is the activity sort
- * key of the last ticket returned: the same in every list, so it continues all of them at once.
+ * Ticket lists, newest activity first (AP-T6 per status and queue on GSI1: pending and closed
+ * tickets; AP-T7 per status and user on GSI2: open and closed tickets; data/ticket-list-keys.ts). A
+ * tab that spans several lists (an operator's queues, the whole company) is a k-way merge of those
+ * lists by activity: each list is first read for a share of the page and read again only when its
+ * buffer runs dry, so a page costs O(page + lists) items, never O(tickets). The position in the merged
+ * order is the activity sort key of the last ticket returned: the same in every list, so it continues
+ * all of them at once.
  */
 import type { TicketStatus } from '@atende/shared';
 import { queryPage } from './table-operations';
-import { queueListPk, ticketFromItem, userListPk, type TicketRecord } from './tickets';
+import type { TicketCounts } from './ticket-counters';
+import { queueListPk, userListPk } from './ticket-list-keys';
+import { ticketFromItem, type TicketRecord } from './tickets';
 
 export interface ListSource {
   index: 'GSI1' | 'GSI2';
@@ -21,6 +25,9 @@ export const userList = (companyId: string, status: TicketStatus, userId: string
   index: 'GSI2',
   pk: userListPk(companyId, status, userId),
 });
+/** Every user list of a status (AP-T7) the counters (AP-TC1) say is not empty (for open tickets: all of them). */
+export const nonEmptyUserLists = (companyId: string, status: TicketStatus, counts: TicketCounts): ListSource[] =>
+  counts.usersWith(status).map((userId) => userList(companyId, status, userId));
 
 export interface MergeOptions {
   /** Only tickets strictly older than this activity key (the cursor). */
@@ -48,7 +55,19 @@ interface SourceState {
   buffer: TicketRecord[];
   lastKey?: Record<string, unknown>;
   exhausted: boolean;
+  /** Items its next read asks for. */
+  limit: number;
 }
+
+/** A source's first read asks for at least this many items (a small Query costs its round trip anyway). */
+const MIN_FIRST_READ = 4;
+/**
+ * A source's first read: one list is read for the whole page; k lists for a share of twice the page
+ * each, so the first fill is O(page + k) items, not O(page × k). A source read dry is read again for
+ * twice as many (up to `batch`): a list holding most of the page costs O(log page) reads.
+ */
+const firstRead = (wanted: number, sources: number, batch: number) =>
+  Math.min(batch, Math.max(MIN_FIRST_READ, Math.ceil((2 * wanted) / sources) + 1));
 
 const activityOf = (t: TicketRecord) => `${t.updatedAt}#${t.id}`;
 
@@ -85,9 +104,10 @@ async function fill(state: SourceState, opts: MergeOptions, limit: number): Prom
 }
 
 export async function mergeTicketLists(sources: ListSource[], opts: MergeOptions): Promise<MergedPage> {
-  const states: SourceState[] = sources.map((source) => ({ source, buffer: [], exhausted: false }));
   const wanted = opts.pageSize + (opts.skip ?? 0);
   const batch = Math.min(100, wanted + 1);
+  const limit = firstRead(wanted, sources.length, batch);
+  const states: SourceState[] = sources.map((source) => ({ source, buffer: [], exhausted: false, limit }));
   const out: TicketRecord[] = [];
   let matched = 0;
   let itemsRead = 0;
@@ -99,7 +119,13 @@ export async function mergeTicketLists(sources: ListSource[], opts: MergeOptions
     const empty = states.filter((s) => !s.buffer.length && !s.exhausted);
     if (empty.length) {
       if (itemsRead >= opts.maxItemsRead) return { tickets: out, hasMore: true, cursor: lastConsumed, itemsRead };
-      const counts = await Promise.all(empty.map((s) => fill(s, opts, batch)));
+      const counts = await Promise.all(
+        empty.map(async (s) => {
+          const read = await fill(s, opts, s.limit);
+          s.limit = Math.min(batch, s.limit * 2);
+          return read;
+        }),
+      );
       itemsRead += counts.reduce((a, b) => a + b, 0);
       continue;
     }

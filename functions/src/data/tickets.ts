@@ -3,8 +3,9 @@
  * O(page) at any company size (docs/data-model.md, "Tickets"):
  *
  *   ticket        PK = C#<cid>#TICKET#<id>                     SK = TICKET
- *                 GSI1PK = C#<cid>#TQ#<status>#<queueId|NONE>  GSI1SK = <updatedAt>#<id>   (list per status and queue)
- *                 GSI2PK = C#<cid>#TU#<status>#<userId|NONE>   GSI2SK = <updatedAt>#<id>   (list per status and user)
+ *                 GSI1PK = C#<cid>#TQ#<status>#<queueId|NONE>  GSI1SK = <updatedAt>#<id>   (list per status and queue: pending, closed)
+ *                 GSI2PK = C#<cid>#TU#<status>#<userId|NONE>   GSI2SK = <updatedAt>#<id>   (list per status and user: open, closed)
+ *                 the list keys are sparse by status (LIST_INDEXES), so a message moves a pending or open ticket in one index
  *   uuid          PK = C#<cid>#TICKETUUID#<uuid>               SK = UUID      { ticketId }
  *   conversation  PK = C#<cid>#CONVO#<connectionId>#<contactId> SK = CURRENT  { ticketId, active, closedAt }
  *                 the "open ticket" lock: at most one active ticket per contact and connection
@@ -17,7 +18,8 @@ import { ddb, tableName } from './client';
 import { consistentGet } from './read-ahead';
 import { tenantPk } from './keys';
 import { dashboardMoves } from './dashboard-days';
-import { counterMoves, NONE } from './ticket-counters';
+import { counterMoves } from './ticket-counters';
+import { activitySk, ALL_LIST_INDEXES, LIST_INDEXES, listKeys, sameListsCondition } from './ticket-list-keys';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
 
 export interface TicketRecord {
@@ -79,19 +81,6 @@ export const conversationKey = (companyId: string, connectionId: string, contact
 const contactTicketKey = (companyId: string, contactId: string, ticketId: string) => ({
   PK: tenantPk(companyId, 'CONTACTTICKETS', contactId),
   SK: ticketId,
-});
-
-export const queueListPk = (companyId: string, status: TicketStatus, queueId: string | null) =>
-  tenantPk(companyId, 'TQ', status, queueId ?? NONE);
-export const userListPk = (companyId: string, status: TicketStatus, userId: string | null) =>
-  tenantPk(companyId, 'TU', status, userId ?? NONE);
-export const activitySk = (updatedAt: string, id: string) => `${updatedAt}#${id}`;
-
-const listKeys = (t: Pick<TicketRecord, 'companyId' | 'status' | 'queueId' | 'userId' | 'updatedAt' | 'id'>) => ({
-  GSI1PK: queueListPk(t.companyId, t.status, t.queueId),
-  GSI1SK: activitySk(t.updatedAt, t.id),
-  GSI2PK: userListPk(t.companyId, t.status, t.userId),
-  GSI2SK: activitySk(t.updatedAt, t.id),
 });
 
 export const ticketItem = (t: TicketRecord) => ({
@@ -220,8 +209,11 @@ export async function moveTicket(
   const acceptedAt = reopening ? (next.status === 'open' ? now : null) : accepting ? now : (before.acceptedAt ?? null);
   const reopenedAt = reopening ? now : (before.reopenedAt ?? null);
   const after = { ...before, ...next, updatedAt: now, acceptedAt, reopenedAt };
+  // The keys of the new status's indexes are set; the others removed (also a stale one of an older item).
   const keys = listKeys(after);
-  const old = listKeys(before);
+  const dropped = ALL_LIST_INDEXES.filter((index) => !LIST_INDEXES[after.status].includes(index));
+  const setKeys = Object.keys(keys).map((k) => `${k} = :${k}`);
+  const same = sameListsCondition(before);
   const items: LabelledItem[] = [
     {
       label: TICKET_WRITE.ticket,
@@ -231,21 +223,18 @@ export async function moveTicket(
           Key: ticketKey(before.companyId, before.id),
           UpdateExpression:
             'SET #status = :status, userId = :user, queueId = :queue, updatedAt = :now, closedAt = :closedAt, ' +
-            'GSI1PK = :g1pk, GSI1SK = :g1sk, GSI2PK = :g2pk, GSI2SK = :g2sk, acceptedAt = :acc, reopenedAt = :reo',
-          ConditionExpression: 'GSI1PK = :oldG1 AND GSI2PK = :oldG2',
-          ExpressionAttributeNames: { '#status': 'status' },
+            `acceptedAt = :acc, reopenedAt = :reo, ${setKeys.join(', ')}` +
+            (dropped.length ? ` REMOVE ${dropped.map((index) => `${index}PK, ${index}SK`).join(', ')}` : ''),
+          ConditionExpression: same.expr,
+          ExpressionAttributeNames: same.names,
           ExpressionAttributeValues: {
             ':status': after.status,
             ':user': after.userId,
             ':queue': after.queueId,
             ':now': now,
             ':closedAt': after.status === 'closed' ? now : null,
-            ':g1pk': keys.GSI1PK,
-            ':g1sk': keys.GSI1SK,
-            ':g2pk': keys.GSI2PK,
-            ':g2sk': keys.GSI2SK,
-            ':oldG1': old.GSI1PK,
-            ':oldG2': old.GSI2PK,
+            ...Object.fromEntries(Object.entries(keys).map(([k, v]) => [`:${k}`, v])),
+            ...same.values,
             ':acc': acceptedAt,
             ':reo': reopenedAt,
           },
@@ -296,9 +285,13 @@ export interface TicketActivity {
 
 /**
  * A message landed on the ticket: last message, activity time (moves it to the top of its lists)
- * and, for customer messages, one more unread. `onlyIfOpen` when the ticket was chosen for being open
- * (a close in between cancels the write); `unlessCounted` when completing a landing a crash cut short
- * (data/message-landing.ts): not again if the ticket's last counted message is this one.
+ * and, for customer messages, one more unread. Both activity sort keys are set whatever the status: an
+ * index holds only items with both its keys, so the one the status has no partition key for is not
+ * written (a pending or open ticket moves in one index, LIST_INDEXES). `onlyIfOpen` when the ticket
+ * was chosen for being open (a close in between cancels the write); `unlessCounted` when completing
+ * a landing a crash cut short (data/message-landing.ts): not if the ticket counted this message or a
+ * later one (ids are ULIDs in processing order; docs/data-model.md "A channel message's last write"
+ * says why that counts nothing twice).
  */
 export function ticketActivityItem(
   t: Pick<TicketRecord, 'companyId' | 'id'>,
@@ -320,7 +313,7 @@ export function ticketActivityItem(
           'attribute_exists(PK)',
           ...(options.onlyIfOpen ? ['#status <> :closed'] : []),
           ...(counted && options.unlessCounted
-            ? ['(attribute_not_exists(countedMessageId) OR countedMessageId <> :mid)']
+            ? ['(attribute_not_exists(countedMessageId) OR countedMessageId < :mid)']
             : []),
         ].join(' AND '),
         ...(options.onlyIfOpen ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
@@ -444,7 +437,7 @@ export async function removeTicket(t: TicketRecord, holdsConversation: boolean, 
   const del = (
     label: string,
     key: Record<string, unknown>,
-    condition?: { expr: string; values: Record<string, unknown> },
+    condition?: { expr: string; values: Record<string, unknown>; names?: Record<string, string> },
   ): LabelledItem => ({
     label,
     item: {
@@ -452,17 +445,19 @@ export async function removeTicket(t: TicketRecord, holdsConversation: boolean, 
         TableName: tableName(),
         Key: { PK: key.PK, SK: key.SK },
         ...(condition ? { ConditionExpression: condition.expr, ExpressionAttributeValues: condition.values } : {}),
+        ...(condition?.names ? { ExpressionAttributeNames: condition.names } : {}),
       },
     },
   });
-  const old = listKeys(t);
+  const same = sameListsCondition(t);
   await transactWrite([
     del(TICKET_WRITE.ticket, ticketKey(t.companyId, t.id), {
-      // its tags as read too: the tag counts moved with the delete are those of this set
+      // its lists and tags as read: the counts moved with the delete are those of this state
       expr: t.tagIds?.length
-        ? 'GSI1PK = :g1 AND GSI2PK = :g2 AND tagIds = :tags'
-        : 'GSI1PK = :g1 AND GSI2PK = :g2 AND (attribute_not_exists(tagIds) OR size(tagIds) = :zero)',
-      values: { ':g1': old.GSI1PK, ':g2': old.GSI2PK, ...(t.tagIds?.length ? { ':tags': t.tagIds } : { ':zero': 0 }) },
+        ? `${same.expr} AND tagIds = :tags`
+        : `${same.expr} AND (attribute_not_exists(tagIds) OR size(tagIds) = :zero)`,
+      values: { ...same.values, ...(t.tagIds?.length ? { ':tags': t.tagIds } : { ':zero': 0 }) },
+      names: same.names,
     }),
     del(TICKET_WRITE.uuid, uuidItem!),
     del('contact', contactItem!),

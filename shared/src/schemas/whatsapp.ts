@@ -8,9 +8,8 @@ import * as z from '../zod';
 import { CHANNELS, type Channel, type ConnectionStatus } from '../channel';
 import { API_TOKEN_LENGTH, DEFAULT_CONNECTION_PROVIDER } from '../constants';
 import type { ErrorCode } from '../errors';
-import { cursorSchema, idSchema } from './common';
+import { idSchema } from './common';
 import type { QueueRef } from './users';
-import type { MessageDto } from './messages';
 
 /**
  * Message keys of the connection rules (spec part 2 §5–§7), translated by the console (`validation.*`;
@@ -156,11 +155,6 @@ export type ConnectionFormOutput = z.output<typeof connectionFormSchema>;
 /** GET /whatsapp?session=0 — `session` is accepted for compatibility; the session blob is never returned. */
 export const listConnectionsQuerySchema = z.object({ session: z.optional(z.string().check(z.maxLength(5))) });
 
-export const connectionMessagesQuerySchema = z.object({
-  cursor: cursorSchema,
-  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
-});
-
 /** POST /facebook (spec §7); answered with ERR_FACEBOOK_DISABLED / ERR_INSTAGRAM_DISABLED / ERR_FEATURE_UNAVAILABLE. */
 export const facebookConnectSchema = z.object({
   facebookUserId: z.optional(z.string().check(z.maxLength(200))),
@@ -196,12 +190,6 @@ export interface ConnectionDto {
   retries: number;
   createdAt: string;
   updatedAt: string;
-}
-
-export interface ConnectionMessagesPage {
-  messages: MessageDto[];
-  hasMore: boolean;
-  cursor?: string;
 }
 
 // The realtime payloads of connections, messages and contacts live in realtime.ts (RealtimeEvents).

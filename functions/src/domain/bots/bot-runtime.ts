@@ -39,7 +39,12 @@ async function sendReplies(
   key: string,
 ): Promise<void> {
   for (const [n, text] of replies.entries()) {
-    await sendOutboundPart(ticket, connection, contact, { commandId: `bot:${key}:${n}`, text, userId: null });
+    await sendOutboundPart(ticket, connection, contact, {
+      commandId: `bot:${key}:${n}`,
+      text,
+      userId: null,
+      searchable: false, // the company's configured texts, the same on every ticket
+    });
   }
 }
 

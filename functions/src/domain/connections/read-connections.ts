@@ -1,8 +1,7 @@
-import type { ConnectionDto, ConnectionMessagesPage } from '@atende/shared';
+import type { ConnectionDto } from '@atende/shared';
 import { type ConnectionRecord, findDefaultConnection, getConnection, listConnections } from '../../data/connections';
 import { AppError } from '../../platform/app-error';
 import type { AccessClaims } from '../../platform/jwt';
-import { listRecentConnectionMessages } from '../messages/read-messages';
 import { toConnectionDtos } from './connection-dto';
 import { loadConnectionSettings, mayReadToken } from './connection-policy';
 
@@ -26,16 +25,6 @@ export async function getConnectionFor(auth: AccessClaims, connectionId: string)
     loadConnectionSettings(auth.companyId),
   ]);
   return (await toConnectionDtos(auth.companyId, [record], mayReadToken(auth, settings)))[0]!;
-}
-
-/** GET /whatsapp/{id}/messages — newest first. */
-export async function listConnectionMessagesFor(
-  auth: AccessClaims,
-  connectionId: string,
-  page: { cursor?: string; limit: number },
-): Promise<ConnectionMessagesPage> {
-  await requireConnection(auth.companyId, connectionId);
-  return listRecentConnectionMessages(auth.companyId, connectionId, page);
 }
 
 /**

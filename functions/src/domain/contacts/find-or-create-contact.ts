@@ -9,11 +9,11 @@ import {
   attachContactKey,
   findContactIdByKey,
   getContact,
-  insertContact,
   updateContactProfile,
   type ContactKeyKind,
   type ContactRecord,
 } from '../../data/contacts';
+import { completeContactCreation, createContactGuarded, type StoredContact } from '../../data/contact-creation';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { logger } from '../../platform/logger';
 import type { ContactIdentity } from './channel-identity';
@@ -30,10 +30,14 @@ export interface ContactMatch {
 
 export async function findOrCreateContact(companyId: string, identity: ContactIdentity): Promise<ContactMatch> {
   for (let attempt = 0; ; attempt++) {
-    const found = await findContact(companyId, identity);
-    if (found) return { contact: remembered(await completeContact(found, identity), identity), created: false };
+    const found = await locateContact(companyId, identity);
+    if (found.contact)
+      return { contact: remembered(await completeContact(found.contact, identity), identity), created: false };
     try {
-      return { contact: remembered(await createContact(companyId, identity), identity), created: true };
+      // A lookup naming no stored contact: a creation cut short after its guard (or under way), finished here.
+      const stored = await createContact(companyId, identity, found.pendingId);
+      const contact = stored.created ? stored.contact : await completeContact(stored.contact, identity);
+      return { contact: remembered(contact, identity), created: stored.created };
     } catch (err) {
       // Another event created the contact (or took one of its keys) first: read theirs.
       if (!(err instanceof TransactionConditionFailed) || attempt >= RACE_RETRIES) throw err;
@@ -43,16 +47,26 @@ export async function findOrCreateContact(companyId: string, identity: ContactId
 
 /** By lid first, then by number; a chat seen before goes straight to the contact it matched (known-contacts.ts). */
 export async function findContact(companyId: string, identity: ContactIdentity): Promise<ContactRecord | undefined> {
+  return (await locateContact(companyId, identity)).contact;
+}
+
+/** The contact, or the id a lookup names without a stored contact (`pendingId`: its creation is not finished). */
+async function locateContact(
+  companyId: string,
+  identity: ContactIdentity,
+): Promise<{ contact?: ContactRecord; pendingId?: string }> {
   const knownId = knownContactId(companyId, identity);
   if (knownId) {
     const contact = await getContact(companyId, knownId);
-    if (contact && holdsKey(contact, identity)) return contact;
+    if (contact && holdsKey(contact, identity)) return { contact };
     forgetContact(companyId, identity);
   }
   const byLid = identity.lid ? await findContactIdByKey(companyId, 'lid', identity.lid) : undefined;
   const byNumber = !byLid && identity.number ? await findContactIdByKey(companyId, 'number', identity.number) : undefined;
   const id = byLid ?? byNumber;
-  return id ? getContact(companyId, id) : undefined;
+  if (!id) return {};
+  const contact = await getContact(companyId, id);
+  return contact ? { contact } : { pendingId: id };
 }
 
 const remembered = (contact: ContactRecord, identity: ContactIdentity): ContactRecord => {
@@ -60,10 +74,11 @@ const remembered = (contact: ContactRecord, identity: ContactIdentity): ContactR
   return contact;
 };
 
-async function createContact(companyId: string, identity: ContactIdentity): Promise<ContactRecord> {
+/** Without a transaction, in a guarded order (data/contact-creation.ts); `pendingId` finishes a creation begun. */
+async function createContact(companyId: string, identity: ContactIdentity, pendingId?: string): Promise<StoredContact> {
   const now = new Date().toISOString();
   const contact: ContactRecord = {
-    id: ulid(),
+    id: pendingId ?? ulid(),
     companyId,
     name: identity.name ?? identity.number ?? identity.lid ?? '',
     number: identity.number ?? '',
@@ -75,8 +90,8 @@ async function createContact(companyId: string, identity: ContactIdentity): Prom
     createdAt: now,
     updatedAt: now,
   };
-  await insertContact(contact, await leadMoves(companyId, now, identity.isGroup === true));
-  return contact;
+  if (pendingId) return completeContactCreation(contact);
+  return createContactGuarded(contact, await leadMoves(companyId, now, identity.isGroup === true));
 }
 
 /**

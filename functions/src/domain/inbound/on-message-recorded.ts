@@ -1,11 +1,12 @@
 /**
  * THE seam after a channel message is stored: find or create its ticket (conversation lock), attach
  * the message (unread +1 for customer messages, last message), tell the consoles that may see the
- * ticket, then hand over to the bots its caller passed (domain/bots/ticket-bots.ts); the search index items of
- * its words go back to the caller, which writes them with the pipeline's done marker.
+ * ticket, then hand over to the bots its caller passed (domain/bots/ticket-bots.ts); the message as
+ * it now is and the search index items of its words go back to the caller, which writes them with
+ * the message's by-id reference, the pipeline's last write (record-message.ts `finishPipeline`).
  *
  * Contract: it may run MORE THAN ONCE for the same message (an SQS redelivery after a crash between
- * recording and `pipelineDone`), so every step is idempotent: a message already attached keeps its
+ * recording and that last write), so every step is idempotent: a message already attached keeps its
  * ticket and counts nothing twice; index writes are idempotent Puts.
  * Groups open no ticket when CheckMsgIsGroup is enabled (the message stays recorded, admins see it).
  */
@@ -36,18 +37,24 @@ export interface RecordedMessage {
   contactCreated?: boolean;
 }
 
-/** Answers the message's search index items (when it landed on a ticket), for the done marker to write. */
-export async function onMessageRecorded(recorded: RecordedMessage, bots: TicketBots): Promise<MessageTextIndex | undefined> {
+/** Where the pipeline left a channel message, for its last write: the message (on its ticket, when it opens one) and its words. */
+export interface PipelineEnd {
+  message: MessageRecord;
+  index?: MessageTextIndex;
+}
+
+export async function onMessageRecorded(recorded: RecordedMessage, bots: TicketBots): Promise<PipelineEnd> {
   const { connection, contact, message } = recorded;
   const settings = await ticketSettings(connection.companyId);
   if (!opensTickets(contact, settings)) {
     await publishMessageCreated(message, contact);
-    return undefined;
+    return { message };
   }
   const found = await ticketOf(recorded, bots);
   closeReadAhead(); // what the batch read ahead was for finding the contact and ticket; from here on, read the table
   const { ticket } = await attachMessageToTicket(found.ticket, message);
-  return onMessageOnTicket(recorded, { ...found, ticket }, settings, bots);
+  const index = await onMessageOnTicket(recorded, { ...found, ticket }, settings, bots);
+  return { message: { ...message, ticketId: ticket.id, queueId: ticket.queueId }, index };
 }
 
 /** Groups open no ticket when the company ignores them (CheckMsgIsGroup). */
@@ -56,7 +63,7 @@ export const opensTickets = (contact: ContactRecord, settings: TicketSettings) =
 
 /**
  * The message is on its ticket (attached and counted): tell the consoles, then the bots. Answers the
- * search index items of its words, which the caller writes with the pipeline's done marker (one
+ * search index items of its words, which the caller writes with the message's by-id reference (one
  * write for both; a redelivery before it runs all of this again, and the Puts are idempotent).
  * `landed.ticket` is the ticket as the attaching write left it.
  */

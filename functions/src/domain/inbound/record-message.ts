@@ -25,7 +25,13 @@ import { currentOpenTicket, newTicket } from '../tickets/find-or-create-ticket';
 import { recordMessageOnNewTicket, recordMessageOnOpenTicket } from '../tickets/ticket-activity';
 import { ticketSettings } from '../tickets/ticket-settings';
 import { isOwnSendEcho } from './channel-event-schema';
-import { onMessageOnTicket, onMessageRecorded, opensTickets, type RecordedMessage } from './on-message-recorded';
+import {
+  onMessageOnTicket,
+  onMessageRecorded,
+  opensTickets,
+  type PipelineEnd,
+  type RecordedMessage,
+} from './on-message-recorded';
 
 type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
 
@@ -58,7 +64,15 @@ export async function recordChannelMessage(
     });
     return;
   }
-  const index = await onMessageRecorded({ ...recorded, message }, bots);
+  await finishPipeline(await onMessageRecorded({ ...recorded, message }, bots));
+}
+
+/**
+ * The pipeline's last write, once the realtime event, the bots and the campaign step ran: the
+ * message's by-id reference (its presence says "landed" and "pipeline done") with the search entries
+ * of its words, one BatchWriteItem (data/messages.ts `markMessagePipelineDone`).
+ */
+export async function finishPipeline({ message, index }: PipelineEnd): Promise<void> {
   await markMessagePipelineDone(message, index?.items);
   index?.written();
 }
@@ -102,8 +116,7 @@ async function recordAttachedDirectly(draft: RecordedMessage, bots: TicketBots):
     settings,
     bots,
   );
-  await markMessagePipelineDone(recording.message, index.items);
-  index.written();
+  await finishPipeline({ message: recording.message, index });
   return 'done';
 }
 

@@ -5,12 +5,12 @@
  * recorded only on the conversation's open or pending ticket, so the operator talking to the customer
  * sees that something came; otherwise it is dropped (logged), and no contact is created for it.
  * No bots, no campaign confirmation (on-message-recorded.ts skips both for notices).
- * Idempotent: the message is stored attached in one conditional transaction; a redelivery before the
- * pipeline's done marker runs the tail again from the stored message.
+ * Idempotent: the message is stored attached (its conditional put is the guard); a redelivery before
+ * the pipeline's last write (the message's reference) runs the tail again from the stored message.
  */
 import type { ChannelEvent } from '@atende/shared';
 import type { ConnectionRecord } from '../../data/connections';
-import { getMessage, isMessagePipelineDone, markMessagePipelineDone, type MessageRecord } from '../../data/messages';
+import { getMessage, isMessagePipelineDone, type MessageRecord } from '../../data/messages';
 import { closeReadAhead } from '../../data/read-ahead';
 import { getTicket, type TicketRecord } from '../../data/tickets';
 import { logger } from '../../platform/logger';
@@ -18,10 +18,10 @@ import { identityOf, namedAsTheCompanyWants } from '../contacts/channel-identity
 import { findContact } from '../contacts/find-or-create-contact';
 import type { TicketBots } from '../bots/ticket-bots';
 import { currentOpenTicket } from '../tickets/find-or-create-ticket';
-import { recordMessageOnOpenTicket } from '../tickets/ticket-activity';
+import { attachMessageToTicket, recordMessageOnOpenTicket } from '../tickets/ticket-activity';
 import { ticketSettings } from '../tickets/ticket-settings';
 import { onMessageOnTicket, type RecordedMessage } from './on-message-recorded';
-import { buildMessage } from './record-message';
+import { buildMessage, finishPipeline } from './record-message';
 
 type MessageEvent = Extract<ChannelEvent, { type: 'message.received' | 'message.sent' }>;
 
@@ -52,17 +52,18 @@ export async function recordUnsupportedMessage(
     direction: event.type === 'message.sent' ? 'sent' : 'received',
   };
   const landedOn = { ticket: landed.ticket, created: false, reopened: false };
-  const index = await onMessageOnTicket(recorded, landedOn, settings, bots);
-  await markMessagePipelineDone(landed.message, index.items);
-  index.written();
+  await finishPipeline({ message: landed.message, index: await onMessageOnTicket(recorded, landedOn, settings, bots) });
 }
 
-/** Stored attached by an earlier delivery whose pipeline did not finish: go on from it; finished or unattached: nothing. */
+/**
+ * Stored attached by an earlier delivery whose pipeline did not finish: complete its landing (the
+ * ticket's activity unless counted) and go on from it; finished or unattached: nothing.
+ */
 async function redelivered(draft: MessageRecord): Promise<{ message: MessageRecord; ticket: TicketRecord } | undefined> {
   const stored = await getMessage(draft.companyId, draft.connectionId, draft.externalId);
   if (!stored?.ticketId || (await isMessagePipelineDone(stored))) return undefined;
   const ticket = await getTicket(draft.companyId, stored.ticketId);
-  return ticket ? { message: stored, ticket } : undefined;
+  return ticket ? { message: stored, ticket: (await attachMessageToTicket(ticket, stored)).ticket } : undefined;
 }
 
 function dropped(connection: ConnectionRecord, event: MessageEvent, why: string): void {

@@ -32,6 +32,11 @@ export interface OutboundPart {
   quoted?: MessageRecord;
   /** The operator sending it; null for bots and automatic messages. */
   userId: string | null;
+  /**
+   * false: the ticket is not found by this text's words. A bot's configured texts (greeting, menu,
+   * out-of-hours) are the same on every ticket of the queue: a search by them would find them all.
+   */
+  searchable?: boolean;
 }
 
 export async function sendOutboundPart(
@@ -79,7 +84,7 @@ export async function sendOutboundPart(
   };
   record.clientMessageId = record.id;
   const { fresh, message } = await recordOutboundMessage(ticket, record);
-  if (fresh) await indexMessageText(ticket, part.text);
+  if (fresh && part.searchable !== false) await indexMessageText(ticket, part.text);
   try {
     await sendOutboundCommand(connection.shard, {
       type: 'message.send',

@@ -15,6 +15,7 @@ import {
   mayReplyToTicket,
   mediaKindOf,
   MESSAGE_MSG,
+  PAGE_SIZE,
   signatureForced,
   type MediaRef,
   type MessageDto,
@@ -22,7 +23,7 @@ import {
 } from '@atende/shared';
 import { getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
-import { getMessage, getMessageRef, type MessageRecord } from '../../data/messages';
+import { findRecentTicketMessage, getMessage, getMessageRef, type MessageRecord } from '../../data/messages';
 import { AppError } from '../../platform/app-error';
 import { isOutboundMediaKeyOf, isQuickMessageMediaKeyOf, mediaObjectInfo } from '../../platform/storage';
 import { accessDenied, visibleTicket, type TicketActor } from '../tickets/ticket-actor';
@@ -71,10 +72,18 @@ export async function sendTicketMessage(
   return Promise.all(sent.map(toMessageDto));
 }
 
+/**
+ * The quoted message, of this ticket. By its reference (AP-M3); without one, among the ticket's newest
+ * page (AP-M4): a customer's message is on the console before its pipeline's last write gives it
+ * its reference (bots, search words), and an operator may quote it at once.
+ */
 async function quotedMessage(companyId: string, ticketId: string, messageId: string): Promise<MessageRecord> {
   const ref = await getMessageRef(companyId, messageId); // AP-M3
-  const message =
-    ref && ref.ticketId === ticketId ? await getMessage(companyId, ref.connectionId, ref.externalId) : undefined;
+  const message = !ref
+    ? await findRecentTicketMessage(companyId, ticketId, messageId, PAGE_SIZE)
+    : ref.ticketId === ticketId
+      ? await getMessage(companyId, ref.connectionId, ref.externalId)
+      : undefined;
   if (!message) throw new AppError('ERR_VALIDATION', 400, { fields: { quotedMsg: 'not a message of this ticket' } });
   return message;
 }

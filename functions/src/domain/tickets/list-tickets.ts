@@ -1,7 +1,7 @@
 /**
- * GET /tickets (spec part 1 §2 tabs, §7). Status tabs read the lists kept on write (per status and
- * queue, per status and user) merged by activity, and counts from the counters: O(page + queues),
- * never O(tickets). A search goes to search-tickets.ts.
+ * GET /tickets (spec part 1 §2 tabs, §7). Status tabs read the lists kept on write (pending and closed
+ * per queue, open and closed per user: data/ticket-list-keys.ts) merged by activity, and counts from
+ * the counters: O(page + lists), never O(tickets). A search goes to search-tickets.ts.
  */
 import {
   mayFilterTicketsByUser,
@@ -15,7 +15,8 @@ import {
 } from '@atende/shared';
 import { listQueues } from '../../data/queues';
 import { readTicketCounts, type TicketCounts } from '../../data/ticket-counters';
-import { mergeTicketLists, queueList, userList, type ListSource } from '../../data/ticket-lists';
+import { LIST_INDEXES } from '../../data/ticket-list-keys';
+import { mergeTicketLists, nonEmptyUserLists, queueList, userList, type ListSource } from '../../data/ticket-lists';
 import { searchTerms } from '../../data/search-tokens';
 import { AppError } from '../../platform/app-error';
 import { accessDenied, type TicketActor } from './ticket-actor';
@@ -35,7 +36,7 @@ export async function listTickets(actor: TicketActor, q: ListTicketsQuery): Prom
     return terms.length ? searchTickets(actor, q, terms) : { tickets: [], count: 0, hasMore: false };
   }
   const statuses: TicketStatus[] = q.status ? [q.status] : [...TICKET_STATUSES];
-  const { sources, counted } = await listSources(actor, q, statuses);
+  const { sources, counted, counts } = await listSources(actor, q, statuses);
   const before = decodeActivityCursor(q.cursor);
   const updatedTo = q.updatedAt ? `${nextDay(q.updatedAt)}T00:00:00.000Z` : undefined;
   const page = await mergeTicketLists(sources, {
@@ -49,7 +50,7 @@ export async function listTickets(actor: TicketActor, q: ListTicketsQuery): Prom
   const exact = !hasPostFilters(q) && !q.updatedAt && !(q.queueIds.length && counted.some((c) => c.kind === 'user'));
   const count = !exact
     ? (q.cursor ? 0 : (q.pageNumber - 1) * PAGE_SIZE) + page.tickets.length
-    : countOf(await readTicketCounts(actor.viewer.companyId), counted);
+    : countOf(counts ?? (await readTicketCounts(actor.viewer.companyId)), counted);
   return {
     tickets: await toTicketDtos(actor.viewer.companyId, page.tickets),
     count,
@@ -60,12 +61,17 @@ export async function listTickets(actor: TicketActor, q: ListTicketsQuery): Prom
 
 type Counted = { kind: 'queue' | 'user'; status: TicketStatus; id: string | null };
 
-/** Which lists make up the tab the caller asked for (ticketListScope in the shared policy decides the scope). */
+/**
+ * Which lists make up the tab the caller asked for (ticketListScope in the shared policy decides the
+ * scope). Open tickets are only in user lists: a view of them by queue (showAll, a queue filter) reads
+ * every non-empty open user list, which the counters name (`counts`, read once and kept for the count),
+ * and `ticketFilter` keeps the queues asked for.
+ */
 async function listSources(
   actor: TicketActor,
   q: ListTicketsQuery,
   statuses: TicketStatus[],
-): Promise<{ sources: ListSource[]; counted: Counted[] }> {
+): Promise<{ sources: ListSource[]; counted: Counted[]; counts?: TicketCounts }> {
   const { viewer, settings } = actor;
   const cid = viewer.companyId;
   const counted: Counted[] = [];
@@ -79,10 +85,13 @@ async function listSources(
   };
   const wantQueue = (queueId: string | null) => !q.queueIds.length || (queueId !== null && q.queueIds.includes(queueId));
   let companyQueues: (string | null)[] | undefined;
+  let counts: TicketCounts | undefined;
   const sources: ListSource[] = [];
   for (const status of statuses) {
+    const inUserLists = LIST_INDEXES[status].includes('GSI2');
     if (q.users.length) {
-      sources.push(...q.users.map((u) => byUser(status, u)));
+      // pending tickets have no user (nor a user list): the user filter finds none of them
+      if (inUserLists) sources.push(...q.users.map((u) => byUser(status, u)));
       continue;
     }
     const scope = ticketListScope(viewer, status, q.showAll);
@@ -94,9 +103,16 @@ async function listSources(
       scope === 'company'
         ? (companyQueues ??= [...(await listQueues(cid)).map((x) => x.id), null])
         : [...(viewer.queueIds ?? []), ...(settings.userViewTicketsWithoutDepartment ? [null] : [])];
-    sources.push(...queues.filter(wantQueue).map((queueId) => byQueue(status, queueId)));
+    const wanted = queues.filter(wantQueue);
+    if (LIST_INDEXES[status].includes('GSI1')) {
+      sources.push(...wanted.map((queueId) => byQueue(status, queueId)));
+      continue;
+    }
+    if (!wanted.length) continue;
+    counted.push(...wanted.map((queueId) => ({ kind: 'queue' as const, status, id: queueId })));
+    sources.push(...nonEmptyUserLists(cid, status, (counts ??= await readTicketCounts(cid))));
   }
-  return { sources, counted };
+  return { sources, counted, counts };
 }
 
 const countOf = (counts: TicketCounts, counted: Counted[]) =>

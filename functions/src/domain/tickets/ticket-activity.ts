@@ -1,15 +1,16 @@
 /**
- * A message lands on its ticket: the message joins the ticket's conversation, gets its by-id
- * reference, and the ticket is updated (last message, activity time, unread +1 for a customer
- * message), counting nothing twice on a redelivery. A message stored already attached (a customer
- * message for an open ticket, a new contact's first message, every message the platform sends) does it
- * without a transaction, in guarded order (data/message-landing.ts); a message stored first and
- * attached afterwards (the general path) in one transaction. The text is indexed for search afterwards (`messageTextIndex`: at most
- * MAX_TOKENS_PER_TEXT idempotent Puts, docs/data-model.md "Search"): the inbound pipeline writes them
- * with its done marker, after the realtime event rather than before it; a message sent from the
- * console writes them at once.
+ * A message lands on its ticket: the message joins the ticket's conversation, the ticket is updated
+ * (last message, activity time, unread +1 for a customer message), counting nothing twice on a
+ * redelivery, and the message gets its by-id reference, last. A message stored already attached (a
+ * customer message for an open ticket, a new contact's first message, every message the platform
+ * sends) does it without a transaction, in guarded order (data/message-landing.ts); a message stored
+ * first and attached afterwards (the general path) in one transaction. A channel message's reference
+ * is its pipeline's last write, with its search entries (`messageTextIndex`: at most
+ * MAX_TOKENS_PER_TEXT idempotent Puts, docs/data-model.md "Search"; data/messages.ts
+ * `markMessagePipelineDone`); a message the platform sends writes its reference at the end of its
+ * landing and its words at once.
  */
-import { attachToTicketItems, getMessage, type MessageRecord } from '../../data/messages';
+import { attachToTicketItem, getMessage, type MessageRecord } from '../../data/messages';
 import {
   hasMessageRef,
   putMessageOnce,
@@ -34,6 +35,15 @@ import { TransactionConditionFailed, transactWrite } from '../../data/transactio
 import { AppError } from '../../platform/app-error';
 import { lastMessageText } from './ticket-dto';
 
+/** When a landing writes the message's by-id reference: at its end, or at the end of the channel pipeline. */
+interface ReferenceWrite {
+  reference: 'withLanding' | 'afterPipeline';
+}
+
+/** A channel message's reference is its pipeline's last write (data/messages.ts `markMessagePipelineDone`). */
+const CHANNEL_MESSAGE: ReferenceWrite = { reference: 'afterPipeline' };
+const PLATFORM_SEND: ReferenceWrite = { reference: 'withLanding' };
+
 export async function attachMessageToTicket(
   ticket: TicketRecord,
   message: MessageRecord,
@@ -46,7 +56,7 @@ export async function attachMessageToTicket(
   const from = stranded ? message.ticketId : null;
   try {
     await transactWrite([
-      ...attachToTicketItems(message, ticket.id, ticket.queueId, from),
+      attachToTicketItem(message, ticket.id, ticket.queueId, from),
       ticketActivityItem(ticket, activity),
     ]);
   } catch (err) {
@@ -66,15 +76,16 @@ export type MessageRecording<Missed extends string> =
   { outcome: 'recorded'; ticket: TicketRecord; message: MessageRecord } | { outcome: 'duplicate' } | { outcome: Missed };
 
 /**
- * A redelivered message already on this ticket. Its landing may have been cut short after the
- * message was stored (`landAttachedMessage`): see `finishCutShortLanding`. A message attached by a
- * transaction has its reference: nothing is written.
+ * A redelivered channel message already on this ticket, whose pipeline did not finish: its landing
+ * may have been cut short after the message was stored (`landAttachedMessage`), see
+ * `finishCutShortLanding`; its reference is left to the pipeline's end. A message attached by the
+ * transaction is counted: the ticket says so.
  */
 async function completeLanding(
   ticket: TicketRecord,
   message: AttachedMessage,
 ): Promise<{ attached: boolean; ticket: TicketRecord }> {
-  await finishCutShortLanding(message);
+  await finishCutShortLanding(message, CHANNEL_MESSAGE);
   return { attached: false, ticket: (await getTicket(ticket.companyId, ticket.id)) ?? ticket };
 }
 
@@ -89,34 +100,38 @@ async function isStranded(message: AttachedMessage): Promise<boolean> {
 
 /**
  * A stored message attached to its ticket whose landing may have been cut short: without its reference
- * (written last), the ticket's activity is counted unless the ticket's last counted message is this
- * one, then the reference is written. With its reference, nothing is written.
+ * (written last), the ticket's activity is counted unless the ticket counted this message or a later
+ * one (`unlessCounted`: ids are ULIDs in processing order; docs/data-model.md "A channel message's
+ * last write" says why nothing is counted twice), then the reference is written ('withLanding';
+ * 'afterPipeline': the caller's pipeline writes it). With its reference, nothing is written.
  */
-async function finishCutShortLanding(message: AttachedMessage): Promise<void> {
+async function finishCutShortLanding(message: AttachedMessage, { reference }: ReferenceWrite): Promise<void> {
   if (await hasMessageRef(message)) return;
   const ticket = { companyId: message.companyId, id: message.ticketId };
   await applyTicketActivity(ticket, activityOf(message), { unlessCounted: true });
-  await putMessageRef(message);
+  if (reference === 'withLanding') await putMessageRef(message);
 }
 
 /**
  * A message stored already attached lands on its ticket without a transaction (it bills each item
  * twice), in guarded order (data/message-landing.ts): the message's conditional put is the guard (a
  * redelivery finds it stored: 'duplicate'), then `countOnTicket` (the ticket's activity, or the new
- * ticket's transaction, recording the message as counted), then the by-id reference, last.
+ * ticket's transaction, recording the message as counted), then the by-id reference, last: here
+ * ('withLanding'), or at the end of the channel pipeline ('afterPipeline').
  * 'ticketMissed': `countOnTicket`'s condition failed (the ticket gone or closed, the conversation
  * taken): the message is taken back, nothing stays written.
  */
 async function landAttachedMessage(
   message: AttachedMessage,
   countOnTicket: () => Promise<boolean>,
+  { reference }: ReferenceWrite,
 ): Promise<'landed' | 'duplicate' | 'ticketMissed'> {
   if (!(await putMessageOnce(message))) return 'duplicate';
   if (!(await countOnTicket())) {
     await withdrawAttachedMessage(message);
     return 'ticketMissed';
   }
-  await putMessageRef(message);
+  if (reference === 'withLanding') await putMessageRef(message);
   return 'landed';
 }
 
@@ -132,20 +147,20 @@ export async function recordOutboundMessage(
   ticket: TicketRecord,
   message: AttachedMessage,
 ): Promise<{ fresh: boolean; message: MessageRecord }> {
-  const landing = await landAttachedMessage(message, () => applyTicketActivity(ticket, activityOf(message)));
+  const landing = await landAttachedMessage(message, () => applyTicketActivity(ticket, activityOf(message)), PLATFORM_SEND);
   if (landing === 'landed') return { fresh: true, message };
   if (landing === 'ticketMissed') throw new AppError('ERR_NO_TICKET_FOUND', 404);
   const stored = (await getMessage(message.companyId, message.connectionId, message.externalId))!;
-  if (stored.ticketId) await finishCutShortLanding(stored as AttachedMessage);
+  if (stored.ticketId) await finishCutShortLanding(stored as AttachedMessage, PLATFORM_SEND);
   return { fresh: false, message: stored };
 }
 
 /**
  * The common case of a channel message: its conversation's ticket is open, so the message is stored
  * already attached. No transaction (it bills each item twice): the message's conditional put is the
- * guard (a redelivery finds it stored: 'duplicate'), then the ticket's activity (only if still open),
- * then the by-id reference, last (data/message-landing.ts; a redelivery completes a landing cut short,
- * `completeLanding`). 'ticketClosed': the ticket was closed (or removed) after it was read; the
+ * guard (a redelivery finds it stored: 'duplicate'), then the ticket's activity (only if still open);
+ * the by-id reference is the pipeline's last write (data/message-landing.ts; a redelivery completes a
+ * landing cut short, `completeLanding`). 'ticketClosed': the ticket was closed (or removed) after it was read; the
  * message is taken back, so nothing stays written and the general path decides.
  */
 export async function recordMessageOnOpenTicket(
@@ -154,7 +169,11 @@ export async function recordMessageOnOpenTicket(
 ): Promise<MessageRecording<'ticketClosed'>> {
   const attached: AttachedMessage = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
   const activity = activityOf(attached);
-  const landing = await landAttachedMessage(attached, () => applyTicketActivity(ticket, activity, { onlyIfOpen: true }));
+  const landing = await landAttachedMessage(
+    attached,
+    () => applyTicketActivity(ticket, activity, { onlyIfOpen: true }),
+    CHANNEL_MESSAGE,
+  );
   if (landing === 'duplicate') return { outcome: 'duplicate' };
   if (landing === 'ticketMissed') return { outcome: 'ticketClosed' };
   return { outcome: 'recorded', message: attached, ticket: withActivity(ticket, activity) };
@@ -166,7 +185,7 @@ export async function recordMessageOnOpenTicket(
  * the ticket already as the message leaves it (unread, last message, list position, counted). The
  * message goes around it in the guarded order of `landAttachedMessage` (a transaction bills each item
  * twice): stored attached first (its conditional put is the guard: 'duplicate'), then the ticket's
- * transaction, then the by-id reference. Cut short before the ticket's transaction, the message is
+ * transaction; the by-id reference is the pipeline's last write. Cut short before the ticket's transaction, the message is
  * left attached to a ticket that never was: the redelivery takes the general path, whose
  * `attachMessageToTicket` moves it to the ticket it finds (`isStranded`). 'conversationTaken': a
  * concurrent event opened the conversation first; the message is taken back.
@@ -177,7 +196,7 @@ export async function recordMessageOnNewTicket(
 ): Promise<MessageRecording<'conversationTaken'>> {
   const opened = withActivity(ticket, activityOf(message));
   const attached: AttachedMessage = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
-  const landing = await landAttachedMessage(attached, () => insertTicketOnce(opened));
+  const landing = await landAttachedMessage(attached, () => insertTicketOnce(opened), CHANNEL_MESSAGE);
   if (landing === 'duplicate') return { outcome: 'duplicate' };
   if (landing === 'ticketMissed') return { outcome: 'conversationTaken' };
   return { outcome: 'recorded', message: attached, ticket: opened };

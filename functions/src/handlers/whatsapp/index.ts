@@ -4,7 +4,6 @@
  */
 import * as z from '@atende/shared/zod';
 import {
-  connectionMessagesQuerySchema,
   createConnectionSchema,
   facebookConnectSchema,
   idSchema,
@@ -15,7 +14,7 @@ import { areaRouter } from '../../platform/area-router';
 import { route, json, noContent } from '../../platform/http-route';
 import { createConnection } from '../../domain/connections/create-connection';
 import { deleteConnection } from '../../domain/connections/delete-connection';
-import { getConnectionFor, listConnectionMessagesFor, listConnectionsFor } from '../../domain/connections/read-connections';
+import { getConnectionFor, listConnectionsFor } from '../../domain/connections/read-connections';
 import {
   connectFacebook,
   disconnectSession,
@@ -51,11 +50,6 @@ export const handler = areaRouter('whatsapp', [
       await deleteConnection(auth, params.id);
       return noContent();
     },
-  }),
-  route('GET /whatsapp/{id}/messages', 'admin', {
-    params: byId,
-    query: connectionMessagesQuerySchema,
-    handler: async ({ auth, params, query }) => json(await listConnectionMessagesFor(auth, params.id, query)),
   }),
   route('POST /whatsappsession/{id}', 'user', {
     params: byId,

@@ -101,15 +101,24 @@ describe('a message for an open ticket', () => {
     expect(await bodiesOf(ticket.id)).toEqual(['Bom dia', 'Segunda mensagem']);
   });
 
-  it('completes on redelivery a landing cut short after the message was stored, counting it once', async () => {
+  /**
+   * A customer's ticket opened by a first message, and the next message of the same chat: its channel
+   * event (`cut`, not delivered) and the message a first attempt at it would store (`message`, id from `newId`).
+   */
+  async function openTicketAndNextMessage(body: string, newId: () => string) {
     const { w } = workspace;
     const number = newNumber();
     const first = customerEvent(w, { number, body: 'Primeira' }) as Extract<ChannelEvent, { type: 'message.received' }>;
     await deliver(first);
     const ticket = (await readTicket(w.cid, (await ticketOf(w, number))!.id))!;
-    const cut = customerEvent(w, { number, body: 'Cortada' }) as Extract<ChannelEvent, { type: 'message.received' }>;
+    const cut = customerEvent(w, { number, body }) as Extract<ChannelEvent, { type: 'message.received' }>;
     const stored = (await getMessage(w.cid, w.connection.id, first.message.externalId))!;
-    const message = { ...stored, id: ulid(), externalId: cut.message.externalId, body: 'Cortada' };
+    const message = { ...stored, id: newId(), externalId: cut.message.externalId, body };
+    return { w, ticket, cut, message };
+  }
+
+  it('completes on redelivery a landing cut short after the message was stored, counting it once', async () => {
+    const { w, ticket, cut, message } = await openTicketAndNextMessage('Cortada', ulid);
     // The first attempt stored the message attached, then stopped (a crash, a timeout) before the ticket and the reference.
     expect(await putMessageOnce({ ...message, ticketId: ticket.id, queueId: ticket.queueId })).toBe(true);
 
@@ -122,14 +131,7 @@ describe('a message for an open ticket', () => {
   });
 
   it('does not count twice a landing cut short after the ticket activity, before its reference', async () => {
-    const { w } = workspace;
-    const number = newNumber();
-    const first = customerEvent(w, { number, body: 'Primeira' }) as Extract<ChannelEvent, { type: 'message.received' }>;
-    await deliver(first);
-    const ticket = (await readTicket(w.cid, (await ticketOf(w, number))!.id))!;
-    const cut = customerEvent(w, { number, body: 'Quase' }) as Extract<ChannelEvent, { type: 'message.received' }>;
-    const stored = (await getMessage(w.cid, w.connection.id, first.message.externalId))!;
-    const message = { ...stored, id: ulid(), externalId: cut.message.externalId, body: 'Quase' };
+    const { w, ticket, cut, message } = await openTicketAndNextMessage('Quase', ulid);
     expect(await putMessageOnce({ ...message, ticketId: ticket.id, queueId: ticket.queueId })).toBe(true);
     const at = new Date().toISOString();
     expect(
@@ -146,16 +148,9 @@ describe('a message for an open ticket', () => {
   });
 
   it('does not count twice a pipeline cut short after its activity when a later message was counted meanwhile', async () => {
-    const { w } = workspace;
-    const number = newNumber();
-    const first = customerEvent(w, { number, body: 'Primeira' }) as Extract<ChannelEvent, { type: 'message.received' }>;
-    await deliver(first);
-    const ticket = (await readTicket(w.cid, (await ticketOf(w, number))!.id))!;
-    const cut = customerEvent(w, { number, body: 'Sem fim' }) as Extract<ChannelEvent, { type: 'message.received' }>;
-    const stored = (await getMessage(w.cid, w.connection.id, first.message.externalId))!;
+    const { w, ticket, cut, message } = await openTicketAndNextMessage('Sem fim', monotonicUlid);
     // The first attempt landed the message (stored attached, counted) and crashed in its pipeline,
     // before the reference: the window is the whole pipeline (realtime, bots, search words).
-    const message = { ...stored, id: monotonicUlid(), externalId: cut.message.externalId, body: 'Sem fim' };
     const attached = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
     expect(await recordMessageOnOpenTicket(ticket, message)).toMatchObject({ outcome: 'recorded' });
     expect(await getMessageRef(w.cid, message.id)).toBeUndefined();

@@ -28,6 +28,32 @@ import { printTable, round } from './support/stats';
 import { readTransactionItems, transactionUnitsAtAwsRate } from './support/transaction-units';
 
 const repetitions = Number(process.argv[2] ?? 10);
+/** A customer's side of an ordinary support chat (the support-chat row: its new words are its search entries). */
+const SUPPORT_CHAT = [
+  'Boa tarde, tudo bem? Comprei um fone na loja de vocês semana passada',
+  'O pedido é o 48213 e até agora não chegou',
+  'Vocês conseguem ver onde está a entrega?',
+  'O rastreio parou em Curitiba desde segunda',
+  'Preciso dele para viajar no sábado',
+  'Se não chegar até sexta eu quero cancelar a compra',
+  'Pode ser estorno no cartão mesmo',
+  'Ah, o endereço está certo, Rua das Flores 120',
+  'Ok, fico aguardando o retorno de vocês',
+  'Obrigada pela ajuda!',
+];
+/** The operator's side of that chat (the support-chat reply row). */
+const SUPPORT_REPLIES = [
+  'Boa tarde! Sou a Júlia, vou verificar o seu pedido agora mesmo',
+  'Encontrei aqui: a transportadora registrou um atraso no centro de distribuição',
+  'A previsão atualizada é quinta-feira até as 18h',
+  'Vou abrir uma ocorrência com a transportadora para priorizar a sua entrega',
+  'Caso não chegue até sexta, fazemos o cancelamento com estorno integral',
+  'O estorno aparece na fatura do cartão em até duas faturas',
+  'Confirmei o endereço, está correto no sistema',
+  'Assim que tivermos retorno da transportadora eu aviso por aqui',
+  'Posso ajudar em mais alguma coisa?',
+  'Por nada! Tenha uma ótima semana',
+];
 
 type Tally = Map<string, number>;
 let tally: Tally = new Map();
@@ -41,7 +67,7 @@ const callSite = () =>
   (new Error().stack ?? '')
     .split('\n')
     .filter((line) => line.includes('functions/src/'))
-    .slice(0, 4)
+    .slice(0, Number(process.env.BENCH_CALL_DEPTH ?? 4))
     .map((line) => /functions\/src\/(.*?):(\d+)/.exec(line)?.slice(1, 3).join(':'))
     .join(' < ');
 const READS = /^(Get|BatchGet|Query|Scan|TransactGet)/;
@@ -172,6 +198,7 @@ try {
     'CONNECTED',
   );
   await sim('POST', `/connections/${connection.id}/contacts`, { name: 'Cliente', number: '5511970000001' });
+  await sim('POST', `/connections/${connection.id}/contacts`, { name: 'Cliente do chat', number: '5511970000002' });
   await new Promise((r) => setTimeout(r, 2_000)); // let connection events settle
 
   const arrived = new Set<string>();
@@ -193,6 +220,7 @@ try {
   const reply = (n: number) => `count reply ${n}`;
   // Acks reach the consoles showing the ticket: one socket that joined it (web/src/lib/realtime.ts `joinTicket`).
   let viewer: WebSocket | undefined;
+  let chatViewer: WebSocket | undefined;
   const ticketViewer = async (ticketId: string) => {
     const ws = new WebSocket(`${stack.wsUrl}?token=${encodeURIComponent(client.token)}`);
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
@@ -204,6 +232,14 @@ try {
     ws.send(JSON.stringify({ action: 'joinTicket', ticketId }));
     await new Promise((r) => setTimeout(r, 500));
     return ws;
+  };
+  /** A customer's first message, not counted: it opens the ticket a row then writes on. */
+  const openConversation = async (number: string, text: string) => {
+    counting = false;
+    await sim('POST', `/connections/${connection.id}/contacts/${number}/messages`, { text });
+    await until(async () => (arrived.has(text) ? true : undefined), 30_000, 'opening message');
+    await new Promise((r) => setTimeout(r, 2_000));
+    counting = true;
   };
   const channelEvent = async (event: Record<string, unknown>) => {
     const was = counting;
@@ -249,18 +285,21 @@ try {
       await client.api('GET', '/whatsapp');
     }),
     await measure('inbound customer message (its ticket open)', repetitions, async (i) => {
-      if (i === 0) {
-        // Not counted: the conversation's first message, which opens the ticket (measured below).
-        counting = false;
-        await sim('POST', `/connections/${connection.id}/contacts/5511970000001/messages`, { text: 'abre o ticket' });
-        await until(async () => (arrived.has('abre o ticket') ? true : undefined), 30_000, 'opening message');
-        await new Promise((r) => setTimeout(r, 2_000));
-        counting = true;
-      }
+      // Not counted: the conversation's first message, which opens the ticket (measured below).
+      if (i === 0) await openConversation('5511970000001', 'abre o ticket');
       const body = `count message ${i} ${Date.now()}`;
       await sim('POST', `/connections/${connection.id}/contacts/5511970000001/messages`, { text: body });
       await until(async () => (arrived.has(body) ? true : undefined), 30_000, 'message event');
       await new Promise((r) => setTimeout(r, 500)); // acks and follow-up events of this message
+    }),
+    await measure('inbound customer message, a support chat’s text (its ticket open)', repetitions, async (i) => {
+      if (i === 0) await openConversation('5511970000002', 'oi');
+      // A real chat's words instead of a fresh number per message: what its search entries cost.
+      const line = SUPPORT_CHAT[i % SUPPORT_CHAT.length]!;
+      const body = i < SUPPORT_CHAT.length ? line : `${line} (${Math.floor(i / SUPPORT_CHAT.length)})`;
+      await sim('POST', `/connections/${connection.id}/contacts/5511970000002/messages`, { text: body });
+      await until(async () => (arrived.has(body) ? true : undefined), 30_000, 'message event');
+      await new Promise((r) => setTimeout(r, 500));
     }),
     await measure(
       'a new customer’s first message (contact, ticket, the queue’s greeting and its acks)',
@@ -287,6 +326,23 @@ try {
       await client.api('POST', `/messages/${seen.get('abre o ticket')!.ticketId}`, { body: reply(i) });
       await until(async () => (seen.get(reply(i))?.ack === 3 ? true : undefined), 30_000, 'reply read');
       await new Promise((r) => setTimeout(r, 500));
+    }),
+    await measure('an operator’s reply, a support chat’s text (with its echo and three acks)', repetitions, async (i) => {
+      const ticketId = seen.get('oi')!.ticketId;
+      if (i === 0) {
+        // Not counted: the operator takes the support chat's ticket and opens it on a console.
+        counting = false;
+        const me = await client.api<{ id: string }>('GET', '/auth/me');
+        await client.api('PUT', `/tickets/${ticketId}`, { status: 'open', userId: me.id });
+        chatViewer = await ticketViewer(ticketId);
+        counting = true;
+      }
+      const line = SUPPORT_REPLIES[i % SUPPORT_REPLIES.length]!;
+      const body = i < SUPPORT_REPLIES.length ? line : `${line} (${Math.floor(i / SUPPORT_REPLIES.length)})`;
+      await client.api('POST', `/messages/${ticketId}`, { body });
+      await until(async () => (seen.get(body)?.ack === 3 ? true : undefined), 30_000, 'reply read');
+      await new Promise((r) => setTimeout(r, 500));
+      if (i === repetitions - 1) chatViewer?.close();
     }),
     await measure('the assigned operator opens a ticket with 3 unread messages (GET /messages)', repetitions, async (i) => {
       // Not counted: three customer messages on the ticket the operator took above.

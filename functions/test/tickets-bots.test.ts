@@ -3,7 +3,7 @@
  * menu, the option tree, idempotency under redelivery, and the rating asked on resolve.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../src/data/client';
 import { putQueueOption } from '../src/data/queue-options';
 import { putQueue } from '../src/data/queues';
@@ -56,6 +56,10 @@ afterAll(async () => {
 
 const messagesOf = async (ticketId: string) =>
   (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })).body
+    .messages as { body: string; fromMe: boolean }[];
+
+const allMessagesOfIn = async (one: Workspace, ticketId: string) =>
+  (await apiCall('messages', 'GET', '/messages/{id}', { token: one.admin.token, pathParameters: { id: ticketId } })).body
     .messages as { body: string; fromMe: boolean }[];
 
 /** Every message of the ticket, walking the older pages with the cursor. */
@@ -215,6 +219,32 @@ describe("the bots' reads", () => {
       await apiCall('messages', 'GET', '/messages/{id}', { token: one.admin.token, pathParameters: { id: ticket.id } })
     ).body as { messages: { body: string }[] };
     expect(messages.at(-1)!.body).toBe('Fila A: olá Caio!');
+  });
+});
+
+describe("the bots' writes", () => {
+  it('a greeting alone (a queue without options) writes no bot state on the ticket, and a burst gets it once', async () => {
+    const one = await createWorkspace(); // its connection serves queue A only
+    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
+    forgetBotSetups();
+    const number = newNumber();
+    const spy = vi.spyOn(ddb(), 'send');
+    let botStateWrites: object[];
+    try {
+      await deliver(customerEvent(one, { number, name: 'Caio', body: 'oi' }));
+      botStateWrites = spy.mock.calls
+        .map(([command]) => command as object)
+        .filter((c): c is UpdateCommand => c instanceof UpdateCommand)
+        .filter((c) => /menuHeardAt|chatbot|botPath/.test(c.input.UpdateExpression ?? ''));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(botStateWrites).toEqual([]);
+    await deliver(customerEvent(one, { number, body: 'alguém aí?' }), customerEvent(one, { number, body: 'oi?' }));
+    const ticket = (await ticketOf(one, number))!;
+    expect(ticket).toMatchObject({ status: 'pending', queueId: one.queueA.id, chatbot: false });
+    const fromUs = (await allMessagesOfIn(one, ticket.id)).filter((m) => m.fromMe).map((m) => m.body);
+    expect(fromUs).toEqual(['Fila A: olá Caio!']);
   });
 });
 

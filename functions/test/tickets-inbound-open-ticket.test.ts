@@ -16,8 +16,8 @@ import { putMessageOnce } from '../src/data/message-landing';
 import { getConnection } from '../src/data/connections';
 import { contactSearchTokens, findContactIdByKey, getContact, insertContact } from '../src/data/contacts';
 import { existingIndexEntries } from '../src/data/search-index';
-import { TransactionConditionFailed, transactWrite } from '../src/data/transactions';
-import { applyTicketActivity, getConversation, getTicket as readTicket, newTicketItems } from '../src/data/tickets';
+import { TransactionConditionFailed } from '../src/data/transactions';
+import { applyTicketActivity, getConversation, getTicket as readTicket, insertTicket } from '../src/data/tickets';
 import { ticketBots } from '../src/domain/bots/bot-runtime';
 import { findOrCreateTicket, newTicket } from '../src/domain/tickets/find-or-create-ticket';
 import { findOrCreateContact } from '../src/domain/contacts/find-or-create-contact';
@@ -422,7 +422,7 @@ describe('a message for an open ticket', () => {
       countedMessageId: draft.id,
     };
     expect(await putMessageOnce({ ...draft, ticketId: opened.id, queueId: opened.queueId })).toBe(true);
-    await transactWrite(newTicketItems(opened, null));
+    await insertTicket(opened, null);
 
     await deliver(event);
     expect(await readTicket(w.cid, opened.id)).toMatchObject({ unreadMessages: 1, lastMessage: 'Olá' });

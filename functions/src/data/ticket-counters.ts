@@ -35,18 +35,23 @@ const add = (companyId: string, sk: string, delta: number): LabelledItem => ({
   },
 });
 
+/**
+ * The counters a ticket counts in: its (status, queue) one, and its (status, user) one for the statuses
+ * kept in user lists (open, closed). Pending tickets have no user list (data/ticket-list-keys.ts) and
+ * no tab reads them by user (shared ticketListScope never scopes pending to "mine"), so a new ticket
+ * and an accept each move one counter fewer. Counters of pending by user written before stay unread.
+ */
+export const counterSks = (facts: ListFacts) => [
+  queueSk(facts.status, facts.queueId),
+  ...(facts.status === 'pending' ? [] : [userSk(facts.status, facts.userId)]),
+];
+
 /** Counter moves for a ticket leaving `before` and entering `after` (either may be absent). */
 export function counterMoves(companyId: string, before: ListFacts | null, after: ListFacts | null): LabelledItem[] {
   const deltas = new Map<string, number>();
   const bump = (sk: string, d: number) => deltas.set(sk, (deltas.get(sk) ?? 0) + d);
-  if (before) {
-    bump(queueSk(before.status, before.queueId), -1);
-    bump(userSk(before.status, before.userId), -1);
-  }
-  if (after) {
-    bump(queueSk(after.status, after.queueId), 1);
-    bump(userSk(after.status, after.userId), 1);
-  }
+  if (before) for (const sk of counterSks(before)) bump(sk, -1);
+  if (after) for (const sk of counterSks(after)) bump(sk, 1);
   return [...deltas].filter(([, d]) => d !== 0).map(([sk, d]) => add(companyId, sk, d));
 }
 
@@ -54,7 +59,6 @@ export function counterMoves(companyId: string, before: ListFacts | null, after:
 export async function addToTicketCounters(companyId: string, deltas: Map<string, number>): Promise<void> {
   await Promise.all([...deltas].map(([sk, n]) => ddb().send(new UpdateCommand(add(companyId, sk, n).item.Update!))));
 }
-export const counterSks = (facts: ListFacts) => [queueSk(facts.status, facts.queueId), userSk(facts.status, facts.userId)];
 
 export interface TicketCounts {
   byQueue(status: TicketStatus, queueId: string | null): number;

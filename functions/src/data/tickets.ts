@@ -13,14 +13,14 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel, TicketStatus } from '@atende/shared';
-import { batchGet, queryPage } from './table-operations';
+import { batchGet, batchWrite, queryPage } from './table-operations';
 import { ddb, tableName } from './client';
 import { consistentGet } from './read-ahead';
 import { tenantPk } from './keys';
 import { dashboardMoves } from './dashboard-days';
 import { counterMoves } from './ticket-counters';
 import { activitySk, ALL_LIST_INDEXES, LIST_INDEXES, listKeys, sameListsCondition } from './ticket-list-keys';
-import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
+import { isConditionFailed, TransactionConditionFailed, transactWrite, type LabelledItem } from './transactions';
 
 export interface TicketRecord {
   id: string;
@@ -152,29 +152,39 @@ export async function listContactTicketIds(
 /**
  * Creates the ticket and takes the conversation lock: it must be free (no pointer, or one to the
  * closed ticket `replacing`). Fails with label `conversation` when another writer got there first.
+ * Not one transaction for all of it (a transaction bills each item twice, issue 28 §1): first the
+ * ticket's references (its uuid and the contact's reference: plain Puts naming this ticket id, which
+ * nothing else can hold), then one transaction of what must happen together or not at all
+ * (`newTicketItems`: the ticket, the lock, the counts). A failed condition takes the references back;
+ * a process stopped between the two leaves references to a ticket that never was, which every reader
+ * skips (`getTickets`, `getTicketIdByUuid` then `getTicket`), so nothing shows it.
  */
 export async function insertTicket(t: TicketRecord, replacing: string | null): Promise<void> {
-  await transactWrite(newTicketItems(t, replacing));
+  const references = ticketSideItems(t, null);
+  await batchWrite(references.map((Item) => ({ PutRequest: { Item } })));
+  try {
+    await transactWrite(newTicketItems(t, replacing));
+  } catch (err) {
+    // `ticket`: this id is stored already (its references are its own): nothing to take back
+    if (err instanceof TransactionConditionFailed && !err.has(TICKET_WRITE.ticket))
+      await batchWrite(references.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
+    throw err;
+  }
 }
 
 /**
- * A new ticket's writes: the ticket and its uuid (both new), the contact's reference, the conversation
- * pointer taken conditionally (the lock: free, or still pointing at the closed ticket `replacing`) and
- * the tab counters. For one transaction, alone (`insertTicket`) or with the message that opens it.
+ * A new ticket's transaction: the ticket (new), the conversation pointer taken conditionally (the
+ * lock: free, or still pointing at the closed ticket `replacing`) and the tab and dashboard counts,
+ * so a ticket is stored, locked and counted once or not at all. Its references come first
+ * (`insertTicket`).
  */
 export function newTicketItems(t: TicketRecord, replacing: string | null): LabelledItem[] {
   const pointer = conversationKey(t.companyId, t.connectionId, t.contactId);
-  const [uuidItem, contactItem] = ticketSideItems(t, null);
   return [
     {
       label: TICKET_WRITE.ticket,
       item: { Put: { TableName: tableName(), Item: ticketItem(t), ConditionExpression: 'attribute_not_exists(PK)' } },
     },
-    {
-      label: TICKET_WRITE.uuid,
-      item: { Put: { TableName: tableName(), Item: uuidItem!, ConditionExpression: 'attribute_not_exists(PK)' } },
-    },
-    { label: 'contact', item: { Put: { TableName: tableName(), Item: contactItem! } } },
     {
       label: TICKET_WRITE.conversation,
       item: {

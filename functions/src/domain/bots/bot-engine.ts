@@ -88,7 +88,9 @@ export function decideInbound(input: BotContext): BotDecision {
   // it was closed in (docs/decisions.md "A reopened ticket is greeted in its queue from the top").
   if (ctx.isNewTicket) {
     const entered = enterQueue(ctx, current, render);
-    return entered.replies.length || entered.changes.chatbot ? heard(ctx, entered) : nothing();
+    // only a menu shown needs the message's time (`inBurst`); a greeting alone changes nothing on the ticket
+    if (entered.changes.chatbot) return heard(ctx, entered);
+    return entered.replies.length ? entered : nothing();
   }
   if (!ticket.chatbot) return nothing();
   return heard(ctx, navigateOptions(ctx, current, render));

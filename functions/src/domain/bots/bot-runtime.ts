@@ -59,7 +59,14 @@ async function applyChanges(
   decision: BotDecision,
   known: { connection: ConnectionRecord; contact: ContactRecord },
 ): Promise<void> {
-  const { queueId, status: _status, menuHeardAt, ...state } = decision.changes;
+  const { queueId, status: _status, menuHeardAt, ...decided } = decision.changes;
+  // only the values that differ from the ticket's (a greeting's "no menu, no path" is what a new ticket has)
+  const current = asBotTicket(ticket);
+  const state = Object.fromEntries(
+    Object.entries(decided).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key as keyof BotTicket]),
+    ),
+  ) as Partial<typeof decided>;
   let changed = false;
   let after: TicketRecord | undefined;
   if (queueId !== undefined && queueId !== ticket.queueId) {

@@ -54,12 +54,9 @@ afterAll(async () => {
   await queues?.stop();
 });
 
-const messagesOf = async (ticketId: string) =>
-  (await apiCall('messages', 'GET', '/messages/{id}', { token: w.admin.token, pathParameters: { id: ticketId } })).body
-    .messages as { body: string; fromMe: boolean }[];
-
-const allMessagesOfIn = async (one: Workspace, ticketId: string) =>
-  (await apiCall('messages', 'GET', '/messages/{id}', { token: one.admin.token, pathParameters: { id: ticketId } })).body
+/** The newest page of a ticket's messages, read by the admin of `on` (the suite's workspace by default). */
+const messagesOf = async (ticketId: string, on: Workspace = w) =>
+  (await apiCall('messages', 'GET', '/messages/{id}', { token: on.admin.token, pathParameters: { id: ticketId } })).body
     .messages as { body: string; fromMe: boolean }[];
 
 /** Every message of the ticket, walking the older pages with the cursor. */
@@ -243,7 +240,7 @@ describe("the bots' writes", () => {
     await deliver(customerEvent(one, { number, body: 'alguém aí?' }), customerEvent(one, { number, body: 'oi?' }));
     const ticket = (await ticketOf(one, number))!;
     expect(ticket).toMatchObject({ status: 'pending', queueId: one.queueA.id, chatbot: false });
-    const fromUs = (await allMessagesOfIn(one, ticket.id)).filter((m) => m.fromMe).map((m) => m.body);
+    const fromUs = (await messagesOf(ticket.id, one)).filter((m) => m.fromMe).map((m) => m.body);
     expect(fromUs).toEqual(['Fila A: olá Caio!']);
   });
 });

@@ -347,7 +347,8 @@ export function queueSpecs(shards = sessionShardCount(), options: { fleet?: bool
     { name: 'inbound', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
     { name: 'dispatch', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
     // Realtime events on their way to the consoles' sockets: FIFO per ticket (platform/realtime-order.ts).
-    { name: 'realtime', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
+    // Failures come back after 5, 15, 45, 60 s (platform/sqs-retry-backoff.ts): 5 receives ≈ 2 minutes.
+    { name: 'realtime', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
     // Queue integrations' turns: FIFO per ticket (a Typebot session sees the customer's messages in order).
     { name: 'integrations', fifo: true, visibilityTimeoutSeconds: 180, maxReceiveCount: 3 },
     // Company webhook deliveries: each receive is one attempt; the visibility timeout spaces the retries.

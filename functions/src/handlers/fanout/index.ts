@@ -10,9 +10,10 @@ import { fanOutCompany, type OrderedEvents } from '../../domain/fanout/fan-out';
 import { parseRealtimeQueueEvent } from '../../domain/fanout/fanout-event-schema';
 import { queueWebhookDeliveries } from '../../domain/webhooks/webhook-events';
 import { logger } from '../../platform/logger';
+import { visibilityBackoff, withRetryBackoff } from '../../platform/sqs-retry-backoff';
 import type { RealtimeQueueEvent } from '../../platform/realtime-publisher';
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function handleBatch(event: SQSEvent): Promise<SQSBatchResponse> {
   const failures: string[] = [];
   const byCompany = new Map<string, Map<string, OrderedEvents>>();
   for (const record of event.Records) {
@@ -54,3 +55,6 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   );
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }
+
+/** A failed group is retried in seconds, not after the queue's timeout (platform/sqs-retry-backoff.ts). */
+export const handler = withRetryBackoff(handleBatch, visibilityBackoff);

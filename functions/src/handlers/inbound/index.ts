@@ -5,9 +5,10 @@ import { handleChannelEvent } from '../../domain/inbound/handle-channel-event';
 import { readAheadInbound } from '../../domain/inbound/read-ahead-batch';
 import { withReadAhead } from '../../data/read-ahead';
 import { processSqsBatch } from '../../platform/sqs-batch';
+import { visibilityBackoff, withRetryBackoff } from '../../platform/sqs-retry-backoff';
 import { ticketBots } from '../../domain/bots/bot-runtime';
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function handleBatch(event: SQSEvent): Promise<SQSBatchResponse> {
   const ahead = await readAheadInbound(event.Records);
   return processSqsBatch(event, {
     consumer: 'inbound',
@@ -20,3 +21,6 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     },
   });
 }
+
+/** A failed record (and its chat behind it) is retried in seconds, not after the queue's timeout. */
+export const handler = withRetryBackoff(handleBatch, visibilityBackoff);

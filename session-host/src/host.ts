@@ -41,6 +41,8 @@ export interface HostOverrides {
   receiveWaitSeconds?: number;
   /** Interface the HTTP servers bind; default 127.0.0.1 locally, 0.0.0.0 in AWS. */
   bindHost?: string;
+  /** How long a message's first ack waits for higher ones (default ACK_WINDOW_MS). */
+  ackWindowMs?: number;
 }
 
 export class SessionHost {
@@ -127,6 +129,7 @@ export class SessionHost {
       defaultAdapter: config.defaultAdapter,
       reconnect: config.reconnect,
       log: this.log,
+      ackWindowMs: overrides.ackWindowMs,
     });
     this.consumer = new OutboundConsumer({
       sqs: this.clients.sqs,

@@ -13,6 +13,7 @@
 import { EventEmitter } from 'node:events';
 import type { AdapterKind, ConnectionStatus, OutboundCommand, SendFailureReason } from '@atende/shared';
 import type { AdapterEvent, ChannelEventBody, LifecycleEvent } from './adapters/channel-adapter';
+import { AckCoalescer } from './queues/ack-coalescer';
 import { statusEventId } from './queues/event-ids';
 import { runMessageCommand, runNumbersCheck, type MessageCommand } from './sessions/message-commands';
 import { closeOutcome, reconnectDelayMs } from './sessions/reconnect-policy';
@@ -32,10 +33,13 @@ export class SessionManager {
   /** Pairing-code options of `session.start`, reused on every reconnect of that session. */
   private readonly startOptions = new Map<string, { usePairingCode?: boolean; phoneNumber?: string }>();
   private readonly publisher: SessionPublisher;
+  /** A message's acks close together reach the sink as one event (queues/ack-coalescer.ts). */
+  private readonly acks: AckCoalescer;
   private stopped = false;
 
   constructor(private readonly deps: SessionManagerDeps) {
-    this.publisher = new SessionPublisher(deps.sink, deps.log, this.changes);
+    this.acks = new AckCoalescer(deps.sink, deps.ackWindowMs);
+    this.publisher = new SessionPublisher(this.acks, deps.log, this.changes);
   }
 
   /** Boot: start every session the shard registry lists, with the credentials stored for it. */
@@ -98,7 +102,7 @@ export class SessionManager {
     return this.sessions.get(connectionId)?.status;
   }
 
-  /** Graceful stop: close every socket (keeping credentials) and report the sessions disconnected. */
+  /** Graceful stop: close every socket (keeping credentials), report the sessions disconnected, publish held acks. */
   async stopAll(): Promise<void> {
     this.stopped = true;
     await Promise.all(
@@ -109,6 +113,7 @@ export class SessionManager {
         this.setStatus(session, 'DISCONNECTED', { reason: 'session host stopping' });
       }),
     );
+    await this.acks.flushAll();
   }
 
   /** Fleet: runs a connection this host just claimed (fleet/fleet-member.ts). */
@@ -130,6 +135,8 @@ export class SessionManager {
     this.startOptions.delete(connectionId);
     await session.adapter.stop().catch(() => undefined);
     await session.auth.flush();
+    // Handed to the sink, not awaited: the publisher keeps retrying them while the lease moves on.
+    void this.acks.flush(connectionId);
     this.changes.emit(connectionId);
   }
 
@@ -374,6 +381,7 @@ export class SessionManager {
   private forget(session: ManagedSession, status: ConnectionStatus, extra: StatusExtra): void {
     clearTimeout(session.retryTimer);
     this.setStatus(session, status, extra);
+    void this.acks.flush(session.connectionId);
     this.sessions.delete(session.connectionId);
     this.startOptions.delete(session.connectionId);
     this.changes.emit(session.connectionId);

@@ -29,6 +29,8 @@ export interface SessionManagerDeps {
   defaultAdapter: AdapterKind;
   reconnect: BackoffConfig;
   log: Logger;
+  /** How long a message's first ack waits for higher ones (queues/ack-coalescer.ts); tests change it. */
+  ackWindowMs?: number;
 }
 
 /** What the outbound consumer needs to know before executing a message command. */

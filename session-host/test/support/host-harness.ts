@@ -1,18 +1,19 @@
 import type { ChannelEvent } from '@atende/shared';
 import { ulid } from 'ulid';
-import { SessionHost } from '../../src/host';
+import { SessionHost, type HostOverrides } from '../../src/host';
 import { silentLogger } from '../../src/logger';
 import { MemoryEventSink } from '../../src/queues/inbound-publisher';
 import { command, eventually, type TestEnvironment } from './environment';
 
 export const FAST_SIMULATOR = { deliveredAckMs: 20, readAckMs: 60, networkLatencyMs: 5 };
 
-export function startHost(env: TestEnvironment, sink = new MemoryEventSink()) {
+export function startHost(env: TestEnvironment, sink = new MemoryEventSink(), overrides: HostOverrides = {}) {
   const host = new SessionHost(env.config, {
     log: silentLogger(),
     sink,
     simulatorTiming: FAST_SIMULATOR,
     receiveWaitSeconds: 1,
+    ...overrides,
   });
   return { host, sink, ready: host.start() };
 }

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateApiToken } from '@atende/shared';
 import { ddb, tableName } from '../src/data/client';
 import { getContact } from '../src/data/contacts';
@@ -83,6 +83,36 @@ describe('tokens from before the hash (lazy migration)', () => {
 
     expect((await send(a.apiToken, { number: newNumber(), body: 'Depois' })).status).toBe(201);
     expect(await outbound()).toHaveLength(3);
+  });
+
+  it('a request that read the hash just before a concurrent first use moved the lock still sends', async () => {
+    const a = await companyWithToken();
+    await makeLegacy(a);
+    const client = ddb();
+    const forward = client.send.bind(client);
+    let moved = false;
+    // Between this request's two reads (hash: absent, then legacy), the other request's move commits.
+    const spy = vi.spyOn(client, 'send').mockImplementation((async (command: object) => {
+      const key = (command as { input?: { Key?: { PK?: string } } }).input?.Key;
+      if (command instanceof GetCommand && key?.PK === legacyLock(a.apiToken).PK && !moved) {
+        moved = true;
+        await forward(
+          new PutCommand({
+            TableName: tableName(),
+            Item: { ...hashedLock(a.apiToken), companyId: a.company.id, connectionId: a.connectionId },
+          }) as never,
+        );
+        await forward(new DeleteCommand({ TableName: tableName(), Key: legacyLock(a.apiToken) }) as never);
+      }
+      return forward(command as never);
+    }) as never);
+    try {
+      expect((await send(a.apiToken, { number: newNumber(), body: 'No meio da mudança' })).status).toBe(201);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(moved).toBe(true);
+    expect(await outbound()).toHaveLength(1);
   });
 
   it('a legacy lock left behind by a token change is not honoured nor migrated', async () => {

@@ -15,10 +15,10 @@ import {
   getTicket as readTicket,
   getTicketIdByUuid,
   getTickets,
-  insertTicket,
   listContactTicketIds,
   type TicketRecord,
 } from '../src/data/tickets';
+import { insertTicket } from '../src/data/ticket-transitions';
 import { TransactionConditionFailed } from '../src/data/transactions';
 import { findOrCreateContact } from '../src/domain/contacts/find-or-create-contact';
 import { identityOf } from '../src/domain/contacts/channel-identity';

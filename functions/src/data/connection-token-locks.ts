@@ -85,13 +85,18 @@ async function readLock(key: Record<string, string>): Promise<ApiTokenHolder | u
 /**
  * AP-W5: the connection holding an API token, by the token's hash; a token whose connection predates
  * the hash is found by its legacy lock (`legacy: true`: the caller migrates it once it has checked the
- * connection). The caller still compares the connection's own token (the lock may be stale or mid-move).
+ * connection), and when neither is there the hash is read again, since a concurrent first use moves
+ * one to the other between the two reads (an unknown token costs three reads). The caller still
+ * compares the connection's own token (the lock may be stale or mid-move).
  */
 export async function getApiTokenHolder(token: string): Promise<(ApiTokenHolder & { legacy: boolean }) | undefined> {
   const holder = await readLock(lockKey(token));
   if (holder) return { ...holder, legacy: false };
   const legacy = await readLock(legacyLockKey(token)); // AP-W5 (legacy)
-  return legacy ? { ...legacy, legacy: true } : undefined;
+  if (legacy) return { ...legacy, legacy: true };
+  // A concurrent first use may have moved the legacy lock to the hash between the two reads.
+  const moved = await readLock(lockKey(token));
+  return moved ? { ...moved, legacy: false } : undefined;
 }
 
 /**

@@ -8,7 +8,8 @@
 import { getConnection, type ConnectionRecord } from '../../data/connections';
 import { getContact, type ContactRecord } from '../../data/contacts';
 import { recordTicketRating } from '../../data/ticket-ratings';
-import { getTicket, moveTicket, setTicketBotState, type TicketRecord } from '../../data/tickets';
+import { getTicket, setTicketBotState, type TicketRecord } from '../../data/tickets';
+import { moveTicket } from '../../data/ticket-transitions';
 import { sendOutboundPart } from '../messages/outbound-message';
 import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketUpdate } from '../tickets/ticket-events';

@@ -16,7 +16,8 @@ import {
 import { findDefaultConnection, getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
 import { getQueueRefs } from '../../data/queues';
-import { getConversation, insertTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { getConversation, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { insertTicket } from '../../data/ticket-transitions';
 import { getUser } from '../../data/users';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';

@@ -5,7 +5,8 @@
  * are deleted off the request path (sweep-deleted-ticket.ts; search skips tickets gone meanwhile).
  */
 import { mayDeleteTicket } from '@atende/shared';
-import { getConversation, getTicket, removeTicket, TICKET_WRITE } from '../../data/tickets';
+import { getConversation, getTicket, TICKET_WRITE } from '../../data/tickets';
+import { removeTicket } from '../../data/ticket-transitions';
 import { TAG_COUNT_LABEL } from '../../data/tags';
 import { unindexTicketTags } from '../../data/tagged-tickets';
 import { TransactionConditionFailed } from '../../data/transactions';

@@ -25,12 +25,12 @@ import { tokensOf } from '../../data/search-tokens';
 import {
   applyTicketActivity,
   getTicket,
-  insertTicket,
   ticketActivityItem,
   TICKET_WRITE,
   type TicketActivity,
   type TicketRecord,
 } from '../../data/tickets';
+import { insertTicket } from '../../data/ticket-transitions';
 import { TransactionConditionFailed, transactWrite } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
 import { lastMessageText } from './ticket-dto';

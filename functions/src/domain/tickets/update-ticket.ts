@@ -6,7 +6,8 @@
  */
 import { maySeeQueue, ticketTransition, type TicketDto, type UpdateTicketInput } from '@atende/shared';
 import { getQueueRefs } from '../../data/queues';
-import { getTicket, moveTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { getTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { moveTicket } from '../../data/ticket-transitions';
 import { getUser } from '../../data/users';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';

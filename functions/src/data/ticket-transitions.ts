@@ -1,0 +1,196 @@
+/**
+ * The writes that change which lists hold a ticket and what it counts toward: creating it (with the
+ * conversation lock), moving it between statuses, queues and users, and deleting it. Each keeps the
+ * ticket, its lock and its counts in step (docs/data-model.md "Tickets"); the ticket record, its keys,
+ * reads and message activity are in tickets.ts.
+ */
+import { batchWrite } from './table-operations';
+import { tableName } from './client';
+import { dashboardMoves } from './dashboard-days';
+import { counterMoves } from './ticket-counters';
+import { ALL_LIST_INDEXES, LIST_INDEXES, listKeys, sameListsCondition } from './ticket-list-keys';
+import { TransactionConditionFailed, transactWrite, type LabelledItem } from './transactions';
+import { conversationKey, TICKET_WRITE, ticketItem, ticketKey, ticketSideItems, type TicketRecord } from './tickets';
+
+/**
+ * Creates the ticket and takes the conversation lock: it must be free (no pointer, or one to the
+ * closed ticket `replacing`). Fails with label `conversation` when another writer got there first.
+ * Not one transaction for all of it (a transaction bills each item twice, issue 28 §1): first the
+ * ticket's references (its uuid and the contact's reference: plain Puts naming this ticket id, which
+ * nothing else can hold), then one transaction of what must happen together or not at all
+ * (`newTicketItems`: the ticket, the lock, the counts). A failed condition takes the references back;
+ * a process stopped between the two leaves references to a ticket that never was, which every reader
+ * skips (`getTickets`, `getTicketIdByUuid` then `getTicket`), so nothing shows it.
+ */
+export async function insertTicket(t: TicketRecord, replacing: string | null): Promise<void> {
+  const references = ticketSideItems(t, null);
+  await batchWrite(references.map((Item) => ({ PutRequest: { Item } })));
+  try {
+    await transactWrite(newTicketItems(t, replacing));
+  } catch (err) {
+    // `ticket`: this id is stored already (its references are its own): nothing to take back
+    if (err instanceof TransactionConditionFailed && !err.has(TICKET_WRITE.ticket))
+      await batchWrite(references.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
+    throw err;
+  }
+}
+
+/**
+ * A new ticket's transaction: the ticket (new), the conversation pointer taken conditionally (the
+ * lock: free, or still pointing at the closed ticket `replacing`) and the tab and dashboard counts,
+ * so a ticket is stored, locked and counted once or not at all. Its references come first
+ * (`insertTicket`).
+ */
+export function newTicketItems(t: TicketRecord, replacing: string | null): LabelledItem[] {
+  const pointer = conversationKey(t.companyId, t.connectionId, t.contactId);
+  return [
+    {
+      label: TICKET_WRITE.ticket,
+      item: { Put: { TableName: tableName(), Item: ticketItem(t), ConditionExpression: 'attribute_not_exists(PK)' } },
+    },
+    {
+      label: TICKET_WRITE.conversation,
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...pointer, ticketId: t.id, active: t.status !== 'closed', closedAt: null },
+          ConditionExpression: replacing
+            ? 'attribute_not_exists(PK) OR (ticketId = :prev AND active = :false)'
+            : 'attribute_not_exists(PK)',
+          ...(replacing ? { ExpressionAttributeValues: { ':prev': replacing, ':false': false } } : {}),
+        },
+      },
+    },
+    ...counterMoves(t.companyId, null, t),
+    ...dashboardMoves(t.companyId, null, t, t.createdAt),
+  ];
+}
+
+/**
+ * Moves a ticket between lists (status, queue, user). The condition is on the list keys it was read
+ * with, so two concurrent transitions cannot both apply (the loser gets label `ticket` and re-reads),
+ * while message activity (unread, last message) never conflicts with a transition.
+ */
+export async function moveTicket(
+  before: TicketRecord,
+  next: Pick<TicketRecord, 'status' | 'userId' | 'queueId'>,
+  now: string,
+): Promise<void> {
+  const closing = before.status !== 'closed' && next.status === 'closed';
+  const reopening = before.status === 'closed' && next.status !== 'closed';
+  const accepting = next.status === 'open' && !before.acceptedAt;
+  const acceptedAt = reopening ? (next.status === 'open' ? now : null) : accepting ? now : (before.acceptedAt ?? null);
+  const reopenedAt = reopening ? now : (before.reopenedAt ?? null);
+  const after = { ...before, ...next, updatedAt: now, acceptedAt, reopenedAt };
+  // The keys of the new status's indexes are set; the others removed (also a stale one of an older item).
+  const keys = listKeys(after);
+  const dropped = ALL_LIST_INDEXES.filter((index) => !LIST_INDEXES[after.status].includes(index));
+  const setKeys = Object.keys(keys).map((k) => `${k} = :${k}`);
+  const same = sameListsCondition(before);
+  const items: LabelledItem[] = [
+    {
+      label: TICKET_WRITE.ticket,
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: ticketKey(before.companyId, before.id),
+          UpdateExpression:
+            'SET #status = :status, userId = :user, queueId = :queue, updatedAt = :now, closedAt = :closedAt, ' +
+            `acceptedAt = :acc, reopenedAt = :reo, ${setKeys.join(', ')}` +
+            (dropped.length ? ` REMOVE ${dropped.map((index) => `${index}PK, ${index}SK`).join(', ')}` : ''),
+          ConditionExpression: same.expr,
+          ExpressionAttributeNames: same.names,
+          ExpressionAttributeValues: {
+            ':status': after.status,
+            ':user': after.userId,
+            ':queue': after.queueId,
+            ':now': now,
+            ':closedAt': after.status === 'closed' ? now : null,
+            ...Object.fromEntries(Object.entries(keys).map(([k, v]) => [`:${k}`, v])),
+            ...same.values,
+            ':acc': acceptedAt,
+            ':reo': reopenedAt,
+          },
+        },
+      },
+    },
+    ...counterMoves(before.companyId, before, after),
+    ...dashboardMoves(before.companyId, before, after, now),
+  ];
+  const pointer = conversationKey(before.companyId, before.connectionId, before.contactId);
+  if (closing) {
+    items.push({
+      label: TICKET_WRITE.conversation,
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: pointer,
+          UpdateExpression: 'SET active = :false, closedAt = :now',
+          ConditionExpression: 'ticketId = :me',
+          ExpressionAttributeValues: { ':false': false, ':now': now, ':me': before.id },
+        },
+      },
+    });
+  }
+  if (reopening) {
+    items.push({
+      label: TICKET_WRITE.conversation,
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...pointer, ticketId: before.id, active: true, closedAt: null },
+          ConditionExpression: 'attribute_not_exists(PK) OR ticketId = :me OR active = :false',
+          ExpressionAttributeValues: { ':me': before.id, ':false': false },
+        },
+      },
+    });
+  }
+  await transactWrite(items);
+}
+
+/**
+ * Deletes the ticket, its uuid and contact references, its counts, and the lock when it holds it.
+ * `extra`: moves of aggregates kept elsewhere (its tags' counts), in the same transaction.
+ */
+export async function removeTicket(t: TicketRecord, holdsConversation: boolean, extra: LabelledItem[] = []): Promise<void> {
+  const [uuidItem, contactItem] = ticketSideItems(t, null);
+  const del = (
+    label: string,
+    key: Record<string, unknown>,
+    condition?: { expr: string; values: Record<string, unknown>; names?: Record<string, string> },
+  ): LabelledItem => ({
+    label,
+    item: {
+      Delete: {
+        TableName: tableName(),
+        Key: { PK: key.PK, SK: key.SK },
+        ...(condition ? { ConditionExpression: condition.expr, ExpressionAttributeValues: condition.values } : {}),
+        ...(condition?.names ? { ExpressionAttributeNames: condition.names } : {}),
+      },
+    },
+  });
+  const same = sameListsCondition(t);
+  await transactWrite([
+    del(TICKET_WRITE.ticket, ticketKey(t.companyId, t.id), {
+      // its lists and tags as read: the counts moved with the delete are those of this state
+      expr: t.tagIds?.length
+        ? `${same.expr} AND tagIds = :tags`
+        : `${same.expr} AND (attribute_not_exists(tagIds) OR size(tagIds) = :zero)`,
+      values: { ...same.values, ...(t.tagIds?.length ? { ':tags': t.tagIds } : { ':zero': 0 }) },
+      names: same.names,
+    }),
+    del(TICKET_WRITE.uuid, uuidItem!),
+    del('contact', contactItem!),
+    ...(holdsConversation
+      ? [
+          del(TICKET_WRITE.conversation, conversationKey(t.companyId, t.connectionId, t.contactId), {
+            expr: 'ticketId = :me',
+            values: { ':me': t.id },
+          }),
+        ]
+      : []),
+    ...counterMoves(t.companyId, t, null),
+    ...dashboardMoves(t.companyId, t, null, new Date().toISOString()),
+    ...extra,
+  ]);
+}

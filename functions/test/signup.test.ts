@@ -58,7 +58,13 @@ describe('sign-up to first login', () => {
     expect(confirmed.body).toMatchObject({ isValid: true, code: 'activated' });
     const company = (await getCompany((await findCompanyIdByName(input.name))!))!;
     expect(Date.parse(company.dueDate!) - Date.now()).toBeGreaterThan(2.9 * MS_PER_DAY);
-    expect(company).toMatchObject({ recurrence: 'MENSAL', status: true });
+    // the CNPJ (without its mask) and phone the form asked for, as the companies tab shows and saves them
+    expect(company).toMatchObject({
+      recurrence: 'MENSAL',
+      status: true,
+      vat: input.vat.replace(/\D/g, ''),
+      phone: input.phone,
+    });
 
     const signedIn = await login(input.email, input.password);
     expect(signedIn.status).toBe(200);

@@ -3,6 +3,7 @@ import { seedPlatform } from '../src/domain/platform/seed';
 import { findPlanByName } from '../src/domain/plans/plans';
 import { useFreshTable } from './support/fresh-table';
 import { login } from './support/tenancy-fixtures';
+import { apiCall } from './support/api-event';
 
 beforeAll(async () => {
   await useFreshTable();
@@ -45,5 +46,31 @@ describe('seedPlatform', () => {
     });
     expect(admin.body.subscription).toMatchObject({ status: 'active', daysLeft: 30 });
     expect(operator.body.user).toMatchObject({ profile: 'user', company: { name: 'Empresa Demo' } });
+  });
+
+  it('the super admin saves either seeded company as it is (a phone and a valid CNPJ are seeded)', async () => {
+    const superLogin = await login('super@atende.local', passwords.superPassword);
+    const admin = await login('admin@demo.local', passwords.adminPassword);
+    const token = superLogin.body.token as string;
+    for (const id of [superLogin.body.user.companyId, admin.body.user.companyId] as string[]) {
+      const shown = await apiCall('companies', 'GET', '/companies/{id}', { token, pathParameters: { id } });
+      expect(shown.status).toBe(200);
+      const { name, email, phone, vat, planId, status, recurrence, dueDate } = shown.body;
+      const saved = await apiCall('companies', 'PUT', '/companies/{id}', {
+        token,
+        pathParameters: { id },
+        body: {
+          name,
+          email,
+          phone,
+          vat,
+          planId,
+          status,
+          recurrence,
+          dueDate: dueDate ? String(dueDate).slice(0, 10) : null,
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
   });
 });

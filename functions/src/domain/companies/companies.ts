@@ -41,6 +41,9 @@ export interface NewCompany {
   isPlatform?: boolean;
   recurrence?: Company['recurrence'];
   timeZone?: string;
+  /** CPF or CNPJ without the mask, and the phone as typed (the companies tab, sign-up). */
+  vat?: string;
+  phone?: string;
   settings?: Setting[];
 }
 
@@ -58,6 +61,8 @@ export async function createCompany(input: NewCompany): Promise<Company> {
     isPlatform: input.isPlatform ?? false,
     ...(input.recurrence ? { recurrence: input.recurrence } : {}),
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    ...(input.vat ? { vat: input.vat.replace(/\D/g, '') } : {}),
+    ...(input.phone ? { phone: input.phone } : {}),
     createdAt: now,
     updatedAt: now,
   };

@@ -85,6 +85,9 @@ async function ensureCompany(lead: Lead, activation: LeadActivation): Promise<vo
         id: companyId,
         name: lead.name,
         email: lead.email,
+        // what the sign-up form asked for, so the super admin sees (and can save) the company as entered
+        vat: lead.vat,
+        phone: lead.phone,
         planId: lead.planId,
         dueDate,
         trialExpiration: dueDate,

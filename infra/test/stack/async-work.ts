@@ -82,6 +82,18 @@ export function describeAsyncWork(app: SynthesizedApp): void {
     );
   });
 
+  it.each([
+    ['inbound', 'inbound'],
+    ['realtime', 'fanout'],
+  ] as const)('the %s consumer may set its failed records back in seconds (sqs-retry-backoff.ts)', (queue, area) => {
+    const mayOnQueue = (action: string) =>
+      statementsOfRole(a.main, roleOf(area)).some(
+        (s) => s.Effect === 'Allow' && actionsOf(s).includes(action) && refersTo(s.Resource, queueId(a, queue)),
+      );
+    expect(mayOnQueue('sqs:ChangeMessageVisibility')).toBe(true);
+    expect(mayOnQueue('sqs:GetQueueUrl')).toBe(true);
+  });
+
   describe('scheduler', () => {
     it.each(SCHEDULES.map((s) => [s.name, s] as const))('%s runs its area on its rate', (_name, schedule) => {
       const unit = schedule.everyMinutes === 1 ? 'minute' : 'minutes';

@@ -71,7 +71,7 @@ describe('subscription guard and Pix payment', () => {
     await row.getByRole('button', { name: 'Editar' }).click();
     const form = superAdmin.getByTestId('company-form');
     await form.getByText(`Editando ${company}`).waitFor();
-    // The seeded demo company has no phone nor CPF/CNPJ; both are required by the form.
+    // Both are required by the form; the seed gives them (typed here only if a company lacks them).
     const phone = form.getByLabel('Telefone');
     if (!(await phone.inputValue())) await phone.pressSequentially('11988887777', { delay: 60 });
     expect(await phone.inputValue()).toMatch(/^\d\d \d{5}-\d{4}$/);

@@ -42,9 +42,9 @@ export const DEFAULT_PLAN: NewPlan = {
   isPublished: true,
 };
 
-// A phone and a valid CNPJ (test values), so the super admin can save either company as seeded.
-const PLATFORM = { name: 'Plataforma', email: 'super@atende.local', phone: '11999990000', vat: '11444777000161' } as const;
-const DEMO = { name: 'Empresa Demo', email: 'admin@demo.local', phone: '11999990001', vat: '11222333000181' } as const;
+// A phone (as the companies form types it) and a valid CNPJ (test values), so the super admin can save either company as seeded.
+const PLATFORM = { name: 'Plataforma', email: 'super@atende.local', phone: '11 99999-0000', vat: '11444777000161' } as const;
+const DEMO = { name: 'Empresa Demo', email: 'admin@demo.local', phone: '11 99999-0001', vat: '11222333000181' } as const;
 
 export const SEED_LOGINS: SeedLogin[] = [
   { role: 'super', email: 'super@atende.local', companyName: PLATFORM.name },

@@ -5,7 +5,7 @@ import {
   type CampaignLimit,
   type Recurrence,
 } from '@atende/shared';
-import { formatTaxId } from '@/lib/masks';
+import { formatMasked, formatTaxId, PHONE_MASK } from '@/lib/masks';
 
 /** The panel's fields as typed (the value keeps a comma until the schema reads it). */
 export interface CampaignFormValues {
@@ -39,7 +39,8 @@ export interface CompanyFormValues {
 export const companyFormValues = (company: AdminCompanyDto | null, defaultPlanId = ''): CompanyFormValues => ({
   name: company?.name ?? '',
   email: company?.email ?? '',
-  phone: company?.phone ?? '',
+  // Stored as typed (sign-up takes other layouts too): shown in the form's own mask, which refuses others.
+  phone: formatMasked(PHONE_MASK, company?.phone),
   // Stored without the mask; the masked input refuses an unformatted initial value.
   vat: formatTaxId(company?.vat ?? ''),
   planId: company?.planId ?? defaultPlanId,

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { cnpj } from 'cpf-cnpj-validator';
-import { MS_PER_DAY } from '@atende/shared';
+import { MS_PER_DAY, normaliseTaxId } from '@atende/shared';
 import { ddb, tableName } from '../src/data/client';
 import { findCompanyIdByName, getCompany } from '../src/data/companies';
 import { listSettings } from '../src/data/settings';
@@ -62,7 +62,7 @@ describe('sign-up to first login', () => {
     expect(company).toMatchObject({
       recurrence: 'MENSAL',
       status: true,
-      vat: input.vat.replace(/\D/g, ''),
+      vat: normaliseTaxId(input.vat),
       phone: input.phone,
     });
 

@@ -9,7 +9,7 @@ import { getCompany, insertCompany, type Company } from '../../data/companies';
 import { getPlan, type Plan } from '../../data/plans';
 import { getSetting, listSettings, putSettings, type Setting } from '../../data/settings';
 import { TransactionConditionFailed } from '../../data/transactions';
-import { isSettingOn } from '@atende/shared';
+import { isSettingOn, normaliseTaxId } from '@atende/shared';
 import { DEFAULT_COMPANY_SETTINGS } from './default-settings';
 
 export { isSettingOn };
@@ -61,7 +61,7 @@ export async function createCompany(input: NewCompany): Promise<Company> {
     isPlatform: input.isPlatform ?? false,
     ...(input.recurrence ? { recurrence: input.recurrence } : {}),
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
-    ...(input.vat ? { vat: input.vat.replace(/\D/g, '') } : {}),
+    ...(input.vat ? { vat: normaliseTaxId(input.vat) } : {}),
     ...(input.phone ? { phone: input.phone } : {}),
     createdAt: now,
     updatedAt: now,

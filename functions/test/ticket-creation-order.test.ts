@@ -1,17 +1,18 @@
 /**
- * Issue 28 §1: a new ticket without one transaction for everything (data/tickets.ts `insertTicket`):
- * its references (uuid, the contact's reference) first as plain Puts, then one transaction of the
- * ticket, the conversation lock and the counts. A lost race for the lock takes the references back
- * and counts nothing; a creation cut short between the two is invisible to every reader. A pending
- * ticket counts only in its queue's counter (no tab reads pending tickets by user).
+ * Issue 28 §1: a new ticket without a transaction (data/ticket-transitions.ts `insertTicket`), in a
+ * guarded order: the conversation lock (with the whole ticket in it) beside its references, then the
+ * ticket beside its counts. A lost race for the lock takes the references back and counts nothing; a
+ * creation cut short after its lock is completed by the next reader, the same ticket, stored once and
+ * counted at most once. A pending ticket counts only in its queue's counter.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { ddb } from '../src/data/client';
 import { getConnection } from '../src/data/connections';
 import { getContact } from '../src/data/contacts';
 import { readTicketCounts } from '../src/data/ticket-counters';
 import {
+  getConversation,
   getTicket as readTicket,
   getTicketIdByUuid,
   getTickets,
@@ -22,43 +23,71 @@ import { insertTicket } from '../src/data/ticket-transitions';
 import { TransactionConditionFailed } from '../src/data/transactions';
 import { findOrCreateContact } from '../src/domain/contacts/find-or-create-contact';
 import { identityOf } from '../src/domain/contacts/channel-identity';
+import { conversationTicket } from '../src/domain/tickets/conversation-ticket';
 import { newTicket } from '../src/domain/tickets/find-or-create-ticket';
 import { customerEvent, customerSays, newNumber, ticketOf, useWorkspace, type Workspace } from './support/ticket-fixtures';
 
 const workspace = useWorkspace();
 
 /** A contact of the workspace's connection with no ticket yet, and a fresh pending ticket for it (not stored). */
-async function draftTicket(w: Workspace): Promise<TicketRecord> {
-  const event = customerEvent(w, { number: newNumber(), body: 'Oi' });
+async function draftTicket(w: Workspace, number = newNumber()): Promise<TicketRecord> {
+  const event = customerEvent(w, { number, body: 'Oi' });
   if (event.type !== 'message.received') throw new Error('a customer message');
   const { contact } = await findOrCreateContact(w.cid, identityOf(event.message.contact, false));
   return newTicket((await getConnection(w.cid, w.connection.id))!, contact);
 }
 
+type Send = (command: object, ...rest: unknown[]) => Promise<unknown>;
+const isTicketPut = (command: object) =>
+  command instanceof PutCommand && (command.input.Item as Record<string, unknown>).entity === 'ticket';
+const isLockPut = (command: object) =>
+  command instanceof PutCommand && String((command.input.Item as Record<string, unknown>).PK).includes('#CONVO#');
+
+/** Runs `work` with the client's sends going through `around(command, realSend)`. */
+async function intercepting<T>(around: (command: object, send: Send) => Promise<unknown>, work: () => Promise<T>) {
+  const realSend = ddb().send.bind(ddb()) as Send;
+  const send = vi
+    .spyOn(ddb(), 'send')
+    .mockImplementation(((command: object, ...rest: unknown[]) =>
+      around(command, (c, ...r) => realSend(c, ...(r.length ? r : rest)))) as never);
+  try {
+    return await work();
+  } finally {
+    send.mockRestore();
+  }
+}
+
+const pendingInQueue = async (w: Workspace, queueId: string | null) =>
+  (await readTicketCounts(w.cid)).byQueue('pending', queueId);
+
 describe('a new ticket', () => {
-  it('writes its references as plain puts and one transaction of the ticket, the lock and one counter for a pending ticket', async () => {
+  it('takes the lock (with the ticket in it) beside its references, then stores the ticket beside one count move per counter: no transaction', async () => {
     const { w } = workspace;
     const ticket = await draftTicket(w);
     const before = await readTicketCounts(w.cid);
     const send = vi.spyOn(ddb(), 'send');
-    let calls: unknown[];
+    let calls: object[];
     try {
       await insertTicket(ticket, null);
-      calls = send.mock.calls.map(([command]) => command);
+      calls = send.mock.calls.map(([command]) => command as object);
     } finally {
       send.mockRestore();
     }
-    expect(calls.map((command) => (command as object).constructor.name)).toEqual([
-      'BatchWriteCommand',
-      'TransactWriteCommand',
-    ]);
-    const transaction = (calls[1] as { input: { TransactItems: unknown[] } }).input;
-    // the ticket, the lock, the pending queue counter and the dashboard day: no pending-by-user counter
-    expect(transaction.TransactItems).toHaveLength(4);
+    const names = calls.map((command) => command.constructor.name);
+    expect(names).not.toContain('TransactWriteCommand');
+    // the lock and the references, then the ticket, the pending queue counter and the dashboard day
+    expect(names.slice(0, 2).sort()).toEqual(['BatchWriteCommand', 'PutCommand']);
+    expect(names.slice(2).sort()).toEqual(['PutCommand', 'UpdateCommand', 'UpdateCommand']);
+    expect(isLockPut(calls.find((c) => c instanceof PutCommand)!)).toBe(true);
 
     expect(await readTicket(w.cid, ticket.id)).toMatchObject({ id: ticket.id, status: 'pending' });
     expect(await getTicketIdByUuid(w.cid, ticket.uuid)).toBe(ticket.id);
     expect(await listContactTicketIds(w.cid, ticket.contactId, 5)).toContain(ticket.id);
+    expect(await getConversation(w.cid, ticket.connectionId, ticket.contactId)).toMatchObject({
+      ticketId: ticket.id,
+      active: true,
+      draft: { id: ticket.id, uuid: ticket.uuid },
+    });
     const after = await readTicketCounts(w.cid);
     expect(after.byQueue('pending', ticket.queueId) - before.byQueue('pending', ticket.queueId)).toBe(1);
     expect(after.byUser('pending', null)).toBe(before.byUser('pending', null));
@@ -82,34 +111,86 @@ describe('a new ticket', () => {
     expect(after.byQueue('pending', loser.queueId)).toBe(before.byQueue('pending', loser.queueId));
   });
 
-  it('cut short after its references and before its transaction, nothing shows it and the next message opens one ticket', async () => {
+  it('a retried Put of its own lock (the first attempt committed, the answer lost) is not a lost race', async () => {
+    const { w } = workspace;
+    const ticket = await draftTicket(w);
+    await intercepting(
+      async (command, send) => {
+        if (!isLockPut(command)) return send(command);
+        await send(command); // committed; the SDK's retry then meets its own write
+        return send(command);
+      },
+      () => insertTicket(ticket, null),
+    );
+    expect(await readTicket(w.cid, ticket.id)).toMatchObject({ id: ticket.id });
+  });
+
+  it('cut short after its lock and before the ticket, the next customer message completes the same ticket, counted once', async () => {
     const { w } = workspace;
     const number = newNumber();
-    const event = customerEvent(w, { number, body: 'Primeira' });
-    if (event.type !== 'message.received') throw new Error('a customer message');
-    const { contact } = await findOrCreateContact(w.cid, identityOf(event.message.contact, false));
-    const never = await newTicket((await getConnection(w.cid, w.connection.id))!, contact);
-    // what the first step of `insertTicket` writes, then the process stops
-    const realSend = ddb().send.bind(ddb()) as (...args: unknown[]) => Promise<unknown>;
-    const send = vi.spyOn(ddb(), 'send').mockImplementation((async (command: object, ...rest: unknown[]) => {
-      if (command.constructor.name === 'TransactWriteCommand') throw new Error('process stopped');
-      return realSend(command, ...rest);
-    }) as never);
-    try {
-      await expect(insertTicket(never, null)).rejects.toThrow('process stopped');
-      expect(send.mock.calls.some(([c]) => c instanceof BatchWriteCommand)).toBe(true);
-    } finally {
-      send.mockRestore();
-    }
-    expect(await getTicketIdByUuid(w.cid, never.uuid)).toBe(never.id); // the orphan reference…
-    expect(await readTicket(w.cid, never.id)).toBeUndefined(); // …names no ticket
-    expect(await getTickets(w.cid, await listContactTicketIds(w.cid, contact.id, 5))).toEqual([]);
+    const never = await draftTicket(w, number);
+    const before = await pendingInQueue(w, never.queueId);
+    await expect(
+      intercepting(
+        async (command, send) => {
+          if (isTicketPut(command)) throw new Error('process stopped');
+          return send(command);
+        },
+        () => insertTicket(never, null),
+      ),
+    ).rejects.toThrow('process stopped');
+    expect(await readTicket(w.cid, never.id)).toBeUndefined(); // nothing lists it yet
+    expect(await getTickets(w.cid, await listContactTicketIds(w.cid, never.contactId, 5))).toEqual([]);
 
     await customerSays(w, { number, body: 'Primeira' });
     const opened = (await ticketOf(w, number))!;
-    expect(opened.id).not.toBe(never.id);
-    expect((await getTickets(w.cid, await listContactTicketIds(w.cid, contact.id, 5))).map((t) => t.id)).toEqual([
-      opened.id,
+    expect(opened.id).toBe(never.id);
+    expect(opened.uuid).toBe(never.uuid);
+    expect((await getTickets(w.cid, await listContactTicketIds(w.cid, never.contactId, 5))).map((t) => t.id)).toEqual([
+      never.id,
     ]);
+    // the holder counted it beside the ticket's Put; the completion counts nothing
+    expect((await pendingInQueue(w, never.queueId)) - before).toBe(1);
+  });
+
+  it('cut short before its counts too, it is completed and counted one short, never one over', async () => {
+    const { w } = workspace;
+    const never = await draftTicket(w);
+    const before = await pendingInQueue(w, never.queueId);
+    await expect(
+      intercepting(
+        async (command, send) => {
+          if (isTicketPut(command) || command.constructor.name === 'UpdateCommand') throw new Error('process stopped');
+          return send(command);
+        },
+        () => insertTicket(never, null),
+      ),
+    ).rejects.toThrow('process stopped');
+    const { ticket } = await conversationTicket(w.cid, never.connectionId, never.contactId);
+    expect(ticket).toMatchObject({ id: never.id, status: 'pending' });
+    expect(await readTicket(w.cid, never.id)).toMatchObject({ id: never.id });
+    expect((await pendingInQueue(w, never.queueId)) - before).toBe(0);
+  });
+
+  it('a reader completing a creation under way stores the same ticket once, and the lock holder counts it once', async () => {
+    const { w } = workspace;
+    const ticket = await draftTicket(w);
+    const before = await pendingInQueue(w, ticket.queueId);
+    let completed: TicketRecord | undefined;
+    let reader = false;
+    await intercepting(
+      async (command, send) => {
+        if (isTicketPut(command) && !reader) {
+          reader = true;
+          // another reader sees the lock before the creator's Put lands, and completes it first
+          completed = (await conversationTicket(w.cid, ticket.connectionId, ticket.contactId)).ticket;
+        }
+        return send(command);
+      },
+      () => insertTicket(ticket, null),
+    );
+    expect(completed).toMatchObject({ id: ticket.id, uuid: ticket.uuid });
+    expect(await readTicket(w.cid, ticket.id)).toMatchObject({ id: ticket.id, uuid: ticket.uuid });
+    expect((await pendingInQueue(w, ticket.queueId)) - before).toBe(1);
   });
 });

@@ -331,7 +331,7 @@ describe('a message for an open ticket', () => {
     expect((await getConversation(w.cid, w.connection.id, contact.id))?.ticketId).toBe(existing.id);
   });
 
-  it("stores a new contact's first message around its ticket's transaction: message, ticket, reference; a redelivery counts nothing", async () => {
+  it("stores a new contact's first message around its ticket's creation: message, lock and ticket, reference; a redelivery counts nothing", async () => {
     const { w } = workspace;
     const number = newNumber();
     const event = customerEvent(w, { number, name: 'Bruna', body: 'Quero um orçamento' });
@@ -341,19 +341,18 @@ describe('a message for an open ticket', () => {
       const commands = send.mock.calls.map(([command]) => command);
       const writesOf = (c: unknown) => JSON.stringify((c as { input: unknown }).input);
       const transactions = commands.filter((c) => c instanceof TransactWriteCommand).map(writesOf);
-      // The message is in no transaction (each item would bill twice): only the ticket's own writes are.
-      expect(transactions.filter((t) => t.includes('#MSG'))).toEqual([]);
-      const opening = commands.findIndex(
-        (c) => c instanceof TransactWriteCommand && writesOf(c).includes('#TICKET#') && writesOf(c).includes('#CONVO#'),
-      );
+      // Neither the message nor the ticket is in a transaction (each item would bill twice).
+      expect(transactions.filter((t) => t.includes('#MSG') || t.includes('#TICKET#'))).toEqual([]);
       const put = (pk: RegExp) => commands.findIndex((c) => c instanceof PutCommand && pk.test(String(c.input.Item?.PK)));
+      const opening = put(/#CONVO#/); // the lock: the ticket's guard
+      expect(put(/#TICKET#/)).toBeGreaterThan(opening);
       const batched = (pk: RegExp) =>
         commands.findIndex(
           (c) =>
             c instanceof BatchWriteCommand &&
             Object.values(c.input.RequestItems ?? {}).some((rs) => rs.some((r) => pk.test(String(r.PutRequest?.Item?.PK)))),
         );
-      // The message first (the guard), the ticket's transaction, the reference last (the pipeline's
+      // The message first (its guard), the ticket's lock then the ticket, the reference last (the pipeline's
       // end, batched with the words); no attach afterwards.
       expect(put(/#MSG#/)).toBeGreaterThanOrEqual(0);
       expect(put(/#MSG#/)).toBeLessThan(opening);

@@ -13,11 +13,17 @@
  * nothing, so a contact is stored and counted once. A process stopped between its guard and its counters
  * leaves the count one short, never one over (docs/decisions.md).
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { contactItem, contactSearchTokens, countOne, getContact, takeLookup, type ContactRecord } from './contacts';
 import { indexTokens, unindexTokens } from './search-index';
-import { isConditionFailed, TransactionConditionFailed, transactWrite, type LabelledItem } from './transactions';
+import {
+  isConditionFailed,
+  TransactionConditionFailed,
+  transactWrite,
+  updateAlone,
+  type LabelledItem,
+} from './transactions';
 
 /** The contact as stored, and whether this call stored it (then nothing refers to it yet). */
 export interface StoredContact {
@@ -56,7 +62,10 @@ export async function createContactGuarded(contact: ContactRecord, extra: Labell
   }
   if (indexed.status === 'rejected') throw indexed.reason;
   // The id is this call's own: its guard taken, it alone counts the contact.
-  const [stored] = await Promise.all([storeContact(contact), ...[countOne(contact.companyId, 1), ...extra].map(sendMove)]);
+  const [stored] = await Promise.all([
+    storeContact(contact),
+    ...[countOne(contact.companyId, 1), ...extra].map(updateAlone),
+  ]);
   return stored;
 }
 
@@ -78,12 +87,6 @@ export async function completeContactCreation(contact: ContactRecord): Promise<S
   }
   await indexTokens('CIX', held.companyId, held.id, contactSearchTokens(held));
   return storeContact(held);
-}
-
-/** A count move (an Update) written on its own. */
-function sendMove(move: LabelledItem): Promise<unknown> {
-  if (!move.item.Update) throw new Error(`a contact's count moves are updates (${move.label})`);
-  return ddb().send(new UpdateCommand(move.item.Update));
 }
 
 /** The contact item, written once: `created` for the write that stored it, the stored contact for others. */

@@ -4,67 +4,100 @@
  * ticket, its lock and its counts in step (docs/data-model.md "Tickets"); the ticket record, its keys,
  * reads and message activity are in tickets.ts.
  */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './table-operations';
-import { tableName } from './client';
+import { ddb, tableName } from './client';
 import { dashboardMoves } from './dashboard-days';
 import { counterMoves } from './ticket-counters';
 import { ALL_LIST_INDEXES, LIST_INDEXES, listKeys, sameListsCondition } from './ticket-list-keys';
-import { TransactionConditionFailed, transactWrite, type LabelledItem } from './transactions';
+import {
+  isConditionFailed,
+  TransactionConditionFailed,
+  transactWrite,
+  updateAlone,
+  type LabelledItem,
+} from './transactions';
 import { conversationKey, TICKET_WRITE, ticketItem, ticketKey, ticketSideItems, type TicketRecord } from './tickets';
 
 /**
  * Creates the ticket and takes the conversation lock: it must be free (no pointer, or one to the
  * closed ticket `replacing`). Fails with label `conversation` when another writer got there first.
- * Not one transaction for all of it (a transaction bills each item twice, issue 28 §1): first the
- * ticket's references (its uuid and the contact's reference: plain Puts naming this ticket id, which
- * nothing else can hold), then one transaction of what must happen together or not at all
- * (`newTicketItems`: the ticket, the lock, the counts). A failed condition takes the references back;
- * a process stopped between the two leaves references to a ticket that never was, which every reader
- * skips (`getTickets`, `getTicketIdByUuid` then `getTicket`), so nothing shows it.
+ * No transaction (it bills every item twice, issue 28 §1): a guarded order, as a new contact's
+ * (contact-creation.ts):
+ *   1. THE GUARD: the lock, taken with the whole new ticket in it (`draft`); beside it the ticket's
+ *      references (its uuid, the contact's reference: plain Puts naming this ticket id, which nothing
+ *      else can hold). Losing the lock takes the references back;
+ *   2. the ticket, conditional on not existing (`storeTicket`), and beside it the counts (the tab
+ *      counter, the dashboard's day), written by the lock's holder alone.
+ * A lock naming a ticket that is not stored is a creation cut short after its guard, or still under
+ * way: whoever reads it stores the draft (`completeTicketCreation`: the same ticket, counted by
+ * nobody else), so a ticket is stored once and counted at most once. A process stopped between its
+ * guard and its counts leaves them one short, never one over (docs/decisions.md).
  */
 export async function insertTicket(t: TicketRecord, replacing: string | null): Promise<void> {
   const references = ticketSideItems(t, null);
-  await batchWrite(references.map((Item) => ({ PutRequest: { Item } })));
-  try {
-    await transactWrite(newTicketItems(t, replacing));
-  } catch (err) {
-    // `ticket`: this id is stored already (its references are its own): nothing to take back
-    if (err instanceof TransactionConditionFailed && !err.has(TICKET_WRITE.ticket))
+  const [guarded, referenced] = await Promise.allSettled([
+    takeConversation(t, replacing),
+    batchWrite(references.map((Item) => ({ PutRequest: { Item } }))),
+  ]);
+  if (guarded.status === 'rejected') {
+    if (guarded.reason instanceof TransactionConditionFailed)
       await batchWrite(references.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
-    throw err;
+    throw guarded.reason;
   }
+  if (referenced.status === 'rejected') throw referenced.reason;
+  await Promise.all([storeTicket(t), ...newTicketCounts(t).map(updateAlone)]);
 }
 
 /**
- * A new ticket's transaction: the ticket (new), the conversation pointer taken conditionally (the
- * lock: free, or still pointing at the closed ticket `replacing`) and the tab and dashboard counts,
- * so a ticket is stored, locked and counted once or not at all. Its references come first
- * (`insertTicket`).
+ * Stores the ticket a lock names and nobody stored (`ConversationPointer.draft`): a creation cut short
+ * after its guard, or one under way (then both write the same ticket once). Counts nothing: the
+ * lock's holder counts.
  */
-export function newTicketItems(t: TicketRecord, replacing: string | null): LabelledItem[] {
-  const pointer = conversationKey(t.companyId, t.connectionId, t.contactId);
-  return [
-    {
-      label: TICKET_WRITE.ticket,
-      item: { Put: { TableName: tableName(), Item: ticketItem(t), ConditionExpression: 'attribute_not_exists(PK)' } },
-    },
-    {
-      label: TICKET_WRITE.conversation,
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: { ...pointer, ticketId: t.id, active: t.status !== 'closed', closedAt: null },
-          ConditionExpression: replacing
-            ? 'attribute_not_exists(PK) OR (ticketId = :prev AND active = :false)'
-            : 'attribute_not_exists(PK)',
-          ...(replacing ? { ExpressionAttributeValues: { ':prev': replacing, ':false': false } } : {}),
-        },
-      },
-    },
-    ...counterMoves(t.companyId, null, t),
-    ...dashboardMoves(t.companyId, null, t, t.createdAt),
-  ];
+export async function completeTicketCreation(draft: TicketRecord): Promise<void> {
+  await batchWrite(ticketSideItems(draft, null).map((Item) => ({ PutRequest: { Item } })));
+  await storeTicket(draft);
 }
+
+/** The conversation lock, taken for `t` with `t` in it; label `conversation` when another ticket holds it. */
+async function takeConversation(t: TicketRecord, replacing: string | null): Promise<void> {
+  const pointer = conversationKey(t.companyId, t.connectionId, t.contactId);
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...pointer, ticketId: t.id, active: t.status !== 'closed', closedAt: null, draft: t },
+        ConditionExpression: replacing
+          ? 'attribute_not_exists(PK) OR (ticketId = :prev AND active = :false)'
+          : 'attribute_not_exists(PK)',
+        ...(replacing ? { ExpressionAttributeValues: { ':prev': replacing, ':false': false } } : {}),
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+    // An SDK retry of this very Put after its first attempt committed also fails the condition
+    // (read from the table: a read made ahead for the batch is older than this Put).
+    const holder = await ddb().send(new GetCommand({ TableName: tableName(), Key: pointer, ConsistentRead: true }));
+    if (holder.Item?.ticketId !== t.id) throw new TransactionConditionFailed([TICKET_WRITE.conversation]);
+  }
+}
+
+/** The ticket item, written once (a second writer of the same draft finds it stored). */
+async function storeTicket(t: TicketRecord): Promise<void> {
+  try {
+    await ddb().send(
+      new PutCommand({ TableName: tableName(), Item: ticketItem(t), ConditionExpression: 'attribute_not_exists(PK)' }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
+}
+
+/** What a new ticket counts toward: its tab counter and the dashboard's day (`moveTicket` moves them after). */
+export const newTicketCounts = (t: TicketRecord): LabelledItem[] => [
+  ...counterMoves(t.companyId, null, t),
+  ...dashboardMoves(t.companyId, null, t, t.createdAt),
+];
 
 /**
  * Moves a ticket between lists (status, queue, user). The condition is on the list keys it was read

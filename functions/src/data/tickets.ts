@@ -66,6 +66,12 @@ export interface ConversationPointer {
   ticketId: string;
   active: boolean;
   closedAt: string | null;
+  /**
+   * The new ticket as its creator took the lock with it (ticket-transitions.ts `insertTicket`): when
+   * `ticketId` is not stored, its creation was cut short (or is under way) and any reader completes it
+   * from this (`completeTicketCreation`). Absent on locks written before round 19 and after a reopen.
+   */
+  draft?: TicketRecord;
 }
 
 /** Labels of the conditions a ticket transaction can fail on. */
@@ -122,9 +128,14 @@ export async function getConversation(
   contactId: string,
 ): Promise<ConversationPointer | undefined> {
   const item = await consistentGet(conversationKey(companyId, connectionId, contactId));
-  return item
-    ? { ticketId: String(item.ticketId), active: item.active === true, closedAt: (item.closedAt as string) ?? null }
-    : undefined;
+  if (!item) return undefined;
+  const draft = item.draft as TicketRecord | undefined;
+  return {
+    ticketId: String(item.ticketId),
+    active: item.active === true,
+    closedAt: (item.closedAt as string) ?? null,
+    ...(draft?.id === item.ticketId ? { draft } : {}),
+  };
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './client';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -105,4 +105,13 @@ function isRetryable(err: unknown): boolean {
   }
   const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | undefined;
   return TRANSIENT.has(e?.name ?? '') || TRANSIENT.has(e?.code ?? '') || (e?.$metadata?.httpStatusCode ?? 0) >= 500;
+}
+
+/**
+ * An Update built as a transaction item (a count move), written on its own: by a guarded order's
+ * holder, where a transaction would bill it twice (data/contact-creation.ts, data/ticket-transitions.ts).
+ */
+export function updateAlone(move: LabelledItem): Promise<unknown> {
+  if (!move.item.Update) throw new Error(`only an Update is written alone (${move.label})`);
+  return ddb().send(new UpdateCommand(move.item.Update));
 }

@@ -16,7 +16,8 @@ import {
 import { findDefaultConnection, getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
 import { getQueueRefs } from '../../data/queues';
-import { getConversation, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { conversationTicket } from './conversation-ticket';
 import { insertTicket } from '../../data/ticket-transitions';
 import { getUser } from '../../data/users';
 import { TransactionConditionFailed } from '../../data/transactions';
@@ -48,7 +49,7 @@ export async function createTicket(actor: TicketActor, input: CreateTicketInput)
   if (queueId && !queues.length) throw selectQueue();
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
 
-  const pointer = await getConversation(cid, connection.id, contact.id); // AP-T3
+  const { pointer } = await conversationTicket(cid, connection.id, contact.id); // AP-T3
   if (pointer?.active) throw otherOpenTicket();
   const now = new Date().toISOString();
   const ticket: TicketRecord = {

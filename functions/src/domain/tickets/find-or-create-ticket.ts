@@ -1,18 +1,19 @@
 /**
  * The ticket a channel message belongs to (ARCHITECTURE.md "No duplicate tickets"). The conversation
- * pointer (one per contact and connection) is the lock: creating a ticket is a transaction that
- * takes it conditionally, so 20 concurrent first messages of a new contact converge on one ticket
- * (the losers re-read and find the winner's). A closed ticket comes back as pending when the
+ * pointer (one per contact and connection) is the lock: creating a ticket takes it conditionally first
+ * (data/ticket-transitions.ts `insertTicket`), so 20 concurrent first messages of a new contact converge
+ * on one ticket (the losers re-read and find the winner's). A closed ticket comes back as pending when the
  * customer writes within the company's reopen window; otherwise a new ticket starts.
  */
 import { randomUUID } from 'node:crypto';
 import { ulid } from '@atende/shared/ids';
 import type { ConnectionRecord } from '../../data/connections';
 import type { ContactRecord } from '../../data/contacts';
-import { getConversation, getTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { getTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
 import { insertTicket, moveTicket } from '../../data/ticket-transitions';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { ticketCreatedSlot } from '../dashboard/company-clock';
+import { conversationTicket } from './conversation-ticket';
 import type { TicketHooks } from './ticket-hooks';
 import { ticketSettings } from './ticket-settings';
 
@@ -33,8 +34,7 @@ export async function findOrCreateTicket(
   const { companyId } = connection;
   for (let attempt = 0; ; attempt++) {
     try {
-      const pointer = await getConversation(companyId, connection.id, contact.id);
-      const current = pointer ? await getTicket(companyId, pointer.ticketId) : undefined;
+      const { pointer, ticket: current } = await conversationTicket(companyId, connection.id, contact.id);
       if (current && current.status !== 'closed') return { ticket: current, created: false, reopened: false };
       // The answer to the rating question lands on the closed ticket (the bots record it); anything else starts over.
       if (current && !message.fromMe && hooks.keepsClosedTicket(current, message.body))
@@ -62,8 +62,7 @@ export async function currentOpenTicket(
   connection: ConnectionRecord,
   contact: ContactRecord,
 ): Promise<TicketRecord | undefined> {
-  const pointer = await getConversation(connection.companyId, connection.id, contact.id);
-  const current = pointer ? await getTicket(connection.companyId, pointer.ticketId) : undefined;
+  const { ticket: current } = await conversationTicket(connection.companyId, connection.id, contact.id);
   return current && current.status !== 'closed' ? current : undefined;
 }
 

@@ -180,15 +180,16 @@ export async function recordMessageOnOpenTicket(
 }
 
 /**
- * A new contact's first message opens its first ticket. Only the ticket's own writes share a
- * transaction (the ticket, its uuid and contact reference, the conversation lock, the tab counters),
- * the ticket already as the message leaves it (unread, last message, list position, counted). The
- * message goes around it in the guarded order of `landAttachedMessage` (a transaction bills each item
- * twice): stored attached first (its conditional put is the guard: 'duplicate'), then the ticket's
- * transaction; the by-id reference is the pipeline's last write. Cut short before the ticket's transaction, the message is
- * left attached to a ticket that never was: the redelivery takes the general path, whose
- * `attachMessageToTicket` moves it to the ticket it finds (`isStranded`). 'conversationTaken': a
- * concurrent event opened the conversation first; the message is taken back.
+ * A new contact's first message opens its first ticket, already as the message leaves it (unread,
+ * last message, list position, counted), created in its own guarded order (data/ticket-transitions.ts
+ * `insertTicket`: the conversation lock with the ticket in it, then the ticket and its counts). The
+ * message goes around it in the guarded order of `landAttachedMessage`: stored attached first (its
+ * conditional put is the guard: 'duplicate'), then the ticket; the by-id reference is the pipeline's
+ * last write. Cut short before the lock, the message is left attached to a ticket that never was: the
+ * redelivery takes the general path, whose `attachMessageToTicket` moves it to the ticket it finds
+ * (`isStranded`). Cut short after the lock, the redelivery finds the lock and completes that very
+ * ticket (domain/tickets/conversation-ticket.ts). 'conversationTaken': a concurrent event opened the
+ * conversation first; the message is taken back.
  */
 export async function recordMessageOnNewTicket(
   ticket: TicketRecord,
@@ -202,7 +203,7 @@ export async function recordMessageOnNewTicket(
   return { outcome: 'recorded', message: attached, ticket: opened };
 }
 
-/** The new ticket's transaction; false when its conversation was taken meanwhile. */
+/** The new ticket's creation; false when its conversation was taken meanwhile. */
 async function insertTicketOnce(opened: TicketRecord): Promise<boolean> {
   try {
     await insertTicket(opened, null);

@@ -1,4 +1,4 @@
-import { Card, Flex, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import type { DashboardCounters } from '@atende/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,10 @@ function StatCard({ icon, label, value, testId }: { icon: ReactNode; label: stri
             {icon}
           </Flex>
         </HStack>
-        <Text fontSize="3xl" fontWeight="semibold" letterSpacing="-0.02em" data-testid={`${testId}-value`}>
+        {/* a div, not Text's <p>: the value is a Skeleton (a div) while loading */}
+        <Box fontSize="3xl" fontWeight="semibold" letterSpacing="-0.02em" data-testid={`${testId}-value`}>
           {value}
-        </Text>
+        </Box>
       </Card.Body>
     </Card.Root>
   );

@@ -49,6 +49,34 @@ describe('companies tab', () => {
     expect(dup.body.error).toBe('ERR_COMPANY_NAME_ALREADY_EXISTS');
   });
 
+  it("stores a new company's phone, CNPJ and reseller fields with the company itself", async () => {
+    const { plan } = await createTestCompany();
+    const reseller = await apiCall('companies', 'POST', '/companies', {
+      token: superUser.token,
+      body: body(plan.id, { isResale: true }),
+    });
+    const client = await apiCall('companies', 'POST', '/companies', {
+      token: superUser.token,
+      body: body(plan.id, { clientOf: reseller.body.id }),
+    });
+    expect(client.status).toBe(201);
+    const read = await apiCall('companies', 'GET', '/companies/{id}', {
+      token: superUser.token,
+      pathParameters: { id: client.body.id },
+    });
+    expect(read.body).toMatchObject({
+      phone: '11988887777',
+      vat: '29537995593',
+      isResale: false,
+      clientOf: reseller.body.id,
+    });
+    const readReseller = await apiCall('companies', 'GET', '/companies/{id}', {
+      token: superUser.token,
+      pathParameters: { id: reseller.body.id },
+    });
+    expect(readReseller.body).toMatchObject({ isResale: true, clientOf: null });
+  });
+
   it('lets only super users write; others read their own company only', async () => {
     const a = await createTestTenant();
     const b = await createTestTenant();

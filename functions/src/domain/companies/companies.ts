@@ -44,6 +44,9 @@ export interface NewCompany {
   /** CPF or CNPJ without the mask, and the phone as typed (the companies tab, sign-up). */
   vat?: string;
   phone?: string;
+  /** Reseller fields of the companies tab (spec part 2). */
+  isResale?: boolean;
+  clientOf?: string | null;
   settings?: Setting[];
 }
 
@@ -63,6 +66,8 @@ export async function createCompany(input: NewCompany): Promise<Company> {
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     ...(input.vat ? { vat: normaliseTaxId(input.vat) } : {}),
     ...(input.phone ? { phone: input.phone } : {}),
+    ...(input.isResale !== undefined ? { isResale: input.isResale } : {}),
+    ...(input.clientOf !== undefined ? { clientOf: input.clientOf } : {}),
     createdAt: now,
     updatedAt: now,
   };

@@ -83,7 +83,8 @@ export async function showCompany(auth: AccessClaims, companyId: string): Promis
 
 export async function addCompany(input: CompanyInput): Promise<AdminCompanyDto> {
   await assertPlan(input.planId);
-  const company = await createCompany({
+  // one write: the companies tab's CNPJ, phone and reseller fields go in with the rest
+  const full = await createCompany({
     name: input.name,
     email: input.email,
     planId: input.planId,
@@ -91,16 +92,12 @@ export async function addCompany(input: CompanyInput): Promise<AdminCompanyDto> 
     status: input.status,
     recurrence: input.recurrence,
     timeZone: input.timeZone,
-    settings: campaignSettings(input),
-  });
-  const full: Company = {
-    ...company,
     vat: input.vat,
     phone: input.phone,
     isResale: input.isResale,
     clientOf: input.clientOf,
-  };
-  await replaceCompany(full, company.name);
+    settings: campaignSettings(input),
+  });
   if (full.dueDate) await scheduleNextInvoice(full.id, full.dueDate);
   return toAdminDto(full);
 }

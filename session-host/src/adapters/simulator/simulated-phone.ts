@@ -3,7 +3,8 @@
  * phone", typing on the phone itself), the WhatsApp server (holds what cannot be delivered while the
  * linked device is offline, delivers it in order when it comes back, and keeps a customer message
  * until the device receipts it: simulated-server-delivery.ts) and the customers' phones
- * (contacts that send text and media, and that deliver and read the business's replies).
+ * (contacts that send text and media, and that deliver and read the business's replies; their chats as
+ * stored: simulated-chats.ts).
  *
  * The linked device is the simulator adapter (`SimDevice`); it only ever sees channel events, like
  * a Baileys socket only sees WhatsApp frames.
@@ -23,7 +24,7 @@ import {
 import { restrictedRefusal, storeCustomerMedia, tooLargeEvents, withoutFile } from './simulated-server-rules';
 import { SimulatedPairing } from './simulated-pairing';
 import { SimulatedServerDelivery, type Offer } from './simulated-server-delivery';
-import { SimulatedMediaIndex } from './simulated-media';
+import { SimulatedChats, type Conversation } from './simulated-chats';
 import type { SimulatorPersistence } from './simulator-persistence';
 import {
   SimulatorError,
@@ -39,11 +40,6 @@ import {
 
 export { SimulatorError } from './simulator-types';
 export type { BusinessMessageInput, CustomerMessageInput, SimDevice } from './simulator-types';
-
-interface Conversation {
-  contact: SimContact;
-  messages: SimMessage[];
-}
 
 interface PhoneDeps {
   media: MediaStore;
@@ -62,11 +58,9 @@ export class SimulatedPhone {
   private readonly pairing: SimulatedPairing;
   /** The phone unlinked the device while it was offline: its next resume is refused. */
   private deviceRevoked = false;
-  private readonly conversations = new Map<string, Conversation>();
-  private readonly media = new SimulatedMediaIndex();
+  private readonly chats: SimulatedChats;
   private readonly delivery = new SimulatedServerDelivery(() => this.device);
   private readonly timers = new Set<NodeJS.Timeout>();
-  private loading: Promise<void> | undefined;
 
   constructor(
     readonly companyId: string,
@@ -74,18 +68,13 @@ export class SimulatedPhone {
     private readonly deps: PhoneDeps,
   ) {
     this.pairing = new SimulatedPairing(connectionId, deps.timing);
+    this.chats = new SimulatedChats({ companyId, connectionId }, deps.persistence, deps.log);
   }
 
   // ------------------------------------------------------------------ the linked device's side
 
   ensureLoaded(): Promise<void> {
-    this.loading ??= (async () => {
-      for (const stored of (await this.deps.persistence?.load(this.companyId, this.connectionId)) ?? []) {
-        this.conversations.set(stored.contact.number, stored);
-        for (const message of stored.messages) this.media.track(message);
-      }
-    })().catch((err) => this.deps.log.warn({ err }, 'simulated conversations not loaded'));
-    return this.loading;
+    return this.chats.ensureLoaded();
   }
 
   get isOpen(): boolean {
@@ -125,7 +114,7 @@ export class SimulatedPhone {
    */
   flushOutbox(): void {
     if (!this.device) return;
-    const unreceipted = this.delivery.unreceipted(this.conversations.values());
+    const unreceipted = this.delivery.unreceipted(this.chats.all());
     if (unreceipted.length)
       this.deps.log.info(
         { connectionId: this.connectionId, messages: unreceipted.length },
@@ -167,11 +156,11 @@ export class SimulatedPhone {
       deleted: false,
       timestamp: new Date().toISOString(),
     };
-    this.append(conversation, message);
+    this.chats.append(conversation, message);
     if (this.restricted) {
       // WhatsApp takes the message, then answers with an error ack (Baileys: status ERROR, code 463).
       message.failure = 'account-restricted';
-      this.save(conversation, message);
+      this.chats.save(conversation, message);
       this.later(this.deps.timing.networkLatencyMs, () => this.toDevice(restrictedRefusal(message.id)));
       return { message: toChannelMessage(conversation.contact, message), duplicate: false };
     }
@@ -190,10 +179,10 @@ export class SimulatedPhone {
   }
 
   businessDeletes(externalId: string): void {
-    for (const conversation of this.conversations.values()) {
+    for (const conversation of this.chats.all()) {
       const message = conversation.messages.find((m) => m.id === externalId);
       if (!message) continue;
-      this.markDeleted(conversation, message);
+      this.chats.markDeleted(conversation, message);
       this.toDevice({ type: 'message.deleted', externalId });
     }
   }
@@ -201,11 +190,11 @@ export class SimulatedPhone {
   /** The business read the customer's messages: blue ticks on the customer's phone. */
   businessReads(externalIds: string[]): void {
     const ids = new Set(externalIds);
-    for (const conversation of this.conversations.values()) {
+    for (const conversation of this.chats.all()) {
       for (const message of conversation.messages) {
         if (message.from === 'customer' && ids.has(message.id) && message.ack < 3) {
           message.ack = 3;
-          this.save(conversation, message);
+          this.chats.save(conversation, message);
         }
       }
     }
@@ -265,40 +254,23 @@ export class SimulatedPhone {
    * saved contacts (`contacts.upsert` with their names): queued for the device's first open.
    */
   private syncAddressBook(): void {
-    for (const { contact } of this.conversations.values())
+    for (const { contact } of this.chats.all())
       this.toDevice({ type: 'contact.updated', contact: { ...channelContact(contact), name: contact.name } });
   }
 
   listContacts(): SimContact[] {
-    return [...this.conversations.values()]
-      .map((c) => c.contact)
-      .sort((a, b) => (b.lastMessageAt ?? '').localeCompare(a.lastMessageAt ?? ''));
+    return this.chats.contacts();
   }
 
   upsertContact(input: { name: string; number: string; lidOnly?: boolean }): { contact: SimContact; created: boolean } {
-    if (!NUMBER_PATTERN.test(input.number)) throw new SimulatorError('BAD_REQUEST', 'number must be 10 to 15 digits');
-    if (!input.name.trim()) throw new SimulatorError('BAD_REQUEST', 'name is required');
-    const existing = this.conversations.get(input.number);
-    const contact: SimContact = existing
-      ? { ...existing.contact, name: input.name.trim(), lidOnly: input.lidOnly ?? existing.contact.lidOnly }
-      : {
-          number: input.number,
-          name: input.name.trim(),
-          lid: fakeLid(input.number),
-          lidOnly: input.lidOnly ?? false,
-          lastMessageAt: null,
-        };
-    if (existing) existing.contact = contact;
-    else this.conversations.set(contact.number, { contact, messages: [] });
-    this.deps.persistence?.saveContact(this.companyId, this.connectionId, contact);
+    const upserted = this.chats.upsertContact(input);
+    const { contact } = upserted;
     this.toDevice({ type: 'contact.updated', contact: { ...channelContact(contact), name: contact.name } });
-    return { contact, created: !existing };
+    return upserted;
   }
 
   conversation(number: string): Conversation {
-    const conversation = this.conversations.get(number);
-    if (!conversation) throw new SimulatorError('NOT_FOUND', `no contact ${number} on this connection`);
-    return conversation;
+    return this.chats.conversation(number);
   }
 
   async customerSends(number: string, input: CustomerMessageInput): Promise<SimMessage> {
@@ -319,7 +291,7 @@ export class SimulatedPhone {
       timestamp: new Date().toISOString(),
       ...(tooLarge ? { failure: 'too-large' as const } : {}),
     };
-    this.append(conversation, message);
+    this.chats.append(conversation, message);
     // The server stores the message before it offers it to anyone (one tick on the customer's phone): a
     // host killed at any point after still gets it on its next connection, and a customer who looks at
     // the phone after a failed send sees it there — never a message the platform has and the phone not.
@@ -343,21 +315,21 @@ export class SimulatedPhone {
 
   customerEdits(number: string, messageId: string, text: string): SimMessage {
     const conversation = this.conversation(number);
-    const message = this.ownMessage(conversation, messageId, 'customer');
+    const message = this.chats.ownMessage(conversation, messageId, 'customer');
     if (message.media || message.deleted)
       throw new SimulatorError('CONFLICT', 'only text messages that are not deleted can be edited');
     if (!text.trim()) throw new SimulatorError('BAD_REQUEST', 'text is required');
     message.text = text;
     message.edited = true;
-    this.save(conversation, message);
+    this.chats.save(conversation, message);
     this.toDevice({ type: 'message.edited', externalId: message.id, body: text });
     return message;
   }
 
   customerDeletes(number: string, messageId: string): SimMessage {
     const conversation = this.conversation(number);
-    const message = this.ownMessage(conversation, messageId, 'customer');
-    this.markDeleted(conversation, message);
+    const message = this.chats.ownMessage(conversation, messageId, 'customer');
+    this.chats.markDeleted(conversation, message);
     this.toDevice({ type: 'message.deleted', externalId: message.id });
     return message;
   }
@@ -377,7 +349,7 @@ export class SimulatedPhone {
       deleted: false,
       timestamp: new Date().toISOString(),
     };
-    this.append(conversation, message);
+    this.chats.append(conversation, message);
     this.toDevice({ type: 'message.sent', message: toChannelMessage(conversation.contact, message) });
     this.recipientAcks(conversation, message);
     return message;
@@ -385,7 +357,7 @@ export class SimulatedPhone {
 
   /** The file a chat of this phone shows under `key`, sent by the customer or the business (the control API serves only those). */
   mediaOf(key: string) {
-    return this.media.find(key);
+    return this.chats.media.find(key);
   }
 
   dispose(): void {
@@ -404,7 +376,7 @@ export class SimulatedPhone {
   private setAck(conversation: Conversation, message: SimMessage, ack: SimAck, notifyDevice = true): void {
     if (message.ack >= ack) return;
     message.ack = ack;
-    this.save(conversation, message);
+    this.chats.save(conversation, message);
     if (notifyDevice) this.toDevice({ type: 'message.ack', externalId: message.id, ack });
   }
 
@@ -415,37 +387,11 @@ export class SimulatedPhone {
     this.later(this.deps.timing.readAckMs, () => this.setAck(conversation, message, 3));
   }
 
-  private markDeleted(conversation: Conversation, message: SimMessage): void {
-    message.deleted = true;
-    message.text = '';
-    this.media.forget(message.media);
-    message.media = null;
-    this.save(conversation, message);
-  }
-
-  private ownMessage(conversation: Conversation, messageId: string, from: SimMessage['from']): SimMessage {
-    const message = conversation.messages.find((m) => m.id === messageId && m.from === from);
-    if (!message) throw new SimulatorError('NOT_FOUND', `no ${from} message ${messageId}`);
-    return message;
-  }
-
   private async storeMedia(input: NonNullable<CustomerMessageInput['media']>): Promise<SimMedia> {
     const stored = await storeCustomerMedia(this.deps.media, this, input);
     if (stored === 'missing') throw new SimulatorError('BAD_REQUEST', 'media needs mimetype and base64');
     if (stored === 'empty') throw new SimulatorError('BAD_REQUEST', 'media is empty');
     return stored;
-  }
-
-  /** The contact's `lastMessageAt` is not saved per message: loading takes it from the messages. */
-  private append(conversation: Conversation, message: SimMessage): void {
-    conversation.messages.push(message);
-    this.media.track(message);
-    conversation.contact.lastMessageAt = message.timestamp;
-    this.save(conversation, message);
-  }
-
-  private save(conversation: Conversation, message: SimMessage): void {
-    this.deps.persistence?.saveMessage(this.companyId, this.connectionId, conversation.contact.number, message);
   }
 
   private later(ms: number, run: () => void): void {
@@ -456,16 +402,11 @@ export class SimulatedPhone {
     this.timers.add(timer);
   }
 
+  /** The chat a business send addresses; a number never seen becomes a contact named by its number. */
   private conversationForJid(to: string): Conversation {
-    if (to.endsWith('@lid')) {
-      const found = [...this.conversations.values()].find((c) => c.contact.lid === to);
-      if (!found) throw new SimulatorError('NOT_FOUND', `no contact with lid ${to}`);
-      return found;
-    }
-    const number = to.split('@')[0]!.split(':')[0]!;
-    if (!NUMBER_PATTERN.test(number)) throw new SimulatorError('BAD_REQUEST', `invalid recipient ${to}`);
-    return (
-      this.conversations.get(number) ?? this.conversations.get(this.upsertContact({ name: number, number }).contact.number)!
-    );
+    const found = this.chats.forJid(to);
+    if (!('newNumber' in found)) return found;
+    const { contact } = this.upsertContact({ name: found.newNumber, number: found.newNumber });
+    return this.chats.conversation(contact.number);
   }
 }

@@ -87,6 +87,27 @@ describe('ticket search', () => {
     expect(ids((await listTickets(w.admin.token, { searchParam: 'trocar' })).tickets)).toEqual([numbers.bruno]);
   });
 
+  it('indexes a message without its stop words, and finds it by the other words of a search that has some', async () => {
+    const number = newNumber();
+    const send = vi.spyOn(ddb(), 'send');
+    try {
+      await customerSays(w, { number, name: 'Diego Alves', body: 'Você pode ver isso para mim? Meu pedido' });
+      const indexed = send.mock.calls
+        .map(([command]) => command)
+        .filter((command) => command instanceof BatchWriteCommand)
+        .flatMap((command) => Object.values((command as BatchWriteCommand).input.RequestItems ?? {}).flat())
+        .map((request) => String(request.PutRequest?.Item?.SK ?? ''))
+        .filter((sk) => /^[a-z0-9]+#/.test(sk))
+        .map((sk) => sk.split('#')[0]);
+      expect(indexed).toEqual(expect.arrayContaining(['pode', 'ver', 'pedido']));
+      for (const stop of ['voce', 'isso', 'para', 'meu']) expect(indexed).not.toContain(stop);
+    } finally {
+      send.mockRestore();
+    }
+    expect(ids((await listTickets(w.admin.token, { searchParam: 'meu pedido' })).tickets)).toContain(number);
+    expect(ids((await listTickets(w.admin.token, { searchParam: 'isso pode' })).tickets)).toEqual([number]);
+  });
+
   it('answers nothing for fewer than 3 characters, and refuses a forged cursor', async () => {
     expect(await listTickets(w.admin.token, { searchParam: 'ca' })).toEqual({ tickets: [], count: 0, hasMore: false });
     const forged = Buffer.from(JSON.stringify({ c: { PK: 'C#other#CIX#car', SK: 'x' }, t: null })).toString('base64url');

@@ -20,7 +20,7 @@ import { apiTokenDigest } from './connection-token-locks';
 import { contactSearchTokens } from './contacts';
 import { normaliseCompanyName } from './companies';
 import { platformPk, tenantPk } from './keys';
-import { bucketOf, tokensOf } from './search-tokens';
+import { bucketOf, messageTokensEverIndexed } from './search-tokens';
 import { shardSessionKey } from './shard-registry';
 import { queueList, userList } from './ticket-lists';
 import type { Item } from './table-operations';
@@ -192,7 +192,10 @@ export function referencesOf(companyId: string, item: Item): References {
       break;
     case 'MSG':
       if (text(item.id)) refs.table(tenantPk(companyId, 'MSGREF', String(item.id)));
-      refs.buckets('TIX', [...tokensOf(String(item.body ?? '')), ...tokensOf(String(item.editedMessage ?? ''))]);
+      refs.buckets('TIX', [
+        ...messageTokensEverIndexed(String(item.body ?? '')),
+        ...messageTokensEverIndexed(String(item.editedMessage ?? '')),
+      ]);
       break;
     case 'CONTACTTICKETS':
     case 'RATING':

@@ -2,8 +2,12 @@
  * Words as the search indexes store them: lower-case, no accents, letters and digits only.
  * Bounds that keep the write cost of indexing fixed (docs/data-model.md, "Search"):
  * tokens of 3 to 20 characters (longer ones are cut, so a prefix of a long word still matches),
- * at most MAX_TOKENS_PER_TEXT distinct tokens per text.
+ * at most MAX_TOKENS_PER_TEXT distinct tokens per text. A message's text is indexed without the
+ * stop words of the console's languages ("que", "para", "você", "the"…: the `stopword` package's
+ * Portuguese, Spanish and English lists), which every chat repeats and nobody searches by alone.
  */
+import { eng, por, spa } from 'stopword';
+
 export const MIN_TOKEN = 3;
 export const MAX_TOKEN = 20;
 export const MAX_TOKENS_PER_TEXT = 12;
@@ -16,16 +20,34 @@ export const normaliseForSearch = (text: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
-/** Distinct tokens of a text, first occurrences first, at most `max`. */
-export function tokensOf(text: string, max = MAX_TOKENS_PER_TEXT): string[] {
+/** Stop words as tokens are stored (no accents, lower case), of 3 letters or more. */
+const STOP_WORDS: ReadonlySet<string> = new Set(
+  [...por, ...spa, ...eng].map(normaliseForSearch).filter((word) => word.length >= MIN_TOKEN),
+);
+
+/** Distinct tokens of a text, first occurrences first, at most `max`; `skip` leaves some out. */
+export function tokensOf(text: string, max = MAX_TOKENS_PER_TEXT, skip?: ReadonlySet<string>): string[] {
   const out = new Set<string>();
   for (const word of normaliseForSearch(text).split(/[^a-z0-9]+/)) {
     if (word.length < MIN_TOKEN) continue;
-    out.add(word.slice(0, MAX_TOKEN));
+    const token = word.slice(0, MAX_TOKEN);
+    if (skip?.has(token)) continue;
+    out.add(token);
     if (out.size >= max) break;
   }
   return [...out];
 }
+
+/** The tokens a message's text is indexed by (the ticket search): without stop words. */
+export const messageTokensOf = (text: string): string[] => tokensOf(text, MAX_TOKENS_PER_TEXT, STOP_WORDS);
+
+/**
+ * Every token a message's text may have been indexed by, before round 19 (stop words included) or
+ * since (`messageTokensOf`): what deleting a ticket's or a company's search entries must look for.
+ */
+export const messageTokensEverIndexed = (text: string): string[] => [
+  ...new Set([...tokensOf(text), ...messageTokensOf(text)]),
+];
 
 /**
  * A phone number is found by its full digits, without the country code (two digits, when the rest
@@ -41,11 +63,15 @@ export function numberTokens(number: string): string[] {
   return [...out];
 }
 
-/** Tokens of what a person typed in a search box; empty when nothing is long enough to search. */
+/**
+ * Tokens of what a person typed in a search box; empty when nothing is long enough to search. Stop
+ * words are left out ("pedido de troca" looks for "pedido" and "troca") unless they are all there is.
+ */
 export function searchTerms(searchParam: string): string[] {
   const words = normaliseForSearch(searchParam)
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length >= MIN_TOKEN)
     .map((w) => w.slice(0, MAX_TOKEN));
-  return [...new Set(words)].sort((a, b) => b.length - a.length).slice(0, 4);
+  const meaningful = words.filter((w) => !STOP_WORDS.has(w));
+  return [...new Set(meaningful.length ? meaningful : words)].sort((a, b) => b.length - a.length).slice(0, 4);
 }

@@ -8,7 +8,7 @@
 import type { DueJob } from '../../data/due-work';
 import { deleteMessages, queryTicketMessages } from '../../data/messages';
 import { unindexTokens } from '../../data/search-index';
-import { tokensOf } from '../../data/search-tokens';
+import { messageTokensEverIndexed } from '../../data/search-tokens';
 import { deleteTicketNotes, listTicketNotes } from '../../data/ticket-notes';
 import { getTicket } from '../../data/tickets';
 import type { LabelledItem } from '../../data/transactions';
@@ -52,7 +52,12 @@ export async function runTicketSweep(
     const limit = Math.min(options.messagesPerPage ?? MESSAGES_PER_PAGE, budget - messages);
     const page = await queryTicketMessages(companyId, ticketId, { after, limit }); // AP-M4
     // The words first: they are known only from the messages (the body, and the text before an edit).
-    const words = new Set(page.messages.flatMap((m) => [...tokensOf(m.body), ...tokensOf(m.editedMessage ?? '')]));
+    const words = new Set(
+      page.messages.flatMap((m) => [
+        ...messageTokensEverIndexed(m.body),
+        ...messageTokensEverIndexed(m.editedMessage ?? ''),
+      ]),
+    );
     await unindexTokens('TIX', companyId, ticketId, [...words]);
     await deleteMessages(page.messages);
     messages += page.messages.length;

@@ -21,7 +21,7 @@ import {
 import { recentKeys } from '../../data/recent-keys';
 import { putTogether } from '../../data/coalesced-puts';
 import { indexItems } from '../../data/search-index';
-import { tokensOf } from '../../data/search-tokens';
+import { messageTokensOf } from '../../data/search-tokens';
 import {
   applyTicketActivity,
   getTicket,
@@ -250,7 +250,7 @@ export interface MessageTextIndex {
 
 export function messageTextIndex(ticket: Pick<TicketRecord, 'companyId' | 'id'>, body: string): MessageTextIndex {
   const key = (token: string) => `${ticket.companyId}#${ticket.id}#${token}`;
-  const fresh = tokensOf(body).filter((token) => !indexedWords.has(key(token)));
+  const fresh = messageTokensOf(body).filter((token) => !indexedWords.has(key(token)));
   return {
     items: indexItems('TIX', ticket.companyId, ticket.id, fresh),
     written: () => fresh.forEach((token) => indexedWords.add(key(token))),

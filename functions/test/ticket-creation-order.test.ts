@@ -146,6 +146,7 @@ describe('a new ticket', () => {
     const opened = (await ticketOf(w, number))!;
     expect(opened.id).toBe(never.id);
     expect(opened.uuid).toBe(never.uuid);
+    expect(opened.lastMessage).toBe('Primeira'); // the message that completed it shows
     expect((await getTickets(w.cid, await listContactTicketIds(w.cid, never.contactId, 5))).map((t) => t.id)).toEqual([
       never.id,
     ]);

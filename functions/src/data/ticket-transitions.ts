@@ -24,7 +24,7 @@ import { conversationKey, TICKET_WRITE, ticketItem, ticketKey, ticketSideItems, 
  * closed ticket `replacing`). Fails with label `conversation` when another writer got there first.
  * No transaction (it bills every item twice, issue 28 §1): a guarded order, as a new contact's
  * (contact-creation.ts):
- *   1. THE GUARD: the lock, taken with the whole new ticket in it (`draft`); beside it the ticket's
+ *   1. THE GUARD: the lock, taken with the new ticket in it (`draft`, without its last message's text); beside it the ticket's
  *      references (its uuid, the contact's reference: plain Puts naming this ticket id, which nothing
  *      else can hold). Losing the lock takes the references back;
  *   2. the ticket, conditional on not existing (`storeTicket`), and beside it the counts (the tab
@@ -66,7 +66,14 @@ async function takeConversation(t: TicketRecord, replacing: string | null): Prom
     await ddb().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...pointer, ticketId: t.id, active: t.status !== 'closed', closedAt: null, draft: t },
+        // the draft without the message text: the lock holds no copy of a customer's words, and stays one write unit
+        Item: {
+          ...pointer,
+          ticketId: t.id,
+          active: t.status !== 'closed',
+          closedAt: null,
+          draft: { ...t, lastMessage: '' },
+        },
         ConditionExpression: replacing
           ? 'attribute_not_exists(PK) OR (ticketId = :prev AND active = :false)'
           : 'attribute_not_exists(PK)',

@@ -1,12 +1,16 @@
 // @ts-check
 /**
  * The console's lint (issue 7 item 1): typescript-eslint, the rules of hooks, and the import
- * boundaries of docs/decisions.md "Web console: structure", as in bulletproof-react:
+ * boundaries of docs/decisions.md "Web console: structure" and "Web: an entities layer", as in
+ * bulletproof-react with an entities layer (issue 28 §5):
  *
- *   lib/ components/ hooks/ (shared code)  →  features/<x>/  →  app/
+ *   lib/ components/ hooks/ (shared code)  →  entities/<x>/  →  features/<x>/  →  app/
  *
- * shared code never imports a feature or the app; a feature never imports another feature nor the
- * app. `npm run lint -w web` (the root `npm run lint` and `npm test` call it).
+ * each layer imports only the layers to its left (and itself): shared code never imports an entity,
+ * a feature or the app; an entity (what several features use about one business object: schedule,
+ * contact, contact list, queue, message) never imports a feature or the app, and reaches another
+ * entity, as features and the app do, only through its index.ts; a feature never imports another
+ * feature nor the app. `npm run lint -w web` (the root `npm run lint` and `npm test` call it).
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,12 +27,30 @@ const FEATURES = readdirSync(`${root}src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Every folder under src/entities, likewise. */
+const ENTITIES = readdirSync(`${root}src/entities`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /** One zone per feature (bulletproof-react's pattern): a feature imports from features/ only itself. */
 const featureIsolation = FEATURES.map((feature) => ({
   target: `./src/features/${feature}`,
   from: './src/features',
   except: [`./${feature}`],
-  message: 'Features never import one another. Move what both need to lib/, components/ or hooks/, or compose them in app/.',
+  message:
+    'Features never import one another. Move what both need to an entity (entities/<x>/) or to lib/, components/ or hooks/, or compose them in app/.',
+}));
+
+/** One zone per entity: from outside it (a feature, the app, another entity) only its index.ts, its public API. */
+const entityPublicApi = ENTITIES.map((entity) => ({
+  target: [
+    './src/features',
+    './src/app',
+    ...ENTITIES.filter((other) => other !== entity).map((other) => `./src/entities/${other}`),
+  ],
+  from: `./src/entities/${entity}`,
+  except: ['./index.ts'],
+  message: `Import the ${entity} entity through its index (@/entities/${entity}), not its files.`,
 }));
 
 export default tseslint.config(
@@ -70,6 +92,7 @@ export default tseslint.config(
               message: 'Shared code (lib/, components/, hooks/) sits below the entities.',
             },
             ...featureIsolation,
+            ...entityPublicApi,
           ],
         },
       ],

@@ -13,11 +13,11 @@ import {
   type ConnectionFormOutput,
 } from '@atende/shared';
 import { DialogShell } from '@/components/dialog-shell';
+import { useQueueOptions } from '@/entities/queue';
 import { isApiError } from '@/lib/api-client';
 import { notify, toaster } from '@/lib/toaster';
 import { useSession } from '@/hooks/use-session';
 import { useConnection, useSaveConnection, type Connection } from '../api/connections';
-import { useQueueOptions } from '@/lib/queue-options';
 import { useIsPhone } from '../hooks/use-is-phone';
 import { connectionErrorText } from '../lib/error-text';
 import { generateMessages } from '../lib/generate-messages';

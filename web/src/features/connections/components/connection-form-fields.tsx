@@ -2,8 +2,7 @@ import { Field, Grid, HStack, Input, Separator, Stack, Switch, Text, Textarea } 
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionFormInput } from '@atende/shared';
-import type { QueueOption } from '@/lib/queue-options';
-import { QueueMultiSelect, QueueSingleSelect } from '@/components/queue-select';
+import { QueueMultiSelect, QueueSingleSelect, type QueueOption } from '@/entities/queue';
 import { TokenField } from './token-field';
 import { translateMessage } from '@/lib/i18n';
 

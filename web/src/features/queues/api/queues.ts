@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueueDto, QueueInput } from '@atende/shared';
 import { apiDelete, apiGet, apiPost, apiPut, isApiError } from '@/lib/api-client';
-import { queueOptionsQuery } from '@/lib/queue-options';
+import { queueOptionsQuery } from '@/entities/queue';
 
 /** Hierarchical keys: invalidating `queueKeys.all` refreshes the page's list and details alike. */
 export const queueKeys = {

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LuCalendarClock } from 'react-icons/lu';
 import { ListPage } from '@/components/list-page';
-import { ScheduleDialog, SCHEDULES_NS } from '@/components/schedule-dialog';
+import { ScheduleDialog, SCHEDULES_NS, useDeleteSchedule, useSchedulesList } from '@/entities/schedule';
 import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 import { useSession } from '@/hooks/use-session';
-import { useDeleteSchedule, useSchedulesList } from '@/lib/schedules-api';
 import { SchedulesTable } from './schedules-table';
 import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 

@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip } from 'react-icons/lu';
 import { RowActionsCell } from '@/components/row-actions-cell';
-import { SCHEDULE_STATUS_PALETTE, SCHEDULES_NS, schedulePreview } from '@/components/schedule-dialog';
+import { SCHEDULE_STATUS_PALETTE, SCHEDULES_NS, schedulePreview } from '@/entities/schedule';
 
 /** Spec part 3 "Schedules page": send date as DD/MM/YYYY HH:mm:ss. */
 const sendDate = (iso: string) => format(new Date(iso), 'dd/MM/yyyy HH:mm:ss');

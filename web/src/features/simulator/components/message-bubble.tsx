@@ -1,7 +1,8 @@
-import { Box, HStack, Icon, IconButton, Image, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { HStack, Icon, Image, Link, Menu, Text } from '@chakra-ui/react';
 import { format, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { LuBan, LuChevronDown, LuCircleAlert, LuFileText, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuCircleAlert, LuFileText, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { DeletedMessage, MessageBubbleShell, MessageMenu, MessageMeta } from '@/entities/message';
 import { simulatorMediaUrl, type SimMessage } from '../api/simulator-api';
 import { AckTicks } from './ack-ticks';
 
@@ -34,38 +35,16 @@ function MediaPreview({ media }: { media: NonNullable<SimMessage['media']> }) {
 function OwnMessageMenu({ message, onEdit, onDelete }: { message: SimMessage; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation('simulator');
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton
-          aria-label={t('chat.messageActions')}
-          size="2xs"
-          variant="ghost"
-          position="absolute"
-          top="0.5"
-          right="0.5"
-          opacity={0}
-          _groupHover={{ opacity: 1 }}
-          _focusVisible={{ opacity: 1 }}
-          color="fg.muted"
-        >
-          <LuChevronDown />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="40">
-            {!message.media ? (
-              <Menu.Item value="edit" onClick={onEdit}>
-                <LuPencil /> {t('chat.edit')}
-              </Menu.Item>
-            ) : null}
-            <Menu.Item value="delete" color="fg.error" onClick={onDelete}>
-              <LuTrash2 /> {t('chat.deleteForEveryone')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <MessageMenu label={t('chat.messageActions')} restingOpacity={0} minW="40">
+      {!message.media ? (
+        <Menu.Item value="edit" onClick={onEdit}>
+          <LuPencil /> {t('chat.edit')}
+        </Menu.Item>
+      ) : null}
+      <Menu.Item value="delete" color="fg.error" onClick={onDelete}>
+        <LuTrash2 /> {t('chat.deleteForEveryone')}
+      </Menu.Item>
+    </MessageMenu>
   );
 }
 
@@ -86,53 +65,39 @@ export function MessageBubble({ message, maxInboundMediaBytes, onEdit, onDelete 
   const actionable = mine && !message.deleted && onEdit && onDelete;
   const time = format(parseISO(message.timestamp), 'HH:mm');
   return (
-    <Box alignSelf={mine ? 'flex-end' : 'flex-start'} maxW="82%" data-testid="sim-message" data-from={message.from}>
-      <Stack
-        gap="1"
-        px="2.5"
-        pt="1.5"
-        pb="1"
-        rounded="lg"
-        roundedTopRight={mine ? '0' : 'lg'}
-        roundedTopLeft={mine ? 'lg' : '0'}
-        bg={mine ? { _light: '#d9fdd3', _dark: '#005c4b' } : { _light: 'white', _dark: '#202c33' }}
-        color={{ _light: '#111b21', _dark: '#e9edef' }}
-        shadow="0 1px 0.5px rgba(11,20,26,.13)"
-        position="relative"
-        className="group"
-        pe={actionable ? '7' : '2.5'}
-      >
-        {actionable ? (
-          <OwnMessageMenu message={message} onEdit={() => onEdit(message)} onDelete={() => onDelete(message)} />
-        ) : null}
-        {message.deleted ? (
-          <HStack gap="1.5" color="fg.muted" fontStyle="italic" textStyle="sm">
-            <LuBan /> {t('chat.deleted')}
-          </HStack>
-        ) : (
-          <>
-            {message.media ? <MediaPreview media={message.media} /> : null}
-            {message.text ? (
-              <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word">
-                {message.text}
-              </Text>
-            ) : null}
-          </>
-        )}
-        {message.failure && !message.deleted ? (
-          <HStack gap="1" color="fg.error" textStyle="2xs" data-testid="sim-message-failure" data-failure={message.failure}>
-            <LuCircleAlert />
-            <Text>
-              {t(`chat.failed.${message.failure}`, { limit: megabytes(maxInboundMediaBytes ?? 100 * 1024 * 1024) })}
+    <MessageBubbleShell
+      mine={mine}
+      withMenu={Boolean(actionable)}
+      maxW="82%"
+      data-testid="sim-message"
+      data-from={message.from}
+    >
+      {actionable ? (
+        <OwnMessageMenu message={message} onEdit={() => onEdit(message)} onDelete={() => onDelete(message)} />
+      ) : null}
+      {message.deleted ? (
+        <DeletedMessage>{t('chat.deleted')}</DeletedMessage>
+      ) : (
+        <>
+          {message.media ? <MediaPreview media={message.media} /> : null}
+          {message.text ? (
+            <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word">
+              {message.text}
             </Text>
-          </HStack>
-        ) : null}
-        <HStack gap="1" alignSelf="flex-end" color={{ _light: '#667781', _dark: '#8696a0' }} textStyle="2xs" lineHeight="1">
-          {message.edited ? <Text>{t('chat.edited')}</Text> : null}
-          <Text>{time}</Text>
-          {message.failure && !mine ? null : <AckTicks ack={message.ack} />}
+          ) : null}
+        </>
+      )}
+      {message.failure && !message.deleted ? (
+        <HStack gap="1" color="fg.error" textStyle="2xs" data-testid="sim-message-failure" data-failure={message.failure}>
+          <LuCircleAlert />
+          <Text>{t(`chat.failed.${message.failure}`, { limit: megabytes(maxInboundMediaBytes ?? 100 * 1024 * 1024) })}</Text>
         </HStack>
-      </Stack>
-    </Box>
+      ) : null}
+      <MessageMeta alignSelf="flex-end" color={{ _light: '#667781', _dark: '#8696a0' }}>
+        {message.edited ? <Text>{t('chat.edited')}</Text> : null}
+        <Text>{time}</Text>
+        {message.failure && !mine ? null : <AckTicks ack={message.ack} />}
+      </MessageMeta>
+    </MessageBubbleShell>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SEARCH_MIN_CHARS } from '@atende/shared';
+import { contactSearchKeys } from '@/entities/contact';
 import { apiGet, apiPost, apiPut } from '@/lib/api-client';
 import { contactKeys, ticketKeys } from './keys';
 import type { Contact } from './types';
@@ -10,17 +10,6 @@ export interface ContactPayload {
   email?: string;
   lid?: string | null;
   extraInfo: { name: string; value: string }[];
-}
-
-/** Contact search starts at 3 characters (spec part 1 §5); the caller debounces 500 ms. */
-export function useContactSearch(searchParam: string) {
-  const term = searchParam.trim();
-  return useQuery({
-    queryKey: contactKeys.search(term),
-    queryFn: () => apiGet<{ contacts: Contact[]; hasMore: boolean }>('/contacts', { searchParam: term, pageNumber: 1 }),
-    enabled: term.length >= SEARCH_MIN_CHARS,
-    staleTime: 10_000,
-  });
 }
 
 export function useContact(id: string | null) {
@@ -39,7 +28,7 @@ export function useSaveContact() {
     onSuccess: (saved) => {
       if (!saved?.id) return;
       client.setQueryData(contactKeys.detail(saved.id), saved);
-      void client.invalidateQueries({ queryKey: [...contactKeys.all, 'search'] });
+      void client.invalidateQueries({ queryKey: contactSearchKeys.all });
       // Rows and headers show the contact's name and picture.
       void client.invalidateQueries({ queryKey: ticketKeys.all });
     },

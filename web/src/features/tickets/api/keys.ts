@@ -27,7 +27,6 @@ export const messageKeys = {
 
 export const contactKeys = {
   all: ['contacts'] as const,
-  search: (searchParam: string) => [...contactKeys.all, 'search', searchParam] as const,
   detail: (id: string) => [...contactKeys.all, 'detail', id] as const,
 };
 

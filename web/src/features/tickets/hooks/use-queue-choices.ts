@@ -1,4 +1,4 @@
-import { useQueueOptions } from '@/lib/queue-options';
+import { useQueueOptions } from '@/entities/queue';
 import { useQueuesOnSchedule } from '../api/lookups';
 import { useViewer } from './use-viewer';
 

@@ -12,8 +12,7 @@ import { isApiError, type ApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { sessionStore } from '@/lib/session-store';
 import { notify } from '@/lib/toaster';
-import { QueueMultiSelect } from '@/components/queue-select';
-import { useQueueOptions } from '@/lib/queue-options';
+import { QueueMultiSelect, useQueueOptions } from '@/entities/queue';
 import { useCreateUser, useUpdateUser, useUser } from '../api/users';
 import {
   createUserFormSchema,

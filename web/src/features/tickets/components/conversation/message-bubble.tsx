@@ -1,8 +1,9 @@
-import { Box, chakra, HStack, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, HStack, Menu, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuBan, LuChevronDown, LuPencil, LuReply, LuTrash2 } from 'react-icons/lu';
+import { LuPencil, LuReply, LuTrash2 } from 'react-icons/lu';
 import type { Message } from '../../api/types';
+import { DeletedMessage, MessageBubbleShell, MessageMenu, MessageMeta } from '@/entities/message';
 import { useFormatPhone } from '@/hooks/use-format-phone';
 import { contactLabel } from '../../lib/contact-label';
 import { messageTime } from '../../lib/list-time';
@@ -19,10 +20,8 @@ export interface MessageBubbleProps {
   onDelete?: (message: Message) => void;
 }
 
-const bubbleBg = {
-  mine: { _light: '#d9fdd3', _dark: '#005c4b' },
-  theirs: { _light: 'white', _dark: '#202c33' },
-};
+/** The bubble stays wide enough for the time and the ticks under a short text. */
+const BUBBLE_PROPS = { minW: '24' };
 
 const SEGMENT_PROPS: Record<MarkupStyle, Record<string, string>> = {
   bold: { fontWeight: 'semibold' },
@@ -69,43 +68,23 @@ function Quoted({ quoted }: { quoted: NonNullable<Message['quotedMsg']> }) {
 function BubbleMenu({ message, onReply, onDelete }: MessageBubbleProps) {
   const { t } = useTranslation('tickets');
   return (
-    <Menu.Root
-      positioning={{ placement: 'bottom-end' }}
-      onSelect={(details) => (details.value === 'reply' ? onReply?.(message) : onDelete?.(message))}
+    <MessageMenu
+      label={t('messages.menu')}
+      restingOpacity={{ base: 0.7, md: 0 }}
+      minW="36"
+      onSelect={(value) => (value === 'reply' ? onReply?.(message) : onDelete?.(message))}
     >
-      <Menu.Trigger asChild>
-        <IconButton
-          aria-label={t('messages.menu')}
-          size="2xs"
-          variant="ghost"
-          position="absolute"
-          top="0.5"
-          right="0.5"
-          opacity={{ base: 0.7, md: 0 }}
-          _groupHover={{ opacity: 1 }}
-          _focusVisible={{ opacity: 1 }}
-          color="fg.muted"
-        >
-          <LuChevronDown />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="36">
-            {onReply ? (
-              <Menu.Item value="reply">
-                <LuReply /> {t('messages.reply')}
-              </Menu.Item>
-            ) : null}
-            {onDelete ? (
-              <Menu.Item value="delete" color="fg.error">
-                <LuTrash2 /> {t('messages.delete')}
-              </Menu.Item>
-            ) : null}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      {onReply ? (
+        <Menu.Item value="reply">
+          <LuReply /> {t('messages.reply')}
+        </Menu.Item>
+      ) : null}
+      {onDelete ? (
+        <Menu.Item value="delete" color="fg.error">
+          <LuTrash2 /> {t('messages.delete')}
+        </Menu.Item>
+      ) : null}
+    </MessageMenu>
   );
 }
 
@@ -117,63 +96,46 @@ export const MessageBubble = memo(function MessageBubble({ message, onReply, onD
   const actionable = !message.isDeleted && (onReply || onDelete);
   if (message.notice?.kind === 'missedCall') return <MissedCallLine message={message} isVideo={message.notice.isVideo} />;
   return (
-    <Box
-      alignSelf={mine ? 'flex-end' : 'flex-start'}
+    <MessageBubbleShell
+      mine={mine}
+      withMenu={Boolean(actionable)}
+      bubbleProps={BUBBLE_PROPS}
       maxW={{ base: '88%', md: '70%' }}
       data-testid="message"
       data-from-me={mine}
       data-message-id={message.id}
     >
-      <Stack
-        gap="1"
-        px="2.5"
-        pt="1.5"
-        pb="1"
-        rounded="lg"
-        roundedTopRight={mine ? '0' : 'lg'}
-        roundedTopLeft={mine ? 'lg' : '0'}
-        bg={mine ? bubbleBg.mine : bubbleBg.theirs}
-        color={{ _light: '#111b21', _dark: '#e9edef' }}
-        shadow="0 1px 0.5px rgba(11,20,26,.13)"
-        position="relative"
-        className="group"
-        pe={actionable ? '7' : '2.5'}
-        minW="24"
-      >
-        {actionable ? <BubbleMenu message={message} onReply={onReply} onDelete={onDelete} /> : null}
-        {message.participant && !mine ? (
-          <Text textStyle="xs" fontWeight="semibold" color="purple.fg">
-            {contactLabel(message.participant, formatPhone)}
-          </Text>
-        ) : null}
-        {message.isDeleted ? (
-          <HStack gap="1.5" color="fg.muted" fontStyle="italic" textStyle="sm" data-testid="message-deleted">
-            <LuBan /> {t('messages.deleted')}
-          </HStack>
-        ) : (
-          <>
-            {message.quotedMsg ? <Quoted quoted={message.quotedMsg} /> : null}
-            {message.mediaType ? <MessageMedia message={message} /> : null}
-            {message.notice?.kind === 'unsupported' ? (
-              <UnsupportedBody type={message.notice.type} />
-            ) : message.body && showsCaption(message) ? (
-              <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="message-body">
-                <MarkedText text={message.body} />
-              </Text>
-            ) : null}
-          </>
-        )}
-        <HStack gap="1" justify="flex-end" color="fg.muted" textStyle="2xs" lineHeight="1">
-          {message.editedMessage && !message.isDeleted ? (
-            <HStack gap="0.5" title={t('messages.editedFrom', { text: message.editedMessage })} data-testid="message-edited">
-              <LuPencil size="10" />
-              <span>{t('messages.edited')}</span>
-            </HStack>
+      {actionable ? <BubbleMenu message={message} onReply={onReply} onDelete={onDelete} /> : null}
+      {message.participant && !mine ? (
+        <Text textStyle="xs" fontWeight="semibold" color="purple.fg">
+          {contactLabel(message.participant, formatPhone)}
+        </Text>
+      ) : null}
+      {message.isDeleted ? (
+        <DeletedMessage testId="message-deleted">{t('messages.deleted')}</DeletedMessage>
+      ) : (
+        <>
+          {message.quotedMsg ? <Quoted quoted={message.quotedMsg} /> : null}
+          {message.mediaType ? <MessageMedia message={message} /> : null}
+          {message.notice?.kind === 'unsupported' ? (
+            <UnsupportedBody type={message.notice.type} />
+          ) : message.body && showsCaption(message) ? (
+            <Text textStyle="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="message-body">
+              <MarkedText text={message.body} />
+            </Text>
           ) : null}
-          <span>{messageTime(message.createdAt)}</span>
-          {mine ? <AckIcon ack={message.ack} /> : null}
-        </HStack>
-      </Stack>
-    </Box>
+        </>
+      )}
+      <MessageMeta justify="flex-end" color="fg.muted">
+        {message.editedMessage && !message.isDeleted ? (
+          <HStack gap="0.5" title={t('messages.editedFrom', { text: message.editedMessage })} data-testid="message-edited">
+            <LuPencil size="10" />
+            <span>{t('messages.edited')}</span>
+          </HStack>
+        ) : null}
+        <span>{messageTime(message.createdAt)}</span>
+        {mine ? <AckIcon ack={message.ack} /> : null}
+      </MessageMeta>
+    </MessageBubbleShell>
   );
 });

@@ -1,4 +1,4 @@
-import { ScheduleDialog as ScheduleEditor } from '@/components/schedule-dialog';
+import { ScheduleDialog as ScheduleEditor } from '@/entities/schedule';
 import type { TicketDto } from '../../api/types';
 
 interface ScheduleDialogProps {

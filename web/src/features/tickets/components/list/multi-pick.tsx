@@ -1,11 +1,5 @@
-import { Box, createListCollection, HStack, Select, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
-
-export interface PickItem {
-  id: string;
-  name: string;
-  color?: string;
-}
+import { Select } from '@chakra-ui/react';
+import { PickSelectBody, usePickCollection, type PickItem } from '@/components/pick-select';
 
 interface MultiPickProps {
   items: PickItem[];
@@ -16,12 +10,9 @@ interface MultiPickProps {
   testId?: string;
 }
 
-/** A compact multi-select for the search tab's tag and user filters. */
+/** A compact multi-select for the search tab's tag and user filters (the shared pick list, no dot without a colour). */
 export function MultiPick({ items, value, onChange, placeholder, label, testId }: MultiPickProps) {
-  const collection = useMemo(
-    () => createListCollection({ items, itemToString: (item) => item.name, itemToValue: (item) => item.id }),
-    [items],
-  );
+  const collection = usePickCollection(items);
   return (
     <Select.Root
       multiple
@@ -34,29 +25,7 @@ export function MultiPick({ items, value, onChange, placeholder, label, testId }
       flex="1"
       minW="0"
     >
-      <Select.HiddenSelect />
-      <Select.Control>
-        <Select.Trigger aria-label={label}>
-          <Select.ValueText placeholder={placeholder} />
-        </Select.Trigger>
-        <Select.IndicatorGroup>
-          <Select.ClearTrigger />
-          <Select.Indicator />
-        </Select.IndicatorGroup>
-      </Select.Control>
-      <Select.Positioner>
-        <Select.Content>
-          {collection.items.map((item) => (
-            <Select.Item item={item} key={item.id}>
-              <HStack gap="2">
-                {item.color ? <Box boxSize="2.5" rounded="full" bg={item.color} flexShrink={0} /> : null}
-                <Text>{item.name}</Text>
-              </HStack>
-              <Select.ItemIndicator />
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Positioner>
+      <PickSelectBody collection={collection} placeholder={placeholder} triggerLabel={label} />
     </Select.Root>
   );
 }

@@ -7,16 +7,16 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DialogShell } from '@/components/dialog-shell';
 import { isApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
+import { notify } from '@/lib/toaster';
+import { ContactPicker, type PickedContact } from '@/entities/contact';
 import {
   ScheduleUploadError,
   useContactSchedules,
   useDeleteSchedule,
   useRemoveScheduleMedia,
   useSaveSchedule,
-} from '@/lib/schedules-api';
-import { notify } from '@/lib/toaster';
-import { ContactPicker, type PickedContact } from './contact-picker';
-import { SCHEDULES_NS } from './i18n';
+} from '../api/schedules-api';
+import { SCHEDULES_NS } from '../i18n';
 import { ScheduleAttachments } from './schedule-attachments';
 import { ScheduleList } from './schedule-list';
 
@@ -169,6 +169,7 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
                 </HStack>
               ) : (
                 <ContactPicker
+                  testIdPrefix="schedule"
                   invalid={Boolean(errors.contactId)}
                   onPick={(picked) => {
                     setContact(picked);

@@ -1,8 +1,8 @@
 /**
  * The schedules API as the console uses it (spec part 1 §4 "Scheduled message", §7; part 3
  * "/schedules"): one contact's schedules (the ticket's dialog), the company's list and search (the
- * /schedules page), saving, deleting, and attachments. Shared by the tickets feature and the
- * schedules page through the schedule dialog (components/schedule-dialog).
+ * /schedules page), saving, deleting, and attachments. The schedule entity's API: the tickets feature
+ * and the schedules page use it through the schedule dialog (entities/schedule).
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -12,10 +12,10 @@ import type {
   ScheduleMediaUploadAnswer,
   UpdateScheduleInput,
 } from '@atende/shared';
-import { apiDelete, apiGet, apiPost, apiPut } from './api-client';
-import { searchPagesQuery } from './search-pages';
-import { putToStorage } from './attachments';
-import { useRealtime } from './realtime';
+import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
+import { putToStorage } from '@/lib/attachments';
+import { useRealtime } from '@/lib/realtime';
+import { searchPagesQuery } from '@/lib/search-pages';
 
 /** Hierarchical keys: invalidating `scheduleKeys.all` refreshes every list on screen. */
 export const scheduleKeys = {

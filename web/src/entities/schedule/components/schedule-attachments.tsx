@@ -2,7 +2,7 @@ import type { ScheduleMediaDto } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { AttachmentsField, type AttachmentsFieldProps } from '@/components/attachments-field';
 import { notify } from '@/lib/toaster';
-import { SCHEDULES_NS } from './i18n';
+import { SCHEDULES_NS } from '../i18n';
 
 /** The warnings of spec part 1 §5/§9, shared with the message input (validation.message.*). */
 const ISSUE_KEYS = {

@@ -3,7 +3,7 @@ import type { ScheduleDto } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { formatDateTime } from '@/lib/format';
-import { SCHEDULES_NS } from './i18n';
+import { SCHEDULES_NS } from '../i18n';
 
 /** Spec part 3 "Schedules page": the body is shown cut at 25 characters. */
 export const SCHEDULE_PREVIEW_CHARS = 25;

@@ -5,7 +5,9 @@ import { apiGet, isApiError } from '@/lib/api-client';
 export type QueueOption = QueueRef;
 
 /**
- * The company's queues, for the pickers of the user and connection forms (one cache entry for both).
+ * The company's queues, for the queue pickers (user, connection and contact forms, the ticket dialogs,
+ * the queues page's reads: one cache entry for all). Not the queue menu's `/queue-options`
+ * (features/queues/api/queue-options.ts), which only the queues page edits.
  * The queues area ships later: until `GET /queue` exists (404/405) the pickers show no queues.
  */
 async function fetchQueueOptions(): Promise<QueueOption[]> {

@@ -67,7 +67,9 @@ export async function settle(
     if (drained) drainedMs = Date.now() - calmAt;
     else await new Promise((r) => setTimeout(r, 250));
   }
-  const deadAfter = (await queueDepths(platform.stack)).deadLettered;
+  const after = await queueDepths(platform.stack);
+  if (drainedMs === undefined) console.log(`${scenario}: not drained after 30 s: ${JSON.stringify(after.pending)}`);
+  const deadAfter = after.deadLettered;
   const deadLettered = Object.fromEntries(
     Object.entries(deadAfter)
       .map(([queue, n]) => [queue, n - (base.deadBefore[queue] ?? 0)] as const)

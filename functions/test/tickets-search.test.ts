@@ -35,6 +35,23 @@ afterAll(async () => {
 
 const ids = (tickets: { contact: { number: string } }[]) => tickets.map((t) => t.contact.number).sort();
 
+/** The search words (`<word>#…` sort keys) that `act` wrote through BatchWriteItem. */
+async function wordsIndexedBy(act: () => Promise<unknown>): Promise<string[]> {
+  const send = vi.spyOn(ddb(), 'send');
+  try {
+    await act();
+    return send.mock.calls
+      .map(([command]) => command)
+      .filter((command) => command instanceof BatchWriteCommand)
+      .flatMap((command) => Object.values((command as BatchWriteCommand).input.RequestItems ?? {}).flat())
+      .map((request) => String(request.PutRequest?.Item?.SK ?? ''))
+      .filter((sk) => /^[a-z0-9]+#/.test(sk))
+      .map((sk) => sk.split('#')[0]!);
+  } finally {
+    send.mockRestore();
+  }
+}
+
 describe('ticket search', () => {
   it('finds by a prefix of the contact name, accents and case ignored', async () => {
     expect(ids((await listTickets(w.admin.token, { searchParam: 'concei' })).tickets)).toEqual([numbers.ana]);
@@ -69,41 +86,21 @@ describe('ticket search', () => {
   });
 
   it('writes a word once per ticket: a later message indexes only its new words, and both stay findable', async () => {
-    const send = vi.spyOn(ddb(), 'send');
-    try {
-      await customerSays(w, { number: numbers.bruno, name: 'Bruno Souza', body: 'Quero trocar o produto amanhã' });
-      const indexed = send.mock.calls
-        .map(([command]) => command)
-        .filter((command) => command instanceof BatchWriteCommand)
-        .flatMap((command) => Object.values((command as BatchWriteCommand).input.RequestItems ?? {}).flat())
-        .map((request) => String(request.PutRequest?.Item?.SK ?? ''))
-        .filter((sk) => /^[a-z0-9]+#/.test(sk))
-        .map((sk) => sk.split('#')[0]);
-      expect(indexed).toEqual(['amanha']);
-    } finally {
-      send.mockRestore();
-    }
+    const indexed = await wordsIndexedBy(() =>
+      customerSays(w, { number: numbers.bruno, name: 'Bruno Souza', body: 'Quero trocar o produto amanhã' }),
+    );
+    expect(indexed).toEqual(['amanha']);
     expect(ids((await listTickets(w.admin.token, { searchParam: 'amanha' })).tickets)).toEqual([numbers.bruno]);
     expect(ids((await listTickets(w.admin.token, { searchParam: 'trocar' })).tickets)).toEqual([numbers.bruno]);
   });
 
   it('indexes a message without its stop words, and finds it by the other words of a search that has some', async () => {
     const number = newNumber();
-    const send = vi.spyOn(ddb(), 'send');
-    try {
-      await customerSays(w, { number, name: 'Diego Alves', body: 'Você pode ver isso para mim? Meu pedido' });
-      const indexed = send.mock.calls
-        .map(([command]) => command)
-        .filter((command) => command instanceof BatchWriteCommand)
-        .flatMap((command) => Object.values((command as BatchWriteCommand).input.RequestItems ?? {}).flat())
-        .map((request) => String(request.PutRequest?.Item?.SK ?? ''))
-        .filter((sk) => /^[a-z0-9]+#/.test(sk))
-        .map((sk) => sk.split('#')[0]);
-      expect(indexed).toEqual(expect.arrayContaining(['pode', 'ver', 'pedido']));
-      for (const stop of ['voce', 'isso', 'para', 'meu']) expect(indexed).not.toContain(stop);
-    } finally {
-      send.mockRestore();
-    }
+    const indexed = await wordsIndexedBy(() =>
+      customerSays(w, { number, name: 'Diego Alves', body: 'Você pode ver isso para mim? Meu pedido' }),
+    );
+    expect(indexed).toEqual(expect.arrayContaining(['pode', 'ver', 'pedido']));
+    for (const stop of ['voce', 'isso', 'para', 'meu']) expect(indexed).not.toContain(stop);
     expect(ids((await listTickets(w.admin.token, { searchParam: 'meu pedido' })).tickets)).toContain(number);
     expect(ids((await listTickets(w.admin.token, { searchParam: 'isso pode' })).tickets)).toEqual([number]);
   });

@@ -3,7 +3,7 @@
  * menu, the option tree, idempotency under redelivery, and the rating asked on resolve.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../src/data/client';
 import { putQueueOption } from '../src/data/queue-options';
 import { putQueue } from '../src/data/queues';
@@ -194,7 +194,7 @@ describe('a ticket the customer reopens', () => {
 });
 
 describe("the bots' reads", () => {
-  it('greets without reading the connection or the contact again, and reads the ticket once per reply', async () => {
+  it('greets without reading the connection, the contact or the ticket it just stored again', async () => {
     const one = await createWorkspace(); // its connection serves queue A only
     await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
     forgetBotSetups();
@@ -211,7 +211,8 @@ describe("the bots' reads", () => {
       .flatMap((c) => Object.values(c.input.RequestItems ?? {}).flatMap((r) => r.Keys ?? []));
     expect(gets.filter((k) => k.SK === one.connection.id)).toEqual([]);
     expect([...gets, ...batchKeys].filter((k) => k.SK === ticket.contactId)).toEqual([]);
-    expect(gets.filter((k) => k.SK === 'TICKET')).toHaveLength(1); // after recording the greeting
+    // The greeting was decided before the ticket was stored, which counted it: nothing to read back.
+    expect(gets.filter((k) => k.SK === 'TICKET')).toEqual([]);
     const { messages } = (
       await apiCall('messages', 'GET', '/messages/{id}', { token: one.admin.token, pathParameters: { id: ticket.id } })
     ).body as { messages: { body: string }[] };
@@ -242,6 +243,77 @@ describe("the bots' writes", () => {
     expect(ticket).toMatchObject({ status: 'pending', queueId: one.queueA.id, chatbot: false });
     const fromUs = (await messagesOf(ticket.id, one)).filter((m) => m.fromMe).map((m) => m.body);
     expect(fromUs).toEqual(['Fila A: olá Caio!']);
+  });
+});
+
+describe("a new customer's greeting", () => {
+  it('is decided before the ticket is stored, which shows it as its last message: the greeting writes no ticket activity', async () => {
+    const one = await createWorkspace(); // its connection serves queue A only
+    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
+    forgetBotSetups();
+    const number = newNumber();
+    const first = customerEvent(one, { number, name: 'Caio', body: 'oi' });
+    const spy = vi.spyOn(ddb(), 'send');
+    let ticketUpdates: UpdateCommand[];
+    try {
+      await deliver(first);
+      ticketUpdates = spy.mock.calls
+        .map(([command]) => command as object)
+        .filter((c): c is UpdateCommand => c instanceof UpdateCommand && c.input.Key?.SK === 'TICKET');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(ticketUpdates).toEqual([]);
+    let ticket = (await ticketOf(one, number))!;
+    expect(ticket).toMatchObject({ lastMessage: 'Fila A: olá Caio!', unreadMessages: 1, chatbot: false });
+    expect((await messagesOf(ticket.id, one)).map((m) => [m.fromMe, m.body])).toEqual([
+      [false, 'oi'],
+      [true, 'Fila A: olá Caio!'],
+    ]);
+
+    await deliver(first); // SQS redelivery: no second greeting, nothing counted twice
+    await customerSays(one, { number, body: 'meu pedido atrasou' });
+    ticket = (await ticketOf(one, number))!;
+    expect(ticket).toMatchObject({ lastMessage: 'meu pedido atrasou', unreadMessages: 2 });
+    expect((await messagesOf(ticket.id, one)).filter((m) => m.fromMe)).toHaveLength(1);
+  });
+
+  it('cut short after its ticket was stored and before the greeting, is sent on the redelivery, once', async () => {
+    const one = await createWorkspace(); // its connection serves queue A only
+    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
+    forgetBotSetups();
+    const number = newNumber();
+    const first = customerEvent(one, { number, name: 'Caio', body: 'oi' });
+    const realSend = ddb().send.bind(ddb()) as (command: object) => Promise<unknown>;
+    const isGreetingPut = (command: object) =>
+      command instanceof PutCommand && (command.input.Item as { fromMe?: boolean }).fromMe === true;
+    const send = vi
+      .spyOn(ddb(), 'send')
+      .mockImplementation(((command: object) =>
+        isGreetingPut(command) ? Promise.reject(new Error('process stopped')) : realSend(command)) as never);
+    try {
+      await expect(deliver(first)).rejects.toThrow('inbound failures: 1');
+    } finally {
+      send.mockRestore();
+    }
+    expect((await messagesOf((await ticketOf(one, number))!.id, one)).filter((m) => m.fromMe)).toEqual([]);
+
+    await deliver(first); // SQS redelivery
+    await deliver(first);
+    const ticket = (await ticketOf(one, number))!;
+    expect(ticket).toMatchObject({ lastMessage: 'Fila A: olá Caio!', unreadMessages: 1 });
+    expect((await messagesOf(ticket.id, one)).filter((m) => m.fromMe).map((m) => m.body)).toEqual(['Fila A: olá Caio!']);
+  });
+
+  it('of a connection with a menu: the ticket is stored showing the menu, then enters the menu', async () => {
+    const number = newNumber();
+    await customerSays(w, { number, name: 'Duda', body: 'boa tarde' });
+    const ticket = (await ticketOf(w, number))!;
+    expect(ticket).toMatchObject({
+      lastMessage: 'Olá Duda! Escolha um setor:\n\n*1* - Fila A\n*2* - Fila B',
+      unreadMessages: 1,
+      chatbot: true,
+    });
   });
 });
 

@@ -18,7 +18,8 @@ import { decideInbound, decideOnResolve, decideRatingAnswer, isRatingAnswer } fr
 import { loadBotSetup } from './bot-setup';
 import { startTicketTimers } from './ticket-timers';
 import type { BotDecision, BotTicket } from './bot-types';
-import type { TicketBots, TicketMessageContext } from './ticket-bots';
+import { monotonicUlid } from '@atende/shared/ids';
+import type { OpeningContext, OpeningReplies, TicketBots, TicketMessageContext } from './ticket-bots';
 
 const asBotTicket = (t: TicketRecord): BotTicket => ({
   id: t.id,
@@ -32,19 +33,22 @@ const asBotTicket = (t: TicketRecord): BotTicket => ({
   createdAt: t.createdAt,
 });
 
+/** `counted`: replies decided before the ticket was stored, which it counted already (`OpeningReplies`). */
 async function sendReplies(
   ticket: TicketRecord,
   connection: ConnectionRecord,
   contact: ContactRecord,
-  replies: string[],
+  replies: string[] | OpeningReplies['replies'],
   key: string,
 ): Promise<void> {
-  for (const [n, text] of replies.entries()) {
+  for (const [n, reply] of replies.entries()) {
+    const counted = typeof reply === 'string' ? {} : { id: reply.id, countedOnTicket: true };
     await sendOutboundPart(ticket, connection, contact, {
       commandId: `bot:${key}:${n}`,
-      text,
+      text: typeof reply === 'string' ? reply : reply.text,
       userId: null,
       searchable: false, // the company's configured texts, the same on every ticket
+      ...counted,
     });
   }
 }
@@ -114,19 +118,49 @@ export async function onTicketMessage(ctx: TicketMessageContext): Promise<void> 
   }
 
   if (ctx.ticketCreated || ctx.ticketReopened) await startTicketTimers(ticket, connection);
+  if (ctx.opening) {
+    await sendReplies(ticket, connection, contact, ctx.opening.replies, message.id);
+    await applyChanges(ticket, ctx.opening.decision, { connection, contact });
+    return;
+  }
   if (ticket.status !== 'pending' || ticket.userId) return;
   if (settledInQueue(ticket, connection, ctx.ticketCreated || ctx.ticketReopened)) return;
+  const decision = await decideForMessage(ctx, ctx.ticketCreated || ctx.ticketReopened);
+  await sendReplies(ticket, connection, contact, decision.replies, message.id);
+  await applyChanges(ticket, decision, { connection, contact });
+}
+
+async function decideForMessage(
+  { ticket, connection, contact, message }: OpeningContext,
+  isNewTicket: boolean,
+): Promise<BotDecision> {
   const setup = await loadBotSetup(connection);
-  const decision = decideInbound({
+  return decideInbound({
     ...setup,
     ticket: asBotTicket(ticket),
     contactName: contact.name,
     text: message.body ?? '',
-    at,
-    isNewTicket: ctx.ticketCreated || ctx.ticketReopened,
+    at: new Date(message.createdAt),
+    isNewTicket,
   });
-  await sendReplies(ticket, connection, contact, decision.replies, message.id);
-  await applyChanges(ticket, decision, { connection, contact });
+}
+
+/**
+ * A new contact's first message: what `onTicketMessage` would answer on its new ticket, decided before
+ * the ticket is stored (`OpeningReplies`), with the message ids the replies will be stored under.
+ * Only a customer's message on a ticket waiting for the bots (as `onTicketMessage` requires).
+ */
+export async function openingReplies(ctx: OpeningContext): Promise<OpeningReplies | undefined> {
+  const { ticket, message } = ctx;
+  if (message.fromMe || ticket.isGroup || ticket.awaitingRating || ticket.status !== 'pending' || ticket.userId) {
+    return undefined;
+  }
+  const decision = await decideForMessage(ctx, true);
+  return {
+    replies: decision.replies.map((text) => ({ id: monotonicUlid(), text })),
+    at: new Date().toISOString(),
+    decision,
+  };
 }
 
 /**
@@ -157,6 +191,7 @@ export const ticketBots: TicketBots = {
     // then the ticket's queue integration, if its queue has one (off the inbound path: a queued job)
     await handToQueueIntegration(ctx.ticket, ctx.message, ctx.direction);
   },
+  openingReplies,
   keepsClosedTicket: (ticket, body) => ticket.awaitingRating === true && isRatingAnswer(body),
   onResolved: onTicketResolved,
 };

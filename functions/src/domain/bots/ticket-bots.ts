@@ -20,6 +20,23 @@ import type { MessageRecord } from '../../data/messages';
 import type { TicketRecord } from '../../data/tickets';
 import type { TicketHooks } from '../tickets/ticket-hooks';
 import type { TicketSettings } from '../tickets/ticket-settings';
+import type { BotDecision } from './bot-types';
+
+/**
+ * The bots' replies to a new contact's first message, decided BEFORE its ticket is stored
+ * (`TicketBots.openingReplies`), so the ticket is stored as the last of them leaves it (last message,
+ * list position) and their landings write no ticket activity: 3 write units per reply a new ticket
+ * (issue 28 §1). The pipeline hands it back in `TicketMessageContext.opening`, and the bots send
+ * exactly these replies under these message ids instead of deciding again.
+ */
+export interface OpeningReplies {
+  /** In order, with the message id each is stored under. */
+  replies: { id: string; text: string }[];
+  /** When they were decided: the new ticket's last activity. */
+  at: string;
+  /** The whole decision (its ticket changes are applied after the replies, as for any message). */
+  decision: BotDecision;
+}
 
 export interface TicketMessageContext {
   connection: ConnectionRecord;
@@ -33,9 +50,19 @@ export interface TicketMessageContext {
   ticketCreated: boolean;
   ticketReopened: boolean;
   settings: TicketSettings;
+  /** The replies decided before this new ticket was stored, already counted on it (`OpeningReplies`). */
+  opening?: OpeningReplies;
 }
+
+/** What the bots see of a new contact's first message before its ticket is stored. */
+export type OpeningContext = Pick<TicketMessageContext, 'connection' | 'contact' | 'ticket' | 'message'>;
 
 /** Everything the bots add to tickets: the inbound seam and the ticket life-cycle hooks. */
 export interface TicketBots extends TicketHooks {
   onTicketMessage(context: TicketMessageContext): Promise<void>;
+  /**
+   * Optional: the replies a new contact's first message will get, decided before its ticket is
+   * stored (undefined: none, or the bots decide after, as for any message).
+   */
+  openingReplies?(context: OpeningContext): Promise<OpeningReplies | undefined>;
 }

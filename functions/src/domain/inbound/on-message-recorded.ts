@@ -16,7 +16,7 @@ import type { ContactRecord } from '../../data/contacts';
 import type { MessageRecord } from '../../data/messages';
 import { closeReadAhead } from '../../data/read-ahead';
 import { getTicket } from '../../data/tickets';
-import type { TicketBots } from '../bots/ticket-bots';
+import type { OpeningReplies, TicketBots } from '../bots/ticket-bots';
 import { answerCampaignConfirmations } from '../campaign-sending/confirmation';
 import { publishMessageCreated } from '../messages/message-events';
 import { findOrCreateTicket, type TicketForMessage } from '../tickets/find-or-create-ticket';
@@ -65,13 +65,15 @@ export const opensTickets = (contact: ContactRecord, settings: TicketSettings) =
  * The message is on its ticket (attached and counted): tell the consoles, then the bots. Answers the
  * search index items of its words, which the caller writes with the message's by-id reference (one
  * write for both; a redelivery before it runs all of this again, and the Puts are idempotent).
- * `landed.ticket` is the ticket as the attaching write left it.
+ * `landed.ticket` is the ticket as the attaching write left it; `opening`, the bots' replies decided
+ * before a new ticket was stored (it counted them already).
  */
 export async function onMessageOnTicket(
   recorded: RecordedMessage,
   landed: TicketForMessage,
   settings: TicketSettings,
   bots: TicketBots,
+  opening?: OpeningReplies,
 ): Promise<MessageTextIndex> {
   const { connection, contact, message } = recorded;
   const { ticket } = landed;
@@ -94,13 +96,18 @@ export async function onMessageOnTicket(
     ticketCreated: landed.created,
     ticketReopened: landed.reopened,
     settings,
+    ...(opening ? { opening } : {}),
   });
   return messageTextIndex(ticket, message.body);
 }
 
-/** A redelivered message already attached keeps its ticket. */
+/**
+ * A redelivered message already attached keeps its ticket. A ticket this very message opened (it took
+ * the message's id: record-message.ts `openNewTicket`) is still new to the bots: a pipeline cut short
+ * after storing it greets on the redelivery (the replies are keyed by the message: none is sent twice).
+ */
 async function ticketOf({ connection, contact, message }: RecordedMessage, bots: TicketBots): Promise<TicketForMessage> {
   const attachedTo = message.ticketId ? await getTicket(connection.companyId, message.ticketId) : undefined;
-  if (attachedTo) return { ticket: attachedTo, created: false, reopened: false };
+  if (attachedTo) return { ticket: attachedTo, created: attachedTo.id === message.id, reopened: false };
   return findOrCreateTicket(connection, contact, message, bots);
 }

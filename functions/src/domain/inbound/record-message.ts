@@ -103,21 +103,32 @@ async function recordAttachedDirectly(draft: RecordedMessage, bots: TicketBots):
   if (draft.message.fromMe) return 'general';
   const settings = await ticketSettings(connection.companyId);
   if (!opensTickets(contact, settings)) return 'general';
-  // A contact this event created has no conversation yet: its first ticket opens with the message.
-  const recording = draft.contactCreated
-    ? await recordMessageOnNewTicket(await newTicket(connection, contact), draft.message)
+  // A contact this event created has no conversation yet: its first ticket opens with the message,
+  // stored as the bots' replies decided beforehand will leave it.
+  const opening = draft.contactCreated ? await openNewTicket(draft, bots) : undefined;
+  const recording = opening
+    ? await recordMessageOnNewTicket(opening.ticket, draft.message, opening.repliesFirst)
     : await recordOnCurrentTicket(draft);
   if (recording.outcome === 'duplicate') return 'duplicate';
   if (recording.outcome !== 'recorded') return 'general';
   closeReadAhead(); // the reads the batch made ahead were for finding the contact and ticket
   const index = await onMessageOnTicket(
     { ...draft, message: recording.message },
-    { ticket: recording.ticket, created: draft.contactCreated === true, reopened: false },
+    { ticket: recording.ticket, created: !!opening, reopened: false },
     settings,
     bots,
+    opening?.replies,
   );
   await finishPipeline({ message: recording.message, index });
   return 'done';
+}
+
+/** A new contact's ticket, and the replies its first message gets, decided before it is stored (`OpeningReplies`). */
+async function openNewTicket({ connection, contact, message }: RecordedMessage, bots: TicketBots) {
+  const ticket = await newTicket(connection, contact, message);
+  const replies = await bots.openingReplies?.({ connection, contact, ticket, message });
+  const lastReply = replies?.replies.at(-1);
+  return { ticket, replies, repliesFirst: lastReply && replies ? { lastReply, at: replies.at } : undefined };
 }
 
 async function recordOnCurrentTicket({ connection, contact, message }: RecordedMessage) {

@@ -37,6 +37,13 @@ export interface OutboundPart {
    * out-of-hours) are the same on every ticket of the queue: a search by them would find them all.
    */
   searchable?: boolean;
+  /** The message id, when the caller chose it beforehand (a new ticket's opening replies); a fresh ULID otherwise. */
+  id?: string;
+  /**
+   * The ticket, as the caller holds it, counted this message already (stored as it leaves it: a new
+   * ticket's opening replies, domain/bots/ticket-bots.ts `OpeningReplies`): no activity is written.
+   */
+  countedOnTicket?: boolean;
 }
 
 export async function sendOutboundPart(
@@ -48,7 +55,7 @@ export async function sendOutboundPart(
   const now = new Date().toISOString();
   const externalId = messageIdForCommand(connection.id, part.commandId);
   const record: MessageRecord & { ticketId: string } = {
-    id: monotonicUlid(),
+    id: part.id ?? monotonicUlid(),
     companyId: ticket.companyId,
     connectionId: connection.id,
     contactId: contact.id,
@@ -83,7 +90,7 @@ export async function sendOutboundPart(
     pipelineDone: true,
   };
   record.clientMessageId = record.id;
-  const { fresh, message } = await recordOutboundMessage(ticket, record);
+  const { fresh, message } = await recordOutboundMessage(ticket, record, { counted: part.countedOnTicket === true });
   if (fresh && part.searchable !== false) await indexMessageText(ticket, part.text);
   try {
     await sendOutboundCommand(connection.shard, {
@@ -106,7 +113,7 @@ export async function sendOutboundPart(
     throw new AppError('ERR_SENDING_WAPP_MSG', 500);
   }
   if (fresh) {
-    const after = (await getTicket(ticket.companyId, ticket.id)) ?? ticket;
+    const after = part.countedOnTicket ? ticket : ((await getTicket(ticket.companyId, ticket.id)) ?? ticket);
     // The caller's contact and connection are the ticket's; automatic messages are sent from the
     // inbound path, whose events may take queue names from the per-process cache (≤ 5 s old).
     const dto = await toTicketDto(after, { contact, connection, recentQueues: part.userId === null });

@@ -72,13 +72,21 @@ async function mayReopen(closed: TicketRecord, fromMe: boolean): Promise<boolean
   return Date.now() - Date.parse(closed.closedAt) <= reopenWindowMinutes * 60_000;
 }
 
-/** A conversation's new ticket, pending: in the connection's queue when it has exactly one. */
-export async function newTicket(connection: ConnectionRecord, contact: ContactRecord): Promise<TicketRecord> {
+/**
+ * A conversation's new ticket, pending: in the connection's queue when it has exactly one. `openedBy`:
+ * the message that opens it directly (a new contact's first), whose id it takes, so a redelivery of
+ * that message knows it opened the ticket (domain/inbound/on-message-recorded.ts `ticketOf`).
+ */
+export async function newTicket(
+  connection: ConnectionRecord,
+  contact: ContactRecord,
+  openedBy?: { id: string },
+): Promise<TicketRecord> {
   const now = new Date().toISOString();
   const createdSlot = await ticketCreatedSlot(connection.companyId, now);
   const queueIds = connection.queueIds ?? [];
   return {
-    id: ulid(),
+    id: openedBy?.id ?? ulid(),
     uuid: randomUUID(),
     companyId: connection.companyId,
     status: 'pending',

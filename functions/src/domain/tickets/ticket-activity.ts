@@ -142,12 +142,15 @@ async function landAttachedMessage(
  * retry under the same idempotency key finds its message stored ('fresh' false): it completes a
  * landing cut short and answers the stored message, which may be on another ticket (a scheduled send
  * retried on a new conversation). The ticket gone: ERR_NO_TICKET_FOUND, nothing written.
+ * `counted`: the ticket was stored counting this message already (`OpeningActivity`): no activity write.
  */
 export async function recordOutboundMessage(
   ticket: TicketRecord,
   message: AttachedMessage,
+  { counted }: { counted: boolean } = { counted: false },
 ): Promise<{ fresh: boolean; message: MessageRecord }> {
-  const landing = await landAttachedMessage(message, () => applyTicketActivity(ticket, activityOf(message)), PLATFORM_SEND);
+  const countOnTicket = counted ? async () => true : () => applyTicketActivity(ticket, activityOf(message));
+  const landing = await landAttachedMessage(message, countOnTicket, PLATFORM_SEND);
   if (landing === 'landed') return { fresh: true, message };
   if (landing === 'ticketMissed') throw new AppError('ERR_NO_TICKET_FOUND', 404);
   const stored = (await getMessage(message.companyId, message.connectionId, message.externalId))!;
@@ -189,13 +192,16 @@ export async function recordMessageOnOpenTicket(
  * redelivery takes the general path, whose `attachMessageToTicket` moves it to the ticket it finds
  * (`isStranded`). Cut short after the lock, the redelivery finds the lock and completes that very
  * ticket (domain/tickets/conversation-ticket.ts). 'conversationTaken': a concurrent event opened the
- * conversation first; the message is taken back.
+ * conversation first; the message is taken back. `repliesFirst`: the replies the platform will send
+ * right after, decided beforehand: the ticket is stored as the last of them leaves it.
  */
 export async function recordMessageOnNewTicket(
   ticket: TicketRecord,
   message: MessageRecord,
+  repliesFirst?: OpeningActivity,
 ): Promise<MessageRecording<'conversationTaken'>> {
-  const opened = withActivity(ticket, activityOf(message));
+  const received = withActivity(ticket, activityOf(message));
+  const opened = repliesFirst ? withActivity(received, openingActivity(repliesFirst)) : received;
   const attached: AttachedMessage = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
   const landing = await landAttachedMessage(attached, () => insertTicketOnce(opened), CHANNEL_MESSAGE);
   if (landing === 'duplicate') return { outcome: 'duplicate' };
@@ -215,6 +221,23 @@ async function insertTicketOnce(opened: TicketRecord): Promise<boolean> {
 }
 
 type Activity = TicketActivity;
+
+/**
+ * The platform's replies to a new ticket's first message, decided before the ticket is stored
+ * (domain/bots/ticket-bots.ts `OpeningReplies`): the ticket is stored as the last of them leaves it,
+ * and their landings count nothing (`recordOutboundMessage` with `counted`).
+ */
+export interface OpeningActivity {
+  lastReply: { id: string; text: string };
+  at: string;
+}
+
+const openingActivity = ({ lastReply, at }: OpeningActivity): Activity => ({
+  lastMessage: lastMessageText(lastReply.text, null),
+  at,
+  unreadDelta: 0,
+  messageId: lastReply.id,
+});
 
 const activityOf = (message: MessageRecord): Activity => ({
   lastMessage: lastMessageText(message.body, message.mediaType),

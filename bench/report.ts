@@ -139,6 +139,7 @@ async function main(): Promise<void> {
     records,
     ran: ctx.selected,
     last: lastCommitted(),
+    lastMarkdown: git('show', 'HEAD:bench/RESULTS.md'),
     quick: options.quick,
     commit,
     startLoad,

@@ -224,6 +224,52 @@ describe('the page', () => {
   });
 });
 
+describe('a bench whose output is not on this machine', () => {
+  const kept = { name: 'POST /auth/login p50 / p99', goal: '—', figure: '70 / 90 ms', value: 90 };
+  /** A page of a run that executed `ran` and has no output of any bench; auth-users was committed with `kept`. */
+  const pageWithout = (ran: string[], lastMarkdown?: string) =>
+    buildPage({
+      benches: [bench('request-counts'), bench('auth-users')],
+      ran: new Set(ran),
+      quick: false,
+      commit: 'abc1234',
+      startLoad: [1, 1, 1],
+      expectedMinutes: { thisRun: 0, full: 100 },
+      records: new Map(),
+      lastMarkdown,
+      last: {
+        writtenAt: '2026-11-27',
+        commit: 'old',
+        quick: false,
+        benches: { 'auth-users': { startedAt: '2026-11-27T10:00:00.000Z', figures: [kept] } },
+      },
+    });
+
+  it('keeps its figures from the last committed page when this run did not execute it', () => {
+    const page = pageWithout([]);
+    expect(page.failed).toBe(1); // request-counts: nothing committed, not run
+    expect(page.markdown).toContain('as the last committed page has them, measured 2026-11-27T10:00:00.000Z');
+    expect(page.markdown).toContain('| POST /auth/login p50 / p99 | — | 70 / 90 ms | 70 / 90 ms | 1.00 | reported |');
+    expect(page.figures.benches['auth-users']).toEqual({ startedAt: '2026-11-27T10:00:00.000Z', figures: [kept] });
+  });
+
+  it('copies its summary row and section from the committed page when it has them', () => {
+    const auth = bench('auth-users');
+    const section = `## ${auth.title} (\`${auth.script}\`)\n\n\`npx tsx bench/auth-users.ts --json\`, then\n\n| a | table |`;
+    const row = '| auth-users | 2026-11-27 10:00 (earlier) | 0.4 min | 1 → 2 | 0 | 0 of 0 |';
+    const page = pageWithout([], `# Benchmark results\n\n| bench |\n${row}\n\n${section}\n\n## Not in this report\n`);
+    expect(page.markdown).toContain(`${row}\n`);
+    expect(page.markdown).toContain(`${section}\n\n## Not in this report`);
+    expect(page.markdown).toMatch(/request-counts \| not run/);
+  });
+
+  it('is "not run" when this run executed it without an output', () => {
+    const page = pageWithout(['auth-users']);
+    expect(page.failed).toBe(2);
+    expect(page.markdown).toMatch(/auth-users \| not run/);
+  });
+});
+
 describe('options and duration', () => {
   it('parses --quick, --last and --only, and refuses an unknown bench', () => {
     expect(parseOptions(['--quick', '--only', 'auth-users,bundles'])).toMatchObject({

@@ -27,6 +27,8 @@ export const LEFT_OUT: [file: string, why: string][] = [
 
 export interface PageInput {
   benches: readonly ReportBench[];
+  /** bench/RESULTS.md at HEAD: a kept bench's summary row and section are copied from it (`keptFigures`). */
+  lastMarkdown?: string;
   records: ReadonlyMap<string, BenchRecord>;
   /** The benches this run executed (the others' tables come from their last outputs). */
   ran: ReadonlySet<string>;
@@ -64,17 +66,29 @@ export function buildPage(input: PageInput): Page {
   let failed = 0;
   for (const bench of benches) {
     const record = records.get(bench.name);
-    const own = figuresOf(bench, record);
+    const kept = keptFigures(bench.name, record, input);
+    const own = kept?.figures ?? figuresOf(bench, record);
     failed += own.filter((f) => f.ok === false).length;
     if (record) figures.benches[bench.name] = { startedAt: record.startedAt, figures: own };
+    else if (kept) figures.benches[bench.name] = kept;
     const met = own.filter((f) => f.ok !== undefined);
+    const copied = kept && committedParts(input.lastMarkdown, bench);
+    if (copied) {
+      summary.push(copied.row);
+      sections.push(copied.section);
+      continue;
+    }
     summary.push(
       `| ${bench.name} | ${record ? `${record.startedAt.slice(0, 16).replace('T', ' ')}${input.ran.has(bench.name) ? '' : ' (earlier)'}` : 'not run'} | ` +
         `${record ? `${(record.seconds / 60).toFixed(1)} min` : '—'} | ${record ? `${record.loadBefore} → ${record.loadAfter}` : '—'} | ` +
         `${record?.exitCode ?? '—'} | ${met.filter((f) => f.ok).length} of ${met.length} |`,
     );
     const note = record?.output && bench.note ? `${safe(() => bench.note!(record.output))}\n\n` : '';
-    const command = record ? `\`${record.command}\`` : '(not run)';
+    const command = record
+      ? `\`${record.command}\``
+      : kept
+        ? `(not run here: its figures as the last committed page has them, measured ${kept.startedAt})`
+        : '(not run)';
     const error = record?.errorTail ? `\n\n\`\`\`\n${record.errorTail}\n\`\`\`` : '';
     sections.push(
       `## ${bench.title} (\`${bench.script}\`)\n\n${command}${record ? `, ${record.startedAt}, load ${record.loadBefore} → ${record.loadAfter}` : ''}` +
@@ -110,6 +124,28 @@ export function buildPage(input: PageInput): Page {
     '',
   ].join('\n');
   return { markdown, figures, failed };
+}
+
+/**
+ * A bench this run did not execute whose output is not on this machine (a fresh clone keeps no
+ * bench/results): its figures as the last committed page has them, so `--only` refreshes one bench
+ * without dropping the others.
+ */
+function keptFigures(name: string, record: BenchRecord | undefined, input: PageInput) {
+  if (record || input.ran.has(name) || input.quick || input.last?.quick) return undefined;
+  const committed = input.last?.benches[name];
+  return committed?.startedAt ? committed : undefined;
+}
+
+/** A bench's summary row and section as the committed page has them (undefined when it has none). */
+function committedParts(markdown: string | undefined, bench: ReportBench) {
+  if (!markdown) return undefined;
+  const row = markdown.split('\n').find((line) => line.startsWith(`| ${bench.name} `));
+  const heading = `## ${bench.title} (\`${bench.script}\`)`;
+  const start = markdown.indexOf(`${heading}\n`);
+  if (!row || start < 0) return undefined;
+  const end = markdown.indexOf('\n## ', start + heading.length);
+  return { row, section: markdown.slice(start, end < 0 ? undefined : end).trimEnd() };
 }
 
 function safe(fn: () => string): string {

@@ -8,6 +8,7 @@
  *   npm run bench:report                         # every bench at full size (prints the expected duration)
  *   npm run bench:report -- --quick              # every bench at a small size, into bench/results/quick/
  *   npm run bench:report -- --only inbound-pipeline,request-counts   # a subset; the page keeps the others' last outputs
+ *                                                                     (on a fresh clone, none: their committed rows and sections)
  *   npm run bench:report -- --last               # the page from the last outputs, running nothing
  *   npm run bench:report -- --data-dir /dev/shm/bench   # keep the 100,000-item fills there and reuse them next time
  *

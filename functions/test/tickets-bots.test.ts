@@ -7,6 +7,7 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } 
 import { ddb, tableName } from '../src/data/client';
 import { putQueueOption } from '../src/data/queue-options';
 import { putQueue } from '../src/data/queues';
+import { readTicketCounts } from '../src/data/ticket-counters';
 import { forgetBotSetups } from '../src/domain/bots/bot-setup';
 import { apiCall } from './support/api-event';
 import {
@@ -246,6 +247,19 @@ describe("the bots' writes", () => {
   });
 });
 
+/** The updates of ticket items `work` made (a new ticket is a Put; its activity, bot state and moves are updates). */
+async function ticketUpdatesDuring(work: () => Promise<unknown>): Promise<UpdateCommand[]> {
+  const spy = vi.spyOn(ddb(), 'send');
+  try {
+    await work();
+    return spy.mock.calls
+      .map(([command]) => command as object)
+      .filter((c): c is UpdateCommand => c instanceof UpdateCommand && c.input.Key?.SK === 'TICKET');
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 describe("a new customer's greeting", () => {
   it('is decided before the ticket is stored, which shows it as its last message: the greeting writes no ticket activity', async () => {
     const one = await createWorkspace(); // its connection serves queue A only
@@ -253,17 +267,7 @@ describe("a new customer's greeting", () => {
     forgetBotSetups();
     const number = newNumber();
     const first = customerEvent(one, { number, name: 'Caio', body: 'oi' });
-    const spy = vi.spyOn(ddb(), 'send');
-    let ticketUpdates: UpdateCommand[];
-    try {
-      await deliver(first);
-      ticketUpdates = spy.mock.calls
-        .map(([command]) => command as object)
-        .filter((c): c is UpdateCommand => c instanceof UpdateCommand && c.input.Key?.SK === 'TICKET');
-    } finally {
-      spy.mockRestore();
-    }
-    expect(ticketUpdates).toEqual([]);
+    expect(await ticketUpdatesDuring(() => deliver(first))).toEqual([]);
     let ticket = (await ticketOf(one, number))!;
     expect(ticket).toMatchObject({ lastMessage: 'Fila A: olá Caio!', unreadMessages: 1, chatbot: false });
     expect((await messagesOf(ticket.id, one)).map((m) => [m.fromMe, m.body])).toEqual([
@@ -278,42 +282,73 @@ describe("a new customer's greeting", () => {
     expect((await messagesOf(ticket.id, one)).filter((m) => m.fromMe)).toHaveLength(1);
   });
 
-  it('cut short after its ticket was stored and before the greeting, is sent on the redelivery, once', async () => {
-    const one = await createWorkspace(); // its connection serves queue A only
-    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
-    forgetBotSetups();
+  /**
+   * A new customer's first message whose pipeline stops as the bots' first reply is stored (after the
+   * ticket), then its SQS redeliveries: what the customer got from us, and the ticket.
+   */
+  async function cutShortBeforeTheFirstReply(on: Workspace, name: string) {
     const number = newNumber();
-    const first = customerEvent(one, { number, name: 'Caio', body: 'oi' });
+    const first = customerEvent(on, { number, name, body: 'oi' });
     const realSend = ddb().send.bind(ddb()) as (command: object) => Promise<unknown>;
-    const isGreetingPut = (command: object) =>
+    const isReplyPut = (command: object) =>
       command instanceof PutCommand && (command.input.Item as { fromMe?: boolean }).fromMe === true;
     const send = vi
       .spyOn(ddb(), 'send')
       .mockImplementation(((command: object) =>
-        isGreetingPut(command) ? Promise.reject(new Error('process stopped')) : realSend(command)) as never);
+        isReplyPut(command) ? Promise.reject(new Error('process stopped')) : realSend(command)) as never);
     try {
       await expect(deliver(first)).rejects.toThrow('inbound failures: 1');
     } finally {
       send.mockRestore();
     }
-    expect((await messagesOf((await ticketOf(one, number))!.id, one)).filter((m) => m.fromMe)).toEqual([]);
-
-    await deliver(first); // SQS redelivery
+    expect((await messagesOf((await ticketOf(on, number))!.id, on)).filter((m) => m.fromMe)).toEqual([]);
     await deliver(first);
-    const ticket = (await ticketOf(one, number))!;
+    await deliver(first);
+    const ticket = (await ticketOf(on, number))!;
+    return { ticket, fromUs: (await messagesOf(ticket.id, on)).filter((m) => m.fromMe).map((m) => m.body) };
+  }
+
+  it('cut short after its ticket was stored and before the greeting, is sent on the redelivery, once', async () => {
+    const one = await createWorkspace(); // its connection serves queue A only
+    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
+    forgetBotSetups();
+    const { ticket, fromUs } = await cutShortBeforeTheFirstReply(one, 'Caio');
     expect(ticket).toMatchObject({ lastMessage: 'Fila A: olá Caio!', unreadMessages: 1 });
-    expect((await messagesOf(ticket.id, one)).filter((m) => m.fromMe).map((m) => m.body)).toEqual(['Fila A: olá Caio!']);
+    expect(fromUs).toEqual(['Fila A: olá Caio!']);
   });
 
-  it('of a connection with a menu: the ticket is stored showing the menu, then enters the menu', async () => {
+  it('cut short before the menu, with the ticket stored in the menu: the redelivery shows the menu, once', async () => {
+    const { ticket, fromUs } = await cutShortBeforeTheFirstReply(w, 'Gil');
+    const menu = 'Olá Gil! Escolha um setor:\n\n*1* - Fila A\n*2* - Fila B';
+    expect(ticket).toMatchObject({ lastMessage: menu, unreadMessages: 1, chatbot: true, queueId: null });
+    expect(fromUs).toEqual([menu]);
+  });
+
+  it('of a connection with a menu: the ticket is stored in the menu, showing it, and nothing is written on it after', async () => {
     const number = newNumber();
-    await customerSays(w, { number, name: 'Duda', body: 'boa tarde' });
+    expect(await ticketUpdatesDuring(() => customerSays(w, { number, name: 'Duda', body: 'boa tarde' }))).toEqual([]);
     const ticket = (await ticketOf(w, number))!;
     expect(ticket).toMatchObject({
       lastMessage: 'Olá Duda! Escolha um setor:\n\n*1* - Fila A\n*2* - Fila B',
       unreadMessages: 1,
       chatbot: true,
+      queueId: null,
     });
+    await customerSays(w, { number, body: '1' });
+    expect((await ticketOf(w, number))!).toMatchObject({ queueId: w.queueA.id, chatbot: false });
+  });
+
+  it('whose first message picks a queue: the ticket is born in that queue and counted there once', async () => {
+    const number = newNumber();
+    const pending = async () => {
+      const counts = await readTicketCounts(w.cid);
+      return [counts.byQueue('pending', null), counts.byQueue('pending', w.queueB.id)];
+    };
+    const before = await pending();
+    expect(await ticketUpdatesDuring(() => customerSays(w, { number, name: 'Edu', body: '2' }))).toEqual([]);
+    expect((await ticketOf(w, number))!).toMatchObject({ queueId: w.queueB.id, chatbot: true, unreadMessages: 1 });
+    const after = await pending();
+    expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual([0, 1]);
   });
 });
 

@@ -147,8 +147,10 @@ async function decideForMessage(
 
 /**
  * A new contact's first message: what `onTicketMessage` would answer on its new ticket, decided before
- * the ticket is stored (`OpeningReplies`), with the message ids the replies will be stored under.
- * Only a customer's message on a ticket waiting for the bots (as `onTicketMessage` requires).
+ * the ticket is stored (`OpeningReplies`), with the message ids the replies will be stored under and
+ * the ticket fields the decision sets. Only a customer's message on a ticket waiting for the bots (as
+ * `onTicketMessage` requires). A redelivery that finds the ticket stored but not greeted decides again
+ * with `isNewTicket`, which does not read the menu state stored with it: the same replies.
  */
 export async function openingReplies(ctx: OpeningContext): Promise<OpeningReplies | undefined> {
   const { ticket, message } = ctx;
@@ -156,9 +158,11 @@ export async function openingReplies(ctx: OpeningContext): Promise<OpeningReplie
     return undefined;
   }
   const decision = await decideForMessage(ctx, true);
+  const { status: _status, ...ticketChanges } = decision.changes;
   return {
     replies: decision.replies.map((text) => ({ id: monotonicUlid(), text })),
     at: new Date().toISOString(),
+    ticketChanges,
     decision,
   };
 }

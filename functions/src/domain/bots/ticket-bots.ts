@@ -25,16 +25,19 @@ import type { BotDecision } from './bot-types';
 /**
  * The bots' replies to a new contact's first message, decided BEFORE its ticket is stored
  * (`TicketBots.openingReplies`), so the ticket is stored as the last of them leaves it (last message,
- * list position) and their landings write no ticket activity: 3 write units per reply a new ticket
- * (issue 28 §1). The pipeline hands it back in `TicketMessageContext.opening`, and the bots send
- * exactly these replies under these message ids instead of deciding again.
+ * list position) and in the queue and menu state they put it in: their landings write no ticket
+ * activity (3 write units a new ticket) and no bot state (issue 28 §1). The pipeline hands it back in
+ * `TicketMessageContext.opening`, and the bots send exactly these replies under these message ids
+ * instead of deciding again.
  */
 export interface OpeningReplies {
   /** In order, with the message id each is stored under. */
   replies: { id: string; text: string }[];
   /** When they were decided: the new ticket's last activity. */
   at: string;
-  /** The whole decision (its ticket changes are applied after the replies, as for any message). */
+  /** The ticket fields the bots set (queue, menu state), stored with the new ticket. */
+  ticketChanges: Partial<Pick<TicketRecord, 'queueId' | 'chatbot' | 'botPath' | 'awaitingRating' | 'menuHeardAt'>>;
+  /** The whole decision, handed back to the bots with the stored ticket (which has its changes already). */
   decision: BotDecision;
 }
 

@@ -123,10 +123,14 @@ async function recordAttachedDirectly(draft: RecordedMessage, bots: TicketBots):
   return 'done';
 }
 
-/** A new contact's ticket, and the replies its first message gets, decided before it is stored (`OpeningReplies`). */
+/**
+ * A new contact's ticket, and the replies its first message gets, decided before it is stored
+ * (`OpeningReplies`): the ticket is stored in the queue and menu state they put it in.
+ */
 async function openNewTicket({ connection, contact, message }: RecordedMessage, bots: TicketBots) {
-  const ticket = await newTicket(connection, contact, message);
-  const replies = await bots.openingReplies?.({ connection, contact, ticket, message });
+  const born = await newTicket(connection, contact, message);
+  const replies = await bots.openingReplies?.({ connection, contact, ticket: born, message });
+  const ticket = replies ? { ...born, ...replies.ticketChanges } : born;
   const lastReply = replies?.replies.at(-1);
   return { ticket, replies, repliesFirst: lastReply && replies ? { lastReply, at: replies.at } : undefined };
 }

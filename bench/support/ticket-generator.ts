@@ -7,7 +7,6 @@
  * references (`MSGREF`, read only by delete/quote/sendFailed, which the bench does not call) —
  * 10 items a ticket less, on a machine where the fill is the slow part.
  */
-import { randomUUID } from 'node:crypto';
 import { ulid } from '@atende/shared/ids';
 import { DEFAULT_TIME_ZONE, type TicketStatus } from '@atende/shared';
 import { batchWrite, type WriteRequest } from '../../functions/src/data/table-operations';
@@ -17,7 +16,7 @@ import { messageItem, type MessageRecord } from '../../functions/src/data/messag
 import { indexItems } from '../../functions/src/data/search-index';
 import { tokensOf } from '../../functions/src/data/search-tokens';
 import { addToTicketCounters, counterSks } from '../../functions/src/data/ticket-counters';
-import { ticketItem, ticketSideItems, type TicketRecord } from '../../functions/src/data/tickets';
+import { ticketItem, ticketSideItems, ticketUuid, type TicketRecord } from '../../functions/src/data/tickets';
 
 const FIRST = [
   'Ana',
@@ -211,7 +210,7 @@ function oneTicket(c: GeneratedCompany, i: number, now: number): { ticket: Ticke
   const queueId = c.queueIds[i % c.queueIds.length]!;
   const ticket: TicketRecord = {
     id: ticketId,
-    uuid: randomUUID(),
+    uuid: ticketUuid(ticketId),
     companyId: c.companyId,
     status,
     contactId: contact.id,

@@ -5,21 +5,24 @@
  * creation cut short after its lock is completed by the next reader, the same ticket, stored once and
  * counted at most once. A pending ticket counts only in its queue's counter.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
-import { ddb } from '../src/data/client';
+import { ddb, tableName } from '../src/data/client';
+import { tenantPk } from '../src/data/keys';
 import { getConnection } from '../src/data/connections';
 import { getContact } from '../src/data/contacts';
 import { readTicketCounts } from '../src/data/ticket-counters';
 import {
   getConversation,
   getTicket as readTicket,
-  getTicketIdByUuid,
+  getTicketByUuid,
   getTickets,
   listContactTicketIds,
+  ticketUuid,
   type TicketRecord,
 } from '../src/data/tickets';
-import { insertTicket } from '../src/data/ticket-transitions';
+import { insertTicket, removeTicket } from '../src/data/ticket-transitions';
 import { TransactionConditionFailed } from '../src/data/transactions';
 import { findOrCreateContact } from '../src/domain/contacts/find-or-create-contact';
 import { identityOf } from '../src/domain/contacts/channel-identity';
@@ -81,7 +84,7 @@ describe('a new ticket', () => {
     expect(isLockPut(calls.find((c) => c instanceof PutCommand)!)).toBe(true);
 
     expect(await readTicket(w.cid, ticket.id)).toMatchObject({ id: ticket.id, status: 'pending' });
-    expect(await getTicketIdByUuid(w.cid, ticket.uuid)).toBe(ticket.id);
+    expect((await getTicketByUuid(w.cid, ticket.uuid))?.id).toBe(ticket.id);
     expect(await listContactTicketIds(w.cid, ticket.contactId, 5)).toContain(ticket.id);
     expect(await getConversation(w.cid, ticket.connectionId, ticket.contactId)).toMatchObject({
       ticketId: ticket.id,
@@ -104,7 +107,7 @@ describe('a new ticket', () => {
     await expect(insertTicket(loser, null)).rejects.toSatisfy(
       (err) => err instanceof TransactionConditionFailed && err.has('conversation'),
     );
-    expect(await getTicketIdByUuid(w.cid, loser.uuid)).toBeUndefined();
+    expect((await getTicketByUuid(w.cid, loser.uuid))?.id).toBeUndefined();
     expect(await listContactTicketIds(w.cid, winner.contactId, 5)).toEqual([winner.id]);
     expect(await readTicket(w.cid, loser.id)).toBeUndefined();
     const after = await readTicketCounts(w.cid);
@@ -193,5 +196,60 @@ describe('a new ticket', () => {
     expect(completed).toMatchObject({ id: ticket.id, uuid: ticket.uuid });
     expect(await readTicket(w.cid, ticket.id)).toMatchObject({ id: ticket.id, uuid: ticket.uuid });
     expect((await pendingInQueue(w, ticket.queueId)) - before).toBe(1);
+  });
+});
+
+/** The uuid's own item (AP-T2's older way), if stored. */
+const uuidItemOf = async (cid: string, uuid: string) =>
+  (await ddb().send(new GetCommand({ TableName: tableName(), Key: { PK: tenantPk(cid, 'TICKETUUID', uuid), SK: 'UUID' } })))
+    .Item;
+
+describe("a ticket's uuid", () => {
+  it("is its id's (the same 128 bits): no item of its own, found by the ticket it spells", async () => {
+    const { w } = workspace;
+    const ticket = await draftTicket(w);
+    expect(ticket.uuid).toBe(ticketUuid(ticket.id));
+    expect(ticket.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const send = vi.spyOn(ddb(), 'send');
+    let written: Record<string, unknown>[];
+    try {
+      await insertTicket(ticket, null);
+      written = send.mock.calls.flatMap(([command]) => {
+        const input = (command as { input: { RequestItems?: Record<string, { PutRequest?: { Item: object } }[]> } }).input;
+        return Object.values(input.RequestItems ?? {}).flatMap((requests) =>
+          requests.map((r) => r.PutRequest?.Item as Record<string, unknown>),
+        );
+      });
+    } finally {
+      send.mockRestore();
+    }
+    // the references batch holds the contact's reference only
+    expect(written.map((item) => String(item.PK))).toEqual([tenantPk(w.cid, 'CONTACTTICKETS', ticket.contactId)]);
+    expect(await uuidItemOf(w.cid, ticket.uuid)).toBeUndefined();
+    expect((await getTicketByUuid(w.cid, ticket.uuid))?.id).toBe(ticket.id);
+    // a uuid spelling no stored ticket, and a string that is no uuid, find nothing
+    expect(
+      (await getTicketByUuid(w.cid, ticketUuid(ticket.id.slice(0, -1) + (ticket.id.endsWith('0') ? '1' : '0'))))?.id,
+    ).toBeUndefined();
+    expect((await getTicketByUuid(w.cid, 'not-a-uuid'))?.id).toBeUndefined();
+  });
+
+  it('of a ticket from before (a random uuid) is still found through its own item, which goes with the ticket', async () => {
+    const { w } = workspace;
+    const ticket = { ...(await draftTicket(w)), uuid: randomUUID() };
+    await insertTicket(ticket, null);
+    expect(await uuidItemOf(w.cid, ticket.uuid)).toMatchObject({ ticketId: ticket.id });
+    expect((await getTicketByUuid(w.cid, ticket.uuid))?.id).toBe(ticket.id);
+
+    await removeTicket((await readTicket(w.cid, ticket.id))!, true);
+    expect(await uuidItemOf(w.cid, ticket.uuid)).toBeUndefined();
+    expect((await getTicketByUuid(w.cid, ticket.uuid))?.id).toBeUndefined();
+  });
+
+  it("of another company's ticket finds nothing", async () => {
+    const { w } = workspace;
+    const ticket = await draftTicket(w);
+    await insertTicket(ticket, null);
+    expect((await getTicketByUuid(`${w.cid}X`, ticket.uuid))?.id).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * of the consumer's CPU at 100 msgs/s (bench/README.md, round 9). Same alphabet, same time prefix,
  * the same cryptographic source, refilled 4 KB at a time.
  */
-import { monotonicFactory, ulid as ulidFrom } from 'ulid';
+import { isValid, monotonicFactory, ulid as ulidFrom, ulidToUUID, uuidToULID } from 'ulid';
 
 const POOL_BYTES = 4096;
 const pool = new Uint8Array(POOL_BYTES);
@@ -32,3 +32,14 @@ export const monotonicUlid: () => string = (() => {
   const next = monotonicFactory(pooledRandom);
   return () => next();
 })();
+
+/**
+ * The UUID spelling of a ULID (the same 128 bits, lower-case), or undefined for an id that is not a
+ * ULID: a ticket's uuid is its id's, so `/tickets/{uuid}` finds it without an item of its own.
+ */
+export const uuidOfUlid = (id: string): string | undefined => (isValid(id) ? ulidToUUID(id).toLowerCase() : undefined);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ULID a UUID spells (`uuidOfUlid` backwards), or undefined for a string that is not a UUID. */
+export const ulidOfUuid = (uuid: string): string | undefined => (UUID.test(uuid) ? uuidToULID(uuid) : undefined);

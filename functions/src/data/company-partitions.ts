@@ -24,6 +24,7 @@ import { bucketOf, messageTokensEverIndexed } from './search-tokens';
 import { shardSessionKey } from './shard-registry';
 import { queueList, userList } from './ticket-lists';
 import type { Item } from './table-operations';
+import { hasUuidItem } from './tickets';
 import { userSearchTokens } from './users';
 
 type Reach = 'fixed' | 'byId' | 'index' | 'notPurged';
@@ -186,7 +187,8 @@ export function referencesOf(companyId: string, item: Item): References {
       break;
     case 'TICKET':
       refs.ticket(text(item.id));
-      if (text(item.uuid)) refs.table(tenantPk(companyId, 'TICKETUUID', String(item.uuid)));
+      if (text(item.uuid) && hasUuidItem({ id: String(item.id ?? ''), uuid: String(item.uuid) }))
+        refs.table(tenantPk(companyId, 'TICKETUUID', String(item.uuid)));
       if (text(item.connectionId) && text(item.contactId))
         refs.table(tenantPk(companyId, 'CONVO', String(item.connectionId), String(item.contactId)));
       break;

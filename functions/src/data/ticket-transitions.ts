@@ -17,7 +17,16 @@ import {
   updateAlone,
   type LabelledItem,
 } from './transactions';
-import { conversationKey, TICKET_WRITE, ticketItem, ticketKey, ticketSideItems, type TicketRecord } from './tickets';
+import {
+  contactTicketItem,
+  conversationKey,
+  TICKET_WRITE,
+  ticketItem,
+  ticketKey,
+  ticketSideItems,
+  uuidItems,
+  type TicketRecord,
+} from './tickets';
 
 /**
  * Creates the ticket and takes the conversation lock: it must be free (no pointer, or one to the
@@ -25,7 +34,7 @@ import { conversationKey, TICKET_WRITE, ticketItem, ticketKey, ticketSideItems, 
  * No transaction (it bills every item twice, issue 28 §1): a guarded order, as a new contact's
  * (contact-creation.ts):
  *   1. THE GUARD: the lock, taken with the new ticket in it (`draft`, without its last message's text); beside it the ticket's
- *      references (its uuid, the contact's reference: plain Puts naming this ticket id, which nothing
+ *      references (the contact's, and an older kind of uuid's: plain Puts naming this ticket id, which nothing
  *      else can hold). Losing the lock takes the references back;
  *   2. the ticket, conditional on not existing (`storeTicket`), and beside it the counts (the tab
  *      counter, the dashboard's day), written by the lock's holder alone.
@@ -193,7 +202,7 @@ export async function moveTicket(
  * `extra`: moves of aggregates kept elsewhere (its tags' counts), in the same transaction.
  */
 export async function removeTicket(t: TicketRecord, holdsConversation: boolean, extra: LabelledItem[] = []): Promise<void> {
-  const [uuidItem, contactItem] = ticketSideItems(t, null);
+  const [contactItem, ...uuidItem] = [contactTicketItem(t), ...uuidItems(t)];
   const del = (
     label: string,
     key: Record<string, unknown>,
@@ -219,8 +228,8 @@ export async function removeTicket(t: TicketRecord, holdsConversation: boolean, 
       values: { ...same.values, ...(t.tagIds?.length ? { ':tags': t.tagIds } : { ':zero': 0 }) },
       names: same.names,
     }),
-    del(TICKET_WRITE.uuid, uuidItem!),
-    del('contact', contactItem!),
+    ...uuidItem.map((item) => del(TICKET_WRITE.uuid, item)),
+    del('contact', contactItem),
     ...(holdsConversation
       ? [
           del(TICKET_WRITE.conversation, conversationKey(t.companyId, t.connectionId, t.contactId), {

@@ -7,13 +7,16 @@
  *                 GSI2PK = C#<cid>#TU#<status>#<userId|NONE>   GSI2SK = <updatedAt>#<id>   (list per status and user: open, closed)
  *                 the list keys are sparse by status (LIST_INDEXES), so a message moves a pending or open ticket in one index
  *   uuid          PK = C#<cid>#TICKETUUID#<uuid>               SK = UUID      { ticketId }
+ *                 only a ticket whose uuid is not its id's (`ticketUuid`): tickets created before round 21
  *   conversation  PK = C#<cid>#CONVO#<connectionId>#<contactId> SK = CURRENT  { ticketId, active, closedAt }
  *                 the "open ticket" lock: at most one active ticket per contact and connection
  *   contact's     PK = C#<cid>#CONTACTTICKETS#<contactId>      SK = <ticketId>
  * Creating, moving and deleting a ticket (its lists, lock and counts): ticket-transitions.ts.
  */
+import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel, TicketStatus } from '@atende/shared';
+import { ulidOfUuid, uuidOfUlid } from '@atende/shared/ids';
 import { batchGet, queryPage } from './table-operations';
 import { ddb, tableName } from './client';
 import { consistentGet } from './read-ahead';
@@ -102,10 +105,29 @@ export function ticketFromItem(item: Record<string, unknown>): TicketRecord {
   return { tagIds: [], unreadMessages: 0, ...ticket } as unknown as TicketRecord;
 }
 
+/**
+ * A new ticket's uuid: its id's (the same 128 bits, `uuidOfUlid`), so `/tickets/{uuid}` reads the ticket
+ * itself and no uuid item is written (one write unit less per ticket, issue 28 §1). An id that is not a
+ * ULID gets a random uuid, kept in its own item as before round 21.
+ */
+export const ticketUuid = (id: string): string => uuidOfUlid(id) ?? randomUUID();
+
+/** A uuid found through its own item: a ticket from before round 21, or one whose id is not a ULID. */
+export const hasUuidItem = (t: Pick<TicketRecord, 'id' | 'uuid'>) => t.uuid !== uuidOfUlid(t.id);
+
+/** The uuid item of a ticket that has one (`hasUuidItem`). */
+export const uuidItems = (t: TicketRecord) => (hasUuidItem(t) ? [{ ...uuidKey(t.companyId, t.uuid), ticketId: t.id }] : []);
+
+/** The contact's reference to the ticket (AP-T4). */
+export const contactTicketItem = (t: TicketRecord) => ({
+  ...contactTicketKey(t.companyId, t.contactId, t.id),
+  ticketId: t.id,
+});
+
 /** The items a new ticket writes besides itself (bulk loading in the bench uses them too). */
 export const ticketSideItems = (t: TicketRecord, conversation: ConversationPointer | null) => [
-  { ...uuidKey(t.companyId, t.uuid), ticketId: t.id },
-  { ...contactTicketKey(t.companyId, t.contactId, t.id), ticketId: t.id },
+  ...uuidItems(t),
+  contactTicketItem(t),
   ...(conversation ? [{ ...conversationKey(t.companyId, t.connectionId, t.contactId), ...conversation }] : []),
 ];
 
@@ -115,10 +137,19 @@ export async function getTicket(companyId: string, id: string): Promise<TicketRe
   return item ? ticketFromItem(item) : undefined;
 }
 
-/** AP-T2: ticket id by uuid. */
-export async function getTicketIdByUuid(companyId: string, uuid: string): Promise<string | undefined> {
+/**
+ * AP-T2: the ticket of a uuid: the ticket its uuid spells (`ticketUuid`), else the one the uuid's own
+ * item names (a ticket from before round 21). The ticket must carry that very uuid: an older ticket's
+ * random uuid spells some other id.
+ */
+export async function getTicketByUuid(companyId: string, uuid: string): Promise<TicketRecord | undefined> {
+  const spelled = ulidOfUuid(uuid);
+  if (!spelled) return undefined;
+  const own = await getTicket(companyId, spelled);
+  if (own?.uuid === uuid) return own;
   const out = await ddb().send(new GetCommand({ TableName: tableName(), Key: uuidKey(companyId, uuid) }));
-  return out.Item?.ticketId as string | undefined;
+  const id = out.Item?.ticketId as string | undefined;
+  return id ? getTicket(companyId, id) : undefined;
 }
 
 /** AP-T3: the current ticket of a contact on a connection (the lock). */

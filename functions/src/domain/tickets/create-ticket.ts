@@ -3,7 +3,6 @@
  * ('Selecione uma fila'); one active ticket per contact and connection (ERR_OTHER_OPEN_TICKET,
  * enforced by the same conversation lock the inbound path takes).
  */
-import { randomUUID } from 'node:crypto';
 import { ulid } from '@atende/shared/ids';
 import {
   mayAssignTicketTo,
@@ -16,7 +15,7 @@ import {
 import { findDefaultConnection, getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
 import { getQueueRefs } from '../../data/queues';
-import { TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { TICKET_WRITE, ticketUuid, type TicketRecord } from '../../data/tickets';
 import { conversationTicket } from './conversation-ticket';
 import { insertTicket } from '../../data/ticket-transitions';
 import { getUser } from '../../data/users';
@@ -52,9 +51,10 @@ export async function createTicket(actor: TicketActor, input: CreateTicketInput)
   const { pointer } = await conversationTicket(cid, connection.id, contact.id); // AP-T3
   if (pointer?.active) throw otherOpenTicket();
   const now = new Date().toISOString();
+  const id = ulid();
   const ticket: TicketRecord = {
-    id: ulid(),
-    uuid: randomUUID(),
+    id,
+    uuid: ticketUuid(id),
     companyId: cid,
     status: userId ? 'open' : 'pending',
     contactId: contact.id,

@@ -5,11 +5,10 @@
  * on one ticket (the losers re-read and find the winner's). A closed ticket comes back as pending when the
  * customer writes within the company's reopen window; otherwise a new ticket starts.
  */
-import { randomUUID } from 'node:crypto';
 import { ulid } from '@atende/shared/ids';
 import type { ConnectionRecord } from '../../data/connections';
 import type { ContactRecord } from '../../data/contacts';
-import { getTicket, TICKET_WRITE, type TicketRecord } from '../../data/tickets';
+import { getTicket, TICKET_WRITE, ticketUuid, type TicketRecord } from '../../data/tickets';
 import { insertTicket, moveTicket } from '../../data/ticket-transitions';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { ticketCreatedSlot } from '../dashboard/company-clock';
@@ -85,9 +84,10 @@ export async function newTicket(
   const now = new Date().toISOString();
   const createdSlot = await ticketCreatedSlot(connection.companyId, now);
   const queueIds = connection.queueIds ?? [];
+  const id = openedBy?.id ?? ulid();
   return {
-    id: openedBy?.id ?? ulid(),
-    uuid: randomUUID(),
+    id,
+    uuid: ticketUuid(id),
     companyId: connection.companyId,
     status: 'pending',
     contactId: contact.id,

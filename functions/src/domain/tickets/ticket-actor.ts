@@ -36,7 +36,11 @@ export const accessDenied = () => new AppError('ERR_NO_PERMISSION', 403);
 
 /** The ticket, if it exists in the caller's company and the caller may see it ('Acesso não permitido' otherwise). */
 export async function visibleTicket(actor: TicketActor, ticketId: string): Promise<TicketRecord> {
-  const ticket = await getTicket(actor.viewer.companyId, ticketId);
+  return seenBy(actor, await getTicket(actor.viewer.companyId, ticketId));
+}
+
+/** The ticket read, if the caller may see it (ERR_NO_TICKET_FOUND when there is none). */
+export function seenBy(actor: TicketActor, ticket: TicketRecord | undefined): TicketRecord {
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   if (!maySeeTicket(actor.viewer, ticket, actor.settings)) throw accessDenied();
   return ticket;

@@ -8,6 +8,8 @@ import { createAppRouter } from '@/app/router';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { refreshSession } from '@/lib/api-client';
 import { loadConfig } from '@/lib/config';
+import { sessionHintSet } from '@/lib/local-flags';
+import { sessionStore } from '@/lib/session-store';
 import { currentLanguage, i18nReady } from '@/lib/i18n';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -26,8 +28,10 @@ function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
 
 async function boot(): Promise<void> {
   const configReady = loadConfig();
-  // A reload keeps the session through the refresh cookie; no cookie simply means signed out.
-  void configReady.then(() => refreshSession()).catch(() => undefined);
+  // A reload keeps the session through the refresh cookie; no cookie simply means signed out. A browser
+  // that never signed in (or signed out) has no cookie to try: signed out at once (local-flags.ts).
+  if (sessionHintSet()) void configReady.then(() => refreshSession()).catch(() => undefined);
+  else sessionStore.clear();
   // Created now, the router starts fetching the current page's chunk alongside /config.json.
   const router = createAppRouter();
   // The first render does not wait for /config.json: public pages need none to paint, private ones

@@ -165,8 +165,10 @@ export function refreshSession(): Promise<string> {
       return token;
     })
     .catch((error: unknown) => {
-      sessionStore.clear();
-      throw toApiError(error);
+      const apiError = toApiError(error);
+      // Only the server's "no" ends the session for good: a request cut short by a reload must not.
+      sessionStore.clear({ keepHint: apiError.code === 'ERR_NETWORK' || apiError.status >= 500 });
+      throw apiError;
     })
     .finally(() => {
       refreshInFlight = null;

@@ -1,5 +1,5 @@
 import { campaignsEnabled, policySettings, type SessionUserDto } from '@atende/shared';
-import { setCampaignsFlag } from './local-flags';
+import { setCampaignsFlag, setSessionHint } from './local-flags';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -38,6 +38,7 @@ export const sessionStore = {
   },
   signIn(token: string, user: SessionUserDto, extra: { landing?: string; sessionId?: string } = {}): void {
     if (campaignsOn(user)) setCampaignsFlag();
+    setSessionHint(true);
     state = {
       status: 'authenticated',
       token,
@@ -56,8 +57,13 @@ export const sessionStore = {
     state = { ...state, user };
     emit();
   },
-  /** A 401, a logout or a forced logout: forget everything we hold about the user. */
-  clear(): void {
+  /**
+   * A 401, a logout or a forced logout: forget everything we hold about the user. `keepHint`: the
+   * session could not be checked (no answer, a server error, a reload cutting the request short), so
+   * this browser may still be signed in and the next start asks again.
+   */
+  clear({ keepHint = false }: { keepHint?: boolean } = {}): void {
+    if (!keepHint) setSessionHint(false);
     state = { status: 'anonymous', token: null, user: null };
     emit();
   },

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, ApiError } from '@/lib/api-client';
+import { apiGet, ApiError, refreshSession } from '@/lib/api-client';
+import { SESSION_HINT, sessionHintSet, setSessionHint } from '@/lib/local-flags';
 import { sessionStore } from '@/lib/session-store';
 import { fakeApi } from '../support/fake-api';
 import { sessionUser } from '../support/fixtures';
@@ -96,5 +97,60 @@ describe('api-client', () => {
       fields: { name: 'Muito curto!' },
     });
     expect(sessionStore.get().status).toBe('authenticated');
+  });
+});
+
+describe('the signed-in hint (no refresh call on a first visit)', () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('is set by a sign-in and removed when the session ends', () => {
+    localStorage.clear();
+    expect(sessionHintSet()).toBe(false);
+    sessionStore.signIn('token', sessionUser());
+    expect(localStorage.getItem(SESSION_HINT)).toBe('1');
+    expect(sessionHintSet()).toBe(true);
+    sessionStore.clear();
+    expect(sessionHintSet()).toBe(false);
+  });
+
+  it('is kept when the refresh gets no answer (a reload cut it short) or a server error, removed on its 401', async () => {
+    sessionStore.signIn('token', sessionUser());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(refreshSession()).rejects.toMatchObject({ code: 'ERR_NETWORK' });
+    expect(sessionStore.get().status).toBe('anonymous');
+    expect(sessionHintSet()).toBe(true);
+
+    fakeApi({ 'POST /api/auth/refresh_token': { status: 503, body: { error: 'ERR_INTERNAL' } } });
+    await expect(refreshSession()).rejects.toMatchObject({ status: 503 });
+    expect(sessionHintSet()).toBe(true);
+
+    fakeApi({ 'POST /api/auth/refresh_token': { status: 401, body: { error: 'ERR_SESSION_EXPIRED' } } });
+    await expect(refreshSession()).rejects.toMatchObject({ status: 401 });
+    expect(sessionHintSet()).toBe(false);
+  });
+
+  it('reads as set when the storage is blocked, so the session is still restored from its cookie', () => {
+    const blocked = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(sessionHintSet(blocked)).toBe(true);
+    expect(() =>
+      setSessionHint(true, {
+        setItem: () => {
+          throw new Error('SecurityError');
+        },
+        removeItem: () => undefined,
+      }),
+    ).not.toThrow();
   });
 });

@@ -202,7 +202,6 @@ export async function moveTicket(
  * `extra`: moves of aggregates kept elsewhere (its tags' counts), in the same transaction.
  */
 export async function removeTicket(t: TicketRecord, holdsConversation: boolean, extra: LabelledItem[] = []): Promise<void> {
-  const [contactItem, ...uuidItem] = [contactTicketItem(t), ...uuidItems(t)];
   const del = (
     label: string,
     key: Record<string, unknown>,
@@ -228,8 +227,8 @@ export async function removeTicket(t: TicketRecord, holdsConversation: boolean, 
       values: { ...same.values, ...(t.tagIds?.length ? { ':tags': t.tagIds } : { ':zero': 0 }) },
       names: same.names,
     }),
-    ...uuidItem.map((item) => del(TICKET_WRITE.uuid, item)),
-    del('contact', contactItem),
+    ...uuidItems(t).map((item) => del(TICKET_WRITE.uuid, item)),
+    del('contact', contactTicketItem(t)),
     ...(holdsConversation
       ? [
           del(TICKET_WRITE.conversation, conversationKey(t.companyId, t.connectionId, t.contactId), {

@@ -166,8 +166,9 @@ export function refreshSession(): Promise<string> {
     })
     .catch((error: unknown) => {
       const apiError = toApiError(error);
-      // Only the server's "no" ends the session for good: a request cut short by a reload must not.
-      sessionStore.clear({ keepHint: apiError.code === 'ERR_NETWORK' || apiError.status >= 500 });
+      // Only the server's "no" (401/403) ends the session for good: a request cut short by a reload, a
+      // server error or a "not now" must not.
+      sessionStore.clear({ keepHint: apiError.status !== 401 && apiError.status !== 403 });
       throw apiError;
     })
     .finally(() => {

@@ -5,14 +5,14 @@
  * views of open tickets by queue read the user lists; an item written before (an open ticket still
  * carrying its queue-list keys) shows once; a tab over many lists reads O(page + lists) items.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TicketStatus } from '@atende/shared';
 import { ddb, tableName } from '../src/data/client';
 import { batchWrite } from '../src/data/table-operations';
 import { mergeTicketLists, userList } from '../src/data/ticket-lists';
-import { queueListPk, userListPk } from '../src/data/ticket-list-keys';
+import { queueListPk, staleListIndexes, userListPk } from '../src/data/ticket-list-keys';
 import { ticketItem, ticketKey, type TicketRecord } from '../src/data/tickets';
 import { releaseQueueTickets } from '../src/domain/tickets/release-queue';
 import {
@@ -121,6 +121,101 @@ describe('list keys by status', () => {
     const after = await rawTicket(w.cid, ticket.id);
     expect(after.GSI1PK).toBeUndefined();
     expect(after.GSI2PK).toBe(userListPk(w.cid, 'open', w.operatorB.user.id));
+  });
+
+  it("an open ticket written before loses its queue-list keys at its next message, once: later messages move it in its user's list only", async () => {
+    const w = ctx.w;
+    const { number, ticket } = await pendingTicket(w);
+    await putTicket(w.operatorA.token, ticket.id, { status: 'open', userId: w.operatorA.user.id });
+    const item = await rawTicket(w.cid, ticket.id);
+    const staleQueueList = queueListPk(w.cid, 'open', w.queueA.id);
+    await ddb().send(
+      new PutCommand({ TableName: tableName(), Item: { ...item, GSI1PK: staleQueueList, GSI1SK: item.GSI2SK } }),
+    );
+    expect(await listed('GSI1', staleQueueList)).toContain(ticket.id);
+
+    const send = vi.spyOn(ddb(), 'send');
+    const removals = () =>
+      send.mock.calls.filter(
+        ([command]) => command instanceof UpdateCommand && /^REMOVE /.test(String(command.input.UpdateExpression)),
+      );
+    try {
+      await customerSays(w, { number, body: 'ainda aguardo' });
+      const cleaned = await rawTicket(w.cid, ticket.id);
+      expect(cleaned.GSI1PK).toBeUndefined();
+      expect(cleaned.GSI2PK).toBe(userListPk(w.cid, 'open', w.operatorA.user.id));
+      expect(cleaned.lastMessage).toBe('ainda aguardo');
+      expect(await listed('GSI1', staleQueueList)).not.toContain(ticket.id);
+      expect(await listed('GSI2', userListPk(w.cid, 'open', w.operatorA.user.id))).toContain(ticket.id);
+      expect(removals()).toHaveLength(1);
+
+      await customerSays(w, { number, body: 'alguma novidade' });
+      expect(removals()).toHaveLength(1); // nothing left to drop
+      expect((await rawTicket(w.cid, ticket.id)).GSI1PK).toBeUndefined();
+    } finally {
+      send.mockRestore();
+    }
+    const mine = await listTickets(w.operatorA.token, { status: 'open' });
+    expect(mine.tickets.filter((t) => t.id === ticket.id)).toHaveLength(1);
+  });
+
+  it("a pending ticket written before loses its user-list keys at its next message, and stays in its queue's list", async () => {
+    const w = ctx.w;
+    const { number, ticket } = await pendingTicket(w);
+    const item = await rawTicket(w.cid, ticket.id);
+    const staleUserList = userListPk(w.cid, 'pending', null);
+    await ddb().send(
+      new PutCommand({ TableName: tableName(), Item: { ...item, GSI2PK: staleUserList, GSI2SK: item.GSI1SK } }),
+    );
+    await customerSays(w, { number, body: 'alguém aí?' });
+    const cleaned = await rawTicket(w.cid, ticket.id);
+    expect(cleaned.GSI2PK).toBeUndefined();
+    expect(cleaned.GSI1PK).toBe(queueListPk(w.cid, 'pending', w.queueA.id));
+    expect(await listed('GSI2', staleUserList)).not.toContain(ticket.id);
+    const pending = await listTickets(w.admin.token, { status: 'pending' });
+    expect(pending.tickets.filter((t) => t.id === ticket.id)).toHaveLength(1);
+  });
+
+  it('a transition between the message and the drop wins: the keys of the status it set stay', async () => {
+    const w = ctx.w;
+    const { number, ticket } = await pendingTicket(w);
+    await putTicket(w.operatorA.token, ticket.id, { status: 'open', userId: w.operatorA.user.id });
+    const item = await rawTicket(w.cid, ticket.id);
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...item, GSI1PK: queueListPk(w.cid, 'open', w.queueA.id), GSI1SK: item.GSI2SK },
+      }),
+    );
+    const original = ddb().send.bind(ddb());
+    let returned = false;
+    const send = vi.spyOn(ddb(), 'send').mockImplementation((async (command: unknown, ...rest: unknown[]) => {
+      const expression = command instanceof UpdateCommand ? String(command.input.UpdateExpression) : '';
+      if (!returned && expression.startsWith('REMOVE GSI1PK')) {
+        returned = true; // an admin returns the ticket to its queue just before the drop
+        expect((await putTicket(w.admin.token, ticket.id, { queueId: w.queueA.id, userId: null })).status).toBe(200);
+      }
+      return (original as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+    }) as never);
+    try {
+      await customerSays(w, { number, body: 'voltei' });
+    } finally {
+      send.mockRestore();
+    }
+    expect(returned).toBe(true);
+    const after = await rawTicket(w.cid, ticket.id);
+    expect(after.status).toBe('pending');
+    expect(after.GSI1PK).toBe(queueListPk(w.cid, 'pending', w.queueA.id));
+    expect(await listed('GSI1', queueListPk(w.cid, 'pending', w.queueA.id))).toContain(ticket.id);
+  });
+
+  it('which list keys are stale: those a status does not keep', () => {
+    const both = { GSI1PK: 'q', GSI2PK: 'u' };
+    expect(staleListIndexes({ status: 'open', ...both })).toEqual(['GSI1']);
+    expect(staleListIndexes({ status: 'pending', ...both })).toEqual(['GSI2']);
+    expect(staleListIndexes({ status: 'closed', ...both })).toEqual([]);
+    expect(staleListIndexes({ status: 'open', GSI2PK: 'u' })).toEqual([]);
+    expect(staleListIndexes({ status: 'pending', GSI1PK: 'q' })).toEqual([]);
   });
 
   it("a deleted queue's open tickets (only in user lists) move to no queue", async () => {

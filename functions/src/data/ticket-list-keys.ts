@@ -30,6 +30,15 @@ export const LIST_INDEXES: Record<TicketStatus, readonly ListIndex[]> = {
 };
 export const ALL_LIST_INDEXES: readonly ListIndex[] = ['GSI1', 'GSI2'];
 
+/**
+ * The list indexes an item holds a partition key for that its status does not keep: an item written
+ * before the keys were sparse (round 16), e.g. an open ticket still in its queue's list.
+ */
+export const staleListIndexes = (item: Record<string, unknown>): ListIndex[] => {
+  const kept: readonly ListIndex[] = LIST_INDEXES[item.status as TicketStatus] ?? ALL_LIST_INDEXES;
+  return ALL_LIST_INDEXES.filter((index) => item[`${index}PK`] !== undefined && !kept.includes(index));
+};
+
 type ListFacts = Pick<TicketRecord, 'companyId' | 'status' | 'queueId' | 'userId' | 'updatedAt' | 'id'>;
 /** The list keys of one index, whatever the status keeps (the move and the conditions pick from it). */
 const indexKeys = (t: ListFacts, index: ListIndex) => ({

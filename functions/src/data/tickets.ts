@@ -21,7 +21,7 @@ import { batchGet, queryPage } from './table-operations';
 import { ddb, tableName } from './client';
 import { consistentGet } from './read-ahead';
 import { tenantPk } from './keys';
-import { activitySk, listKeys } from './ticket-list-keys';
+import { activitySk, listKeys, staleListIndexes } from './ticket-list-keys';
 import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
 
 export interface TicketRecord {
@@ -245,19 +245,53 @@ export function ticketActivityItem(
   };
 }
 
-/** `ticketActivityItem` as a write of its own (no transaction): false when its condition failed. */
+/**
+ * `ticketActivityItem` as a write of its own (no transaction): false when its condition failed. The
+ * ticket as written comes back (no read is billed for it), so an item written before round 16 is
+ * seen and its stale list keys dropped (`dropStaleListKeys`).
+ */
 export async function applyTicketActivity(
   t: Pick<TicketRecord, 'companyId' | 'id'>,
   activity: TicketActivity,
   options: { onlyIfOpen?: boolean; unlessCounted?: boolean } = {},
 ): Promise<boolean> {
   const update = ticketActivityItem(t, activity, options).item.Update!;
+  let written: Record<string, unknown> | undefined;
   try {
-    await ddb().send(new UpdateCommand(update));
-    return true;
+    written = (await ddb().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }))).Attributes;
   } catch (err) {
     if (isConditionFailed(err)) return false;
     throw err;
+  }
+  if (written) await dropStaleListKeys(written);
+  return true;
+}
+
+/**
+ * A ticket written before its list keys were sparse (round 16) may carry a list key its status does
+ * not keep (an open ticket still in its queue's list): every message then moves it in that index too,
+ * 2 WRU more. The first activity that sees such keys removes them, on condition the status is still
+ * the one read: a transition in between sets its own keys and wins, and the list keys are a function
+ * of the status alone (LIST_INDEXES), so the same status never needs the removed one. Once per stale
+ * ticket (1 WRU and the index entry's delete), best effort: a failure leaves the keys as they were,
+ * and the ticket's next message tries again.
+ */
+async function dropStaleListKeys(item: Record<string, unknown>): Promise<void> {
+  const stale = staleListIndexes(item);
+  if (!stale.length) return;
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: item.PK, SK: item.SK },
+        UpdateExpression: `REMOVE ${stale.flatMap((index) => [`${index}PK`, `${index}SK`]).join(', ')}`,
+        ConditionExpression: '#status = :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': item.status },
+      }),
+    );
+  } catch {
+    // best effort (above): the condition failed, or the next message tries again
   }
 }
 

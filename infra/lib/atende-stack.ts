@@ -3,7 +3,7 @@
  * list (routes, areas, queues, consumers, schedules, table indexes) comes from functions/src/manifest.ts
  * and functions/src/data/table-definition.ts, the files the local platform reads too.
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ApiGatewayAccount } from './api/api-gateway-account';
 import { RealtimeApi } from './api/realtime-api-construct';
@@ -14,6 +14,7 @@ import { AreaFunctions } from './functions/area-functions';
 import { AlarmTopic } from './observability/alarm-topic';
 import { OperationsDashboard } from './observability/dashboard-construct';
 import { Queues } from './queues/queues-construct';
+import { NoRedundantDependsOn } from './redundant-depends-on';
 import { Scheduler } from './scheduler/scheduler-construct';
 import { Secrets } from './secrets/secrets-construct';
 import { SessionHost } from './session-host/session-host-construct';
@@ -45,6 +46,7 @@ export interface AtendeStackProps extends StackProps {
 export class AtendeStack extends Stack {
   constructor(scope: Construct, id: string, props: AtendeStackProps) {
     super(scope, id, props);
+    Aspects.of(this).add(new NoRedundantDependsOn()); // cfn-lint W3005 (redundant-depends-on.ts)
     const { stage, sessionShards } = props;
 
     const alarms = new AlarmTopic(this, 'Alarms', { email: props.alarmEmail, url: props.alarmUrl });

@@ -24,7 +24,6 @@ export class ApiGatewayAccount extends Construct {
     this.role.applyRemovalPolicy(RemovalPolicy.RETAIN);
     this.account = new CfnAccount(this, 'Account', { cloudWatchRoleArn: this.role.roleArn });
     this.account.applyRemovalPolicy(RemovalPolicy.RETAIN);
-    this.account.node.addDependency(this.role);
     acknowledge(
       this.role,
       managedPolicyFinding('service-role/AmazonAPIGatewayPushToCloudWatchLogs'),

@@ -41,8 +41,8 @@ export function describeSynthAndData(app: SynthesizedApp): void {
         const templates = readdirSync(a.dir)
           .filter((f) => f.endsWith('.template.json'))
           .map((f) => join(a.dir, f));
-        // W3005: CDK writes a DependsOn on each function's role next to the GetAtt that already implies it.
-        const run = spawnSync('cfn-lint', ['--format', 'parseable', '--ignore-checks', 'W3005', '--', ...templates], {
+        // W3005 included: lib/redundant-depends-on.ts drops the DependsOn CDK writes beside a function's role GetAtt.
+        const run = spawnSync('cfn-lint', ['--format', 'parseable', '--', ...templates], {
           encoding: 'utf8',
           timeout: 120_000,
         });
@@ -51,6 +51,22 @@ export function describeSynthAndData(app: SynthesizedApp): void {
       },
       150_000,
     );
+
+    it('names no DependsOn its properties already reference (cfn-lint W3005, checked without cfn-lint)', () => {
+      const redundant: string[] = [];
+      for (const template of [a.main, ...a.nested]) {
+        for (const [id, r] of Object.entries(template.Resources)) {
+          const referenced = refsOf(r.Properties);
+          for (const d of [r.DependsOn ?? []].flat()) if (referenced.has(d)) redundant.push(`${id} -> ${d}`);
+        }
+      }
+      expect(redundant).toEqual([]);
+      // the grants a function needs before it runs stay ordered
+      const fn = Object.values(a.main.Resources).find(
+        (r) => r.Type === 'AWS::Lambda::Function' && [r.DependsOn ?? []].flat().some((d) => /DefaultPolicy/.test(d)),
+      );
+      expect(fn).toBeDefined();
+    });
 
     it('has no dependency cycle and stays well under 500 resources per template', () => {
       for (const template of [a.main, ...a.nested]) {

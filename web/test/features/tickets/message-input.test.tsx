@@ -195,6 +195,63 @@ describe('message input rules (spec part 1 §5)', () => {
     expect(screen.queryByTestId('quick-replies')).toBeNull();
   });
 
+  it('picks a quick reply from the keyboard: arrows move the highlight, Enter or Tab takes it instead of sending the typed text', async () => {
+    signInAs();
+    const { calls } = inputApi();
+    renderInput();
+    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+
+    fireEvent.change(box, { target: { value: '/' } });
+    const options = () => within(screen.getByTestId('quick-replies')).getAllByTestId('quick-reply');
+    await waitFor(() => expect(options()).toHaveLength(2));
+    const selected = () => options().map((o) => o.getAttribute('aria-selected'));
+    expect(selected()).toEqual(['true', 'false']);
+    expect(box.getAttribute('aria-activedescendant')).toBe('quick-reply-qm1');
+
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(selected()).toEqual(['false', 'true']);
+    fireEvent.keyDown(box, { key: 'ArrowDown' }); // wraps around
+    expect(selected()).toEqual(['true', 'false']);
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(selected()).toEqual(['false', 'true']);
+
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('Nossa chave Pix é o CNPJ.');
+    expect(screen.queryByTestId('quick-replies')).toBeNull();
+    expect(screen.getByTestId('quick-reply-files').textContent).toContain('qr.png');
+    expect(sends(calls)).toHaveLength(0); // Enter took the reply, it did not send '/'
+
+    fireEvent.change(box, { target: { value: '/bom' } });
+    await waitFor(() => expect(options()).toHaveLength(1));
+    fireEvent.keyDown(box, { key: 'Tab' });
+    expect(box.value).toBe('Bom dia! Em que posso ajudar você hoje com o seu pedido?');
+    expect(sends(calls)).toHaveLength(0);
+
+    fireEvent.keyDown(box, { key: 'Enter' }); // no list any more: Enter sends
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    expect(sends(calls)[0]).toMatchObject({ body: 'Bom dia! Em que posso ajudar você hoje com o seu pedido?' });
+  });
+
+  it("Esc closes the suggestions until the text changes; then Enter sends the '/' text as typed", async () => {
+    signInAs();
+    const { calls } = inputApi();
+    renderInput();
+    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+
+    fireEvent.change(box, { target: { value: '/pix' } });
+    await screen.findByTestId('quick-replies');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.queryByTestId('quick-replies')).toBeNull();
+    expect(box.getAttribute('aria-activedescendant')).toBeNull();
+
+    fireEvent.change(box, { target: { value: '/pi' } }); // typing again brings them back
+    await screen.findByTestId('quick-replies');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    expect(sends(calls)[0]).toMatchObject({ body: '/pi' });
+  });
+
   it("sends the chosen quick reply's files with it, by key, without uploading them", async () => {
     signInAs();
     const { calls } = inputApi();

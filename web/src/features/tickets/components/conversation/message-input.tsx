@@ -20,7 +20,8 @@ import {
 } from '../../lib/input-rules';
 import { attemptFor, type SendAttempt } from '../../lib/send-attempts';
 import { AttachmentChips, ReplyBar } from './composer-extras';
-import { QuickReplies } from './quick-replies';
+import { QUICK_REPLIES_ID, QuickReplies, quickReplyOptionId } from './quick-replies';
+import { useQuickReplyKeys } from './use-quick-reply-keys';
 
 const EmojiGrid = lazy(() => import('./emoji-picker'));
 
@@ -54,6 +55,13 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
   const forced = viewer ? signatureForced(viewer, settings) : false;
   const sign = forced || signOption;
   const suggestions = useMemo(() => quickReplySuggestions(body, quickMessages.data ?? []), [body, quickMessages.data]);
+  const pickQuickReply = (suggestion: QuickReplySuggestion) => {
+    setBody(suggestion.message);
+    setQuickMedias(suggestion.medias);
+    textarea.current?.focus();
+  };
+  const quickKeys = useQuickReplyKeys(body, suggestions, pickQuickReply);
+  const activeSuggestion = quickKeys.shown[quickKeys.active];
 
   const tellIssues = (issues: AttachmentIssue[]) => {
     for (const issue of issues) notify.warning(t(`attachments.${issue.kind}`, { name: 'name' in issue ? issue.name : '' }));
@@ -98,6 +106,7 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (quickKeys.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       sendCurrent();
@@ -138,14 +147,7 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
   return (
     <Box bg="bg.panel" borderTopWidth="1px" borderColor="border" data-testid="message-input">
       {replyingTo ? <ReplyBar message={replyingTo} onCancel={onCancelReply} /> : null}
-      <QuickReplies
-        suggestions={suggestions}
-        onPick={(suggestion) => {
-          setBody(suggestion.message);
-          setQuickMedias(suggestion.medias);
-          textarea.current?.focus();
-        }}
-      />
+      <QuickReplies suggestions={quickKeys.shown} active={quickKeys.active} onPick={pickQuickReply} />
       {quickMedias.length ? (
         <HStack px="4" pt="2" gap="2" textStyle="xs" color="fg.muted" data-testid="quick-reply-files">
           <LuPaperclip />
@@ -217,6 +219,8 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
             onKeyDown={onKeyDown}
             placeholder={enabled ? t('input.placeholderQuick') : t('input.placeholderDisabled')}
             aria-label={t('input.placeholder')}
+            aria-controls={activeSuggestion ? QUICK_REPLIES_ID : undefined}
+            aria-activedescendant={activeSuggestion ? quickReplyOptionId(activeSuggestion) : undefined}
             disabled={!enabled}
             autoresize
             maxH="40"

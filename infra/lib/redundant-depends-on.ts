@@ -11,37 +11,25 @@
  */
 import { CfnResource, Lazy, Stack, type IAspect } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import { refsOf } from './template-refs';
 
 const FUNCTION_TYPE = 'AWS::Lambda::Function';
-
-/** Logical ids a resolved CloudFormation value names with `Ref` or `Fn::GetAtt`. */
-export function referencedIds(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const v of value) referencedIds(v, into);
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key === 'Ref' && typeof inner === 'string') into.add(inner);
-      else if (key === 'Fn::GetAtt') into.add(Array.isArray(inner) ? String(inner[0]) : String(inner).split('.')[0]!);
-      else referencedIds(inner, into);
-    }
-  }
-  return into;
-}
 
 /** The resource's properties as CDK will write them (`cfnProperties` is how every CfnResource exposes them). */
 const propertiesOf = (resource: CfnResource): unknown =>
   Stack.of(resource).resolve((resource as unknown as { cfnProperties: unknown }).cfnProperties);
 
-function dependsOnWithoutReferenced(resource: CfnResource): string[] | undefined {
+/** The resources CDK would list in `DependsOn`, in its order, less those the properties already reference. */
+function dependsOnWithoutReferenced(resource: CfnResource): string[] {
   const stack = Stack.of(resource);
   const direct = resource
     .obtainDependencies()
     .filter((d): d is CfnResource => CfnResource.isCfnResource(d) && Stack.of(d) === stack)
     .sort((x, y) => x.node.path.localeCompare(y.node.path))
     .map((d) => stack.resolve(d.logicalId) as string);
-  if (!direct.length) return undefined;
-  const referenced = referencedIds(propertiesOf(resource));
-  const kept = direct.filter((id) => !referenced.has(id));
-  return kept.length ? kept : undefined;
+  if (!direct.length) return direct;
+  const referenced = refsOf(propertiesOf(resource));
+  return direct.filter((id) => !referenced.has(id));
 }
 
 export class NoRedundantDependsOn implements IAspect {

@@ -263,7 +263,7 @@ export async function applyTicketActivity(
     if (isConditionFailed(err)) return false;
     throw err;
   }
-  if (written) await dropStaleListKeys(written);
+  if (written) await dropStaleListKeys(t, written);
   return true;
 }
 
@@ -276,14 +276,14 @@ export async function applyTicketActivity(
  * ticket (1 WRU and the index entry's delete), best effort: a failure leaves the keys as they were,
  * and the ticket's next message tries again.
  */
-async function dropStaleListKeys(item: Record<string, unknown>): Promise<void> {
+async function dropStaleListKeys(t: Pick<TicketRecord, 'companyId' | 'id'>, item: Record<string, unknown>): Promise<void> {
   const stale = staleListIndexes(item);
   if (!stale.length) return;
   try {
     await ddb().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { PK: item.PK, SK: item.SK },
+        Key: ticketKey(t.companyId, t.id),
         UpdateExpression: `REMOVE ${stale.flatMap((index) => [`${index}PK`, `${index}SK`]).join(', ')}`,
         ConditionExpression: '#status = :status',
         ExpressionAttributeNames: { '#status': 'status' },

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pascal } from '../../lib/names';
 import { REPO_ROOT } from '../../lib/paths';
+import { refsOf } from '../../lib/template-refs';
 
 export type Json = Record<string, any>;
 export interface CfnResource {
@@ -68,22 +69,7 @@ export function synthWithCli(outDir: string, context: Record<string, string>): C
 
 export const ofType = (t: CfnTemplate, type: string) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
 
-/** Logical ids a value refers to (Ref, Fn::GetAtt, ${X} in Fn::Sub). */
-export function refsOf(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) value.forEach((v) => refsOf(v, into));
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value as Json)) {
-      if (key === 'Ref' && typeof inner === 'string') into.add(inner);
-      else if (key === 'Fn::GetAtt') into.add(Array.isArray(inner) ? inner[0] : String(inner).split('.')[0]!);
-      else if (key === 'Fn::Sub') {
-        const text = Array.isArray(inner) ? inner[0] : inner;
-        for (const m of String(text).matchAll(/\$\{([A-Za-z0-9]+)(\.[^}]*)?\}/g)) into.add(m[1]!);
-        if (Array.isArray(inner)) refsOf(inner[1], into);
-      } else refsOf(inner, into);
-    }
-  }
-  return into;
-}
+export { refsOf } from '../../lib/template-refs';
 
 /** A dependency cycle among the template's resources, or undefined (CloudFormation rejects cycles at deploy). */
 export function findCycle(t: CfnTemplate): string[] | undefined {

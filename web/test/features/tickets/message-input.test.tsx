@@ -65,6 +65,14 @@ const sends = (calls: { method: string; path: string; body: unknown }[]) =>
 const renderInput = (enabled = true) =>
   renderAt(<MessageInput ticketId="t1" enabled={enabled} replyingTo={null} onCancelReply={vi.fn()} />);
 
+/** Signed in, the usual API, the input on screen: the calls made and its text box. */
+function setUpInput() {
+  signInAs();
+  const { calls } = inputApi();
+  renderInput();
+  return { calls, box: screen.getByTestId('message-textarea') as HTMLTextAreaElement };
+}
+
 describe('message input rules (spec part 1 §5)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -175,10 +183,7 @@ describe('message input rules (spec part 1 §5)', () => {
   });
 
   it("lists quick replies after '/', labels cut at 35 characters, and fills the box with the chosen one", async () => {
-    signInAs();
-    inputApi();
-    renderInput();
-    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+    const { box } = setUpInput();
 
     fireEvent.change(box, { target: { value: '/' } });
     const list = await screen.findByTestId('quick-replies');
@@ -196,10 +201,7 @@ describe('message input rules (spec part 1 §5)', () => {
   });
 
   it('picks a quick reply from the keyboard: arrows move the highlight, Enter or Tab takes it instead of sending the typed text', async () => {
-    signInAs();
-    const { calls } = inputApi();
-    renderInput();
-    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+    const { calls, box } = setUpInput();
 
     fireEvent.change(box, { target: { value: '/' } });
     const options = () => within(screen.getByTestId('quick-replies')).getAllByTestId('quick-reply');
@@ -233,10 +235,7 @@ describe('message input rules (spec part 1 §5)', () => {
   });
 
   it("Esc closes the suggestions until the text changes; then Enter sends the '/' text as typed", async () => {
-    signInAs();
-    const { calls } = inputApi();
-    renderInput();
-    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+    const { calls, box } = setUpInput();
 
     fireEvent.change(box, { target: { value: '/pix' } });
     await screen.findByTestId('quick-replies');
@@ -253,10 +252,7 @@ describe('message input rules (spec part 1 §5)', () => {
   });
 
   it("sends the chosen quick reply's files with it, by key, without uploading them", async () => {
-    signInAs();
-    const { calls } = inputApi();
-    renderInput();
-    const box = screen.getByTestId('message-textarea') as HTMLTextAreaElement;
+    const { calls, box } = setUpInput();
     fireEvent.change(box, { target: { value: '/pix' } });
     fireEvent.click(await within(await screen.findByTestId('quick-replies')).findByTestId('quick-reply'));
     expect(screen.getByTestId('quick-reply-files').textContent).toContain('qr.png');

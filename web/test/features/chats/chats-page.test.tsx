@@ -7,6 +7,7 @@ import type { ChatDto, ChatMessageDto } from '@atende/shared';
 import { appSystem } from '@/app/theme';
 import { ChatsPage } from '@/features/chats/components/chats-page';
 import { fakeTicketsApi, ok, signInAs, type ApiCall } from '../tickets/support';
+import { CHAT_SCROLL_DELAY_MS } from '@/features/chats/components/chat-messages';
 
 vi.mock('@/lib/realtime', () => ({ useRealtime: () => undefined }));
 
@@ -178,7 +179,7 @@ describe('the message panel (spec part 3 §2, §9)', () => {
     renderPage('/chats/c1');
     const pane = await screen.findByTestId('chat-messages');
     await waitFor(() => expect(screen.getAllByTestId('chat-bubble')).toHaveLength(2));
-    // selected: scrolled to the bottom after 300 ms
+    // the first page scrolls to the bottom (and the selection's 300 ms timer would again)
     await waitFor(() => expect(pane.scrollTop).toBe(200));
 
     pane.scrollTop = 50;
@@ -195,6 +196,9 @@ describe('the message panel (spec part 3 §2, §9)', () => {
       expect.stringContaining('terceira'),
       expect.stringContaining('quarta'),
     ]);
+    expect(pane.scrollTop).toBe(250);
+    // the reader went up before the selection's timer ran: it does not pull them back down
+    await new Promise((resolve) => setTimeout(resolve, CHAT_SCROLL_DELAY_MS + 50));
     expect(pane.scrollTop).toBe(250);
   });
 });

@@ -36,10 +36,12 @@ export function ChatMessages({ chatId, userId }: { chatId: string; userId: strin
     if (el) el.scrollTop = el.scrollHeight;
   }, []);
 
-  // A chat selected: to the bottom after 300 ms (its first page has rendered by then).
+  // A chat selected: to the bottom after 300 ms (its first page has rendered by then), unless the
+  // reader has already gone up for older messages: their scroll wins.
+  const selectScroll = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
-    const timer = setTimeout(toBottom, CHAT_SCROLL_DELAY_MS);
-    return () => clearTimeout(timer);
+    selectScroll.current = setTimeout(toBottom, CHAT_SCROLL_DELAY_MS);
+    return () => clearTimeout(selectScroll.current);
   }, [chatId, toBottom]);
 
   // A page of older messages arrived: keep the same messages under the reader's eyes.
@@ -60,6 +62,7 @@ export function ChatMessages({ chatId, userId }: { chatId: string; userId: strin
   const onScroll = () => {
     const el = scroller.current;
     if (!el || el.scrollTop >= CHAT_LOAD_OLDER_PX || !query.hasNextPage || query.isFetchingNextPage) return;
+    clearTimeout(selectScroll.current);
     beforeOlder.current = { height: el.scrollHeight, top: el.scrollTop };
     void query.fetchNextPage();
   };

@@ -36,6 +36,11 @@ function reportApi(answers: CampaignReportDto[]) {
 
 const renderReport = () => renderAt(<CampaignReportPage />, '/campaign/k1/report', '/campaign/:campaignId/report');
 const push = (data: CampaignRealtimeData) => act(() => realtime.handlers.get('campaign')!(data));
+/** Fake time moved on, with what it runs (timers, refetches) settled inside act. */
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 const figure = (key: string) =>
   within(screen.getByTestId(`campaign-report-${key}`)).getByTestId('campaign-report-value').textContent;
 
@@ -80,13 +85,9 @@ describe('the campaign report (spec part 3 "Campaign report page")', () => {
     await waitFor(() => expect(screen.getByTestId('campaign-report-delivered-of-valid').textContent).toBe('990 de 1000'));
     expect(api.reads()).toBe(2);
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(CAMPAIGN_REPORT_REFRESH_MS - 500);
-    });
+    await advance(CAMPAIGN_REPORT_REFRESH_MS - 500);
     expect(api.reads()).toBe(2);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(600);
-    });
+    await advance(600);
     await waitFor(() => expect(screen.getByTestId('campaign-report-delivered-of-valid').textContent).toBe('996 de 1000'));
     expect(api.reads()).toBe(3);
   });
@@ -99,18 +100,12 @@ describe('the campaign report (spec part 3 "Campaign report page")', () => {
     renderReport();
     await screen.findByText('120 de 1000');
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5_100);
-    });
+    await advance(5_100);
     await waitFor(() => expect(screen.getByText('500 de 1000')).toBeTruthy());
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5_100);
-    });
+    await advance(5_100);
     await waitFor(() => expect(screen.getByText('1000 de 1000')).toBeTruthy());
     const reads = api.reads();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(20_000);
-    });
+    await advance(20_000);
     expect(api.reads()).toBe(reads);
   });
 
@@ -122,9 +117,7 @@ describe('the campaign report (spec part 3 "Campaign report page")', () => {
     renderReport();
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('Programada'));
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5_100);
-    });
+    await advance(5_100);
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('Em Andamento'));
     expect(api.reads()).toBe(2);
   });
@@ -136,9 +129,7 @@ describe('the campaign report (spec part 3 "Campaign report page")', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderReport();
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('Programada'));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(20_000);
-    });
+    await advance(20_000);
     expect(api.reads()).toBe(1);
   });
 });

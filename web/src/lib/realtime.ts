@@ -26,7 +26,10 @@ import { sessionStore, useSessionUser } from './session-store';
  * - the server closes a socket once its access token expires, so shortly before that the console
  *   opens a new socket with a fresh token and only then closes the old one (no gap);
  * - when it drops, it reconnects with backoff and a fresh token, and then refetches what the
- *   screens show (react-query invalidation): events sent during the gap are not lost.
+ *   screens show (react-query invalidation): events sent during the gap are not lost;
+ * - the first socket of a session is a gap too: the page's first reads run before it is open (its
+ *   code loads after the first paint), so a push sent in between is caught up the same way, for the
+ *   queries read (or still being read) before it opened (docs/decisions.md "No push lost at page load").
  */
 export const PING_INTERVAL_MS = REALTIME_PING_INTERVAL_MS;
 const MAX_BACKOFF_MS = 30_000;
@@ -44,11 +47,11 @@ let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 let rotateTimer: ReturnType<typeof setTimeout> | null = null;
 let attempts = 0;
 let wanted = false;
-/** The socket dropped since it last was open: the next open must refetch. */
-let gap = false;
+/** Nothing listened since the last open socket (a drop, or none yet this session): the next open must refetch. */
+let gap = true;
 /** The ticket this tab shows; re-joined on every new socket. */
 let viewingTicketId: string | null = null;
-let onReconnect: () => void = () => undefined;
+let onReconnect: (openedAt: number) => void = () => undefined;
 
 function tokenExpiresAt(token: string): number {
   try {
@@ -142,7 +145,7 @@ function adopt(ws: WebSocket, token: string): void {
   if (rotateIn > 0) rotateTimer = setTimeout(() => void rotate(), rotateIn);
   if (gap) {
     gap = false;
-    onReconnect();
+    onReconnect(Date.now());
   }
 }
 
@@ -190,7 +193,7 @@ function close(): void {
   wanted = false;
   clearTimers();
   attempts = 0;
-  gap = false;
+  gap = true;
   const ws = socket;
   socket = null;
   if (ws) ws.onclose = null;
@@ -200,13 +203,25 @@ function close(): void {
 let started = false;
 
 /**
- * Ties the socket to the session. Called once at boot. After a reconnect, `refetch` runs (by
- * default every active react-query query is invalidated).
+ * What a socket opening after a gap refetches: every query read, or still being read, before it was
+ * open (a push sent meanwhile never reached it); the active ones at once, the others when next shown.
+ * A query first read after the open needs nothing.
  */
-export function startRealtime(options: { refetch?: () => void } = {}): () => void {
+export function catchUpQueries(openedAt: number): void {
+  void queryClient.invalidateQueries({
+    predicate: ({ state }) =>
+      state.fetchStatus === 'fetching' || (state.dataUpdatedAt > 0 && state.dataUpdatedAt <= openedAt),
+  });
+}
+
+/**
+ * Ties the socket to the session. Called once at boot. When a socket opens after a gap (the
+ * session's first, or after a drop), `refetch` runs (by default `catchUpQueries`).
+ */
+export function startRealtime(options: { refetch?: (openedAt: number) => void } = {}): () => void {
   if (started) return () => {};
   started = true;
-  onReconnect = options.refetch ?? (() => void queryClient.invalidateQueries());
+  onReconnect = options.refetch ?? catchUpQueries;
   let lastUserId: string | null = null;
   const sync = (): void => {
     const { status, user } = sessionStore.get();

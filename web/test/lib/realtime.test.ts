@@ -1,6 +1,14 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PING_INTERVAL_MS, startRealtime, subscribeRealtime, useRealtime, useTicketRoom } from '@/lib/realtime';
+import {
+  catchUpQueries,
+  PING_INTERVAL_MS,
+  startRealtime,
+  subscribeRealtime,
+  useRealtime,
+  useTicketRoom,
+} from '@/lib/realtime';
+import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session-store';
 import { sessionUser } from '../support/fixtures';
 
@@ -114,19 +122,43 @@ describe('realtime', () => {
     expect(FakeWebSocket.instances).toHaveLength(1); // no reconnect once signed out
   });
 
-  it('reconnects with backoff when the socket drops, then refetches what the screens show', async () => {
+  it('catches up when the first socket opens (the page read before it), and again after a drop', async () => {
     sessionStore.signIn(jwt(Math.floor(Date.now() / 1000) + 900), sessionUser());
     await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    expect(refetch).not.toHaveBeenCalled();
     FakeWebSocket.instances[0]!.open();
-    expect(refetch).not.toHaveBeenCalled(); // the first connection follows a fresh load
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(refetch).toHaveBeenLastCalledWith(Date.now());
 
     FakeWebSocket.instances[0]!.onclose?.();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(FakeWebSocket.instances).toHaveLength(2);
-    expect(refetch).not.toHaveBeenCalled();
+    expect(refetch).toHaveBeenCalledTimes(1);
 
     FakeWebSocket.instances[1]!.open();
-    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(refetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('a new session catches up again: signed out and in, its first socket refetches', async () => {
+    sessionStore.signIn(jwt(Math.floor(Date.now() / 1000) + 900), sessionUser());
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    FakeWebSocket.instances[0]!.open();
+    sessionStore.clear();
+    sessionStore.signIn(jwt(Math.floor(Date.now() / 1000) + 900), sessionUser({ id: 'u2' }));
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2));
+    FakeWebSocket.instances[1]!.open();
+    expect(refetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('the catch-up refetches what was read before the socket opened, not what was read after', () => {
+    queryClient.setQueryData(['read-before'], 1);
+    const openedAt = Date.now();
+    vi.advanceTimersByTime(10);
+    queryClient.setQueryData(['read-after'], 2);
+    catchUpQueries(openedAt);
+    expect(queryClient.getQueryState(['read-before'])!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['read-after'])!.isInvalidated).toBe(false);
+    queryClient.clear();
   });
 
   it('replaces the socket before its token expires: the new one opens first, no gap, no refetch', async () => {
@@ -145,7 +177,7 @@ describe('realtime', () => {
 
     second.open();
     expect(first.readyState).toBe(3);
-    expect(refetch).not.toHaveBeenCalled();
+    expect(refetch).toHaveBeenCalledTimes(1); // the first socket's catch-up only
     await vi.advanceTimersByTimeAsync(10_000);
     expect(FakeWebSocket.instances).toHaveLength(2); // closing the old one did not trigger a reconnect
   });

@@ -108,28 +108,4 @@ describe('the campaign report (spec part 3 "Campaign report page")', () => {
     await advance(20_000);
     expect(api.reads()).toBe(reads);
   });
-
-  it('read as PROGRAMADA at its start time, polls until the start shows (its push may predate the socket)', async () => {
-    signInWithCampaigns();
-    const due = campaign({ id: 'k1', status: 'PROGRAMADA', scheduledAt: new Date(Date.now() - 5_000).toISOString() });
-    const api = reportApi([report({ campaign: due, delivered: 0 }), report({ delivered: 0 })]);
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderReport();
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('Programada'));
-
-    await advance(5_100);
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('Em Andamento'));
-    expect(api.reads()).toBe(2);
-  });
-
-  it('does not poll a campaign scheduled for later: its start arrives on the open socket', async () => {
-    signInWithCampaigns();
-    const later = campaign({ id: 'k1', status: 'PROGRAMADA', scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
-    const api = reportApi([report({ campaign: later, delivered: 0 })]);
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderReport();
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('Programada'));
-    await advance(20_000);
-    expect(api.reads()).toBe(1);
-  });
 });

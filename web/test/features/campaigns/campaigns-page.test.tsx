@@ -184,35 +184,4 @@ describe('the /campaigns page (spec part 3 "Campaigns page")', () => {
     await waitFor(() => expect(screen.getAllByTestId('campaign-row')).toHaveLength(1));
     expect(lists()).toBe(before);
   });
-
-  it('a campaign read as PROGRAMADA at its start time is re-read until it shows Em Andamento; then the polling stops', async () => {
-    signInWithCampaigns();
-    const due = { id: 'a', name: 'Natal', scheduledAt: new Date(Date.now() - 5_000).toISOString() };
-    const answers = [campaign({ ...due, status: 'PROGRAMADA' }), campaign({ ...due, status: 'EM_ANDAMENTO' })];
-    let reads = 0;
-    campaignsApi({
-      stats: stats(1, 10),
-      extra: (call) =>
-        call.method === 'GET' && call.path === '/campaigns'
-          ? { status: 200, body: { records: [answers[Math.min(reads++, 1)]], hasMore: false } }
-          : undefined,
-    });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      renderAt(<CampaignsPage />);
-      const status = async () => within(await rowOf('Natal')).getAllByTestId('campaign-status')[0]!.textContent;
-      await waitFor(async () => expect(await status()).toBe('Programada'));
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(5_100);
-      });
-      await waitFor(async () => expect(await status()).toBe('Em Andamento'));
-      const seen = reads;
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(20_000);
-      });
-      expect(reads).toBe(seen);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
 });

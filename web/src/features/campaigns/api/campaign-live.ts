@@ -2,10 +2,6 @@
  * The company's `campaign` channel (spec part 3 "Real-time channels"): the lists patch themselves
  * (campaign-cache.ts), the report re-reads its figures, and once more CAMPAIGN_REPORT_REFRESH_MS after
  * the FINALIZADA push (spec §4: the last shippings' counts land just after the status).
- *
- * Polling covers the pushes a screen can miss: those sent while a freshly loaded page's socket was
- * still connecting. A campaign due to start is the one status that moves without anyone acting, so a
- * report (or a list) read as PROGRAMADA at its start time polls until the start shows.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CAMPAIGN_REPORT_REFRESH_MS, type CampaignReportDto, type RealtimeEvents } from '@atende/shared';
@@ -17,16 +13,6 @@ import { campaignKeys } from './campaign-keys';
 
 /** While a campaign sends, the report also polls this often (a missed event costs at most this). */
 export const REPORT_POLL_MS = 5_000;
-/** A PROGRAMADA campaign this close to its time (or past it) is watched by polling too. */
-export const START_WATCH_MS = 60_000;
-
-type Watched = Pick<CampaignReportDto['campaign'], 'status' | 'scheduledAt'>;
-
-/** Sending, or about to start (the scheduler's tick starts it within a minute of its time). */
-export function isCampaignLive(c: Watched, now = Date.now()): boolean {
-  if (c.status === 'EM_ANDAMENTO') return true;
-  return c.status === 'PROGRAMADA' && !!c.scheduledAt && Date.parse(c.scheduledAt) - now <= START_WATCH_MS;
-}
 
 /** The channel's payload as a cache change. */
 export function campaignChangeOf(data: RealtimeEvents['campaign']): CampaignChange | null {
@@ -70,9 +56,6 @@ export function useCampaignReport(id: string) {
   return useQuery({
     queryKey: campaignKeys.report(id),
     queryFn: () => apiGet<CampaignReportDto>(`/campaigns/${encodeURIComponent(id)}/report`),
-    refetchInterval: (query) => {
-      const campaign = query.state.data?.campaign;
-      return campaign && isCampaignLive(campaign) ? REPORT_POLL_MS : false;
-    },
+    refetchInterval: (query) => (query.state.data?.campaign.status === 'EM_ANDAMENTO' ? REPORT_POLL_MS : false),
   });
 }

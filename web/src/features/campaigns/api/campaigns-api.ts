@@ -8,7 +8,7 @@ import type { CampaignDto, CampaignInput, CampaignListAnswer } from '@atende/sha
 import { apiDelete, apiPost, apiPut } from '@/lib/api-client';
 import { searchPagesQuery } from '@/lib/search-pages';
 import { campaignKeys } from './campaign-keys';
-import { isCampaignLive, REPORT_POLL_MS, useLiveCampaigns } from './campaign-live';
+import { useLiveCampaigns } from './campaign-live';
 import { uploadCampaignMedia } from './campaign-media';
 
 const campaignPath = (id: string, tail = '') => `/campaigns/${encodeURIComponent(id)}${tail}`;
@@ -16,16 +16,9 @@ const campaignPath = (id: string, tail = '') => `/campaigns/${encodeURIComponent
 export const campaignsListQuery = (search: string) =>
   searchPagesQuery<CampaignListAnswer>(campaignKeys.list(search), '/campaigns', search);
 
-/** A start shows even when its push came before this page's socket was open (campaign-live.ts). */
-const startsDue = (pages: CampaignListAnswer[] | undefined) =>
-  (pages ?? []).some((page) => page.records.some((c) => c.status === 'PROGRAMADA' && isCampaignLive(c)));
-
 export function useCampaignsList(search: string) {
   useLiveCampaigns();
-  return useInfiniteQuery({
-    ...campaignsListQuery(search),
-    refetchInterval: (query) => (startsDue(query.state.data?.pages) ? REPORT_POLL_MS : false),
-  });
+  return useInfiniteQuery(campaignsListQuery(search));
 }
 
 export interface SaveCampaignInput {

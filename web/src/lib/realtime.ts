@@ -28,8 +28,8 @@ import { sessionStore, useSessionUser } from './session-store';
  * - when it drops, it reconnects with backoff and a fresh token, and then refetches what the
  *   screens show (react-query invalidation): events sent during the gap are not lost;
  * - the first socket of a session is a gap too: the page's first reads run before it is open (its
- *   code loads after the first paint), so a push sent in between is caught up the same way, for the
- *   queries read (or still being read) before it opened (docs/decisions.md "No push lost at page load").
+ *   code loads after the first paint), so a push sent in between is caught up the same way
+ *   (docs/decisions.md "No push lost at page load").
  */
 export const PING_INTERVAL_MS = REALTIME_PING_INTERVAL_MS;
 const MAX_BACKOFF_MS = 30_000;
@@ -51,7 +51,7 @@ let wanted = false;
 let gap = true;
 /** The ticket this tab shows; re-joined on every new socket. */
 let viewingTicketId: string | null = null;
-let onReconnect: (openedAt: number) => void = () => undefined;
+let onReconnect: () => void = () => undefined;
 
 function tokenExpiresAt(token: string): number {
   try {
@@ -145,7 +145,7 @@ function adopt(ws: WebSocket, token: string): void {
   if (rotateIn > 0) rotateTimer = setTimeout(() => void rotate(), rotateIn);
   if (gap) {
     gap = false;
-    onReconnect(Date.now());
+    onReconnect();
   }
 }
 
@@ -203,25 +203,14 @@ function close(): void {
 let started = false;
 
 /**
- * What a socket opening after a gap refetches: every query read, or still being read, before it was
- * open (a push sent meanwhile never reached it); the active ones at once, the others when next shown.
- * A query first read after the open needs nothing.
- */
-export function catchUpQueries(openedAt: number): void {
-  void queryClient.invalidateQueries({
-    predicate: ({ state }) =>
-      state.fetchStatus === 'fetching' || (state.dataUpdatedAt > 0 && state.dataUpdatedAt <= openedAt),
-  });
-}
-
-/**
  * Ties the socket to the session. Called once at boot. When a socket opens after a gap (the
- * session's first, or after a drop), `refetch` runs (by default `catchUpQueries`).
+ * session's first, or after a drop), `refetch` runs: by default every query is invalidated, the
+ * shown ones refetched at once (all of them were read, or are being read, before this socket).
  */
-export function startRealtime(options: { refetch?: (openedAt: number) => void } = {}): () => void {
+export function startRealtime(options: { refetch?: () => void } = {}): () => void {
   if (started) return () => {};
   started = true;
-  onReconnect = options.refetch ?? catchUpQueries;
+  onReconnect = options.refetch ?? (() => void queryClient.invalidateQueries());
   let lastUserId: string | null = null;
   const sync = (): void => {
     const { status, user } = sessionStore.get();

@@ -1,14 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  catchUpQueries,
-  PING_INTERVAL_MS,
-  startRealtime,
-  subscribeRealtime,
-  useRealtime,
-  useTicketRoom,
-} from '@/lib/realtime';
-import { queryClient } from '@/lib/query-client';
+import { PING_INTERVAL_MS, startRealtime, subscribeRealtime, useRealtime, useTicketRoom } from '@/lib/realtime';
 import { sessionStore } from '@/lib/session-store';
 import { sessionUser } from '../support/fixtures';
 
@@ -128,7 +120,6 @@ describe('realtime', () => {
     expect(refetch).not.toHaveBeenCalled();
     FakeWebSocket.instances[0]!.open();
     expect(refetch).toHaveBeenCalledTimes(1);
-    expect(refetch).toHaveBeenLastCalledWith(Date.now());
 
     FakeWebSocket.instances[0]!.onclose?.();
     await vi.advanceTimersByTimeAsync(2_000);
@@ -148,17 +139,6 @@ describe('realtime', () => {
     await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2));
     FakeWebSocket.instances[1]!.open();
     expect(refetch).toHaveBeenCalledTimes(2);
-  });
-
-  it('the catch-up refetches what was read before the socket opened, not what was read after', () => {
-    queryClient.setQueryData(['read-before'], 1);
-    const openedAt = Date.now();
-    vi.advanceTimersByTime(10);
-    queryClient.setQueryData(['read-after'], 2);
-    catchUpQueries(openedAt);
-    expect(queryClient.getQueryState(['read-before'])!.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['read-after'])!.isInvalidated).toBe(false);
-    queryClient.clear();
   });
 
   it('replaces the socket before its token expires: the new one opens first, no gap, no refetch', async () => {

@@ -3,10 +3,11 @@
  * execution under redelivery, and commands that wait for their connection.
  */
 import type { ChannelEvent } from '@atende/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageIdForCommand } from '../src/adapters/message-ids';
 import type { SessionHost } from '../src/host';
 import { MemoryEventSink } from '../src/queues/inbound-publisher';
+import { CommandLog } from '../src/registry/command-log';
 import { command, createTestEnvironment, eventually, type TestEnvironment } from './support/environment';
 import { connectSimulated, isStatus, startHost } from './support/host-harness';
 
@@ -24,6 +25,7 @@ describe('outbound consumer', () => {
     env = await createTestEnvironment();
   });
   afterEach(async () => {
+    vi.restoreAllMocks();
     for (const host of hosts.splice(0)) await host.stop().catch(() => undefined);
     env.destroy();
   });
@@ -110,6 +112,23 @@ describe('outbound consumer', () => {
     await sink.waitFor((e) => e.type === 'message.sent' && e.message.clientMessageId === 'client-held', 10_000);
     await eventually(() => host.consumer.inFlight === 0, 5_000, 'message deleted');
     expect(phone.conversation(CUSTOMER).messages.filter((m) => m.text === 'espera a rede')).toHaveLength(1);
+  });
+
+  it('sends a command whose marker could not be read, and the commands queued behind it', async () => {
+    const { host, sink } = await running();
+    const { ids, phone } = await connectSimulated(env, host, sink);
+    // DynamoDB answering the marker read with an error once (throttled past the SDK's retries, a timeout).
+    vi.spyOn(CommandLog.prototype, 'find').mockRejectedValueOnce(new Error('ProvisionedThroughputExceededException'));
+    for (const n of [1, 2])
+      await env.sendCommand(
+        command('message.send', ids, { to: CUSTOMER, clientMessageId: `client-after-crash-${n}`, text: `depois ${n}` }),
+      );
+
+    // The crashed command comes back (after CRASH_RETRY_SECONDS) instead of being held in flight for ever.
+    await sink.waitFor((e) => e.type === 'message.sent' && e.message.clientMessageId === 'client-after-crash-2', 15_000);
+    const texts = phone.conversation(CUSTOMER).messages.map((m) => m.text);
+    expect(texts.filter((t) => t.startsWith('depois '))).toEqual(['depois 1', 'depois 2']);
+    await eventually(() => host.consumer.inFlight === 0, 5_000, 'both deleted');
   });
 
   it("keeps a connection's commands in order while one of them waits", async () => {

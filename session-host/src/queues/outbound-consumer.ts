@@ -68,6 +68,8 @@ const isMessageCommand = (c: OutboundCommand) =>
   c.type === 'call.reject' ||
   c.type === 'numbers.check';
 const NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED';
+/** A command whose handling crashed is received again after this long (its marker says whether it ran). */
+export const CRASH_RETRY_SECONDS = 2;
 
 /** Hand-backs at once per reader of the queue before they slow down (8 for one host, as before lanes). */
 export const FAST_RETURNS_PER_READER = 8;
@@ -188,7 +190,23 @@ export class OutboundConsumer {
     });
   }
 
+  /**
+   * A command whose handling threw (its marker could not be read or written: DynamoDB throttling, a
+   * timeout) goes back to the queue after CRASH_RETRY_SECONDS, and one whose run asked for a retry
+   * after the queue's visibility: its lease is dropped either way. A lease kept on would be extended
+   * for ever, so the command would never come back and its FIFO group (the whole connection's
+   * outbound) would stay blocked until the host restarts.
+   */
   private async handle(message: Message): Promise<void> {
+    try {
+      if ((await this.handleOnce(message)) === 'retry') await this.release(message, this.visibility);
+    } catch (err) {
+      this.options.log.error({ err, messageId: message.MessageId }, 'outbound command crashed; it comes back shortly');
+      await this.release(message, CRASH_RETRY_SECONDS);
+    }
+  }
+
+  private async handleOnce(message: Message): Promise<'retry' | void> {
     const { log, commandLog } = this.options;
     let command: OutboundCommand;
     try {
@@ -214,7 +232,7 @@ export class OutboundConsumer {
     }
     const outcome = await this.run(command);
     if (outcome === 'release') return this.release(message);
-    if (outcome === 'retry') return; // left in flight: SQS redelivers after the visibility timeout
+    if (outcome === 'retry') return 'retry';
     await commandLog.record(command, outcome);
     await this.settle(message);
   }

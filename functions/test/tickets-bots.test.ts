@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ChannelEvent } from '@atende/shared';
 import { ddb, tableName } from '../src/data/client';
 import { putQueueOption } from '../src/data/queue-options';
 import { putQueue } from '../src/data/queues';
@@ -75,6 +76,41 @@ async function allMessagesOf(ticketId: string) {
   return all;
 }
 
+/** A workspace whose connection serves queue A only, which greets and offers option 1, "Pedidos". */
+async function oneQueueMenu(optionId: string, message: string) {
+  const one = await createWorkspace();
+  await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
+  await putQueueOption({
+    id: optionId,
+    companyId: one.cid,
+    queueId: one.queueA.id,
+    parentId: null,
+    option: 1,
+    title: 'Pedidos',
+    message,
+  });
+  forgetBotSetups();
+  return one;
+}
+
+/** A customer's message whose pipeline stops at the first DynamoDB call `stopsAt` picks (it throws there). */
+async function deliverCutShort(event: ChannelEvent, stopsAt: (command: object) => boolean) {
+  const realSend = ddb().send.bind(ddb()) as (command: object) => Promise<unknown>;
+  const send = vi
+    .spyOn(ddb(), 'send')
+    .mockImplementation(((command: object) =>
+      stopsAt(command) ? Promise.reject(new Error('process stopped')) : realSend(command)) as never);
+  try {
+    await expect(deliver(event)).rejects.toThrow('inbound failures: 1');
+  } finally {
+    send.mockRestore();
+  }
+}
+
+/** The bots' first reply being stored (a message of ours). */
+const isReplyPut = (command: object) =>
+  command instanceof PutCommand && (command.input.Item as { fromMe?: boolean }).fromMe === true;
+
 describe('queue menu bot', () => {
   it('asks for a queue, enters the chosen one with its options, and never answers a redelivery twice', async () => {
     const number = newNumber();
@@ -123,18 +159,7 @@ describe('a burst of first messages', () => {
 
 describe('a connection with one queue', () => {
   it('greets the new ticket in its queue once, a redelivery and a burst included, and shows its options', async () => {
-    const one = await createWorkspace(); // its connection serves queue A only
-    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
-    await putQueueOption({
-      id: 'opt-a1',
-      companyId: one.cid,
-      queueId: one.queueA.id,
-      parentId: null,
-      option: 1,
-      title: 'Pedidos',
-      message: 'Informe o número do pedido.',
-    });
-    forgetBotSetups();
+    const one = await oneQueueMenu('opt-a1', 'Informe o número do pedido.');
     const number = newNumber();
     const first = customerEvent(one, { number, name: 'Bia', body: 'oi' });
     const more = Array.from({ length: 4 }, (_, i) => customerEvent(one, { number, name: 'Bia', body: `linha ${i}` }));
@@ -149,19 +174,31 @@ describe('a connection with one queue', () => {
   });
 });
 
+describe("a known contact's first ticket (the general path: stored, then a ticket found or created)", () => {
+  it('cut short after the menu and before its bot state: the redelivery stores the state, and the option is answered', async () => {
+    const one = await oneQueueMenu('opt-known-1', 'Seu pedido está a caminho.');
+    const number = newNumber();
+    // The contact exists before its first message (saved in the console): no new contact's direct landing.
+    const saved = await apiCall('contacts', 'POST', '/contacts', { token: one.admin.token, body: { name: 'Lia', number } });
+    expect(saved.status).toBe(201);
+    const first = customerEvent(one, { number, name: 'Lia', body: 'oi' });
+    await deliverCutShort(
+      first,
+      (command) => command instanceof UpdateCommand && '#chatbot' in (command.input.ExpressionAttributeNames ?? {}),
+    );
+    await deliver(first); // the SQS redelivery
+    expect(await ticketOf(one, number)).toMatchObject({ queueId: one.queueA.id, chatbot: true });
+
+    await customerSays(one, { number, name: 'Lia', body: '1' });
+    const ticket = (await ticketOf(one, number))!;
+    const fromUs = (await messagesOf(ticket.id, one)).filter((m) => m.fromMe).map((m) => m.body);
+    expect(fromUs).toEqual(['Fila A: olá Lia!\n\n*1* - Pedidos\n*#* - Menu inicial', 'Seu pedido está a caminho.']);
+  });
+});
+
 describe('a ticket the customer reopens', () => {
-  it('is greeted again in its queue with the whole menu, from the top', async () => {
-    const one = await createWorkspace(); // its connection serves queue A only
-    await putQueue({ ...one.queueA, greetingMessage: 'Fila A: olá {{name}}!' });
-    await putQueueOption({
-      id: 'opt-r1',
-      companyId: one.cid,
-      queueId: one.queueA.id,
-      parentId: null,
-      option: 1,
-      title: 'Pedidos',
-      message: 'Informe o número do pedido.',
-    });
+  it('is greeted again in its queue with the whole menu, from the top, once, by a redelivery after a cut', async () => {
+    const one = await oneQueueMenu('opt-r1', 'Informe o número do pedido.');
     await putQueueOption({
       id: 'opt-r1a',
       companyId: one.cid,
@@ -180,17 +217,21 @@ describe('a ticket the customer reopens', () => {
     expect((await putTicket(one.admin.token, ticket.id, { status: 'open', userId: one.admin.user.id })).status).toBe(200);
     expect((await putTicket(one.admin.token, ticket.id, { status: 'closed' })).status).toBe(200);
 
-    await customerSays(one, { number, name: 'Bia', body: 'oi de novo' });
+    const again = customerEvent(one, { number, name: 'Bia', body: 'oi de novo' });
+    // cut short after the reopen and before the greeting: its redelivery greets, once
+    await deliverCutShort(again, isReplyPut);
+    await deliver(again);
+    await deliver(again);
 
     const reopened = (await ticketOf(one, number))!;
     expect(reopened).toMatchObject({ id: ticket.id, status: 'pending', queueId: one.queueA.id });
     const { messages } = (
       await apiCall('messages', 'GET', '/messages/{id}', { token: one.admin.token, pathParameters: { id: ticket.id } })
     ).body as { messages: { body: string; fromMe: boolean }[] };
-    expect(messages.at(-1)).toMatchObject({
-      fromMe: true,
-      body: 'Fila A: olá Bia!\n\n*1* - Pedidos\n*#* - Menu inicial',
-    });
+    expect(messages.slice(-2)).toMatchObject([
+      { fromMe: false, body: 'oi de novo' },
+      { fromMe: true, body: 'Fila A: olá Bia!\n\n*1* - Pedidos\n*#* - Menu inicial' },
+    ]);
   });
 });
 
@@ -289,18 +330,7 @@ describe("a new customer's greeting", () => {
   async function cutShortBeforeTheFirstReply(on: Workspace, name: string) {
     const number = newNumber();
     const first = customerEvent(on, { number, name, body: 'oi' });
-    const realSend = ddb().send.bind(ddb()) as (command: object) => Promise<unknown>;
-    const isReplyPut = (command: object) =>
-      command instanceof PutCommand && (command.input.Item as { fromMe?: boolean }).fromMe === true;
-    const send = vi
-      .spyOn(ddb(), 'send')
-      .mockImplementation(((command: object) =>
-        isReplyPut(command) ? Promise.reject(new Error('process stopped')) : realSend(command)) as never);
-    try {
-      await expect(deliver(first)).rejects.toThrow('inbound failures: 1');
-    } finally {
-      send.mockRestore();
-    }
+    await deliverCutShort(first, isReplyPut);
     expect((await messagesOf((await ticketOf(on, number))!.id, on)).filter((m) => m.fromMe)).toEqual([]);
     await deliver(first);
     await deliver(first);

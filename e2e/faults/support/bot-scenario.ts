@@ -10,7 +10,7 @@ import { QUEUE_COLOR_PALETTE } from '@atende/shared';
 import { until } from '../../../bench/support/console-client';
 import { customerWrites } from './customer-phone';
 import { connectedConnection, type FaultPlatform } from './fault-platform';
-import { phonesOf } from './outside-view';
+import { phonesOf, ticketsOf } from './outside-view';
 import { injectedSince, settle, takeBaseline } from './fault-accounting';
 import type { ScenarioReport, ScenarioSpec } from './scenario';
 import { judge, type Sent } from './verdict';
@@ -92,9 +92,11 @@ export async function runBotScenario(platform: FaultPlatform, spec: ScenarioSpec
     const injected = injectedSince(platform, base);
     const { drainedMs, deadLettered } = await settle(platform, base, spec.name);
     const phones = await phonesOf(bot, numbers);
+    const verdict = judge([], expected, { tickets: {}, phones, contacts: {}, acks: {} });
+    if (verdict.problems.length) console.log(await evidence(bot, numbers, verdict.problems));
     return {
       name: spec.name,
-      ...judge([], expected, { tickets: {}, phones, contacts: {}, acks: {} }),
+      ...verdict,
       inboundRecoveredMs: answeredMs,
       repliesRecoveredMs: answeredMs,
       drainedMs,
@@ -104,6 +106,25 @@ export async function runBotScenario(platform: FaultPlatform, spec: ScenarioSpec
   } finally {
     platform.calm();
   }
+}
+
+/**
+ * What a failure needs to be understood, printed beside the verdict: each customer's whole phone (both
+ * sides) and the tickets the operator's GET routes show for them, with their messages.
+ */
+async function evidence(platform: FaultPlatform, numbers: string[], problems: string[]): Promise<string> {
+  const lines = [`${platform.connectionId}: ${problems.join('; ')}`];
+  const tickets = await ticketsOf(platform.admin, numbers).catch((err: Error) => err);
+  for (const number of numbers) {
+    const { messages } = await platform.sim<{ messages: SimMessageView[] }>(
+      'GET',
+      `/connections/${platform.connectionId}/contacts/${number}/messages`,
+    );
+    lines.push(`phone ${number}: ${JSON.stringify(messages.map((m) => `${m.from}: ${m.text}`))}`);
+    if (tickets instanceof Error) lines.push(`tickets: ${tickets.message}`);
+    else for (const t of tickets[number] ?? []) lines.push(`ticket ${t.ticketId}: ${JSON.stringify(t.bodies)}`);
+  }
+  return lines.join('\n');
 }
 
 async function onPhone(platform: FaultPlatform, number: string, token: string): Promise<boolean> {

@@ -124,17 +124,26 @@ export async function moveTicket(
   before: TicketRecord,
   next: Pick<TicketRecord, 'status' | 'userId' | 'queueId'>,
   now: string,
+  /** A reopen by a customer's message: its id (`TicketRecord.reopenedBy`). */
+  reopener?: { reopenedBy: string },
 ): Promise<void> {
   const closing = before.status !== 'closed' && next.status === 'closed';
   const reopening = before.status === 'closed' && next.status !== 'closed';
   const accepting = next.status === 'open' && !before.acceptedAt;
   const acceptedAt = reopening ? (next.status === 'open' ? now : null) : accepting ? now : (before.acceptedAt ?? null);
   const reopenedAt = reopening ? now : (before.reopenedAt ?? null);
-  const after = { ...before, ...next, updatedAt: now, acceptedAt, reopenedAt };
+  // Written only by a reopen (its message's id, or removed when a person reopens): no other move grows the item.
+  const reopenedBy = reopening ? reopener?.reopenedBy : before.reopenedBy;
+  const after = { ...before, ...next, updatedAt: now, acceptedAt, reopenedAt, reopenedBy };
   // The keys of the new status's indexes are set; the others removed (also a stale one of an older item).
   const keys = listKeys(after);
   const dropped = ALL_LIST_INDEXES.filter((index) => !LIST_INDEXES[after.status].includes(index));
   const setKeys = Object.keys(keys).map((k) => `${k} = :${k}`);
+  if (reopening && reopenedBy) setKeys.push('reopenedBy = :rby');
+  const removed = [
+    ...dropped.flatMap((index) => [`${index}PK`, `${index}SK`]),
+    ...(reopening && !reopenedBy ? ['reopenedBy'] : []),
+  ];
   const same = sameListsCondition(before);
   const items: LabelledItem[] = [
     {
@@ -146,7 +155,7 @@ export async function moveTicket(
           UpdateExpression:
             'SET #status = :status, userId = :user, queueId = :queue, updatedAt = :now, closedAt = :closedAt, ' +
             `acceptedAt = :acc, reopenedAt = :reo, ${setKeys.join(', ')}` +
-            (dropped.length ? ` REMOVE ${dropped.map((index) => `${index}PK, ${index}SK`).join(', ')}` : ''),
+            (removed.length ? ` REMOVE ${removed.join(', ')}` : ''),
           ConditionExpression: same.expr,
           ExpressionAttributeNames: same.names,
           ExpressionAttributeValues: {
@@ -159,6 +168,7 @@ export async function moveTicket(
             ...same.values,
             ':acc': acceptedAt,
             ':reo': reopenedAt,
+            ...(reopening && reopenedBy ? { ':rby': reopenedBy } : {}),
           },
         },
       },

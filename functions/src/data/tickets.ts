@@ -55,6 +55,8 @@ export interface TicketRecord {
   acceptedAt?: string | null;
   /** Dashboard: when it was last reopened (the wait starts there). */
   reopenedAt?: string | null;
+  /** The customer message that last reopened it: that message's redelivery greets it again (find-or-create-ticket.ts). */
+  reopenedBy?: string;
   /** The last message whose activity was counted (`ticketActivityItem`): a cut-short landing's redelivery checks it. */
   countedMessageId?: string;
   /**

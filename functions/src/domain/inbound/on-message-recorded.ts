@@ -19,7 +19,7 @@ import { getTicket } from '../../data/tickets';
 import type { OpeningReplies, TicketBots } from '../bots/ticket-bots';
 import { answerCampaignConfirmations } from '../campaign-sending/confirmation';
 import { publishMessageCreated } from '../messages/message-events';
-import { findOrCreateTicket, type TicketForMessage } from '../tickets/find-or-create-ticket';
+import { findOrCreateTicket, newToTheBots, type TicketForMessage } from '../tickets/find-or-create-ticket';
 import { attachMessageToTicket, messageTextIndex, type MessageTextIndex } from '../tickets/ticket-activity';
 import { toTicketDto } from '../tickets/ticket-dto';
 import { publishTicketUpdate } from '../tickets/ticket-events';
@@ -103,11 +103,12 @@ export async function onMessageOnTicket(
 
 /**
  * A redelivered message already attached keeps its ticket. A ticket this very message opened (it took
- * the message's id: record-message.ts `openNewTicket`) is still new to the bots: a pipeline cut short
- * after storing it greets on the redelivery (the replies are keyed by the message: none is sent twice).
+ * the message's id: record-message.ts `openNewTicket`, find-or-create-ticket.ts) or reopened
+ * (`reopenedBy`) is still new to the bots: a pipeline cut short after storing it greets on the
+ * redelivery (the replies are keyed by the message: none is sent twice).
  */
 async function ticketOf({ connection, contact, message }: RecordedMessage, bots: TicketBots): Promise<TicketForMessage> {
   const attachedTo = message.ticketId ? await getTicket(connection.companyId, message.ticketId) : undefined;
-  if (attachedTo) return { ticket: attachedTo, created: attachedTo.id === message.id, reopened: false };
+  if (attachedTo) return { ticket: attachedTo, ...newToTheBots(attachedTo, message) };
   return findOrCreateTicket(connection, contact, message, bots);
 }

@@ -24,27 +24,36 @@ export interface TicketForMessage {
 
 const MAX_ATTEMPTS = 8;
 
+/**
+ * `message.id`: the stored message the ticket is for. A ticket it opens takes its id, as a new
+ * contact's first message's does (`newTicket` `openedBy`), and one it reopens keeps it (`reopenedBy`),
+ * so every run of that message — a redelivery after a run cut short between the ticket and the bots'
+ * state, or a concurrent run that found the ticket — knows the ticket is new to the bots
+ * (`newToTheBots`) and greets it (keyed by the message: once).
+ */
 export async function findOrCreateTicket(
   connection: ConnectionRecord,
   contact: ContactRecord,
-  message: { fromMe: boolean; body?: string },
+  message: { id?: string; fromMe: boolean; body?: string },
   hooks: Pick<TicketHooks, 'keepsClosedTicket'>,
 ): Promise<TicketForMessage> {
   const { companyId } = connection;
+  const openedBy = message.id ? { id: message.id } : undefined;
   for (let attempt = 0; ; attempt++) {
     try {
       const { pointer, ticket: current } = await conversationTicket(companyId, connection.id, contact.id);
-      if (current && current.status !== 'closed') return { ticket: current, created: false, reopened: false };
+      if (current && current.status !== 'closed') return { ticket: current, ...newToTheBots(current, openedBy) };
       // The answer to the rating question lands on the closed ticket (the bots record it); anything else starts over.
       if (current && !message.fromMe && hooks.keepsClosedTicket(current, message.body))
         return { ticket: current, created: false, reopened: false };
       if (current && (await mayReopen(current, message.fromMe))) {
-        await moveTicket(current, { status: 'pending', userId: null, queueId: current.queueId }, new Date().toISOString());
+        const next = { status: 'pending', userId: null, queueId: current.queueId } as const;
+        await moveTicket(current, next, new Date().toISOString(), openedBy && { reopenedBy: openedBy.id });
         return { ticket: (await getTicket(companyId, current.id))!, created: false, reopened: true };
       }
       // A message typed on the phone itself does not start a conversation over a closed one.
       if (current && message.fromMe) return { ticket: current, created: false, reopened: false };
-      const ticket = await newTicket(connection, contact);
+      const ticket = await newTicket(connection, contact, openedBy);
       await insertTicket(ticket, pointer?.ticketId ?? null);
       return { ticket, created: true, reopened: false };
     } catch (err) {
@@ -55,6 +64,15 @@ export async function findOrCreateTicket(
     }
   }
 }
+
+/**
+ * Whether the message (`findOrCreateTicket`'s `message.id`) created or reopened the ticket: then it is
+ * new to the bots, on every run of that message.
+ */
+export const newToTheBots = (ticket: TicketRecord, message: { id: string } | undefined) => ({
+  created: !!message && ticket.id === message.id,
+  reopened: !!message && ticket.reopenedBy === message.id,
+});
 
 /** The conversation's ticket when it is open or pending; read-only (nothing is created or reopened). */
 export async function currentOpenTicket(

@@ -3,7 +3,14 @@
  * menu, the option tree, idempotency under redelivery, and the rating asked on resolve.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { ChannelEvent } from '@atende/shared';
 import { ddb, tableName } from '../src/data/client';
 import { putQueueOption } from '../src/data/queue-options';
@@ -193,6 +200,30 @@ describe("a known contact's first ticket (the general path: stored, then a ticke
     const ticket = (await ticketOf(one, number))!;
     const fromUs = (await messagesOf(ticket.id, one)).filter((m) => m.fromMe).map((m) => m.body);
     expect(fromUs).toEqual(['Fila A: olá Lia!\n\n*1* - Pedidos\n*#* - Menu inicial', 'Seu pedido está a caminho.']);
+  });
+});
+
+describe('a first message whose second run comes after the customer answered the menu', () => {
+  it('leaves the answered ticket as it is, and sends nothing twice', async () => {
+    const one = await oneQueueMenu('opt-late-1', 'Seu pedido está a caminho.');
+    const number = newNumber();
+    const start = Date.now();
+    const first = customerEvent(one, { number, name: 'Rui', body: 'oi', timestamp: new Date(start).toISOString() });
+    // its run stops at the pipeline's last write (the message's by-id reference): it will run again
+    const isLastWrite = (command: object) =>
+      command instanceof BatchWriteCommand &&
+      Object.values(command.input.RequestItems ?? {}).some((writes) =>
+        writes.some((w) => (w.PutRequest?.Item as { pipelineDone?: boolean } | undefined)?.pipelineDone),
+      );
+    await deliverCutShort(first, isLastWrite);
+    await customerSays(one, { number, name: 'Rui', body: '1', timestamp: new Date(start + 5_000).toISOString() });
+    const answered = (await ticketOf(one, number))!;
+    expect(answered).toMatchObject({ chatbot: false });
+
+    await deliver(first); // the overtaken second run (SQS let it through while the first still ran)
+    expect(await ticketOf(one, number)).toMatchObject({ chatbot: false, updatedAt: answered.updatedAt });
+    const fromUs = (await messagesOf(answered.id, one)).filter((m) => m.fromMe).map((m) => m.body);
+    expect(fromUs).toEqual(['Fila A: olá Rui!\n\n*1* - Pedidos\n*#* - Menu inicial', 'Seu pedido está a caminho.']);
   });
 });
 

@@ -151,6 +151,19 @@ describe('a burst of messages', () => {
     expect(decideInbound(ctx({ ticket: inMenu, isNewTicket: false })).replies).toEqual([]);
   });
 
+  it('moves nothing for a message older than the last one the menu handled (a redelivery overtaken)', () => {
+    const answered = {
+      ...inMenu,
+      queueId: 'q-sales',
+      botPath: ['o-track'],
+      chatbot: false,
+      menuHeardAt: later(4_000).toISOString(),
+    };
+    // the first message again, as for a new ticket: it would greet and reset the menu
+    expect(decideInbound(ctx({ ticket: answered, at: later(0) }))).toEqual({ replies: [], changes: {} });
+    expect(decideInbound(ctx({ ticket: answered, at: later(4_000) })).replies).toHaveLength(1);
+  });
+
   it('holds back a wrong option typed inside the burst, and repeats the options after a pause', () => {
     const inSales = { ...inMenu, queueId: 'q-sales', botPath: ['o-new'] };
     expect(decideInbound(ctx({ ticket: inSales, text: '9', isNewTicket: false, at: later(500) })).replies).toEqual([]);

@@ -52,6 +52,15 @@ const inBurst = (ctx: BotContext): boolean =>
   ctx.ticket.menuHeardAt !== undefined &&
   ctx.at.getTime() - Date.parse(ctx.ticket.menuHeardAt) < MENU_REPEAT_PAUSE_MS;
 
+/**
+ * This message is older than the last one the menu handled: a redelivery (or a second run) the
+ * customer's next message overtook. Its replies went out with its first run, and deciding again from
+ * the state the later message left would move the menu back (a new ticket's greeting resetting a
+ * choice already answered).
+ */
+const overtaken = (ctx: BotContext): boolean =>
+  ctx.ticket.menuHeardAt !== undefined && ctx.at.getTime() < Date.parse(ctx.ticket.menuHeardAt);
+
 /** Every decision of the menu (queue menu or option tree) notes the message's time. */
 const heard = (ctx: BotContext, decision: BotDecision): BotDecision => ({
   replies: decision.replies,
@@ -67,7 +76,7 @@ const choice = (text: string): number | null => (/^\d{1,3}$/.test(text) ? Number
 export function decideInbound(input: BotContext): BotDecision {
   const ctx = { ...input, text: input.text.trim() };
   const { ticket, connection, settings } = ctx;
-  if (ticket.status !== 'pending' || ticket.userId) return nothing();
+  if (ticket.status !== 'pending' || ticket.userId || overtaken(ctx)) return nothing();
   const render = renderer(ctx);
 
   if (settings.scheduleType === 'company' && !isWithinBusinessHours(settings.companyHours, ctx.at, settings.timeZone)) {

@@ -3,17 +3,18 @@
  * one-option menu; each customer writes, reads the menu on the phone and answers `1`, while the
  * scenario's faults run (every batch handed over twice, records kept and received again, DynamoDB
  * failing after writes). Judged on the phones: each customer got the greeting with the menu exactly
- * once and the option's answer exactly once — a redelivered `1` must not answer twice.
+ * once and the option's answer exactly once — a redelivered `1` must not answer twice; and on the
+ * operator's view: each customer's first message on one ticket, one contact per customer.
  */
 import type { QueueDto, QueueOptionDto, SimMessageView } from '@atende/shared';
 import { QUEUE_COLOR_PALETTE } from '@atende/shared';
 import { until } from '../../../bench/support/console-client';
 import { customerWrites } from './customer-phone';
 import { connectedConnection, type FaultPlatform } from './fault-platform';
-import { phonesOf, ticketsOf } from './outside-view';
+import { contactsOf, phonesOf, ticketsOf } from './outside-view';
 import { injectedSince, settle, takeBaseline } from './fault-accounting';
 import type { ScenarioReport, ScenarioSpec } from './scenario';
-import { judge, type Sent } from './verdict';
+import { judge, tokenOf, type Sent } from './verdict';
 
 /** The bot's texts name the customer ({{name}}), so each phone's copy is its own. */
 const GREETING = '[f:bot:greeting]';
@@ -81,7 +82,7 @@ export async function runBotScenario(platform: FaultPlatform, spec: ScenarioSpec
     const started = Date.now();
     await Promise.all(
       numbers.map(async (number, c) => {
-        await customerWrites(bot, number, `Oi, quero saber do pedido [f:${spec.name}:in:${c}:0]`);
+        await customerWrites(bot, number, `Oi, quero saber do pedido ${tokenOf(spec.name, 'in', c, 0)}`);
         // The customer reads the menu before answering it.
         await until(async () => ((await onPhone(bot, number, GREETING)) ? true : undefined), within, 'the menu');
         await customerWrites(bot, number, '1');
@@ -91,8 +92,14 @@ export async function runBotScenario(platform: FaultPlatform, spec: ScenarioSpec
     await new Promise((r) => setTimeout(r, 3000)); // a second answer gets its chance to show up
     const injected = injectedSince(platform, base);
     const { drainedMs, deadLettered } = await settle(platform, base, spec.name);
-    const phones = await phonesOf(bot, numbers);
-    const verdict = judge([], expected, { tickets: {}, phones, contacts: {}, acks: {} });
+    // The customers' first messages on one ticket each (the `1` has no token of its own), one contact each.
+    const written: Sent[] = numbers.map((customer, c) => ({ token: tokenOf(spec.name, 'in', c, 0), customer }));
+    const [phones, tickets, contacts] = await Promise.all([
+      phonesOf(bot, numbers),
+      ticketsOf(platform.admin, numbers),
+      contactsOf(platform.admin, numbers),
+    ]);
+    const verdict = judge(written, expected, { tickets, phones, contacts, acks: {} });
     if (verdict.problems.length) console.log(await evidence(bot, numbers, verdict.problems));
     return {
       name: spec.name,

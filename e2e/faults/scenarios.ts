@@ -110,6 +110,23 @@ export const SCENARIOS: ScenarioSpec[] = [
       Object.assign(p.delivery, { duplicate: true, keepShare: 0.3, expireShare: 0.2, visibilityTimeoutSeconds: 2 });
     },
   },
+  {
+    name: 'bot-menu-under-consumer-crash',
+    kind: 'bot-menu',
+    ...size,
+    send: KEYED_SEND,
+    // The consumers' thread ended while the first messages are handled, and again around the answers;
+    // what a crash cut off comes back 3 s later. Where a crash lands is chance: the cuts between the
+    // greeting and the menu state are pinned by functions/test/tickets-bots.test.ts (docs/faults.md
+    // "A menu answer never sent").
+    faults: (p) => void (p.delivery.visibilityTimeoutSeconds = 3),
+    during: {
+      inbound: async (p) => {
+        await after(200, crashConsumers)(p);
+        await after(1200, crashConsumers)(p);
+      },
+    },
+  },
 ];
 
 /** Full size only: every fault at once, the console's send retried after a gateway timeout too. */

@@ -80,14 +80,16 @@ export async function runBotScenario(platform: FaultPlatform, spec: ScenarioSpec
   const within = spec.recoverWithinMs ?? 60_000;
   try {
     const started = Date.now();
-    await Promise.all(
-      numbers.map(async (number, c) => {
+    // A process fault during the conversations (`during.inbound`), awaited before the answers are judged.
+    await Promise.all([
+      spec.during?.inbound?.(platform),
+      ...numbers.map(async (number, c) => {
         await customerWrites(bot, number, `Oi, quero saber do pedido ${tokenOf(spec.name, 'in', c, 0)}`);
         // The customer reads the menu before answering it.
         await until(async () => ((await onPhone(bot, number, GREETING)) ? true : undefined), within, 'the menu');
         await customerWrites(bot, number, '1');
       }),
-    );
+    ]);
     const answeredMs = await timeUntilAll(bot, expected, within).then((ok) => (ok ? Date.now() - started : undefined));
     await new Promise((r) => setTimeout(r, 3000)); // a second answer gets its chance to show up
     const injected = injectedSince(platform, base);

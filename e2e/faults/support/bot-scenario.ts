@@ -6,15 +6,15 @@
  * once and the option's answer exactly once — a redelivered `1` must not answer twice; and on the
  * operator's view: each customer's first message on one ticket, one contact per customer.
  */
-import type { QueueDto, QueueOptionDto, SimMessageView } from '@atende/shared';
+import type { QueueDto, QueueOptionDto } from '@atende/shared';
 import { QUEUE_COLOR_PALETTE } from '@atende/shared';
 import { until } from '../../../bench/support/console-client';
 import { customerWrites } from './customer-phone';
 import { connectedConnection, type FaultPlatform } from './fault-platform';
-import { contactsOf, phonesOf, ticketsOf } from './outside-view';
+import { contactsOf, phoneMessages, phonesOf, ticketsOf } from './outside-view';
 import { injectedSince, settle, takeBaseline } from './fault-accounting';
 import type { ScenarioReport, ScenarioSpec } from './scenario';
-import { judge, tokenOf, type Sent } from './verdict';
+import { judge, tokenOf, type Observed, type Sent } from './verdict';
 
 /** The bot's texts name the customer ({{name}}), so each phone's copy is its own. */
 const GREETING = '[f:bot:greeting]';
@@ -102,7 +102,7 @@ export async function runBotScenario(platform: FaultPlatform, spec: ScenarioSpec
       contactsOf(platform.admin, numbers),
     ]);
     const verdict = judge(written, expected, { tickets, phones, contacts, acks: {} });
-    if (verdict.problems.length) console.log(await evidence(bot, numbers, verdict.problems));
+    if (verdict.problems.length) console.log(await evidence(bot, tickets, verdict.problems));
     return {
       name: spec.name,
       ...verdict,
@@ -119,28 +119,20 @@ export async function runBotScenario(platform: FaultPlatform, spec: ScenarioSpec
 
 /**
  * What a failure needs to be understood, printed beside the verdict: each customer's whole phone (both
- * sides) and the tickets the operator's GET routes show for them, with their messages.
+ * sides) and the tickets the operator's GET routes showed for them (`tickets`), with their messages.
  */
-async function evidence(platform: FaultPlatform, numbers: string[], problems: string[]): Promise<string> {
+async function evidence(platform: FaultPlatform, tickets: Observed['tickets'], problems: string[]): Promise<string> {
   const lines = [`${platform.connectionId}: ${problems.join('; ')}`];
-  const tickets = await ticketsOf(platform.admin, numbers).catch((err: Error) => err);
-  for (const number of numbers) {
-    const { messages } = await platform.sim<{ messages: SimMessageView[] }>(
-      'GET',
-      `/connections/${platform.connectionId}/contacts/${number}/messages`,
-    );
+  for (const [number, ofCustomer] of Object.entries(tickets)) {
+    const messages = await phoneMessages(platform, number);
     lines.push(`phone ${number}: ${JSON.stringify(messages.map((m) => `${m.from}: ${m.text}`))}`);
-    if (tickets instanceof Error) lines.push(`tickets: ${tickets.message}`);
-    else for (const t of tickets[number] ?? []) lines.push(`ticket ${t.ticketId}: ${JSON.stringify(t.bodies)}`);
+    for (const t of ofCustomer) lines.push(`ticket ${t.ticketId}: ${JSON.stringify(t.bodies)}`);
   }
   return lines.join('\n');
 }
 
 async function onPhone(platform: FaultPlatform, number: string, token: string): Promise<boolean> {
-  const { messages } = await platform.sim<{ messages: SimMessageView[] }>(
-    'GET',
-    `/connections/${platform.connectionId}/contacts/${number}/messages`,
-  );
+  const messages = await phoneMessages(platform, number);
   return messages.some((m) => m.from === 'business' && m.text.includes(token));
 }
 

@@ -55,17 +55,19 @@ export async function ticketsOf(user: ConsoleUser, numbers: string[]): Promise<O
   return byCustomer;
 }
 
+type PhoneView = Pick<FaultPlatform, 'sim' | 'connectionId'>;
+
+/** Everything on a simulated customer's phone, both sides (the simulator's own record). */
+export async function phoneMessages(platform: PhoneView, number: string): Promise<SimMessageView[]> {
+  const path = `/connections/${platform.connectionId}/contacts/${number}/messages`;
+  return (await platform.sim<{ messages: SimMessageView[] }>('GET', path)).messages;
+}
+
 /** By customer number: the business's messages on the customer's phone. */
-export async function phonesOf(
-  platform: Pick<FaultPlatform, 'sim' | 'connectionId'>,
-  numbers: string[],
-): Promise<Observed['phones']> {
+export async function phonesOf(platform: PhoneView, numbers: string[]): Promise<Observed['phones']> {
   const entries = await Promise.all(
     numbers.map(async (number) => {
-      const { messages } = await platform.sim<{ messages: SimMessageView[] }>(
-        'GET',
-        `/connections/${platform.connectionId}/contacts/${number}/messages`,
-      );
+      const messages = await phoneMessages(platform, number);
       return [number, messages.filter((m) => m.from === 'business').map((m) => m.text)] as const;
     }),
   );

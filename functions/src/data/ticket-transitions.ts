@@ -134,15 +134,16 @@ export async function moveTicket(
   const reopenedAt = reopening ? now : (before.reopenedAt ?? null);
   // Written only by a reopen (its message's id, or removed when a person reopens): no other move grows the item.
   const reopenedBy = reopening ? reopener?.reopenedBy : before.reopenedBy;
+  const marksReopener = reopening && reopenedBy !== undefined;
   const after = { ...before, ...next, updatedAt: now, acceptedAt, reopenedAt, reopenedBy };
   // The keys of the new status's indexes are set; the others removed (also a stale one of an older item).
   const keys = listKeys(after);
   const dropped = ALL_LIST_INDEXES.filter((index) => !LIST_INDEXES[after.status].includes(index));
   const setKeys = Object.keys(keys).map((k) => `${k} = :${k}`);
-  if (reopening && reopenedBy) setKeys.push('reopenedBy = :rby');
+  if (marksReopener) setKeys.push('reopenedBy = :rby');
   const removed = [
     ...dropped.flatMap((index) => [`${index}PK`, `${index}SK`]),
-    ...(reopening && !reopenedBy ? ['reopenedBy'] : []),
+    ...(reopening && !marksReopener ? ['reopenedBy'] : []),
   ];
   const same = sameListsCondition(before);
   const items: LabelledItem[] = [
@@ -168,7 +169,7 @@ export async function moveTicket(
             ...same.values,
             ':acc': acceptedAt,
             ':reo': reopenedAt,
-            ...(reopening && reopenedBy ? { ':rby': reopenedBy } : {}),
+            ...(marksReopener ? { ':rby': reopenedBy } : {}),
           },
         },
       },

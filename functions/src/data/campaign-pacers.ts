@@ -12,7 +12,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { pad, tenantPk, ttlIn } from './keys';
 import { queryAll, updateExpression, type Item } from './table-operations';
-import { isConditionFailed } from './transactions';
+import { isConditionFailed, writeIfCondition } from './transactions';
 
 export interface PacerRecord {
   companyId: string;
@@ -91,8 +91,8 @@ export async function listPacers(companyId: string, campaignId: string): Promise
 /** Step `seq` done: the chain moves to `seq + 1`. False when another message of step `seq` got there first. */
 export async function advancePacer(pacer: PacerRecord, advance: PacerAdvance): Promise<boolean> {
   const parts = updateExpression({ ...advance, seq: pacer.seq + 1 });
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: pacerKey(pacer.companyId, pacer.campaignId, pacer.connIndex),
@@ -101,12 +101,8 @@ export async function advancePacer(pacer: PacerRecord, advance: PacerAdvance): P
         ExpressionAttributeNames: { ...parts.ExpressionAttributeNames, '#seq': 'seq' },
         ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ':seq': pacer.seq },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** The message of step `seq` is queued. */
@@ -135,8 +131,8 @@ export const QUOTA_TTL_SECONDS = 3 * 24 * 3600;
 
 /** Takes one of the connection's `cap` sends of `day`; false when the day's quota is used up. */
 export async function takeDailySend(companyId: string, connectionId: string, day: string, cap: number): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: { PK: tenantPk(companyId, 'CQUOTA', connectionId), SK: day },
@@ -144,10 +140,6 @@ export async function takeDailySend(companyId: string, connectionId: string, day
         ConditionExpression: 'attribute_not_exists(sent) OR sent < :cap',
         ExpressionAttributeValues: { ':one': 1, ':cap': cap, ':ttl': ttlIn(QUOTA_TTL_SECONDS) },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

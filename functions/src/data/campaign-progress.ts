@@ -11,7 +11,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import type { Item } from './table-operations';
-import { isConditionFailed, type LabelledItem } from './transactions';
+import { isConditionFailed, type LabelledItem, writeIfCondition } from './transactions';
 
 export type ProgressCounter = 'planned' | 'validContacts' | 'delivered' | 'confirmationRequested' | 'confirmed' | 'failed';
 
@@ -98,8 +98,8 @@ export async function claimPlanStep(
   now: number,
   leaseUntil: number,
 ): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: progressKey(companyId, campaignId),
@@ -107,12 +107,8 @@ export async function claimPlanStep(
         ConditionExpression: 'planStep = :step AND planDone = :no AND leaseUntil < :now',
         ExpressionAttributeValues: { ':until': leaseUntil, ':step': step, ':no': false, ':now': now },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Completes step `step`: moves the cursor and counts what it planned (once: conditional on the step). */
@@ -122,8 +118,8 @@ export async function completePlanStep(
   step: number,
   result: { cursor: string | null; done: boolean; seen: number; valid: number },
 ): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: progressKey(companyId, campaignId),
@@ -140,12 +136,8 @@ export async function completePlanStep(
           ':step': step,
         },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** The message of planning step `step` is queued. */

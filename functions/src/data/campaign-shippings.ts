@@ -15,7 +15,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { pad, tenantPk } from './keys';
 import { batchWrite, updateExpression, type Item } from './table-operations';
-import { isConditionFailed, TransactionConditionFailed, transactWrite, type LabelledItem } from './transactions';
+import { TransactionConditionFailed, transactWrite, type LabelledItem, writeIfCondition } from './transactions';
 
 export const SHIPPING_BUCKET_SIZE = 100;
 
@@ -109,11 +109,5 @@ export async function moveShipping(
 }
 
 async function conditionalUpdate(update: LabelledItem): Promise<boolean> {
-  try {
-    await ddb().send(new UpdateCommand(update.item.Update as never));
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return writeIfCondition(() => ddb().send(new UpdateCommand(update.item.Update as never)));
 }

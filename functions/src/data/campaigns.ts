@@ -12,7 +12,7 @@ import type { CampaignMessageFields, CampaignStatus } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { batchGet, queryPage, updateExpression, type Item } from './table-operations';
-import { isConditionFailed, transactWrite, type LabelledItem } from './transactions';
+import { isConditionFailed, transactWrite, type LabelledItem, writeIfCondition } from './transactions';
 
 export interface CampaignRecord extends CampaignMessageFields {
   id: string;
@@ -110,8 +110,8 @@ export async function setCampaignStatus(
   if (change.completedAt !== undefined) set.completedAt = change.completedAt;
   const parts = updateExpression(set);
   const from = Object.fromEntries(change.from.map((s, i) => [`:from${i}`, s]));
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: campaignKey(companyId, id),
@@ -120,12 +120,8 @@ export async function setCampaignStatus(
         ExpressionAttributeNames: { ...parts.ExpressionAttributeNames, '#status': 'status' },
         ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ...from },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /**
@@ -176,8 +172,8 @@ async function conditionalUpdate(before: CampaignRecord, set: Item): Promise<Cam
 
 /** Deletes the campaign unless it is sending (or changed since read); false when refused or gone. */
 export async function deleteCampaignUnlessRunning(before: CampaignRecord): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: campaignKey(before.companyId, before.id),
@@ -186,12 +182,8 @@ export async function deleteCampaignUnlessRunning(before: CampaignRecord): Promi
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'EM_ANDAMENTO', ':readStatus': before.status, ':readAt': before.updatedAt },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** AP-CA2: one page of the company's campaigns, newest first (ulid order). */

@@ -78,32 +78,9 @@ export async function findCompanyIdByName(name: string): Promise<string | undefi
  */
 export async function insertCompany(company: Company): Promise<void> {
   await transactWrite([
-    {
-      label: 'company',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: { ...companyKey(company.id), ...company },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
-    {
-      label: 'directory',
-      item: {
-        Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } },
-      },
-    },
-    {
-      label: 'name',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: { ...nameLockKey(company.name), companyId: company.id },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    },
+    companyPut(company, 'attribute_not_exists(PK)'),
+    directoryPut(company),
+    nameLockPut(company),
     ...(company.isPlatform
       ? [
           {
@@ -120,6 +97,30 @@ export async function insertCompany(company: Company): Promise<void> {
       : []),
   ]);
 }
+
+/** The company item, on a condition (a new one, or one that exists). */
+const companyPut = (company: Company, condition: string): LabelledItem => ({
+  label: 'company',
+  item: { Put: { TableName: tableName(), Item: { ...companyKey(company.id), ...company }, ConditionExpression: condition } },
+});
+/** The directory entry follows the company's name. */
+const directoryPut = (company: Company): LabelledItem => ({
+  label: 'directory',
+  item: {
+    Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } },
+  },
+});
+/** The name lock: fails (`name`) when another company holds the name. */
+const nameLockPut = (company: Company): LabelledItem => ({
+  label: 'name',
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: { ...nameLockKey(company.name), companyId: company.id },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  },
+});
 
 /**
  * The transaction item that moves a company's due date (a paid invoice), optionally switching its
@@ -167,34 +168,11 @@ export async function getPlatformCompanyId(): Promise<string | undefined> {
 export async function replaceCompany(company: Company, previousName: string): Promise<void> {
   const renamed = normaliseCompanyName(company.name) !== normaliseCompanyName(previousName);
   await transactWrite([
-    {
-      label: 'company',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: { ...companyKey(company.id), ...company },
-          ConditionExpression: 'attribute_exists(PK)',
-        },
-      },
-    },
-    {
-      label: 'directory',
-      item: {
-        Put: { TableName: tableName(), Item: { ...directoryKey(company.id), companyId: company.id, name: company.name } },
-      },
-    },
+    companyPut(company, 'attribute_exists(PK)'),
+    directoryPut(company),
     ...(renamed
       ? [
-          {
-            label: 'name',
-            item: {
-              Put: {
-                TableName: tableName(),
-                Item: { ...nameLockKey(company.name), companyId: company.id },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          },
+          nameLockPut(company),
           { label: 'oldName', item: { Delete: { TableName: tableName(), Key: nameLockKey(previousName) } } },
         ]
       : []),

@@ -19,7 +19,13 @@ import type { PartitionRef, TableKey } from './company-partitions';
 import { pad, platformPk, ttlIn } from './keys';
 import { platformTotalsWithout } from './invoices';
 import { batchWrite, queryPage, type Item } from './table-operations';
-import { isConditionFailed, transactWrite, TransactionConditionFailed, type LabelledItem } from './transactions';
+import {
+  isConditionFailed,
+  transactWrite,
+  TransactionConditionFailed,
+  type LabelledItem,
+  writeIfCondition,
+} from './transactions';
 
 export interface PurgeProgress {
   purgedCompanyId: string;
@@ -85,19 +91,15 @@ export async function startPurge(
     startedAt: now.toISOString(),
     finishedAt: null,
   };
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...progressKey(companyId), entity: 'companyPurge', ...progress },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /**

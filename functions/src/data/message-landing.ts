@@ -17,21 +17,17 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { messageItem, messageRefItem, type MessageRecord } from './messages';
-import { isConditionFailed } from './transactions';
+import { isConditionFailed, writeIfCondition } from './transactions';
 
 export type AttachedMessage = MessageRecord & { ticketId: string };
 
 /** Stores the message (attached when `ticketId` is set) unless its channel id is already stored: then false. */
 export async function putMessageOnce(m: MessageRecord): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new PutCommand({ TableName: tableName(), Item: messageItem(m), ConditionExpression: 'attribute_not_exists(PK)' }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { partitionQuery, queryAll } from './table-operations';
-import { isConditionFailed } from './transactions';
+import { isConditionFailed, writeIfCondition } from './transactions';
 
 export interface QuickMessageMediaRecord {
   originalName: string;
@@ -101,13 +101,9 @@ export async function replaceQuickMessage(
 
 /** Deletes it; false when it was already gone. Its objects stay (decisions.md "Quick replies"). */
 export async function deleteQuickMessage(companyId: string, id: string): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new DeleteCommand({ TableName: tableName(), Key: key(companyId, id), ConditionExpression: 'attribute_exists(PK)' }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

@@ -13,7 +13,7 @@ import type { ScheduleStatus } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { batchGet, queryPage, updateExpression, type Item } from './table-operations';
-import { isConditionFailed } from './transactions';
+import { isConditionFailed, writeIfCondition } from './transactions';
 
 export interface ScheduleRecord {
   id: string;
@@ -147,8 +147,8 @@ export async function setScheduleMedia(
 
 /** Records the sending once: false when it was already recorded (a redelivered job). */
 export async function markScheduleSent(companyId: string, id: string, at: string): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: scheduleKey(companyId, id),
@@ -157,12 +157,8 @@ export async function markScheduleSent(companyId: string, id: string, at: string
         ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
         ExpressionAttributeValues: { ':at': at, ':sent': 'ENVIADA', ':nothing': null, ':nullType': 'NULL' },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 export async function deleteSchedule(companyId: string, id: string): Promise<void> {

@@ -6,7 +6,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { platformPk } from './keys';
-import { isConditionFailed } from './transactions';
+import { writeIfCondition } from './transactions';
 
 const markerKey = { PK: platformPk('SEED'), SK: 'SEED' };
 
@@ -18,17 +18,13 @@ export async function isSeeded(): Promise<boolean> {
 
 /** Writes the marker once; false when another run wrote it first. */
 export async function markSeeded(details: Record<string, string>): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...markerKey, ...details, seededAt: new Date().toISOString() },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

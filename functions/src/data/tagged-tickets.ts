@@ -20,7 +20,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { batchWrite, queryPage, type WriteRequest } from './table-operations';
-import { isConditionFailed } from './transactions';
+import { writeIfCondition } from './transactions';
 
 export interface TaggedTicket {
   contactId: string;
@@ -95,19 +95,15 @@ export async function getTaggedBackfill(companyId: string): Promise<TaggedBackfi
 
 /** Creates the state at run 0; false when it already exists (another caller started the pass). */
 export async function createTaggedBackfill(companyId: string, now: Date): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...backfillKey(companyId), run: 0, done: false, updatedAt: now.toISOString() },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /**
@@ -120,8 +116,8 @@ export async function advanceTaggedBackfill(
   next: { after?: string; done: boolean },
   now: Date,
 ): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: backfillKey(companyId),
@@ -139,10 +135,6 @@ export async function advanceTaggedBackfill(
           ...(next.after ? { ':after': next.after } : {}),
         },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

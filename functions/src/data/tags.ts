@@ -13,7 +13,7 @@ import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { batchGet, partitionQuery, queryAll, updateExisting } from './table-operations';
 import { queryByNamePage } from './by-name-pages';
-import { isConditionFailed, type LabelledItem } from './transactions';
+import { type LabelledItem, writeIfCondition } from './transactions';
 
 export interface TagRecord {
   id: string;
@@ -78,15 +78,11 @@ export async function updateTag(
 
 /** Deletes the tag; false when there was none. Tickets keep the id (their DTOs skip unknown tags). */
 export async function deleteTag(companyId: string, id: string): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new DeleteCommand({ TableName: tableName(), Key: tagKey(companyId, id), ConditionExpression: 'attribute_exists(PK)' }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** AP-TG1: every tag of a company. */

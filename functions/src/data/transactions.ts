@@ -64,6 +64,20 @@ export function isConditionFailed(err: unknown): boolean {
   return (err as Error)?.name === 'ConditionalCheckFailedException';
 }
 
+/**
+ * One conditional write of its own (not a transaction's item): true when it was written, false when its
+ * condition failed, which the caller names ("already claimed", "gone"); any other error is thrown.
+ */
+export async function writeIfCondition(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
 const backoffMs = (attempt: number) => 20 + Math.random() * 40 * 2 ** attempt;
 
 const isTransactionCanceled = (err: unknown): err is TransactionCanceledException =>

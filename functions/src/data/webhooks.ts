@@ -12,7 +12,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookDeliveryDto } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk, ttlIn } from './keys';
-import { isConditionFailed } from './transactions';
+import { writeIfCondition } from './transactions';
 
 export interface WebhookConfigRecord {
   companyId: string;
@@ -90,18 +90,14 @@ export async function markDelivered(companyId: string, deliveryId: string): Prom
  * (or is that same first event, redelivered), false when another event announced it before.
  */
 export async function claimTicketAnnouncement(companyId: string, ticketId: string, eventId: string): Promise<boolean> {
-  try {
-    await ddb().send(
+  return writeIfCondition(() =>
+    ddb().send(
       new PutCommand({
         TableName: tableName(),
         Item: { PK: tenantPk(companyId, 'WEBHOOKTKT'), SK: ticketId, eventId, expiresAt: ttlIn(ANNOUNCED_TTL_SECONDS) },
         ConditionExpression: 'attribute_not_exists(PK) OR eventId = :e',
         ExpressionAttributeValues: { ':e': eventId },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

@@ -3,7 +3,6 @@
  * ('Selecione uma fila'); one active ticket per contact and connection (ERR_OTHER_OPEN_TICKET,
  * enforced by the same conversation lock the inbound path takes).
  */
-import { ulid } from '@atende/shared/ids';
 import {
   mayAssignTicketTo,
   maySeeQueue,
@@ -15,13 +14,13 @@ import {
 import { findDefaultConnection, getConnection } from '../../data/connections';
 import { getContact } from '../../data/contacts';
 import { getQueueRefs } from '../../data/queues';
-import { TICKET_WRITE, ticketUuid, type TicketRecord } from '../../data/tickets';
+import { TICKET_WRITE } from '../../data/tickets';
 import { conversationTicket } from './conversation-ticket';
+import { newTicket } from './find-or-create-ticket';
 import { insertTicket } from '../../data/ticket-transitions';
 import { getUser } from '../../data/users';
 import { TransactionConditionFailed } from '../../data/transactions';
 import { AppError } from '../../platform/app-error';
-import { ticketCreatedSlot } from '../dashboard/company-clock';
 import { accessDenied, type TicketActor } from './ticket-actor';
 import { toTicketDto } from './ticket-dto';
 import { publishTicketUpdate } from './ticket-events';
@@ -50,29 +49,7 @@ export async function createTicket(actor: TicketActor, input: CreateTicketInput)
 
   const { pointer } = await conversationTicket(cid, connection.id, contact.id); // AP-T3
   if (pointer?.active) throw otherOpenTicket();
-  const now = new Date().toISOString();
-  const id = ulid();
-  const ticket: TicketRecord = {
-    id,
-    uuid: ticketUuid(id),
-    companyId: cid,
-    status: userId ? 'open' : 'pending',
-    contactId: contact.id,
-    connectionId: connection.id,
-    channel: connection.channel,
-    userId,
-    queueId,
-    unreadMessages: 0,
-    lastMessage: '',
-    lastMessageAt: null,
-    tagIds: [],
-    chatbot: false,
-    isGroup: contact.isGroup === true,
-    createdAt: now,
-    updatedAt: now,
-    closedAt: null,
-    createdSlot: await ticketCreatedSlot(cid, now),
-  };
+  const ticket = await newTicket(connection, contact, undefined, { queueId, userId });
   try {
     await insertTicket(ticket, pointer?.ticketId ?? null);
   } catch (err) {

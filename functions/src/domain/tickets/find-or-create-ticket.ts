@@ -90,30 +90,33 @@ async function mayReopen(closed: TicketRecord, fromMe: boolean): Promise<boolean
 }
 
 /**
- * A conversation's new ticket, pending: in the connection's queue when it has exactly one. `openedBy`:
- * the message that opens it directly (a new contact's first), whose id it takes, so a redelivery of
- * that message knows it opened the ticket (domain/inbound/on-message-recorded.ts `ticketOf`).
+ * A conversation's new ticket. By default pending, in the connection's queue when it has exactly one
+ * (the bots' queue menu chooses among several: domain/bots). `openedBy`: the message that opens it
+ * directly (a new contact's first), whose id it takes, so a redelivery of that message knows it opened
+ * the ticket (domain/inbound/on-message-recorded.ts `ticketOf`). `placement`: the console's new-ticket
+ * modal chooses the queue and the operator (open when it names one).
  */
 export async function newTicket(
   connection: ConnectionRecord,
   contact: ContactRecord,
   openedBy?: { id: string },
+  placement?: { queueId: string | null; userId: string | null },
 ): Promise<TicketRecord> {
   const now = new Date().toISOString();
   const createdSlot = await ticketCreatedSlot(connection.companyId, now);
   const queueIds = connection.queueIds ?? [];
   const id = openedBy?.id ?? ulid();
+  const userId = placement?.userId ?? null;
   return {
     id,
     uuid: ticketUuid(id),
     companyId: connection.companyId,
-    status: 'pending',
+    status: userId ? 'open' : 'pending',
     contactId: contact.id,
     connectionId: connection.id,
     channel: connection.channel,
-    userId: null,
-    // One queue: the ticket lands there; several: the bots' queue menu chooses (domain/bots).
-    queueId: queueIds.length === 1 ? queueIds[0]! : null,
+    userId,
+    queueId: placement ? placement.queueId : queueIds.length === 1 ? queueIds[0]! : null,
     unreadMessages: 0,
     lastMessage: '',
     lastMessageAt: null,

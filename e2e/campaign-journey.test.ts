@@ -26,7 +26,7 @@ import {
   createListInConsole,
   setPacingInConsole,
 } from './support/campaign-console';
-import { campaignNamed, campaignReport, enableCampaigns } from './support/company-campaigns';
+import { campaignNamed, campaignReport, enableCampaigns, UNPACED_CAMPAIGN_SETTINGS } from './support/company-campaigns';
 import { contactSheetXlsx, mobileNumber, planContactSheet } from './support/contact-spreadsheet';
 import { readPhoneLedger, receivedOf } from './support/phone-ledger';
 import {
@@ -296,15 +296,7 @@ describe('the outbound journey: a 1,000-row list, campaigns that send exactly on
         async () => (await api<ConnectionDto>(stack, token, 'GET', `/whatsapp/${id}`)).status === 'CONNECTED',
         60_000,
       );
-    await api(stack, token, 'POST', '/campaign-settings', {
-      settings: {
-        messageInterval: 0,
-        longerIntervalAfter: 0,
-        greaterInterval: 0,
-        dailyCapPerConnection: 5000,
-        variables: [],
-      },
-    });
+    await api(stack, token, 'POST', '/campaign-settings', { settings: UNPACED_CAMPAIGN_SETTINGS });
     await campaignRowAction(desk, stack, STOPPED.name, 'restart');
     await reportReaches(ids.stopped, 'FINALIZADA', 120_000);
     expect((await reportOf(ids.stopped)).validContacts).toBe(STOPPED.numbers.length);

@@ -9,11 +9,18 @@ import { CONTROL, SCALE, SCENARIOS, selected } from './scenarios';
 import { startFaultPlatform, type FaultPlatform } from './support/fault-platform';
 import { reportTable } from './support/report';
 import { runBotScenario } from './support/bot-scenario';
-import { runScenario, type ScenarioReport } from './support/scenario';
+import { runCampaignScenario } from './support/campaign-scenario';
+import { runScenario, type ScenarioReport, type ScenarioSpec } from './support/scenario';
 import { isClean } from './support/verdict';
 
 /** The full size sends ~30 times as many messages as the CI one. */
 const SCENARIO_TIMEOUT_MS = SCALE === 'full' ? 600_000 : 120_000;
+
+const RUNNERS: Record<NonNullable<ScenarioSpec['kind']>, typeof runScenario> = {
+  conversation: runScenario,
+  'bot-menu': runBotScenario,
+  campaign: runCampaignScenario,
+};
 
 let platform: FaultPlatform;
 const reports: ScenarioReport[] = [];
@@ -33,7 +40,7 @@ describe(`fault suite (${SCALE})`, () => {
       `${spec.name}: every message once, in one ticket, on the phone once; acks only rise`,
       { timeout: SCENARIO_TIMEOUT_MS },
       async () => {
-        const report = await (spec.kind === 'bot-menu' ? runBotScenario : runScenario)(platform, spec);
+        const report = await RUNNERS[spec.kind ?? 'conversation'](platform, spec);
         reports.push(report);
         expect(report.problems, `seed ${platform.seed}`).toEqual([]);
         expect(isClean(report)).toBe(true);

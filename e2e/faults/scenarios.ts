@@ -1,6 +1,6 @@
 /**
- * The scenarios on what exists today (inbound, tickets, replies, acks), at two sizes: `ci` (default:
- * `npm test`, a few customers each) and `full` (`npm run faults`: FAULTS_SCALE=full).
+ * The scenarios on what exists today (inbound, tickets, replies, acks, schedules, the menu bot, campaigns), at
+ * two sizes: `ci` (default: `npm test`, a few customers each) and `full` (`npm run faults`: FAULTS_SCALE=full).
  */
 import { dynamoDbFaultProfile } from './support/dynamodb-flavor';
 import { after, crashConsumers, killSessionHost } from './support/process-faults';
@@ -13,6 +13,10 @@ const size =
   SCALE === 'full'
     ? { customers: 10, messagesPerCustomer: 10, repliesPerTicket: 5, recoverWithinMs: 240_000 }
     : { customers: 3, messagesPerCustomer: 3, repliesPerTicket: 2, recoverWithinMs: 60_000 };
+
+/** A campaign's contacts: it sends about one a second per connection locally (each pacer step is an SQS hop). */
+const campaignSize =
+  SCALE === 'full' ? { customers: 40, recoverWithinMs: 240_000 } : { customers: 6, recoverWithinMs: 75_000 };
 
 const KEYED_SEND = { idempotency: 'key', firstAttempt: 'plain' } as const;
 
@@ -124,6 +128,34 @@ export const SCENARIOS: ScenarioSpec[] = [
       inbound: async (p) => {
         await after(200, crashConsumers)(p);
         await after(1200, crashConsumers)(p);
+      },
+    },
+  },
+  {
+    name: 'campaign-under-redelivery',
+    kind: 'campaign',
+    ...size,
+    ...campaignSize,
+    send: KEYED_SEND,
+    // The sending engine's steps (start, planning, pacers, sends) and the sends' acks handed over twice,
+    // kept or received again mid-handling, DynamoDB failing after writes.
+    faults: (p) => {
+      p.dynamodb.profile = dynamoDbFaultProfile(0.1, 20);
+      Object.assign(p.delivery, { duplicate: true, keepShare: 0.3, expireShare: 0.2, visibilityTimeoutSeconds: 2 });
+    },
+  },
+  {
+    name: 'campaign-under-consumer-crash',
+    kind: 'campaign',
+    ...size,
+    ...campaignSize,
+    send: KEYED_SEND,
+    // The consumers' thread ended while the campaign plans and while it sends; what a crash cut off comes back 3 s later.
+    faults: (p) => void (p.delivery.visibilityTimeoutSeconds = 3),
+    during: {
+      campaign: async (p) => {
+        await after(300, crashConsumers)(p);
+        await after(2500, crashConsumers)(p);
       },
     },
   },

@@ -29,6 +29,15 @@ export async function enableCampaigns(
   }));
 }
 
+/** The campaign settings that send as fast as the engine goes (no waits, a cap no test reaches). */
+export const UNPACED_CAMPAIGN_SETTINGS = {
+  messageInterval: 0,
+  longerIntervalAfter: 0,
+  greaterInterval: 0,
+  dailyCapPerConnection: 5000,
+  variables: [],
+};
+
 export const campaignReport = (stack: LocalStack, token: string, campaignId: string) =>
   api<CampaignReportDto>(stack, token, 'GET', `/campaigns/${campaignId}/report`);
 

@@ -6,6 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillCampaignVariables, type CampaignSettings, type ConnectionDto, type ChannelEvent } from '@atende/shared';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../src/data/client';
 import { getCampaign, type CampaignRecord } from '../src/data/campaigns';
 import { putCampaignSettings } from '../src/data/campaign-settings';
 import { findContactIdByKey } from '../src/data/contacts';
@@ -38,6 +40,7 @@ import { fakeQueues } from './support/fake-queues';
 import { useFreshTable } from './support/fresh-table';
 import { sqsEvent, useLocalQueues } from './support/local-queues';
 import { createTestTenant } from './support/tenancy-fixtures';
+import { UNPACED } from './support/campaign-engine';
 
 vi.mock('../src/platform/queues', async (original) =>
   (await import('./support/fake-queues')).withFakeSends(await original<object>()),
@@ -224,6 +227,39 @@ describe('campaign sending', () => {
       number: contacts[3]!.number,
       state: 'planned',
     });
+  });
+
+  it("finishes, sending each contact once, when DynamoDB applied every claim and the SDK's retry then failed its condition", async () => {
+    // The SDK retries a write that timed out or got a 500 after DynamoDB applied it; the retry then fails
+    // the write's own condition. Every claim of the engine (the start's status move, planning's lease and
+    // completion, each pacer step) is answered that way here: applied, then "condition failed".
+    const claims = [/#status IN/, /planStep = :step/, /#seq = :seq/];
+    const realSend = ddb().send.bind(ddb()) as (command: object) => Promise<unknown>;
+    let retried = 0;
+    const send = vi.spyOn(ddb(), 'send').mockImplementation((async (command: object) => {
+      const condition = command instanceof UpdateCommand ? (command.input.ConditionExpression ?? '') : '';
+      if (!claims.some((claim) => claim.test(condition))) return realSend(command);
+      await realSend(command); // applied, its answer lost
+      retried += 1;
+      return realSend(command); // the SDK's retry
+    }) as never);
+    try {
+      const contacts = testContacts(8);
+      const campaign = await campaignOver(contacts, {}, UNPACED);
+      await startCampaign(campaign);
+      await runQueuedJobs();
+
+      expectOneEach(campaign, contacts);
+      expect((await getCampaign(campaign.companyId, campaign.id))!.status).toBe('FINALIZADA');
+      expect(statusMoves.filter((m) => m.startsWith(campaign.id))).toEqual([
+        `${campaign.id}:EM_ANDAMENTO`,
+        `${campaign.id}:FINALIZADA`,
+      ]);
+      expect(await campaignFigures(campaign.companyId, campaign.id)).toMatchObject({ planned: 8, delivered: 8, failed: 0 });
+      expect(retried).toBeGreaterThan(8);
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it('stops at cancel and, restarted (twice), finishes without resending anyone', async () => {

@@ -33,7 +33,7 @@ export interface ScenarioSpec {
   /** Pause between one customer's messages (so a process fault lands mid-traffic). */
   paceMs?: number;
   /** Faults that happen during a phase (started with its traffic, awaited before its recovery is judged). */
-  during?: Partial<Record<'inbound' | 'replies' | 'schedules', (platform: FaultPlatform) => Promise<void>>>;
+  during?: Partial<Record<'inbound' | 'replies' | 'schedules' | 'campaign', (platform: FaultPlatform) => Promise<void>>>;
   /**
    * Realtime judged too (socket-observers.ts): a second tab of the operator, sockets outside the
    * audience, and a tab whose socket drops `dropMs` into the customers' messages and reconnects `downMs` later.
@@ -45,8 +45,11 @@ export interface ScenarioSpec {
    * They are judged with the replies (on the phone exactly once).
    */
   schedules?: { perCustomer: number; dueInMs: number };
-  /** `bot-menu`: the customers talk to the menu bot instead of an operator (bot-scenario.ts). */
-  kind?: 'conversation' | 'bot-menu';
+  /**
+   * `bot-menu`: the customers talk to the menu bot instead of an operator (bot-scenario.ts);
+   * `campaign`: a campaign to `customers` fresh numbers is sent instead (campaign-scenario.ts).
+   */
+  kind?: 'conversation' | 'bot-menu' | 'campaign';
 }
 
 export interface ScenarioReport extends Verdict {

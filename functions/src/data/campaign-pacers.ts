@@ -12,7 +12,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { pad, tenantPk, ttlIn } from './keys';
 import { queryAll, updateExpression, type Item } from './table-operations';
-import { isConditionFailed, writeIfCondition } from './transactions';
+import { claimIfCondition, isConditionFailed, writeIfCondition } from './transactions';
 
 export interface PacerRecord {
   companyId: string;
@@ -40,7 +40,7 @@ const pacerKey = (companyId: string, campaignId: string, connIndex: number) => (
   SK: pad(connIndex, 2),
 });
 const fromItem = (item: Item): PacerRecord => {
-  const { PK: _pk, SK: _sk, ...pacer } = item;
+  const { PK: _pk, SK: _sk, claim: _claim, ...pacer } = item;
   return pacer as unknown as PacerRecord;
 };
 
@@ -88,21 +88,25 @@ export async function listPacers(companyId: string, campaignId: string): Promise
   return items.map(fromItem);
 }
 
-/** Step `seq` done: the chain moves to `seq + 1`. False when another message of step `seq` got there first. */
+/**
+ * Step `seq` done: the chain moves to `seq + 1`. False when another message of step `seq` got there
+ * first; a write of this call that the SDK retried after it was applied is this call's (claimIfCondition).
+ */
 export async function advancePacer(pacer: PacerRecord, advance: PacerAdvance): Promise<boolean> {
-  const parts = updateExpression({ ...advance, seq: pacer.seq + 1 });
-  return writeIfCondition(() =>
-    ddb().send(
+  const key = pacerKey(pacer.companyId, pacer.campaignId, pacer.connIndex);
+  return claimIfCondition(key, (claim) => {
+    const parts = updateExpression({ ...advance, seq: pacer.seq + 1, claim });
+    return ddb().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: pacerKey(pacer.companyId, pacer.campaignId, pacer.connIndex),
+        Key: key,
         ...parts,
         ConditionExpression: '#seq = :seq',
         ExpressionAttributeNames: { ...parts.ExpressionAttributeNames, '#seq': 'seq' },
         ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ':seq': pacer.seq },
       }),
-    ),
-  );
+    );
+  });
 }
 
 /** The message of step `seq` is queued. */

@@ -11,7 +11,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import type { Item } from './table-operations';
-import { isConditionFailed, type LabelledItem, writeIfCondition } from './transactions';
+import { claimIfCondition, isConditionFailed, type LabelledItem } from './transactions';
 
 export type ProgressCounter = 'planned' | 'validContacts' | 'delivered' | 'confirmationRequested' | 'confirmed' | 'failed';
 
@@ -57,7 +57,7 @@ const EMPTY = {
 };
 
 const fromItem = (item: Item): CampaignProgress => {
-  const { PK: _pk, SK: _sk, pacersDone, ...rest } = item;
+  const { PK: _pk, SK: _sk, claim: _claim, pacersDone, ...rest } = item;
   return {
     ...EMPTY,
     ...rest,
@@ -90,7 +90,10 @@ export async function getProgress(companyId: string, campaignId: string): Promis
   return out.Item ? fromItem(out.Item) : undefined;
 }
 
-/** Claims planning step `step` until `leaseUntil`: false when it already ran or another invocation holds it. */
+/**
+ * Claims planning step `step` until `leaseUntil`: false when it already ran or another invocation holds
+ * it (a retried write of this call's own is this call's: claimIfCondition).
+ */
 export async function claimPlanStep(
   companyId: string,
   campaignId: string,
@@ -98,33 +101,38 @@ export async function claimPlanStep(
   now: number,
   leaseUntil: number,
 ): Promise<boolean> {
-  return writeIfCondition(() =>
+  const key = progressKey(companyId, campaignId);
+  return claimIfCondition(key, (claim) =>
     ddb().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: progressKey(companyId, campaignId),
-        UpdateExpression: 'SET leaseUntil = :until',
+        Key: key,
+        UpdateExpression: 'SET leaseUntil = :until, claim = :claim',
         ConditionExpression: 'planStep = :step AND planDone = :no AND leaseUntil < :now',
-        ExpressionAttributeValues: { ':until': leaseUntil, ':step': step, ':no': false, ':now': now },
+        ExpressionAttributeValues: { ':until': leaseUntil, ':step': step, ':no': false, ':now': now, ':claim': claim },
       }),
     ),
   );
 }
 
-/** Completes step `step`: moves the cursor and counts what it planned (once: conditional on the step). */
+/**
+ * Completes step `step`: moves the cursor and counts what it planned (once: conditional on the step; a
+ * retried write of this call's own is this call's, so the next step is queued: claimIfCondition).
+ */
 export async function completePlanStep(
   companyId: string,
   campaignId: string,
   step: number,
   result: { cursor: string | null; done: boolean; seen: number; valid: number },
 ): Promise<boolean> {
-  return writeIfCondition(() =>
+  const key = progressKey(companyId, campaignId);
+  return claimIfCondition(key, (claim) =>
     ddb().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: progressKey(companyId, campaignId),
+        Key: key,
         UpdateExpression:
-          'SET planStep = :next, planCursor = :cursor, planDone = :done, leaseUntil = :zero ADD targetSeen :seen, validContacts :valid, planned :valid',
+          'SET planStep = :next, planCursor = :cursor, planDone = :done, leaseUntil = :zero, claim = :claim ADD targetSeen :seen, validContacts :valid, planned :valid',
         ConditionExpression: 'planStep = :step',
         ExpressionAttributeValues: {
           ':next': step + 1,
@@ -134,6 +142,7 @@ export async function completePlanStep(
           ':seen': result.seen,
           ':valid': result.valid,
           ':step': step,
+          ':claim': claim,
         },
       }),
     ),

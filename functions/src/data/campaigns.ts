@@ -12,7 +12,7 @@ import type { CampaignMessageFields, CampaignStatus } from '@atende/shared';
 import { ddb, tableName } from './client';
 import { tenantPk } from './keys';
 import { batchGet, queryPage, updateExpression, type Item } from './table-operations';
-import { isConditionFailed, transactWrite, type LabelledItem, writeIfCondition } from './transactions';
+import { claimIfCondition, isConditionFailed, transactWrite, type LabelledItem, writeIfCondition } from './transactions';
 
 export interface CampaignRecord extends CampaignMessageFields {
   id: string;
@@ -59,7 +59,7 @@ export type CampaignContent = Pick<
 const companyPk = (companyId: string) => tenantPk(companyId, 'CAMP');
 const campaignKey = (companyId: string, id: string) => ({ PK: companyPk(companyId), SK: id });
 const fromItem = (item: Item): CampaignRecord => {
-  const { PK: _pk, SK: _sk, ...campaign } = item;
+  const { PK: _pk, SK: _sk, claim: _claim, ...campaign } = item;
   return campaign as unknown as CampaignRecord;
 };
 
@@ -97,8 +97,9 @@ export async function getCampaigns(companyId: string, ids: string[]): Promise<Ca
 }
 
 /**
- * Moves the status when it is still one of `from`; false when it was not (or the campaign is gone).
- * `completedAt` is set (or cleared with null) in the same write.
+ * Moves the status when it is still one of `from`; false when it was not (or the campaign is gone). A
+ * write of this call that the SDK retried after it was applied is this call's move (claimIfCondition):
+ * the engine then announces it and goes on. `completedAt` is set (or cleared with null) in the same write.
  */
 export async function setCampaignStatus(
   companyId: string,
@@ -106,22 +107,23 @@ export async function setCampaignStatus(
   change: { from: CampaignStatus[]; to: CampaignStatus; completedAt?: string | null },
 ): Promise<boolean> {
   if (!change.from.length) return false;
-  const set: Item = { status: change.to, updatedAt: new Date().toISOString() };
-  if (change.completedAt !== undefined) set.completedAt = change.completedAt;
-  const parts = updateExpression(set);
+  const key = campaignKey(companyId, id);
   const from = Object.fromEntries(change.from.map((s, i) => [`:from${i}`, s]));
-  return writeIfCondition(() =>
-    ddb().send(
+  return claimIfCondition(key, (claim) => {
+    const set: Item = { status: change.to, updatedAt: new Date().toISOString(), claim };
+    if (change.completedAt !== undefined) set.completedAt = change.completedAt;
+    const parts = updateExpression(set);
+    return ddb().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: campaignKey(companyId, id),
+        Key: key,
         ...parts,
         ConditionExpression: `attribute_exists(PK) AND #status IN (${Object.keys(from).join(', ')})`,
         ExpressionAttributeNames: { ...parts.ExpressionAttributeNames, '#status': 'status' },
         ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ...from },
       }),
-    ),
-  );
+    );
+  });
 }
 
 /**

@@ -11,8 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ddb } from './client';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from './client';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -76,6 +76,32 @@ export async function writeIfCondition(write: () => Promise<unknown>): Promise<b
     if (isConditionFailed(err)) return false;
     throw err;
   }
+}
+
+/**
+ * A claim: a conditional write that knows itself again. `write(claim)` must also `SET claim = <claim>`
+ * (a fresh token) on the item at `key`. The SDK retries a write that timed out, or that DynamoDB applied
+ * before failing (a 500 after the write): that retry then fails the write's own condition, which
+ * `writeIfCondition` alone would read as "another writer came first", and a chain whose claimer stops
+ * there stops for good (a campaign's pacer, its planning: docs/faults.md "A campaign stalled by its own
+ * claim"). On a failed condition the item's token is read (consistently): this write's own is a success.
+ */
+export async function claimIfCondition(
+  key: Record<string, unknown>,
+  write: (claim: string) => Promise<unknown>,
+): Promise<boolean> {
+  const claim = randomUUID();
+  if (await writeIfCondition(() => write(claim))) return true;
+  const held = await ddb().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: key,
+      ProjectionExpression: '#claim',
+      ExpressionAttributeNames: { '#claim': 'claim' },
+      ConsistentRead: true,
+    }),
+  );
+  return held.Item?.claim === claim;
 }
 
 const backoffMs = (attempt: number) => 20 + Math.random() * 40 * 2 ** attempt;

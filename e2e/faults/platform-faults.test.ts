@@ -10,6 +10,7 @@ import { startFaultPlatform, type FaultPlatform } from './support/fault-platform
 import { reportTable } from './support/report';
 import { runBotScenario } from './support/bot-scenario';
 import { runCampaignScenario } from './support/campaign-scenario';
+import { runExternalApiScenario } from './support/external-api-scenario';
 import { runScenario, type ScenarioReport, type ScenarioSpec } from './support/scenario';
 import { isClean } from './support/verdict';
 
@@ -20,6 +21,7 @@ const RUNNERS: Record<NonNullable<ScenarioSpec['kind']>, typeof runScenario> = {
   conversation: runScenario,
   'bot-menu': runBotScenario,
   campaign: runCampaignScenario,
+  'external-api': runExternalApiScenario,
 };
 
 let platform: FaultPlatform;

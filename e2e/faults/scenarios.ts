@@ -159,6 +159,18 @@ export const SCENARIOS: ScenarioSpec[] = [
       },
     },
   },
+  {
+    name: 'external-api-retried-after-gateway-timeouts',
+    kind: 'external-api',
+    ...size,
+    send: KEYED_SEND,
+    // Every first attempt answered 504 after it ran (gateway proxy), retried with its Idempotency-Key;
+    // 10 % DynamoDB faults (half after the write) and every batch twice behind it.
+    faults: (p) => {
+      p.dynamodb.profile = dynamoDbFaultProfile(0.1, 20);
+      p.delivery.duplicate = true;
+    },
+  },
 ];
 
 /** Full size only: every fault at once, the console's send retried after a gateway timeout too. */

@@ -28,7 +28,12 @@ export interface ExternalAnswer {
   replayed: boolean;
 }
 
-export async function externalSend(stack: LocalStack, token: string, call: ExternalSendCall): Promise<ExternalAnswer> {
+/** `apiUrl`: another way in to the same API (the fault suite's gateway proxy); the stack's own by default. */
+export async function externalSend(
+  stack: Pick<LocalStack, 'apiUrl'>,
+  token: string,
+  call: ExternalSendCall,
+): Promise<ExternalAnswer> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
   let payload: BodyInit;

@@ -132,19 +132,26 @@ export function simulatorApi(origin: string, token: string): Sim {
   };
 }
 
-/** A WhatsApp connection serving one queue (the operator's first, by default), scanned on the simulated phone. */
+/**
+ * A WhatsApp connection serving one queue (the operator's first, by default), scanned on the simulated phone;
+ * with `token`, the external send API's bearer token for it.
+ */
 export async function connectedConnection(
   admin: ConsoleUser,
   sim: Sim,
-  connection: { name: string; isDefault: boolean; queueId?: string } = { name: 'Loja Resistente', isDefault: true },
+  connection: { name: string; isDefault: boolean; queueId?: string; token?: string } = {
+    name: 'Loja Resistente',
+    isDefault: true,
+  },
 ): Promise<string> {
   const queueId = connection.queueId ?? (await admin.retried<QueueDto[]>('GET', '/queue')).body[0]!.id;
   const created = await admin.retried<ConnectionDto>('POST', '/whatsapp', {
     name: connection.name,
     isDefault: connection.isDefault,
     queueIds: [queueId],
+    ...(connection.token ? { token: connection.token } : {}),
   });
-  if (created.status >= 300) throw new Error(`POST /whatsapp answered ${created.status}`);
+  if (created.status >= 300) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
   const id = created.body.id;
   const status = async () => (await sim<{ connection: { status: string } }>('GET', `/connections/${id}`)).connection.status;
   await until(async () => ((await status()) === 'qrcode' ? true : undefined), 30_000, 'the QR');

@@ -47,9 +47,10 @@ export interface ScenarioSpec {
   schedules?: { perCustomer: number; dueInMs: number };
   /**
    * `bot-menu`: the customers talk to the menu bot instead of an operator (bot-scenario.ts);
-   * `campaign`: a campaign to `customers` fresh numbers is sent instead (campaign-scenario.ts).
+   * `campaign`: a campaign to `customers` fresh numbers is sent instead (campaign-scenario.ts);
+   * `external-api`: an integrator sends them `messagesPerCustomer` messages each (external-api-scenario.ts).
    */
-  kind?: 'conversation' | 'bot-menu' | 'campaign';
+  kind?: 'conversation' | 'bot-menu' | 'campaign' | 'external-api';
 }
 
 export interface ScenarioReport extends Verdict {

@@ -163,6 +163,9 @@ export const SCENARIOS: ScenarioSpec[] = [
     name: 'external-api-retried-after-gateway-timeouts',
     kind: 'external-api',
     ...size,
+    // Full size: 25 sends, ~50 calls with their retries, within the token's 60 calls a minute
+    // (EXTERNAL_SEND_RATE_LIMIT; a 429 beyond it is waited out as its Retry-After says).
+    ...(SCALE === 'full' ? { customers: 5, messagesPerCustomer: 5 } : {}),
     send: KEYED_SEND,
     // Every first attempt answered 504 after it ran (gateway proxy), retried with its Idempotency-Key;
     // 10 % DynamoDB faults (half after the write) and every batch twice behind it.

@@ -26,6 +26,8 @@ export interface ExternalAnswer {
   body: Record<string, unknown>;
   /** The `Idempotent-Replayed` header: the first answer given again. */
   replayed: boolean;
+  /** The `Retry-After` header of a 429, in seconds. */
+  retryAfter?: number;
 }
 
 /** `apiUrl`: another way in to the same API (the fault suite's gateway proxy); the stack's own by default. */
@@ -53,6 +55,7 @@ export async function externalSend(
     status: response.status,
     body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
     replayed: response.headers.get('idempotent-replayed') === 'true',
+    ...(response.headers.has('retry-after') ? { retryAfter: Number(response.headers.get('retry-after')) } : {}),
   };
 }
 

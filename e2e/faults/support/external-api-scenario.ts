@@ -56,7 +56,9 @@ async function sendLikeAnIntegrator(
     externalSend({ apiUrl }, token, call).catch((): ExternalAnswer => ({ status: 0, body: {}, replayed: false }));
   let answer = await attempt(platform.faultyApiUrl);
   for (let n = 1; n <= 6 && RETRYABLE(answer.status); n++) {
-    await new Promise((r) => setTimeout(r, 200 * n));
+    // Over the token's rate limit: wait as `Retry-After` says (the API documentation's advice).
+    const waitMs = answer.status === 429 && answer.retryAfter ? answer.retryAfter * 1000 : 200 * n;
+    await new Promise((r) => setTimeout(r, waitMs));
     answer = await attempt(platform.stack.apiUrl);
   }
   if (answer.status !== 201) throw new Error(`the send answered ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -11,7 +11,7 @@ import { QUEUE_COLOR_PALETTE } from '@atende/shared';
 import { until } from '../../../bench/support/console-client';
 import { customerWrites } from './customer-phone';
 import { connectedConnection, type FaultPlatform } from './fault-platform';
-import { contactsOf, phoneMessages, phonesOf, ticketsOf } from './outside-view';
+import { contactsOf, phoneMessages, phonesOf, ticketsOf, untilOnPhones } from './outside-view';
 import { injectedSince, settle, takeBaseline } from './fault-accounting';
 import type { ScenarioReport, ScenarioSpec } from './scenario';
 import { judge, tokenOf, type Observed, type Sent } from './verdict';
@@ -90,7 +90,7 @@ export async function runBotScenario(platform: FaultPlatform, spec: ScenarioSpec
         await customerWrites(bot, number, '1');
       }),
     ]);
-    const answeredMs = await timeUntilAll(bot, expected, within).then((ok) => (ok ? Date.now() - started : undefined));
+    const answeredMs = await untilOnPhones(bot, expected, within).then((ok) => (ok ? Date.now() - started : undefined));
     await new Promise((r) => setTimeout(r, 3000)); // a second answer gets its chance to show up
     const injected = injectedSince(platform, base);
     const { drainedMs, deadLettered } = await settle(platform, base, spec.name);
@@ -134,24 +134,4 @@ async function evidence(platform: FaultPlatform, tickets: Observed['tickets'], p
 async function onPhone(platform: FaultPlatform, number: string, token: string): Promise<boolean> {
   const messages = await phoneMessages(platform, number);
   return messages.some((m) => m.from === 'business' && m.text.includes(token));
-}
-
-/** Polls until every expected message is on its phone (or `done` holds); false after `limitMs`. */
-async function timeUntilAll(
-  platform: FaultPlatform,
-  expected: Sent[],
-  limitMs: number,
-  done?: () => Promise<boolean>,
-): Promise<boolean> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    const ok = await (
-      done
-        ? done()
-        : Promise.all(expected.map((e) => onPhone(platform, e.customer, e.token))).then((all) => all.every(Boolean))
-    ).catch(() => false);
-    if (ok) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return false;
 }

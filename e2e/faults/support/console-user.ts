@@ -32,7 +32,8 @@ export interface ConsoleUser {
   socket(): Promise<RealtimeSocket>;
 }
 
-const RETRYABLE = (status: number) => status === 0 || status === 429 || status >= 500;
+/** What a client tries again: no answer at all, a 429, a 5xx. */
+export const RETRYABLE = (status: number) => status === 0 || status === 429 || status >= 500;
 /** A 2xx: status 0 (no answer at all: the platform was down or the connection dropped) is not one. */
 export const succeeded = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 

@@ -11,8 +11,8 @@ import { API_TOKEN_LENGTH } from '@atende/shared';
 import { enableExternalApi } from '../../support/company-options';
 import { externalSend, type ExternalAnswer } from '../../support/external-api-calls';
 import { connectedConnection, simulatorApi, type FaultPlatform } from './fault-platform';
-import { consoleUser } from './console-user';
-import { contactsOf, phonesOf, ticketsOf } from './outside-view';
+import { consoleUser, RETRYABLE } from './console-user';
+import { contactsOf, phonesOf, ticketsOf, untilOnPhones } from './outside-view';
 import { injectedSince, settle, takeBaseline } from './fault-accounting';
 import type { ScenarioReport, ScenarioSpec } from './scenario';
 import { judge, tokenOf, type Sent } from './verdict';
@@ -43,8 +43,6 @@ async function apiConnection(platform: FaultPlatform): Promise<ApiConnection> {
   connections.set(platform, { connectionId, token });
   return { connectionId, token };
 }
-
-const RETRYABLE = (status: number) => status === 0 || status === 429 || status >= 500;
 
 /** One send as an integrator makes it: through the faulty gateway first, then retried with the same key. */
 async function sendLikeAnIntegrator(
@@ -128,16 +126,4 @@ export async function runExternalApiScenario(platform: FaultPlatform, spec: Scen
   } finally {
     platform.calm();
   }
-}
-
-/** Polls until every send is on its customer's phone; false after `limitMs`. */
-async function untilOnPhones(platform: FaultPlatform, sends: Sent[], limitMs: number): Promise<boolean> {
-  const numbers = [...new Set(sends.map((s) => s.customer))];
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    const phones = await phonesOf(platform, numbers, { unwrittenEmpty: true }).catch(() => undefined);
-    if (phones && sends.every((s) => phones[s.customer]?.some((text) => text.includes(s.token)))) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return false;
 }

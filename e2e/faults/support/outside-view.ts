@@ -6,7 +6,7 @@
 import type { ContactListAnswer, MessageListAnswer, SimMessageView, TicketListAnswer } from '@atende/shared';
 import type { ConsoleUser } from './console-user';
 import type { FaultPlatform } from './fault-platform';
-import type { Observed } from './verdict';
+import type { Observed, Sent } from './verdict';
 
 async function read<T>(user: ConsoleUser, path: string): Promise<T> {
   const answer = await user.retried<T>('GET', path);
@@ -82,6 +82,18 @@ export async function phonesOf(
     }),
   );
   return Object.fromEntries(entries);
+}
+
+/** Polls until every expected message is on its customer's phone; false after `limitMs`. */
+export async function untilOnPhones(platform: PhoneView, expected: Sent[], limitMs: number): Promise<boolean> {
+  const numbers = [...new Set(expected.map((e) => e.customer))];
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    const phones = await phonesOf(platform, numbers, { unwrittenEmpty: true }).catch(() => undefined);
+    if (phones && expected.every((e) => phones[e.customer]?.some((text) => text.includes(e.token)))) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
 }
 
 /** By customer number: how many of the company's contacts hold it (the contact search). */

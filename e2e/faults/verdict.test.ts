@@ -65,6 +65,17 @@ describe('judge', () => {
     expect(v).toMatchObject({ duplicateContacts: 1, ackRegressions: 1 });
   });
 
+  it("sees a ticket whose list shows another last message than its conversation's newest", () => {
+    const o = clean();
+    o.tickets[A]![0]!.lastMessage = `*Op:*\nResposta ${outA}`;
+    expect(isClean(judge(customerMessages, replies, o))).toBe(true);
+    o.tickets[A]![0]!.lastMessage = `Olá ${inA}`;
+    const v = judge(customerMessages, replies, o);
+    expect(v.staleLastMessages).toBe(1);
+    expect(v.problems).toEqual([expect.stringContaining('ticket t1 shows')]);
+    expect(isClean(v)).toBe(false);
+  });
+
   it('tells tokens apart (no token is a prefix of another)', () => {
     expect(tokenOf('s', 'in', 1, 1)).not.toContain(tokenOf('s', 'in', 1, 10).slice(0, -1) + ']');
     const o = clean();

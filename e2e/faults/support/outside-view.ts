@@ -32,7 +32,7 @@ async function allPages<T extends { hasMore: boolean; cursor?: string }>(
   return all;
 }
 
-/** By customer number: the tickets (pending and open) the operator sees, with their messages' bodies. */
+/** By customer number: the tickets (pending and open) the operator sees, with their messages' bodies and last message. */
 export async function ticketsOf(user: ConsoleUser, numbers: string[]): Promise<Observed['tickets']> {
   const wanted = new Set(numbers);
   const tickets = [] as TicketListAnswer['tickets'];
@@ -50,7 +50,13 @@ export async function ticketsOf(user: ConsoleUser, numbers: string[]): Promise<O
       `/messages/${ticket.id}`,
       (p) => p.messages,
     )) as MessageListAnswer['messages'];
-    byCustomer[ticket.contact.number]!.push({ ticketId: ticket.id, bodies: messages.map((m) => m.body) });
+    // In the conversation's order (its time, then its id), as the console shows it.
+    const ordered = [...messages].sort((a, b) => `${a.createdAt}#${a.id}`.localeCompare(`${b.createdAt}#${b.id}`));
+    byCustomer[ticket.contact.number]!.push({
+      ticketId: ticket.id,
+      bodies: ordered.map((m) => m.body),
+      lastMessage: ticket.lastMessage,
+    });
   }
   return byCustomer;
 }

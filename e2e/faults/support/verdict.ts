@@ -11,8 +11,11 @@ export interface Sent {
 }
 
 export interface Observed {
-  /** By customer number: the customer's tickets as the GET routes show them, with their messages' bodies. */
-  tickets: Record<string, { ticketId: string; bodies: string[] }[]>;
+  /**
+   * By customer number: the customer's tickets as the GET routes show them, with their messages' bodies
+   * in the conversation's order and the last message the ticket list shows.
+   */
+  tickets: Record<string, { ticketId: string; bodies: string[]; lastMessage?: string }[]>;
   /** By customer number: the bodies of the business's messages on the customer's phone. */
   phones: Record<string, string[]>;
   /** By customer number: how many contacts hold it. */
@@ -36,6 +39,8 @@ export interface Verdict {
   duplicateContacts: number;
   /** Messages whose acks went down on the socket. */
   ackRegressions: number;
+  /** Tickets whose list shows another last message than their conversation's newest. */
+  staleLastMessages: number;
   /** One line per problem, for the test's failure message. */
   problems: string[];
 }
@@ -88,6 +93,14 @@ export function judge(customerMessages: Sent[], replies: Sent[], observed: Obser
     duplicateContacts += Math.max(0, contacts - 1);
   }
 
+  let staleLastMessages = 0;
+  for (const ticket of Object.values(observed.tickets).flat()) {
+    const newest = ticket.bodies.at(-1);
+    if (ticket.lastMessage === undefined || newest === undefined || ticket.lastMessage === newest.slice(0, 255)) continue;
+    staleLastMessages += 1;
+    problems.push(`ticket ${ticket.ticketId} shows "${ticket.lastMessage}" last; its conversation ends with "${newest}"`);
+  }
+
   let ackRegressions = 0;
   for (const [id, acks] of Object.entries(observed.acks)) {
     if (acks.some((ack, i) => i > 0 && ack < acks[i - 1]!)) {
@@ -106,10 +119,14 @@ export function judge(customerMessages: Sent[], replies: Sent[], observed: Obser
     splitTickets,
     duplicateContacts,
     ackRegressions,
+    staleLastMessages,
     problems,
   };
 }
 
-/** Nothing lost, nothing doubled or misrouted, one ticket and one contact per customer, acks only rise. */
+/**
+ * Nothing lost, nothing doubled or misrouted, one ticket and one contact per customer, acks only rise,
+ * each ticket's last message its conversation's newest.
+ */
 export const isClean = (v: Verdict) =>
-  v.lost + v.doubled + v.misrouted + v.splitTickets + v.duplicateContacts + v.ackRegressions === 0;
+  v.lost + v.doubled + v.misrouted + v.splitTickets + v.duplicateContacts + v.ackRegressions + v.staleLastMessages === 0;

@@ -80,11 +80,11 @@ const REDELIVERY_WINDOW_MS = 15 * 24 * 3600 * 1000;
  * that share a timestamp (WhatsApp's has whole seconds; a burst shares it) keep the order they were
  * handled in, which is the chat's FIFO order and the order the consoles saw them arrive live.
  */
-const positionOf = (m: Pick<MessageRecord, 'createdAt' | 'id'>) => `${m.createdAt}#${m.id}`;
+export const conversationPosition = (m: Pick<MessageRecord, 'createdAt' | 'id'>) => `${m.createdAt}#${m.id}`;
 
 const ticketIndex = (m: Pick<MessageRecord, 'companyId' | 'createdAt' | 'id'>, ticketId: string) => ({
   GSI2PK: tenantPk(m.companyId, 'TICKETMSG', ticketId),
-  GSI2SK: positionOf(m),
+  GSI2SK: conversationPosition(m),
 });
 const refKey = (companyId: string, messageId: string) => ({ PK: tenantPk(companyId, 'MSGREF', messageId), SK: 'REF' });
 

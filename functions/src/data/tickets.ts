@@ -59,6 +59,8 @@ export interface TicketRecord {
   reopenedBy?: string;
   /** The last message whose activity was counted (`ticketActivityItem`): a cut-short landing's redelivery checks it. */
   countedMessageId?: string;
+  /** The conversation position of the message whose text is `lastMessage` (`TicketActivity.position`). */
+  lastMessagePosition?: string;
   /**
    * Read-up-to marker: the greatest message id (ULIDs in the order the messages were handled) the
    * assigned operator saw when opening the ticket; the customer's messages up to it are read
@@ -198,6 +200,25 @@ export interface TicketActivity {
   at: string;
   unreadDelta: number;
   messageId?: string;
+  /**
+   * The message's place in its conversation (`<createdAt>#<id>`, data/messages.ts `conversationPosition`):
+   * with it, `lastMessage` is the text of the conversation's newest message, whatever order the landings
+   * ran in (a customer message written before a reply can land after it). Stored as `lastMessagePosition`.
+   */
+  position?: string;
+}
+
+export interface TicketActivityOptions {
+  /** The ticket was chosen for being open: a close in between cancels the write. */
+  onlyIfOpen?: boolean;
+  /** Completing a landing a crash cut short: not if the ticket counted this message or a later one. */
+  unlessCounted?: boolean;
+  /**
+   * What to write (`applyTicketActivity`): 'all' (default); 'count' when a newer message's text is on the
+   * ticket (unread, counted id, activity time and list position, the text kept); 'text' when the message
+   * was counted already (`unlessCounted` failed) but its text is newer than the ticket's.
+   */
+  part?: 'all' | 'count' | 'text';
 }
 
 /**
@@ -208,37 +229,45 @@ export interface TicketActivity {
  * was chosen for being open (a close in between cancels the write); `unlessCounted` when completing
  * a landing a crash cut short (data/message-landing.ts): not if the ticket counted this message or a
  * later one (ids are ULIDs in processing order; docs/data-model.md "A channel message's last write"
- * says why that counts nothing twice).
+ * says why that counts nothing twice). With the activity's `position`, the text is written only over
+ * an older message's (`lastMessagePosition`); `behind` writes everything but the text.
  */
 export function ticketActivityItem(
   t: Pick<TicketRecord, 'companyId' | 'id'>,
   activity: TicketActivity,
-  options: { onlyIfOpen?: boolean; unlessCounted?: boolean } = {},
+  options: TicketActivityOptions = {},
 ): LabelledItem {
-  const counted = activity.messageId !== undefined;
+  const part = options.part ?? 'all';
+  const counts = part !== 'text';
+  const counted = counts && activity.messageId !== undefined;
+  const text = part !== 'count';
+  const ordered = text && activity.position !== undefined;
+  const sets = [
+    ...(counts ? ['lastMessageAt = :at', 'updatedAt = :at', 'GSI1SK = :sk', 'GSI2SK = :sk'] : []),
+    ...(text ? ['lastMessage = :last'] : []),
+    ...(ordered ? ['lastMessagePosition = :pos'] : []),
+    ...(counted ? ['countedMessageId = :mid'] : []),
+  ];
   return {
     label: TICKET_WRITE.ticket,
     item: {
       Update: {
         TableName: tableName(),
         Key: ticketKey(t.companyId, t.id),
-        UpdateExpression:
-          'SET lastMessage = :last, lastMessageAt = :at, updatedAt = :at, GSI1SK = :sk, GSI2SK = :sk' +
-          (counted ? ', countedMessageId = :mid' : '') +
-          ' ADD unreadMessages :d',
+        UpdateExpression: `SET ${sets.join(', ')}${counts ? ' ADD unreadMessages :d' : ''}`,
         ConditionExpression: [
           'attribute_exists(PK)',
           ...(options.onlyIfOpen ? ['#status <> :closed'] : []),
           ...(counted && options.unlessCounted
             ? ['(attribute_not_exists(countedMessageId) OR countedMessageId < :mid)']
             : []),
+          ...(ordered ? ['(attribute_not_exists(lastMessagePosition) OR lastMessagePosition <= :pos)'] : []),
         ].join(' AND '),
         ...(options.onlyIfOpen ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
         ExpressionAttributeValues: {
-          ':last': activity.lastMessage,
-          ':at': activity.at,
-          ':sk': activitySk(activity.at, t.id),
-          ':d': activity.unreadDelta,
+          ...(counts ? { ':at': activity.at, ':sk': activitySk(activity.at, t.id), ':d': activity.unreadDelta } : {}),
+          ...(text ? { ':last': activity.lastMessage } : {}),
+          ...(ordered ? { ':pos': activity.position } : {}),
           ...(counted ? { ':mid': activity.messageId } : {}),
           ...(options.onlyIfOpen ? { ':closed': 'closed' } : {}),
         },
@@ -248,25 +277,35 @@ export function ticketActivityItem(
 }
 
 /**
- * `ticketActivityItem` as a write of its own (no transaction): false when its condition failed. The
- * ticket as written comes back (no read is billed for it), so an item written before round 16 is
- * seen and its stale list keys dropped (`dropStaleListKeys`).
+ * `ticketActivityItem` as a write of its own (no transaction): the ticket as written, or undefined when
+ * its condition failed (no read is billed for the answer), so an item written before round 16 is seen
+ * and its stale list keys dropped (`dropStaleListKeys`). Only when the whole write's condition failed
+ * are its parts tried alone, each under its own conditions: the count (the ticket shows a newer
+ * message's text), then, completing a cut-short landing (`unlessCounted`), the text (this message or a
+ * later one was counted, but no newer text is shown). A closed or missing ticket fails them all.
  */
 export async function applyTicketActivity(
   t: Pick<TicketRecord, 'companyId' | 'id'>,
   activity: TicketActivity,
-  options: { onlyIfOpen?: boolean; unlessCounted?: boolean } = {},
-): Promise<boolean> {
-  const update = ticketActivityItem(t, activity, options).item.Update!;
-  let written: Record<string, unknown> | undefined;
-  try {
-    written = (await ddb().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }))).Attributes;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
+  options: TicketActivityOptions = {},
+): Promise<TicketRecord | undefined> {
+  const write = async (how: TicketActivityOptions) => {
+    const update = ticketActivityItem(t, activity, how).item.Update!;
+    try {
+      return (await ddb().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }))).Attributes ?? {};
+    } catch (err) {
+      if (isConditionFailed(err)) return undefined;
+      throw err;
+    }
+  };
+  let written = await write(options);
+  if (!written && activity.position !== undefined && (options.part ?? 'all') === 'all') {
+    written = await write({ ...options, part: 'count' });
+    if (!written && options.unlessCounted) written = await write({ ...options, part: 'text' });
   }
-  if (written) await dropStaleListKeys(t, written);
-  return true;
+  if (!written) return undefined;
+  await dropStaleListKeys(t, written);
+  return ticketFromItem(written);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { ulid } from 'ulid';
 import { afterAll, beforeAll } from 'vitest';
-import type { ChannelEvent, ConnectionDto, TicketDto } from '@atende/shared';
+import type { ChannelEvent, ConnectionDto, MessageDto, TicketDto } from '@atende/shared';
 import { findContactIdByKey } from '../../src/data/contacts';
 import { putQueue } from '../../src/data/queues';
 import { getConversation } from '../../src/data/tickets';
@@ -149,6 +149,9 @@ export const putTicket = (token: string, id: string, body: unknown) =>
   apiCall('tickets', 'PUT', '/tickets/{id}', { token, pathParameters: { id }, body });
 export const getTicket = (token: string, id: string) =>
   apiCall('tickets', 'GET', '/tickets/{id}', { token, pathParameters: { id } });
+/** A ticket's newest page of messages, as `GET /messages/{id}` answers it (the assigned user reading marks it read). */
+export const conversationOf = async (token: string, ticketId: string): Promise<MessageDto[]> =>
+  (await apiCall('messages', 'GET', '/messages/{id}', { token, pathParameters: { id: ticketId } })).body.messages;
 
 let counter = 0;
 /** A fresh Brazilian mobile number per call. */

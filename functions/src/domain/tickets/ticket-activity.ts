@@ -10,7 +10,7 @@
  * `markMessagePipelineDone`); a message the platform sends writes its reference at the end of its
  * landing and its words at once.
  */
-import { attachToTicketItem, getMessage, type MessageRecord } from '../../data/messages';
+import { attachToTicketItem, conversationPosition, getMessage, type MessageRecord } from '../../data/messages';
 import {
   hasMessageRef,
   putMessageOnce,
@@ -54,17 +54,33 @@ export async function attachMessageToTicket(
   if (message.ticketId && !stranded) return completeLanding(ticket, message as AttachedMessage);
   const activity = activityOf(message);
   const from = stranded ? message.ticketId : null;
-  try {
-    await transactWrite([
+  const attach = (part: 'all' | 'count') =>
+    transactWrite([
       attachToTicketItem(message, ticket.id, ticket.queueId, from),
-      ticketActivityItem(ticket, activity),
+      ticketActivityItem(ticket, activity, { part }),
     ]);
-  } catch (err) {
-    if (!(err instanceof TransactionConditionFailed) || !err.has(TICKET_WRITE.message)) throw err;
+  const attempt = await redeliveryAware(() => attach('all')).catch(async (err: unknown) => {
+    if (!(err instanceof TransactionConditionFailed)) throw err;
+    // The ticket shows a newer message's text (the position's condition): counted and moved, the text kept.
+    return (await redeliveryAware(() => attach('count'))) === 'attached' ? ('behind' as const) : ('redelivered' as const);
+  });
+  if (attempt === 'redelivered') {
     // A redelivery: the first run already counted it; read what the ticket looks like now.
     return { attached: false, ticket: (await getTicket(ticket.companyId, ticket.id)) ?? ticket };
   }
+  if (attempt === 'behind') return { attached: true, ticket: (await getTicket(ticket.companyId, ticket.id)) ?? ticket };
   return { attached: true, ticket: withActivity(ticket, activity) };
+}
+
+/** The attach transaction: 'redelivered' when the message was attached already (the first run counted it). */
+async function redeliveryAware(attach: () => Promise<unknown>): Promise<'attached' | 'redelivered'> {
+  try {
+    await attach();
+    return 'attached';
+  } catch (err) {
+    if (err instanceof TransactionConditionFailed && err.has(TICKET_WRITE.message)) return 'redelivered';
+    throw err;
+  }
 }
 
 /**
@@ -149,7 +165,9 @@ export async function recordOutboundMessage(
   message: AttachedMessage,
   { counted }: { counted: boolean } = { counted: false },
 ): Promise<{ fresh: boolean; message: MessageRecord }> {
-  const countOnTicket = counted ? async () => true : () => applyTicketActivity(ticket, activityOf(message));
+  const countOnTicket = counted
+    ? async () => true
+    : async () => (await applyTicketActivity(ticket, activityOf(message))) !== undefined;
   const landing = await landAttachedMessage(message, countOnTicket, PLATFORM_SEND);
   if (landing === 'landed') return { fresh: true, message };
   if (landing === 'ticketMissed') throw new AppError('ERR_NO_TICKET_FOUND', 404);
@@ -171,15 +189,15 @@ export async function recordMessageOnOpenTicket(
   message: MessageRecord,
 ): Promise<MessageRecording<'ticketClosed'>> {
   const attached: AttachedMessage = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
-  const activity = activityOf(attached);
+  let written: TicketRecord | undefined;
   const landing = await landAttachedMessage(
     attached,
-    () => applyTicketActivity(ticket, activity, { onlyIfOpen: true }),
+    async () => (written = await applyTicketActivity(ticket, activityOf(attached), { onlyIfOpen: true })) !== undefined,
     CHANNEL_MESSAGE,
   );
   if (landing === 'duplicate') return { outcome: 'duplicate' };
   if (landing === 'ticketMissed') return { outcome: 'ticketClosed' };
-  return { outcome: 'recorded', message: attached, ticket: withActivity(ticket, activity) };
+  return { outcome: 'recorded', message: attached, ticket: written! };
 }
 
 /**
@@ -232,11 +250,13 @@ export interface OpeningActivity {
   at: string;
 }
 
+/** The replies are stored right after (`at` is when they were decided): their place follows the opening message's. */
 const openingActivity = ({ lastReply, at }: OpeningActivity): Activity => ({
   lastMessage: lastMessageText(lastReply.text, null),
   at,
   unreadDelta: 0,
   messageId: lastReply.id,
+  position: conversationPosition({ createdAt: at, id: lastReply.id }),
 });
 
 const activityOf = (message: MessageRecord): Activity => ({
@@ -244,12 +264,14 @@ const activityOf = (message: MessageRecord): Activity => ({
   at: new Date().toISOString(),
   unreadDelta: message.fromMe ? 0 : 1,
   messageId: message.id,
+  position: conversationPosition(message),
 });
 
 /** The ticket as the transaction left it (a concurrent message may have moved unread further: the next event says so). */
 const withActivity = (ticket: TicketRecord, activity: Activity): TicketRecord => ({
   ...ticket,
   lastMessage: activity.lastMessage,
+  ...(activity.position ? { lastMessagePosition: activity.position } : {}),
   lastMessageAt: activity.at,
   updatedAt: activity.at,
   unreadMessages: (ticket.unreadMessages ?? 0) + activity.unreadDelta,

@@ -104,6 +104,17 @@ export const SCENARIOS: ScenarioSpec[] = [
     },
   },
   {
+    name: 'two-operators-one-ticket-crossing-customers',
+    ...size,
+    send: KEYED_SEND,
+    twoAnswerers: true,
+    // Replies of two users and the customer's messages land side by side, redelivered, on a faulty table.
+    faults: (p) => {
+      p.dynamodb.profile = dynamoDbFaultProfile(0.1, 20);
+      p.delivery.duplicate = true;
+    },
+  },
+  {
     name: 'bot-menu-under-redelivery',
     kind: 'bot-menu',
     ...size,
@@ -157,6 +168,19 @@ export const SCENARIOS: ScenarioSpec[] = [
         await after(300, crashConsumers)(p);
         await after(2500, crashConsumers)(p);
       },
+    },
+  },
+  {
+    name: 'campaign-with-confirmation-under-redelivery',
+    kind: 'campaign',
+    ...size,
+    ...campaignSize,
+    send: KEYED_SEND,
+    confirmation: true,
+    // Each contact asked first; the answers come in under every batch twice and a faulty table.
+    faults: (p) => {
+      p.dynamodb.profile = dynamoDbFaultProfile(0.1, 20);
+      p.delivery.duplicate = true;
     },
   },
   {

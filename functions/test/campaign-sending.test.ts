@@ -114,6 +114,15 @@ async function campaignOver(contacts: TestContact[], fields: Partial<CampaignRec
 
 const valid = (contacts: TestContact[]) => contacts.filter((c) => c.isWhatsappValid !== false);
 
+/** A campaign on the first connection that asks each contact first ("Posso enviar a oferta, {nome}?"). */
+const confirmationCampaign = (contacts: TestContact[]) =>
+  campaignOver(contacts, {
+    whatsappIds: [connections[0]!.id],
+    confirmation: true,
+    message1: 'Oferta para {nome}',
+    confirmationMessage1: 'Posso enviar a oferta, {nome}?',
+  });
+
 /** Every valid contact got exactly one command, nobody else got any. */
 function expectOneEach(campaign: CampaignRecord, contacts: TestContact[]) {
   const sends = sendsByNumber(campaign.id);
@@ -331,12 +340,7 @@ describe('campaign sending', () => {
 
   it('asks first when confirmation is on, and sends the main message once when the contact answers', async () => {
     const contacts = testContacts(3);
-    const campaign = await campaignOver(contacts, {
-      whatsappIds: [connections[0]!.id],
-      confirmation: true,
-      message1: 'Oferta para {nome}',
-      confirmationMessage1: 'Posso enviar a oferta, {nome}?',
-    });
+    const campaign = await confirmationCampaign(contacts);
     await startCampaign(campaign);
     await runQueuedJobs();
     const asked = sendsByNumber(campaign.id);
@@ -364,6 +368,39 @@ describe('campaign sending', () => {
       confirmationRequested: 3,
       confirmed: 1,
       delivered: 1,
+    });
+  });
+
+  it('sends the main message to a contact who answers before the engine recorded its request, once', async () => {
+    const contacts = testContacts(3);
+    const campaign = await confirmationCampaign(contacts);
+    // Each contact answers the moment its request is queued: before the pacer moves its shipping to
+    // confirmationRequested (a crash or a slow write there leaves that window open for a whole redelivery).
+    const answered = new Set<string>();
+    fakeQueues.afterOutbound = async (command) => {
+      const number = command.type === 'message.send' ? command.to.split('@')[0]! : '';
+      if (!command.commandId.endsWith(':confirm') || answered.has(number)) return;
+      answered.add(number); // a person answers once (the request queued again as a repeat is the same request)
+      await deliverInbound(contactSays(number));
+    };
+    await startCampaign(campaign);
+    await runQueuedJobs();
+
+    // The answer completes the request the pacer had queued, under the same command id: SQS drops the
+    // copy (a FIFO queue's deduplication id, 5 minutes), so the phone shows each id once, the request first.
+    const sends = sendsByNumber(campaign.id);
+    for (const c of contacts) {
+      const ids = [...new Set(sends.get(c.number)?.map((s) => s.commandId))];
+      expect({ number: c.number, parts: ids.map((id) => id.split(':').pop()) }).toEqual({
+        number: c.number,
+        parts: ['confirm', 'main'],
+      });
+    }
+    expect(await campaignFigures(campaign.companyId, campaign.id)).toMatchObject({
+      validContacts: 3,
+      confirmationRequested: 3,
+      confirmed: 3,
+      delivered: 3,
     });
   });
 

@@ -46,6 +46,14 @@ export interface ScenarioSpec {
    */
   schedules?: { perCustomer: number; dueInMs: number };
   /**
+   * A second user (the company's admin) answers each ticket too, side by side with the operator, and
+   * the customers write again while they do (`messagesPerCustomer` more each): replies and customer
+   * messages cross, and each ticket's last message must still be its conversation's newest.
+   */
+  twoAnswerers?: boolean;
+  /** `campaign`: with a confirmation request first, which each contact answers when it shows on its phone. */
+  confirmation?: boolean;
+  /**
    * `bot-menu`: the customers talk to the menu bot instead of an operator (bot-scenario.ts);
    * `campaign`: a campaign to `customers` fresh numbers is sent instead (campaign-scenario.ts);
    * `external-api`: an integrator sends them `messagesPerCustomer` messages each (external-api-scenario.ts).
@@ -96,15 +104,17 @@ export async function runScenario(platform: FaultPlatform, spec: ScenarioSpec): 
     // Customers write, side by side, each in order.
     const inboundStarted = Date.now();
     const customerMessages: Sent[] = [];
-    await Promise.all([
-      ...numbers.map(async (number, c) => {
-        for (let n = 0; n < spec.messagesPerCustomer; n++) {
+    const customersWrite = (from: number) =>
+      numbers.map(async (number, c) => {
+        for (let n = from; n < from + spec.messagesPerCustomer; n++) {
           const token = tokenOf(spec.name, 'in', c, n);
           customerMessages.push({ token, customer: number });
           await customerWrites(platform, number, `Olá ${token}`);
           if (spec.paceMs) await new Promise((r) => setTimeout(r, spec.paceMs));
         }
-      }),
+      });
+    await Promise.all([
+      ...customersWrite(0),
       spec.during?.inbound?.(platform),
       observers && dropAndReconnect(observers, spec.sockets!, numbers),
     ]);
@@ -119,23 +129,28 @@ export async function runScenario(platform: FaultPlatform, spec: ScenarioSpec): 
     if (inboundRecoveredMs === undefined)
       console.log(`${spec.name}: still missing in the GET routes: ${lastMissing.join(' ')}`);
 
-    // The operator accepts each customer's ticket and replies.
+    // The operator accepts each customer's ticket and replies (with the admin beside, `twoAnswerers`).
     const repliesStarted = Date.now();
     const replies: Sent[] = [];
     const tickets = await ticketsOf(platform.operator, numbers);
     const accepted: string[] = [];
+    const answerers = spec.twoAnswerers ? [platform.operator, platform.admin] : [platform.operator];
     await Promise.all([
       ...numbers.map(async (number, c) => {
         const ticket = tickets[number]![0];
         if (!ticket) return; // its messages were lost: the verdict says so
         await accept(platform, ticket.ticketId);
         accepted.push(ticket.ticketId);
-        for (let n = 0; n < spec.repliesPerTicket; n++) {
-          const token = tokenOf(spec.name, 'out', c, n);
-          replies.push({ token, customer: number });
-          await platform.operator.sendReply(ticket.ticketId, `Resposta ${token}`, spec.send, platform.faultyApiUrl);
-          if (spec.paceMs) await new Promise((r) => setTimeout(r, spec.paceMs));
-        }
+        await Promise.all(
+          answerers.map(async (user, a) => {
+            for (let n = a * spec.repliesPerTicket; n < (a + 1) * spec.repliesPerTicket; n++) {
+              const token = tokenOf(spec.name, 'out', c, n);
+              replies.push({ token, customer: number });
+              await user.sendReply(ticket.ticketId, `Resposta ${token}`, spec.send, platform.faultyApiUrl);
+              if (spec.paceMs) await new Promise((r) => setTimeout(r, spec.paceMs));
+            }
+          }),
+        );
         if (!spec.schedules) return;
         const texts = Array.from({ length: spec.schedules.perCustomer }, (_, n) => {
           const token = tokenOf(spec.name, 'scheduled', c, n);
@@ -144,6 +159,7 @@ export async function runScenario(platform: FaultPlatform, spec: ScenarioSpec): 
         });
         await scheduleMessages(platform, number, ticket.ticketId, texts, spec.schedules.dueInMs);
       }),
+      ...(spec.twoAnswerers ? customersWrite(spec.messagesPerCustomer) : []),
       spec.during?.replies?.(platform),
     ]);
     if (spec.schedules) await Promise.all([tickTwice(platform), spec.during?.schedules?.(platform)]);

@@ -19,10 +19,13 @@ export const fakeQueues = {
   outbound: [] as { shard: number; command: OutboundCommand; at: number }[],
   /** Failures to inject: the next N sends of that kind throw (a queue outage, a crash mid-step). */
   failures: { dispatch: 0, outbound: 0 },
+  /** Runs as soon as an outbound command is queued, before its sender goes on (a contact who answers at once). */
+  afterOutbound: undefined as ((command: OutboundCommand) => Promise<void>) | undefined,
   reset() {
     this.dispatch.length = 0;
     this.outbound.length = 0;
     this.failures = { dispatch: 0, outbound: 0 };
+    this.afterOutbound = undefined;
   },
 };
 
@@ -39,6 +42,7 @@ export function withFakeSends<T extends object>(original: T): T {
     sendOutboundCommand: async (shard: number, command: OutboundCommand) => {
       if (fakeQueues.failures.outbound > 0 && fakeQueues.failures.outbound--) throw new Error('outbound queue unavailable');
       fakeQueues.outbound.push({ shard, command, at: Date.now() });
+      await fakeQueues.afterOutbound?.(command);
     },
   };
 }

@@ -10,6 +10,7 @@
  * A campaign with confirmation sends its first request only after that cache time, so no process
  * still holds a closed window when the first answer can come.
  */
+import type { CampaignSettings } from '@atende/shared';
 import { getCampaignSettings } from '../../data/campaign-settings';
 import {
   deleteAwaitingConfirmation,
@@ -21,8 +22,8 @@ import {
 } from '../../data/campaign-confirmations';
 import { progressCount } from '../../data/campaign-progress';
 import { getShipping, moveShipping, type ShippingRecord } from '../../data/campaign-shippings';
-import { getCampaign } from '../../data/campaigns';
-import { getConnection } from '../../data/connections';
+import { getCampaign, type CampaignRecord } from '../../data/campaigns';
+import { getConnection, type ConnectionRecord } from '../../data/connections';
 import { ttlCache } from '../../data/ttl-cache';
 import { queueShippingPart } from './send-shipping';
 
@@ -64,7 +65,6 @@ export async function sendConfirmedMain(awaiting: AwaitingConfirmation): Promise
     await deleteAwaitingConfirmation(awaiting);
     return 'done';
   }
-  if (shipping.state !== 'confirmationRequested') return 'done';
   // A cancelled campaign sends nothing, answers included: the answer is held for after a restart.
   if (campaign.status === 'CANCELADA') {
     await holdAnswer(awaiting);
@@ -76,8 +76,9 @@ export async function sendConfirmedMain(awaiting: AwaitingConfirmation): Promise
     return 'done';
   }
   const { variables } = await getCampaignSettings(awaiting.companyId);
-  await queueShippingPart(campaign, shipping, 'main', connection, variables);
   const at = new Date().toISOString();
+  if (shipping.state === 'planned') await recordRequest(campaign, shipping, connection, variables, at);
+  await queueShippingPart(campaign, shipping, 'main', connection, variables);
   await moveShipping(
     awaiting,
     { from: ['confirmationRequested'], to: 'delivered', set: { confirmedAt: at, deliveredAt: at } },
@@ -85,4 +86,26 @@ export async function sendConfirmedMain(awaiting: AwaitingConfirmation): Promise
   );
   await deleteAwaitingConfirmation(awaiting);
   return 'done';
+}
+
+/**
+ * The answer came before the pacer recorded its request: the pacer leaves the awaiting entry, queues
+ * the request, then moves the shipping (pacer-step.ts `sendShipping`), and a contact quick to answer,
+ * or a crash or a failed write before that move (then the window lasts until the step's redelivery),
+ * falls in between. Read as "not asked yet", the answer was dropped and the main message never went.
+ * The request is completed here as the pacer would: queued under its own command id (a copy the
+ * pacer queued is dropped as a repeat, and it goes before the main message on the connection's
+ * queue), then recorded; the pacer's own move then finds the shipping moved on and counts nothing.
+ */
+async function recordRequest(
+  campaign: CampaignRecord,
+  shipping: ShippingRecord,
+  connection: ConnectionRecord,
+  variables: CampaignSettings['variables'],
+  at: string,
+): Promise<void> {
+  await queueShippingPart(campaign, shipping, 'confirm', connection, variables);
+  await moveShipping(shipping, { from: ['planned'], to: 'confirmationRequested', set: { confirmationRequestedAt: at } }, [
+    progressCount(shipping.companyId, shipping.campaignId, { confirmationRequested: 1 }),
+  ]);
 }

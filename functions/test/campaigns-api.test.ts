@@ -46,6 +46,16 @@ describe('saving', () => {
     expect((await showCampaign(c.operator.token, scheduled.id)).body).toEqual(scheduled);
   });
 
+  it('refuses confirmation on without a confirmation message (it would send without asking)', async () => {
+    const c = await createCampaignCompany();
+    const res = await createCampaign(c.admin.token, campaignBody(c, { confirmation: true }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: 'ERR_VALIDATION',
+      fields: { confirmationMessage1: 'validation.campaign.confirmationMessageRequired' },
+    });
+  });
+
   it('a save without the time makes a PROGRAMADA campaign INATIVA again, and with one PROGRAMADA', async () => {
     const c = await createCampaignCompany();
     const created = await newCampaign(c, { scheduledAt: inMinutes(180) });

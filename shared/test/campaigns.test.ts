@@ -40,6 +40,18 @@ describe('campaignSchema', () => {
     expect(campaignSchema.safeParse({ ...base, message1: '', message4: 'só a quarta' }).success).toBe(true);
   });
 
+  it('wants a confirmation message when confirmation is on (blank slots do not count)', () => {
+    expect(fieldsOf({ ...base, confirmation: true })).toMatchObject({
+      confirmationMessage1: CAMPAIGN_MSG.confirmationMessageRequired,
+    });
+    expect(fieldsOf({ ...base, confirmation: true, confirmationMessage1: '  ' })).toHaveProperty('confirmationMessage1');
+    expect(campaignSchema.safeParse({ ...base, confirmation: true, confirmationMessage3: 'Posso enviar?' }).success).toBe(
+      true,
+    );
+    // Off: the confirmation slots are not asked for.
+    expect(campaignSchema.safeParse({ ...base, confirmation: false }).success).toBe(true);
+  });
+
   it('takes a scheduled time with an offset only, and a name of 2 to 50 characters', () => {
     expect(campaignSchema.safeParse({ ...base, scheduledAt: '2030-01-01T10:00:00-03:00' }).success).toBe(true);
     expect(fieldsOf({ ...base, scheduledAt: 'amanhã' })).toMatchObject({ scheduledAt: CAMPAIGN_MSG.scheduledAtInvalid });

@@ -13,6 +13,7 @@ import {
   CAMPAIGN_GREATER_INTERVALS,
   CAMPAIGN_LONGER_AFTER,
   CAMPAIGN_MESSAGE_INTERVALS,
+  campaignConfirmationMessages,
   campaignMessages,
   DEFAULT_CAMPAIGN_DAILY_CAP,
   MAX_CAMPAIGN_MESSAGE,
@@ -24,6 +25,7 @@ export const CAMPAIGN_MSG = {
   targetRequired: 'validation.campaign.targetRequired',
   connectionRequired: 'validation.campaign.connectionRequired',
   messageRequired: 'validation.campaign.messageRequired',
+  confirmationMessageRequired: 'validation.campaign.confirmationMessageRequired',
   scheduledAtInvalid: 'validation.campaign.scheduledAtInvalid',
 } as const;
 
@@ -56,6 +58,11 @@ export const campaignSchema = z
   .check(
     z.refine((c) => !!c.contactListId !== !!c.tagListId, { message: CAMPAIGN_MSG.targetRequired, path: ['contactListId'] }),
     z.refine((c) => campaignMessages(c).length > 0, { message: CAMPAIGN_MSG.messageRequired, path: ['message1'] }),
+    // Confirmation on asks each contact first: with nothing to ask, it would send without asking.
+    z.refine((c) => !c.confirmation || campaignConfirmationMessages(c).length > 0, {
+      message: CAMPAIGN_MSG.confirmationMessageRequired,
+      path: ['confirmationMessage1'],
+    }),
   );
 export type CampaignInput = z.infer<typeof campaignSchema>;
 export type CampaignFormInput = z.input<typeof campaignSchema>;

@@ -97,6 +97,20 @@ describe('the campaign editor (spec part 3 §3–§5)', () => {
     expect(within(dialog).getByTestId('campaign-tab-message1').getAttribute('aria-selected')).toBe('true');
   });
 
+  it('asks for a confirmation message when confirmation is on, on its tab', async () => {
+    signInWithCampaigns();
+    const { calls } = campaignsApi();
+    const dialog = await openDialog(campaign({ message1: 'Oferta para {nome}' }));
+
+    fireEvent.click(within(dialog).getByTestId('campaign-confirmation').querySelector('input')!);
+    await waitFor(() => expect(within(dialog).getByTestId('campaign-tab-confirmationMessage1')).toBeTruthy());
+    fireEvent.click(within(dialog).getByTestId('campaign-submit'));
+
+    expect(await within(dialog).findByText('Com confirmação, preencha ao menos uma mensagem de confirmação')).toBeTruthy();
+    expect(within(dialog).getByTestId('campaign-tab-confirmationMessage1').getAttribute('aria-selected')).toBe('true');
+    expect(calls.some((c) => c.method === 'PUT' || c.method === 'POST')).toBe(false);
+  });
+
   it("inserts a variable chip's placeholder at the caret, and previews message 1 with sample values", async () => {
     signInWithCampaigns();
     campaignsApi({ settings: { ...DEFAULT_CAMPAIGN_SETTINGS, variables: [{ key: 'loja', value: 'Padaria Central' }] } });

@@ -27,11 +27,13 @@ export function CampaignMessagesTabs({ form, variableTokens, readOnly }: Campaig
   const [tab, setTab] = useState<MessageField>('message1');
   const fields = useRef<Partial<Record<MessageField, HTMLTextAreaElement | null>>>({});
 
-  // "Fill a message" points at message 1.
+  // "Fill a message" points at message 1, "fill a confirmation message" at confirmation 1.
   const messageError = formState.errors.message1?.message;
+  const confirmationError = formState.errors.confirmationMessage1?.message;
   useEffect(() => {
     if (messageError) setTab('message1');
-  }, [messageError, formState.submitCount]);
+    else if (confirmationError) setTab('confirmationMessage1');
+  }, [messageError, confirmationError, formState.submitCount]);
 
   const tabs: MessageField[] = [
     ...MESSAGE_SLOTS.map((n) => `message${n}` as const),

@@ -2,7 +2,7 @@
  * The campaign screens driven as a person drives them (spec part 3 "Contact lists page", "Contact list
  * items page", "Campaigns page", "Campaign settings page"): what the outbound journey does in Chromium.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { LocalStack } from '../../infra/local/stack';
 
 /** /campaigns-config: the three pacing selects and the daily cap, saved ('Configuracoes salvas'). */
@@ -72,9 +72,20 @@ export async function createCampaignInConsole(page: Page, stack: LocalStack, for
   for (const [i, text] of form.messages.entries()) await fill(`message${i + 1}`, text);
   for (const [i, text] of (form.confirmationMessages ?? []).entries()) await fill(`confirmationMessage${i + 1}`, text);
   await dialog.getByTestId('campaign-scheduled-at').fill(startAt);
+  await expectFooterInside(dialog);
   await dialog.getByTestId('campaign-submit').click();
   await dialog.waitFor({ state: 'detached', timeout: 15_000 });
   await page.getByTestId('campaign-row').filter({ hasText: form.name }).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * The dialog's Save button is inside the dialog: its body scrolls and its footer stays (a form element
+ * between the dialog and its parts once broke that, and the footer hung below the dialog's panel).
+ */
+async function expectFooterInside(dialog: Locator): Promise<void> {
+  const [panel, save] = await Promise.all([dialog.boundingBox(), dialog.getByTestId('campaign-submit').boundingBox()]);
+  if (!panel || !save || save.y + save.height > panel.y + panel.height + 1)
+    throw new Error(`the campaign dialog's Save button lies outside the dialog: ${JSON.stringify({ panel, save })}`);
 }
 
 /** A campaign's row action on /campaigns ('stop' asks first: the destructive confirmation). */

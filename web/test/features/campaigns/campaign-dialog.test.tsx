@@ -108,6 +108,8 @@ describe('the campaign editor (spec part 3 §3–§5)', () => {
 
     expect(await within(dialog).findByText('Com confirmação, preencha ao menos uma mensagem de confirmação')).toBeTruthy();
     expect(within(dialog).getByTestId('campaign-tab-confirmationMessage1').getAttribute('aria-selected')).toBe('true');
+    // The caret goes into the text to fill.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByTestId('campaign-confirmationMessage1')));
     expect(calls.some((c) => c.method === 'PUT' || c.method === 'POST')).toBe(false);
   });
 

@@ -70,7 +70,8 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDto | 
   const title = readOnly ? t('dialog.readOnlyTitle') : current ? t('dialog.editTitle') : t('dialog.addTitle');
   return (
     <DialogShell open onClose={onClose} size={isPhone ? 'full' : 'xl'} scrollBehavior="inside" testId="campaign-dialog">
-      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
+      {/* display: contents keeps the dialog's header/body/footer layout (the body scrolls, the footer stays in the dialog). */}
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate style={{ display: 'contents' }}>
         <Dialog.Header>
           <Dialog.Title data-testid="campaign-dialog-title">{title}</Dialog.Title>
         </Dialog.Header>

@@ -27,12 +27,25 @@ export function CampaignMessagesTabs({ form, variableTokens, readOnly }: Campaig
   const [tab, setTab] = useState<MessageField>('message1');
   const fields = useRef<Partial<Record<MessageField, HTMLTextAreaElement | null>>>({});
 
-  // "Fill a message" points at message 1, "fill a confirmation message" at confirmation 1.
+  const triggers = useRef<Partial<Record<MessageField, HTMLButtonElement | null>>>({});
+
+  // "Fill a message" points at message 1, "fill a confirmation message" at confirmation 1: its tab
+  // opens, scrolled into the (narrow screen's) tab list, and the caret goes into its text.
   const messageError = formState.errors.message1?.message;
   const confirmationError = formState.errors.confirmationMessage1?.message;
   useEffect(() => {
-    if (messageError) setTab('message1');
-    else if (confirmationError) setTab('confirmationMessage1');
+    const target: MessageField | undefined = messageError
+      ? 'message1'
+      : confirmationError
+        ? 'confirmationMessage1'
+        : undefined;
+    if (!target) return;
+    setTab(target);
+    const frame = requestAnimationFrame(() => {
+      triggers.current[target]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      fields.current[target]?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [messageError, confirmationError, formState.submitCount]);
 
   const tabs: MessageField[] = [
@@ -61,7 +74,16 @@ export function CampaignMessagesTabs({ form, variableTokens, readOnly }: Campaig
     <Tabs.Root value={active} onValueChange={(details) => setTab(details.value as MessageField)} size="sm" variant="line">
       <Tabs.List overflowX="auto" overflowY="hidden" data-testid="campaign-message-tabs">
         {tabs.map((field) => (
-          <Tabs.Trigger key={field} value={field} whiteSpace="nowrap" data-testid={`campaign-tab-${field}`}>
+          <Tabs.Trigger
+            key={field}
+            value={field}
+            whiteSpace="nowrap"
+            flexShrink={0} // a narrow screen scrolls the list instead of squeezing the labels over each other
+            ref={(element) => {
+              triggers.current[field] = element;
+            }}
+            data-testid={`campaign-tab-${field}`}
+          >
             {label(field)}
           </Tabs.Trigger>
         ))}

@@ -230,7 +230,7 @@ export interface TicketActivityOptions {
  * a landing a crash cut short (data/message-landing.ts): not if the ticket counted this message or a
  * later one (ids are ULIDs in processing order; docs/data-model.md "A channel message's last write"
  * says why that counts nothing twice). With the activity's `position`, the text is written only over
- * an older message's (`lastMessagePosition`); `behind` writes everything but the text.
+ * an older message's (`lastMessagePosition`); `part` writes the count or the text alone.
  */
 export function ticketActivityItem(
   t: Pick<TicketRecord, 'companyId' | 'id'>,

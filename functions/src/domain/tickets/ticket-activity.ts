@@ -190,11 +190,11 @@ export async function recordMessageOnOpenTicket(
 ): Promise<MessageRecording<'ticketClosed'>> {
   const attached: AttachedMessage = { ...message, ticketId: ticket.id, queueId: ticket.queueId };
   let written: TicketRecord | undefined;
-  const landing = await landAttachedMessage(
-    attached,
-    async () => (written = await applyTicketActivity(ticket, activityOf(attached), { onlyIfOpen: true })) !== undefined,
-    CHANNEL_MESSAGE,
-  );
+  const countOnTicket = async () => {
+    written = await applyTicketActivity(ticket, activityOf(attached), { onlyIfOpen: true });
+    return written !== undefined;
+  };
+  const landing = await landAttachedMessage(attached, countOnTicket, CHANNEL_MESSAGE);
   if (landing === 'duplicate') return { outcome: 'duplicate' };
   if (landing === 'ticketMissed') return { outcome: 'ticketClosed' };
   return { outcome: 'recorded', message: attached, ticket: written! };

@@ -108,6 +108,34 @@ describe('audiences', () => {
     expect(channels(sockets.admin)).toEqual(['ticket:delete', 'ticket:update']);
   });
 
+  it("each write of a ticket's text or unread count carries a greater activityVersion, which a move keeps", async () => {
+    const number = newNumber();
+    await customerSays(w, { number, body: 'primeira' });
+    const t = (await ticketOf(w, number))!;
+    await putTicket(w.operatorA.token, t.id, { status: 'open', userId: w.operatorA.user.id });
+    await customerSays(w, { number, body: 'segunda' });
+    await apiCall('messages', 'GET', '/messages/{id}', { token: w.operatorA.token, pathParameters: { id: t.id } });
+    await customerSays(w, { number, body: 'terceira' });
+    await putTicket(w.admin.token, t.id, { queueId: w.queueB.id, userId: w.operatorB.user.id });
+    await flush();
+
+    type Data = { action: string; activityVersion?: number; ticket?: { activityVersion: number; unreadMessages: number } };
+    const versions = frames(sockets.admin)
+      .map((f) => f.data as Data)
+      .filter((d) => d.action !== 'delete')
+      .map((d) => [d.action, d.ticket?.activityVersion ?? d.activityVersion, d.ticket?.unreadMessages]);
+    // the first message opens the ticket with its activity (1); accepting and moving write no activity
+    expect(versions).toEqual([
+      ['create', 1, 1],
+      ['update', 1, 1],
+      ['update', 1, 1],
+      ['create', 2, 2],
+      ['updateUnread', 3, undefined],
+      ['create', 4, 1],
+      ['update', 4, 1],
+    ]);
+  });
+
   it('acks go to the consoles showing the ticket; opening it sends updateUnread', async () => {
     const number = newNumber();
     await customerSays(w, { number, body: 'oi' });

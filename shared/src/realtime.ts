@@ -47,7 +47,7 @@ export interface TicketSummary {
 export type TicketRealtimeData<T extends TicketSummary = TicketSummary> =
   | { action: 'update'; ticket: T }
   | { action: 'delete'; ticketId: string; reason?: 'moved' }
-  | { action: 'updateUnread'; ticketId: string; unreadMessages: number }
+  | { action: 'updateUnread'; ticketId: string; unreadMessages: number; activityVersion?: number }
   | { action: 'tagUpdate'; ticket: T };
 
 /** `company-<cid>-whatsapp` */

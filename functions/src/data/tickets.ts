@@ -67,6 +67,12 @@ export interface TicketRecord {
    * (domain/messages/list-ticket-messages.ts). One write on the ticket instead of one per message.
    */
   readUpTo?: string;
+  /**
+   * One more on every write of the activity fields (`lastMessage`, `unreadMessages`): a message's
+   * landing, the operator's read. Events carry it, so a console that got a later write's event first
+   * keeps the later text and count (web `ticket-cache.ts`); absent on tickets not written since round 27.
+   */
+  activityVersion?: number;
 }
 
 export interface ConversationPointer {
@@ -254,7 +260,7 @@ export function ticketActivityItem(
       Update: {
         TableName: tableName(),
         Key: ticketKey(t.companyId, t.id),
-        UpdateExpression: `SET ${sets.join(', ')}${counts ? ' ADD unreadMessages :d' : ''}`,
+        UpdateExpression: `SET ${sets.join(', ')} ADD ${counts ? 'unreadMessages :d, ' : ''}activityVersion :one`,
         ConditionExpression: [
           'attribute_exists(PK)',
           ...(options.onlyIfOpen ? ['#status <> :closed'] : []),
@@ -265,6 +271,7 @@ export function ticketActivityItem(
         ].join(' AND '),
         ...(options.onlyIfOpen ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
         ExpressionAttributeValues: {
+          ':one': 1,
           ...(counts ? { ':at': activity.at, ':sk': activitySk(activity.at, t.id), ':d': activity.unreadDelta } : {}),
           ...(text ? { ':last': activity.lastMessage } : {}),
           ...(ordered ? { ':pos': activity.position } : {}),
@@ -364,9 +371,9 @@ async function updateTicket(
  */
 export const resetUnread = (companyId: string, id: string, readUpTo: string) =>
   updateTicket(companyId, id, {
-    UpdateExpression: 'SET unreadMessages = :zero, readUpTo = :upTo',
+    UpdateExpression: 'SET unreadMessages = :zero, readUpTo = :upTo ADD activityVersion :one',
     ConditionExpression: 'attribute_exists(PK) AND unreadMessages > :zero',
-    ExpressionAttributeValues: { ':zero': 0, ':upTo': readUpTo },
+    ExpressionAttributeValues: { ':zero': 0, ':upTo': readUpTo, ':one': 1 },
   });
 
 /**

@@ -178,6 +178,11 @@ export interface TicketDto {
   /** Text of the last message (or a media label such as '📷 Imagem'), '' before the first one. */
   lastMessage: string;
   lastMessageAt: string | null;
+  /**
+   * Grows with every write of `lastMessage` and `unreadMessages` (a landing, a read): of two events
+   * that reach a console out of order, the one with the greater version has the later text and count.
+   */
+  activityVersion: number;
   tags: TagDto[];
   /** A bot is talking to the customer (queue menu, options): operators see it as pending. */
   chatbot: boolean;

@@ -275,6 +275,7 @@ const withActivity = (ticket: TicketRecord, activity: Activity): TicketRecord =>
   lastMessageAt: activity.at,
   updatedAt: activity.at,
   unreadMessages: (ticket.unreadMessages ?? 0) + activity.unreadDelta,
+  activityVersion: (ticket.activityVersion ?? 0) + 1,
   ...(activity.messageId ? { countedMessageId: activity.messageId } : {}),
 });
 

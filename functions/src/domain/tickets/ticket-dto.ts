@@ -94,6 +94,7 @@ export async function toTicketDtos(
       unreadMessages: Math.max(0, t.unreadMessages ?? 0),
       lastMessage: t.lastMessage ?? '',
       lastMessageAt: t.lastMessageAt ?? null,
+      activityVersion: t.activityVersion ?? 0,
       tags: (t.tagIds ?? []).map((id) => tagById.get(id)).filter((x): x is NonNullable<typeof x> => !!x),
       chatbot: t.chatbot === true,
       isGroup: t.isGroup === true,

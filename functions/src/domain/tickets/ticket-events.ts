@@ -37,10 +37,11 @@ export const publishTicketTags = async (ticket: TicketRecord) =>
 export const publishTicketDeleted = (ticket: Facts) =>
   publish(ticket.companyId, 'ticket', { action: 'delete', ticketId: ticket.id }, audienceOf(ticket));
 
-export const publishTicketRead = (ticket: Facts) =>
+/** The operator read the ticket: unread back to 0, with the version of that write (`TicketRecord.activityVersion`). */
+export const publishTicketRead = (ticket: Facts & Pick<TicketRecord, 'activityVersion'>) =>
   publish(
     ticket.companyId,
     'ticket',
-    { action: 'updateUnread', ticketId: ticket.id, unreadMessages: 0 },
+    { action: 'updateUnread', ticketId: ticket.id, unreadMessages: 0, activityVersion: ticket.activityVersion ?? 0 },
     audienceOf(ticket),
   );

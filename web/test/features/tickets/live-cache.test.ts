@@ -84,6 +84,46 @@ describe('live events patch the cached lists by key (spec part 1 §4 realtime)',
     expect(countOf(client, OPEN)).toBe(1);
   });
 
+  it('keeps the later text and unread count when two landings reach the console in the other order', () => {
+    const uuid = ticket().uuid;
+    seed(client, OPEN, [ticket({ id: 't1', unreadMessages: 0, activityVersion: 4 })]);
+    client.setQueryData(ticketKeys.detail(uuid), ticket({ id: 't1', unreadMessages: 0, activityVersion: 4 }));
+    const first = ticket({ id: 't1', lastMessage: 'Oi', unreadMessages: 1, activityVersion: 5 });
+    const second = ticket({ id: 't1', lastMessage: 'Tudo bem?', unreadMessages: 2, activityVersion: 6 });
+
+    upsertTicketInCaches(client, second);
+    upsertTicketInCaches(client, { ...first, status: 'open', queueId: 'q1' });
+
+    const row = client.getQueryData<Lists>(ticketKeys.list(OPEN))!.pages[0]!.tickets[0]!;
+    expect([row.lastMessage, row.unreadMessages, row.activityVersion]).toEqual(['Tudo bem?', 2, 6]);
+    const detail = client.getQueryData<ReturnType<typeof ticket>>(ticketKeys.detail(uuid))!;
+    expect([detail.lastMessage, detail.unreadMessages]).toEqual(['Tudo bem?', 2]);
+  });
+
+  it('takes the rest of an older event (a transition read before a landing) and the activity of the newer', () => {
+    seed(client, OPEN, [ticket({ id: 't1', lastMessage: 'Novo', unreadMessages: 3, activityVersion: 7 })]);
+    seed(client, { status: 'open', showAll: true }, []);
+
+    upsertTicketInCaches(
+      client,
+      ticket({ id: 't1', userId: 'u2', lastMessage: 'Velho', unreadMessages: 1, activityVersion: 6 }),
+    );
+
+    expect(idsIn(client, OPEN)).toEqual([]);
+    const row = client.getQueryData<Lists>(ticketKeys.list({ status: 'open', showAll: true }))!.pages[0]!.tickets[0]!;
+    expect([row.userId, row.lastMessage, row.unreadMessages]).toEqual(['u2', 'Novo', 3]);
+  });
+
+  it("leaves out a read's unread patch older than a landing the console already shows", () => {
+    seed(client, OPEN, [ticket({ id: 't1', unreadMessages: 1, activityVersion: 9 })]);
+
+    patchTicketFields(client, 't1', { unreadMessages: 0, activityVersion: 8 });
+    expect(client.getQueryData<Lists>(ticketKeys.list(OPEN))!.pages[0]!.tickets[0]!.unreadMessages).toBe(1);
+
+    patchTicketFields(client, 't1', { unreadMessages: 0, activityVersion: 10 });
+    expect(client.getQueryData<Lists>(ticketKeys.list(OPEN))!.pages[0]!.tickets[0]!.unreadMessages).toBe(0);
+  });
+
   it('appends a new message to its conversation once, and applies ack updates', () => {
     const page: MessageListAnswer = {
       messages: [message({ id: 'm1', createdAt: '2026-11-23T10:00:00.000Z' })],

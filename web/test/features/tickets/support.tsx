@@ -123,6 +123,7 @@ export function ticket(overrides: Partial<TicketDto> = {}): TicketDto {
     unreadMessages: 0,
     lastMessage: 'Olá, tudo bem?',
     lastMessageAt: now,
+    activityVersion: 1,
     tags: [],
     chatbot: false,
     isGroup: false,

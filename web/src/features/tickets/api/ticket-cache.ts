@@ -49,6 +49,18 @@ function withoutTicket(data: ListData, ticketId: string): { data: ListData; remo
   return { data: removed ? { ...data, pages } : data, removed };
 }
 
+/**
+ * The incoming ticket, keeping the shown text and unread count when the shown ones are newer: two
+ * writes a few milliseconds apart (two messages landing, a message and the operator's read) come from
+ * two functions, and their events may arrive in the other order. `activityVersion` grows with each such
+ * write, so the greater one is the later text and count; every other field is the incoming one's.
+ */
+export function withFresherActivity(shown: TicketDto | undefined, incoming: TicketDto): TicketDto {
+  if (!shown || (incoming.activityVersion ?? 0) >= (shown.activityVersion ?? 0)) return incoming;
+  const { lastMessage, lastMessageAt, unreadMessages, activityVersion } = shown;
+  return { ...incoming, lastMessage, lastMessageAt, unreadMessages, activityVersion };
+}
+
 /** Insert or move the ticket to the top of a list it belongs to; drop it from one it left. */
 export function patchList(data: ListData | undefined, ticket: TicketDto, belongs: boolean): ListData | undefined {
   if (!data || data.pages.length === 0) return data;
@@ -62,8 +74,13 @@ export function patchList(data: ListData | undefined, ticket: TicketDto, belongs
   return { ...rest, pages: [{ ...first, count, tickets: [ticket, ...first.tickets] }, ...rest.pages.slice(1)] };
 }
 
-/** A ticket changed (mutation answer or `ticket` update event): every cached view follows. */
-export function upsertTicketInCaches(client: QueryClient, ticket: TicketDto): void {
+/**
+ * A ticket changed (mutation answer or `ticket` update event): every cached view follows, with the
+ * newest text and unread count any of them shows (`withFresherActivity`): a ticket moving to a list
+ * that did not hold it keeps them too.
+ */
+export function upsertTicketInCaches(client: QueryClient, incoming: TicketDto): void {
+  const ticket = withFresherActivity(newestShown(client, incoming.id), incoming);
   const viewer = sessionViewer(sessionStore.get().user);
   for (const query of client.getQueryCache().findAll({ queryKey: ticketKeys.lists() })) {
     const filters = (query.queryKey[2] ?? {}) as TicketListFilters;
@@ -75,26 +92,25 @@ export function upsertTicketInCaches(client: QueryClient, ticket: TicketDto): vo
       patchList(data, ticket, ticketMatchesList(ticket, filters, viewer)),
     );
   }
-  client.setQueryData<TicketDto>(ticketKeys.detail(ticket.uuid), (old) => (old ? { ...old, ...ticket } : old));
+  client.setQueryData<TicketDto>(ticketKeys.detail(ticket.uuid), (old) =>
+    old ? { ...old, ...withFresherActivity(old, ticket) } : old,
+  );
 }
 
-/** Patch only the fields an event carries (unread count, tags) without moving the row. */
+/**
+ * Patch only the fields an event carries (unread count, tags) without moving the row; a patch with an
+ * `activityVersion` older than the shown ticket's is left out (`withFresherActivity`).
+ */
 export function patchTicketFields(client: QueryClient, ticketId: string, patch: Partial<TicketDto>): void {
+  const patched = (t: TicketDto) =>
+    t.id !== ticketId || (patch.activityVersion ?? Infinity) < (t.activityVersion ?? 0) ? t : { ...t, ...patch };
   for (const query of client.getQueryCache().findAll({ queryKey: ticketKeys.lists() })) {
     client.setQueryData<ListData>(query.queryKey, (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              tickets: page.tickets.map((t) => (t.id === ticketId ? { ...t, ...patch } : t)),
-            })),
-          }
-        : data,
+      data ? { ...data, pages: data.pages.map((page) => ({ ...page, tickets: page.tickets.map(patched) })) } : data,
     );
   }
   for (const query of client.getQueryCache().findAll({ queryKey: ticketKeys.details() })) {
-    client.setQueryData<TicketDto>(query.queryKey, (old) => (old && old.id === ticketId ? { ...old, ...patch } : old));
+    client.setQueryData<TicketDto>(query.queryKey, (old) => (old ? patched(old) : old));
   }
 }
 
@@ -119,6 +135,18 @@ export function refreshTicketDetail(client: QueryClient, ticketId: string): void
     queryKey: ticketKeys.details(),
     predicate: (query) => (query.state.data as TicketDto | undefined)?.id === ticketId,
   });
+}
+
+/** Of the ticket's cached copies, the one with the greatest `activityVersion`. */
+function newestShown(client: QueryClient, ticketId: string): TicketDto | undefined {
+  let newest: TicketDto | undefined;
+  const consider = (t: TicketDto | undefined) => {
+    if (t?.id === ticketId && (!newest || (t.activityVersion ?? 0) > (newest.activityVersion ?? 0))) newest = t;
+  };
+  for (const [, data] of client.getQueriesData<ListData>({ queryKey: ticketKeys.lists() }))
+    for (const page of data?.pages ?? []) page.tickets.forEach(consider);
+  for (const [, data] of client.getQueriesData<TicketDto>({ queryKey: ticketKeys.details() })) consider(data);
+  return newest;
 }
 
 /** Every ticket currently cached in any list (the notifications popover reads the unread ones). */

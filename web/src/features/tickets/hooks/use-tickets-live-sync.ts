@@ -26,7 +26,10 @@ export function useTicketsLiveSync(onTicketDeleted?: (ticketId: string) => void)
         if (data.ticket?.id) upsertTicketInCaches(client, data.ticket as TicketDto);
         break;
       case 'updateUnread':
-        patchTicketFields(client, data.ticketId, { unreadMessages: data.unreadMessages ?? 0 });
+        patchTicketFields(client, data.ticketId, {
+          unreadMessages: data.unreadMessages ?? 0,
+          ...(data.activityVersion !== undefined ? { activityVersion: data.activityVersion } : {}),
+        });
         break;
       case 'delete':
         removeTicketFromCaches(client, data.ticketId);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContactDto, ImportContactsInput } from '@atende/shared';
 import { appSystem } from '@/app/theme';
 import { AppToaster } from '@/components/app-toaster';
+import { toaster } from '@/lib/toaster';
 import { ContactsPage } from '@/features/contacts';
 import { fakeTicketsApi, ok, signInAs } from '../tickets/support';
 
@@ -57,6 +58,15 @@ function contactsApi(bySearch: Record<string, ContactDto[]>) {
       });
     }
     if (call.method === 'DELETE') return { status: 204 };
+    if (call.method === 'POST' && call.path === '/contacts') {
+      const input = call.body as Pick<ContactDto, 'name' | 'number' | 'email' | 'extraInfo'>;
+      return input.number === '5511987654321'
+        ? { status: 400, body: { error: 'ERR_DUPLICATED_CONTACT' } }
+        : ok({ ...contact('c9', input.name, input.number), email: input.email ?? '', extraInfo: input.extraInfo });
+    }
+    if (call.method === 'GET' && call.path === '/contacts/c1')
+      return ok({ ...ANA, extraInfo: [{ name: 'CPF', value: '1' }] });
+    if (call.method === 'PUT' && call.path === '/contacts/c1') return ok({ ...ANA, ...(call.body as object) });
     if (call.method === 'POST' && call.path === '/contacts/import') {
       const { rows } = call.body as ImportContactsInput;
       return ok({
@@ -90,7 +100,10 @@ async function openMenuItem(testId: string) {
 }
 
 describe('the /contacts page (spec part 3 "Contacts page"; issue 27)', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toaster.remove(); // the toaster is one for the app (max 4 at once): each test starts with none
+  });
 
   it('lists contacts with country-aware masks and searches on the server', async () => {
     signInAs({ id: 'u1', profile: 'user' });
@@ -111,6 +124,50 @@ describe('the /contacts page (spec part 3 "Contacts page"; issue 27)', () => {
       timeout: 3000,
     });
     expect(calls.some((c) => c.path === '/contacts' && c.query.get('searchParam') === 'carla')).toBe(true);
+  });
+
+  it("adds a contact by hand with 'Adicionar contato' (any user), and says when the number is taken", async () => {
+    signInAs({ id: 'u1', profile: 'user' });
+    const { calls } = contactsApi({ '': [ANA] });
+    renderPage();
+    await screen.findAllByTestId('contact-row');
+
+    fireEvent.click(screen.getByTestId('contacts-add'));
+    const dialog = await screen.findByTestId('contact-dialog');
+    expect(within(dialog).getByText('Adicionar contato')).toBeTruthy();
+    expect(within(dialog).queryByTestId('contact-lid')).toBeNull(); // the lid: admins only
+    const [name, number] = within(dialog).getAllByRole('textbox');
+    fireEvent.change(name!, { target: { value: 'Ana de novo' } });
+    fireEvent.change(number!, { target: { value: '5511987654321' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    // under the number, not 'Valor inválido' (the field used to get the translated text as if it were a key)
+    expect(await within(dialog).findByText('Já existe um contato com este número.')).toBeTruthy();
+
+    fireEvent.change(name!, { target: { value: 'Daniel Reis' } });
+    fireEvent.change(number!, { target: { value: '5531977776666' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar' }));
+    await waitFor(() => expect(screen.queryByTestId('contact-dialog')).toBeNull());
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/contacts');
+    expect(posts.map((c) => (c.body as { name: string }).name)).toEqual(['Ana de novo', 'Daniel Reis']);
+    // the list is read again
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/contacts').length).toBe(2));
+  });
+
+  it("edits a contact with the tickets screen's form: its extra information too", async () => {
+    signInAs({ id: 'u1', profile: 'admin' });
+    const { calls } = contactsApi({ '': [ANA] });
+    renderPage();
+    const [row] = await screen.findAllByTestId('contact-row');
+
+    fireEvent.click(within(row!).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByTestId('contact-dialog');
+    expect(await within(dialog).findByDisplayValue('CPF')).toBeTruthy();
+    expect(within(dialog).getByTestId('contact-lid')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(screen.queryByTestId('contact-dialog')).toBeNull());
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/contacts/c1');
+    expect(put?.body).toMatchObject({ name: 'Ana Souza', extraInfo: [{ name: 'CPF', value: '1' }] });
   });
 
   it('deletes a contact only after a confirmation', async () => {

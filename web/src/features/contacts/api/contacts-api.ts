@@ -1,11 +1,10 @@
 /**
  * The contacts page's API (spec part 3 §7 "Contacts"; issue 27): the search-index list by pages,
- * edit, delete one or many, the import in chunks (a spreadsheet's, the phone's pages), and a new ticket for a contact (POST /tickets, the
+ * delete one or many (adding and editing: the contact entity's dialog), the import in chunks (a spreadsheet's, the phone's pages), and a new ticket for a contact (POST /tickets, the
  * same call the tickets screen makes). Live on `company-{id}-contact`.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  ContactDto,
   ContactListAnswer,
   DeleteContactsAnswer,
   ImportContactsAnswer,
@@ -13,9 +12,8 @@ import type {
   ImportPhoneContactsAnswer,
   ImportPhoneContactsInput,
   TicketDto,
-  UpdateContactInput,
 } from '@atende/shared';
-import { apiDelete, apiPost, apiPut } from '@/lib/api-client';
+import { apiDelete, apiPost } from '@/lib/api-client';
 import { searchPagesQuery } from '@/lib/search-pages';
 import { useRealtime } from '@/lib/realtime';
 
@@ -32,15 +30,6 @@ export function useContactsList(search: string) {
   const client = useQueryClient();
   useRealtime('contact', () => void client.invalidateQueries({ queryKey: contactKeys.all }));
   return useInfiniteQuery(contactsListQuery(search));
-}
-
-export function useUpdateContact() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateContactInput }) =>
-      apiPut<ContactDto>(`/contacts/${encodeURIComponent(id)}`, input),
-    onSettled: () => client.invalidateQueries({ queryKey: contactKeys.all }),
-  });
 }
 
 export function useDeleteContact() {

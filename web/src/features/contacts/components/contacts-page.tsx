@@ -1,5 +1,12 @@
 import { Box } from '@chakra-ui/react';
-import { CONTACT_BULK_MAX, mayDeleteContacts, mayImportExportContacts, type ContactDto } from '@atende/shared';
+import {
+  CONTACT_BULK_MAX,
+  mayDeleteContacts,
+  mayEditContactLid,
+  mayImportExportContacts,
+  type ContactDto,
+} from '@atende/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuContact } from 'react-icons/lu';
@@ -10,14 +17,14 @@ import { useDebouncedSearch } from '@/hooks/use-debounced-search';
 import { useDeleteConfirmation } from '@/hooks/use-delete-confirmation';
 import { useSession } from '@/hooks/use-session';
 import { notify } from '@/lib/toaster';
-import { useContactsList, useDeleteContact, useDeleteContacts } from '../api/contacts-api';
+import { contactKeys, useContactsList, useDeleteContact, useDeleteContacts } from '../api/contacts-api';
+import { ContactDialog } from '@/entities/contact';
 import { ContactListPicker } from '@/entities/contact-list';
 import { useAddToList } from '../hooks/use-add-to-list';
 import { useContactSelection } from '../hooks/use-contact-selection';
 import { usePhoneImport } from '../hooks/use-phone-import';
 import { CONTACTS_NS } from '../i18n';
 import { contactsWorkbook, saveFile } from '@/lib/spreadsheet';
-import { ContactEditDialog } from './contact-edit-dialog';
 import { ContactTicketDialog } from './contact-ticket-dialog';
 import { ContactsTable } from './contacts-table';
 import { ContactsToolbar } from './contacts-toolbar';
@@ -38,7 +45,9 @@ export function ContactsPage() {
   const list = useContactsList(search);
   const contacts = useMemo(() => list.data?.pages.flatMap((p) => p.contacts) ?? [], [list.data]);
   const selection = useContactSelection(contacts);
-  const [editing, setEditing] = useState<ContactDto | null>(null);
+  /** The contact form: a contact's id to edit it, null for a new one, undefined when closed. */
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const client = useQueryClient();
   const [ticketFor, setTicketFor] = useState<ContactDto | null>(null);
   const [importing, setImporting] = useState(false);
   const [confirmBulk, setConfirmBulk] = useState(false);
@@ -106,6 +115,7 @@ export function ContactsPage() {
             onDeleteSelected={() => setConfirmBulk(true)}
             onDoneSelecting={selection.stop}
             onAddToList={addToList.available ? addToList.open : undefined}
+            onAdd={() => setEditing(null)}
           />
         }
       />
@@ -126,11 +136,20 @@ export function ContactsPage() {
           onToggle={selection.toggle}
           onToggleAll={selection.toggleAll}
           onNewTicket={setTicketFor}
-          onEdit={setEditing}
+          onEdit={(contact) => setEditing(contact.id)}
           onDelete={mayDelete ? deletion.ask : undefined}
         />
       </ListCard>
-      {editing ? <ContactEditDialog key={editing.id} contact={editing} onClose={() => setEditing(null)} /> : null}
+      {editing !== undefined ? (
+        <ContactDialog
+          key={editing ?? 'new'}
+          open
+          contactId={editing}
+          canEditLid={viewer ? mayEditContactLid(viewer) : false}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => void client.invalidateQueries({ queryKey: contactKeys.all })}
+        />
+      ) : null}
       {ticketFor ? <ContactTicketDialog key={ticketFor.id} contact={ticketFor} onClose={() => setTicketFor(null)} /> : null}
       {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
       {addToList.picking ? <ContactListPicker onClose={addToList.close} onSelect={addToList.addTo} /> : null}

@@ -10,6 +10,7 @@ import {
   LuSmartphone,
   LuTrash2,
   LuUpload,
+  LuUserPlus,
 } from 'react-icons/lu';
 import { CONTACTS_NS } from '../i18n';
 
@@ -31,6 +32,8 @@ interface ContactsToolbarProps {
   onDoneSelecting: () => void;
   /** Bulk add to a campaign contact list: only with the `cshow` flag and campaigns on (spec part 3 "Contacts page"). */
   onAddToList?: () => void;
+  /** A new contact typed in by hand (the contact form of spec part 1 §5). */
+  onAdd: () => void;
 }
 
 /** The contacts page's header: search, the import/export menu, and the select-mode bar. */
@@ -96,42 +99,56 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
             {t('select.done')}
           </Button>
         </HStack>
-      ) : props.mayImportExport ? (
-        <Menu.Root positioning={{ placement: 'bottom-end' }}>
-          <Menu.Trigger asChild>
-            <Button flexShrink={0} data-testid="contacts-menu">
-              {t('actions.menu')} <LuChevronDown />
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content minW="52">
-                <Menu.Item value="import" onClick={props.onImport} data-testid="contacts-import">
-                  <LuUpload />
-                  {t('actions.import')}
-                </Menu.Item>
-                <Menu.Item
-                  value="import-phone"
-                  onClick={props.onImportPhone}
-                  disabled={props.importingPhone}
-                  data-testid="contacts-import-phone"
-                >
-                  <LuSmartphone />
-                  {t('actions.importPhone')}
-                </Menu.Item>
-                <Menu.Item value="export" onClick={props.onExport} data-testid="contacts-export">
-                  <LuDownload />
-                  {t('actions.export')}
-                </Menu.Item>
-                <Menu.Item value="select" onClick={props.onSelect} data-testid="contacts-select">
-                  <LuListChecks />
-                  {t('actions.select')}
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
-      ) : null}
+      ) : (
+        <HStack gap="2">
+          <Button flexShrink={0} colorPalette="brand" onClick={props.onAdd} data-testid="contacts-add">
+            <LuUserPlus />
+            {t('actions.add')}
+          </Button>
+          {props.mayImportExport ? <ImportExportMenu {...props} /> : null}
+        </HStack>
+      )}
     </HStack>
+  );
+}
+
+/** Import (a spreadsheet, the phone's address book), export and select mode: contacts-page:importExportContact. */
+function ImportExportMenu(props: ContactsToolbarProps) {
+  const { t } = useTranslation(CONTACTS_NS);
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button flexShrink={0} variant="outline" data-testid="contacts-menu">
+          {t('actions.menu')} <LuChevronDown />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="52">
+            <Menu.Item value="import" onClick={props.onImport} data-testid="contacts-import">
+              <LuUpload />
+              {t('actions.import')}
+            </Menu.Item>
+            <Menu.Item
+              value="import-phone"
+              onClick={props.onImportPhone}
+              disabled={props.importingPhone}
+              data-testid="contacts-import-phone"
+            >
+              <LuSmartphone />
+              {t('actions.importPhone')}
+            </Menu.Item>
+            <Menu.Item value="export" onClick={props.onExport} data-testid="contacts-export">
+              <LuDownload />
+              {t('actions.export')}
+            </Menu.Item>
+            <Menu.Item value="select" onClick={props.onSelect} data-testid="contacts-select">
+              <LuListChecks />
+              {t('actions.select')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }

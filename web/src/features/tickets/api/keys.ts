@@ -25,11 +25,6 @@ export const messageKeys = {
   ticket: (ticketId: string) => [...messageKeys.all, ticketId] as const,
 };
 
-export const contactKeys = {
-  all: ['contacts'] as const,
-  detail: (id: string) => [...contactKeys.all, 'detail', id] as const,
-};
-
 export const noteKeys = {
   all: ['ticket-notes'] as const,
   ticket: (ticketId: string, contactId: string) => [...noteKeys.all, ticketId, contactId] as const,

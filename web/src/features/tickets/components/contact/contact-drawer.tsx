@@ -2,7 +2,7 @@ import { Avatar, Button, CloseButton, Drawer, Heading, Portal, Separator, Stack,
 import { useTranslation } from 'react-i18next';
 import { LuPencil } from 'react-icons/lu';
 import { formatPhone } from '@/lib/phone';
-import { useContact } from '../../api/contacts';
+import { useContact } from '@/entities/contact';
 import type { TicketDto } from '../../api/types';
 import { contactLabel } from '../../lib/contact-label';
 import { TicketNotes } from './ticket-notes';

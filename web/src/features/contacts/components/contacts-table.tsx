@@ -1,4 +1,4 @@
-import { Avatar, Checkbox, HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import { Avatar, Checkbox, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ContactDto } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { LuMessageSquarePlus, LuPencil, LuTrash2 } from 'react-icons/lu';
@@ -17,7 +17,11 @@ interface ContactsTableProps {
   onDelete?: (contact: ContactDto) => void;
 }
 
-/** Spec part 3 "Contacts page": avatar, name, WhatsApp number (masked by country), email, actions. */
+/**
+ * Spec part 3 "Contacts page": avatar, name, WhatsApp number (masked by country), email, actions. On a
+ * phone the number goes under the name, so the name keeps the row's width (beside the number and the
+ * actions it was cut to its first letter).
+ */
 export function ContactsTable({
   contacts,
   selection,
@@ -48,7 +52,7 @@ export function ContactsTable({
             </Table.ColumnHeader>
           ) : null}
           <Table.ColumnHeader>{t('columns.name')}</Table.ColumnHeader>
-          <Table.ColumnHeader>{t('columns.number')}</Table.ColumnHeader>
+          <Table.ColumnHeader hideBelow="sm">{t('columns.number')}</Table.ColumnHeader>
           <Table.ColumnHeader hideBelow="md">{t('columns.email')}</Table.ColumnHeader>
           <Table.ColumnHeader textAlign="end">{t('columns.actions')}</Table.ColumnHeader>
         </Table.Row>
@@ -76,12 +80,17 @@ export function ContactsTable({
                   <Avatar.Fallback name={contact.name} />
                   {contact.profilePicUrl ? <Avatar.Image src={contact.profilePicUrl} alt="" /> : null}
                 </Avatar.Root>
-                <Text truncate data-testid="contact-name">
-                  {contact.name}
-                </Text>
+                <Stack gap="0" minW="0">
+                  <Text truncate data-testid="contact-name">
+                    {contact.name}
+                  </Text>
+                  <Text hideFrom="sm" textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+                    {formatPhone(contact.number)}
+                  </Text>
+                </Stack>
               </HStack>
             </Table.Cell>
-            <Table.Cell whiteSpace="nowrap" data-testid="contact-number">
+            <Table.Cell hideBelow="sm" whiteSpace="nowrap" data-testid="contact-number">
               {formatPhone(contact.number)}
             </Table.Cell>
             <Table.Cell hideBelow="md" maxW="56">

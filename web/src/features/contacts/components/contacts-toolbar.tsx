@@ -100,8 +100,13 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
           </Button>
         </HStack>
       ) : (
-        <HStack gap="2">
-          <Button flexShrink={0} colorPalette="brand" onClick={props.onAdd} data-testid="contacts-add">
+        <HStack gap="2" wrap="wrap" flexBasis={{ base: '100%', sm: 'auto' }}>
+          <Button
+            flex={{ base: '1 1 auto', sm: 'none' }}
+            colorPalette="brand"
+            onClick={props.onAdd}
+            data-testid="contacts-add"
+          >
             <LuUserPlus />
             {t('actions.add')}
           </Button>

@@ -123,7 +123,7 @@ function ImportExportMenu(props: ContactsToolbarProps) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button flexShrink={0} variant="outline" data-testid="contacts-menu">
+        <Button flex={{ base: '1 1 auto', sm: 'none' }} variant="outline" data-testid="contacts-menu">
           {t('actions.menu')} <LuChevronDown />
         </Button>
       </Menu.Trigger>

@@ -120,10 +120,11 @@ describe('a company runs itself: queues and menu, hours, rating, quick replies',
       await desk.getByTestId('add-queue').first().click();
       const dialog = desk.getByRole('dialog');
       await dialog.getByLabel('Nome').fill(queue.name);
-      await dialog
-        .getByRole('radio')
-        .nth(index * 3)
-        .click();
+      // The palette lies in rows across the dialog (it once was one swatch per line, down the dialog).
+      const swatches = dialog.getByRole('radio');
+      const [first, second] = [await swatches.nth(0).boundingBox(), await swatches.nth(1).boundingBox()];
+      expect(second!.y).toBe(first!.y);
+      await swatches.nth(index * 3).click();
       await dialog.getByLabel('Mensagem de saudação').fill(queue.greeting);
       await dialog.getByLabel('Mensagem de fora de expediente').fill(queue.outOfHours);
       await saveQueue(dialog);

@@ -60,7 +60,7 @@ export function ChatDialog({ chat, userId, onClose, onSaved }: ChatDialogProps) 
         </Dialog.Header>
         <Dialog.Body>
           <Stack gap="4">
-            <FormField label={t('dialog.fieldTitle')} error={errors.title?.message}>
+            <FormField label={t('dialog.fieldTitle')} error={errors.title?.message} required>
               <Input {...register('title')} autoComplete="off" data-testid="chat-title" />
             </FormField>
             <FormField label={t('dialog.users')}>

@@ -8,7 +8,15 @@ import { QUEUES_NS } from '../i18n';
 export function ColorPalette({ value, onChange }: { value: string; onChange: (color: string) => void }) {
   const { t } = useTranslation(QUEUES_NS);
   return (
-    <Grid templateColumns="repeat(auto-fill, minmax(1.75rem, 1fr))" gap="1.5" role="radiogroup" data-testid="color-palette">
+    // w="full": inside a Field (a column that aligns its children to the start) an auto-fill grid sized to
+    // its content had one column, 17 swatches stacked down the dialog
+    <Grid
+      w="full"
+      templateColumns="repeat(auto-fill, minmax(1.75rem, 1fr))"
+      gap="1.5"
+      role="radiogroup"
+      data-testid="color-palette"
+    >
       {QUEUE_COLOR_PALETTE.map((color) => {
         const chosen = value.toLowerCase() === color.toLowerCase();
         return (

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConsole } from './console-build';
 import { isPortFree } from './emulators/free-port';
 import { logLine } from './log';
 import type { LocalSeedResult } from './seed-logins';
@@ -20,10 +21,12 @@ async function main(): Promise<void> {
   const port = (await isPortFree(wanted)) ? wanted : 0;
   if (port === 0) logLine('local', `port ${wanted} is busy; using a free one (set PORT to choose)`);
 
-  const web = (process.env.LOCAL_WEB ?? 'vite') as 'vite' | 'dist' | 'none';
+  // `build` (the default): build the console, then serve it as deployed (console-build.ts).
+  const choice = (process.env.LOCAL_WEB ?? 'build') as 'build' | 'vite' | 'dist' | 'none';
+  if (choice === 'build') await buildConsole(REPO_ROOT);
   const starting = startLocalStack({
     dataDir: DATA_DIR,
-    web,
+    web: choice === 'build' ? 'dist' : choice,
     sessionHost: process.env.LOCAL_SESSION_HOST !== 'false',
     port,
     dynamoDbJit: 'steady',

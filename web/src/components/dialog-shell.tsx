@@ -25,6 +25,11 @@ export function DialogShell({ open, onClose, testId, children, placement = 'cent
       onOpenChange={(details) => !details.open && onClose()}
       placement={placement}
       initialFocusEl={firstField}
+      // A modal dialog keeps focus inside (its focus trap), so focus found outside is never the user's:
+      // it is the trap handing focus back to the opening button while it is set up again (React's
+      // StrictMode runs effects twice), which closed a dialog opened right after its code loaded.
+      // A press outside still closes it.
+      onFocusOutside={(event) => event.preventDefault()}
       {...rootProps}
     >
       <Portal>

@@ -9,7 +9,7 @@ export function ColorPalette({ value, onChange }: { value: string; onChange: (co
   const { t } = useTranslation(QUEUES_NS);
   return (
     // w="full": inside a Field (a column that aligns its children to the start) an auto-fill grid sized to
-    // its content had one column, 17 swatches stacked down the dialog
+    // its content had one column: all 50 swatches stacked, pushing the rest of the form out of view
     <Grid
       w="full"
       templateColumns="repeat(auto-fill, minmax(1.75rem, 1fr))"

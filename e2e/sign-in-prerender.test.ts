@@ -75,8 +75,12 @@ describe('prerendered sign-in page', () => {
     });
   }
 
-  it('keeps what was typed before the app started, in the same field, and never sends the form natively', async () => {
+  it('keeps what was typed before the app started, in the same field, never sends the form natively, and sends an early press once the app is in', async () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 800 } });
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/login')) logins.push(request.postData() ?? '');
+    });
     const held: Route[] = [];
     let holding = true;
     await page.route('**/assets/*.js', (route) => (holding ? held.push(route) : route.continue()));
@@ -93,6 +97,11 @@ describe('prerendered sign-in page', () => {
     expect(await page.getByLabel('E-mail').inputValue()).toBe('ana@empresa.com.br');
     expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('segredo-1');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
+    // 'Acessar' was pressed before the app was in: the app sends it, once, with what was typed
+    await expect.poll(() => logins.length).toBe(1);
+    expect(JSON.parse(logins[0]!)).toEqual({ email: 'ana@empresa.com.br', password: 'segredo-1' });
+    await page.waitForTimeout(500);
+    expect(logins).toHaveLength(1);
     await page.context().close();
   });
 

@@ -73,7 +73,7 @@ function loaderScript({ entry, entryPreloads, signInPreloads, languages }: Loade
     `if(!login)return load();` +
     `try{l=localStorage.getItem('language')}catch(e){}` +
     `d.documentElement.setAttribute('data-prerender',${JSON.stringify(languages)}.indexOf(l)>=0?l:'pt-BR');` +
-    `d.addEventListener('submit',function(e){if(e.target.closest('[data-prerender]'))e.preventDefault()},true);` +
+    `d.addEventListener('submit',function(e){if(e.target.closest('[data-prerender]')){e.preventDefault();e.target.setAttribute('data-sent','')}},true);` +
     `if(d.visibilityState==='hidden')return load();` +
     `d.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){setTimeout(load,0)})})})()</script>`
   );

@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Field, Heading, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
 import type { LoginInput } from '@atende/shared';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuEye, LuEyeOff } from '@/components/sign-in-icons';
 import { Link as RouterLink } from 'react-router';
@@ -10,7 +10,7 @@ import { loadSignInFlow, useSignIn } from '../hooks/use-sign-in';
 import { PublicLayout } from '@/components/public-layout';
 import { AUTH_NS } from '../i18n';
 import type { LoginErrors } from '../lib/validate-login';
-import { findPrerenderedForm, typedValues } from '../lib/prerendered-form';
+import { findPrerenderedForm, takeSent, typedValues } from '../lib/prerendered-form';
 import { SIGN_OUT_TEXT, signOutReason } from '../lib/sign-out-reason';
 
 /**
@@ -33,12 +33,24 @@ export function LoginPage() {
   // Kept until the next sign-in: the forced logout shows this page, then reloads it 1 s later.
   const [signedOut] = useState(signOutReason);
   useEffect(() => afterFirstPaint(() => void loadValidator()), []);
-  // Before the page shows the app's form: what was typed into the prerendered one, in the same field.
+  const send = async (input: LoginInput) => {
+    const verdict = (await loadValidator()).validateLogin(input);
+    if ('errors' in verdict) {
+      setErrors(verdict.errors);
+      return;
+    }
+    setErrors({});
+    void signIn(verdict.data);
+  };
+  const sendTyped = useEffectEvent((input: LoginInput) => void send(input));
+  // Before the page shows the app's form: what was typed into the prerendered one, in the same field;
+  // and when the visitor already pressed 'Acessar' there, it is sent now instead of waiting for a second press.
   useLayoutEffect(() => {
     if (!prerendered) return;
     const typed = typedValues(prerendered);
     if (typed) setValues(typed);
     if (prerendered.focused === 'password') passwordRef.current?.focus();
+    if (typed && takeSent(prerendered)) sendTyped(typed);
   }, [prerendered]);
 
   // Two fields and one schema: validated with the shared schema directly, without a form library
@@ -51,15 +63,9 @@ export function LoginPage() {
       if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const verdict = (await loadValidator()).validateLogin(values);
-    if ('errors' in verdict) {
-      setErrors(verdict.errors);
-      return;
-    }
-    setErrors({});
-    void signIn(verdict.data);
+    void send(values);
   };
 
   return (

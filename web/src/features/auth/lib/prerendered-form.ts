@@ -20,6 +20,17 @@ export function findPrerenderedForm(): PrerenderedForm | null {
   return { form, focused: focused === 'email' || focused === 'password' ? focused : null };
 }
 
+/**
+ * Whether the visitor sent the prerendered form ('Acessar', or Enter in a field): the page's script
+ * stops the native send and marks the form (web/build/first-paint.ts); the app sends it once it is in.
+ * Taken once: the mark goes, so the form is sent once.
+ */
+export function takeSent({ form }: PrerenderedForm): boolean {
+  const sent = form.hasAttribute('data-sent');
+  form.removeAttribute('data-sent');
+  return sent;
+}
+
 /** The values typed into the prerendered form (read after the commit: removed inputs keep their value). */
 export function typedValues({ form }: PrerenderedForm): LoginInput | null {
   const value = (name: keyof LoginInput) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';

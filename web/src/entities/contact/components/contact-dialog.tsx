@@ -1,12 +1,13 @@
 import { Button, Dialog, Field, Grid, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactFormSchema, type ContactDto } from '@atende/shared';
+import { contactFormSchema, mayEditContactLid, type ContactDto } from '@atende/shared';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { DialogShell } from '@/components/dialog-shell';
 import { LoadingState } from '@/components/loading-state';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { useSession } from '@/hooks/use-session';
 import { isApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/toaster';
@@ -26,8 +27,6 @@ export interface ContactDialogProps {
   initialName?: string;
   onClose: () => void;
   onSaved?: (contact: Contact) => void;
-  /** The lid field: admins only (the shared `mayEditContactLid`, judged by the screen that opens it). */
-  canEditLid: boolean;
 }
 
 type FormValues = {
@@ -48,9 +47,9 @@ const valuesOf = (contact: Contact | null, initialName = ''): FormValues => ({
 
 /**
  * Contact create/edit (spec part 1 §2 modals, §5), on the tickets screen and the contacts page: name,
- * number, e-mail, extra information, and the lid for admins.
+ * number, e-mail, extra information, and the lid for admins (the shared `mayEditContactLid`).
  */
-export function ContactDialog({ open, contactId, initialName, onClose, onSaved, canEditLid }: ContactDialogProps) {
+export function ContactDialog({ open, contactId, initialName, onClose, onSaved }: ContactDialogProps) {
   const { t } = useTranslation(CONTACT_NS);
   const contact = useContact(open ? contactId : null);
   const isPhone = useMediaQuery('(max-width: 479px)');
@@ -78,7 +77,6 @@ export function ContactDialog({ open, contactId, initialName, onClose, onSaved, 
           initialName={initialName}
           onClose={onClose}
           onSaved={onSaved}
-          canEditLid={canEditLid}
         />
       )}
     </DialogShell>
@@ -90,9 +88,10 @@ function ContactForm({
   initialName,
   onClose,
   onSaved,
-  canEditLid,
-}: Pick<ContactDialogProps, 'initialName' | 'onClose' | 'onSaved' | 'canEditLid'> & { contact: Contact | null }) {
+}: Pick<ContactDialogProps, 'initialName' | 'onClose' | 'onSaved'> & { contact: Contact | null }) {
   const { t } = useTranslation(CONTACT_NS);
+  const { viewer } = useSession();
+  const canEditLid = viewer ? mayEditContactLid(viewer) : false;
   const save = useSaveContact();
   const {
     register,

@@ -1,11 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import {
-  CONTACT_BULK_MAX,
-  mayDeleteContacts,
-  mayEditContactLid,
-  mayImportExportContacts,
-  type ContactDto,
-} from '@atende/shared';
+import { CONTACT_BULK_MAX, mayDeleteContacts, mayImportExportContacts, type ContactDto } from '@atende/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,7 +139,6 @@ export function ContactsPage() {
           key={editing ?? 'new'}
           open
           contactId={editing}
-          canEditLid={viewer ? mayEditContactLid(viewer) : false}
           onClose={() => setEditing(undefined)}
           onSaved={() => void client.invalidateQueries({ queryKey: contactKeys.all })}
         />

@@ -48,6 +48,18 @@ describe('seedPlatform', () => {
     expect(operator.body.user).toMatchObject({ profile: 'user', company: { name: 'Empresa Demo' } });
   });
 
+  it('switches on the demo company’s external API and campaigns, which a new company starts without', async () => {
+    const admin = await login('admin@demo.local', passwords.adminPassword);
+    const superLogin = await login('super@atende.local', passwords.superPassword);
+    const setting = (body: typeof admin.body, key: string) =>
+      (body.user.company.settings as { key: string; value: string }[]).find((s) => s.key === key)?.value;
+
+    expect(setting(admin.body, 'useApi')).toBe('enabled');
+    expect(setting(admin.body, 'campaignsEnabled')).toBe('enabled');
+    expect(setting(superLogin.body, 'useApi')).toBe('false');
+    expect(setting(superLogin.body, 'campaignsEnabled')).toBe('false');
+  });
+
   it('the super admin saves either seeded company as it is (a phone and a valid CNPJ are seeded)', async () => {
     const superLogin = await login('super@atende.local', passwords.superPassword);
     const admin = await login('admin@demo.local', passwords.adminPassword);

@@ -45,6 +45,14 @@ export const DEFAULT_PLAN: NewPlan = {
 // A phone (as the companies form types it) and a valid CNPJ (test values), so the super admin can save either company as seeded.
 const PLATFORM = { name: 'Plataforma', email: 'super@atende.local', phone: '11 99999-0000', vat: '11444777000161' } as const;
 const DEMO = { name: 'Empresa Demo', email: 'admin@demo.local', phone: '11 99999-0001', vat: '11222333000181' } as const;
+/**
+ * The demo shows every screen a plan can have: the external send API (its docs page and the connection's
+ * token) and campaigns are on, where a new company starts with both off until a super user switches them.
+ */
+const DEMO_SETTINGS = [
+  { key: 'useApi', value: 'enabled' },
+  { key: 'campaignsEnabled', value: 'enabled' },
+];
 
 export const SEED_LOGINS: SeedLogin[] = [
   { role: 'super', email: 'super@atende.local', companyName: PLATFORM.name },
@@ -62,6 +70,7 @@ export async function seedPlatform(passwords: SeedPasswords): Promise<SeedResult
     planId: plan.id,
     dueDate: new Date(Date.now() + 30 * MS_PER_DAY).toISOString(),
     status: true,
+    settings: DEMO_SETTINGS,
   });
   await ensureUser(platformId, 'Super Admin', SEED_LOGINS[0]!.email, passwords.superPassword, 'admin', true);
   const { queueIds } = await seedDemoWorkspace(demoId);

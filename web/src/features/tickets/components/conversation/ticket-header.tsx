@@ -107,6 +107,8 @@ export function TicketHeader({ ticket, actions, onBack, onOpenContact, onDialog 
               disabled={busy}
               onClick={() => void actions.giveBack(ticket)}
               data-testid="action-return"
+              aria-label={t('actions.return')}
+              title={t('actions.return')}
             >
               <LuUndo2 />
               <Box as="span" display={{ base: 'none', lg: 'inline' }}>
@@ -119,6 +121,8 @@ export function TicketHeader({ ticket, actions, onBack, onOpenContact, onDialog 
               loading={busy}
               onClick={() => void actions.resolve(ticket)}
               data-testid="action-resolve"
+              aria-label={t('actions.resolve')}
+              title={t('actions.resolve')}
             >
               <LuCheck />
               <Box as="span" display={{ base: 'none', sm: 'inline' }}>

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AnnouncementDto } from '@atende/shared';
+import { ANNOUNCEMENT_IMAGE_MAX_BYTES, type AnnouncementDto } from '@atende/shared';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnnouncementsPopover } from '@/features/announcements';
@@ -115,5 +115,71 @@ describe('announcements page (spec part 3 "Announcements page")', () => {
       timeout: ANNOUNCEMENTS_REDIRECT_MS + 2000,
     });
     expect(calls.some((call) => call.path === '/api/announcements')).toBe(false);
+  });
+
+  describe('the image', () => {
+    const openNewAnnouncement = async () => {
+      sessionStore.signIn('token', platformSuperUser());
+      renderWithProviders(
+        <>
+          <AnnouncementsPage />
+          <AppToaster />
+        </>,
+        { route: '/announcements' },
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Adicionar' }, { timeout: 8000 }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText(/Título/), { target: { value: 'Manutenção' } });
+      fireEvent.change(within(dialog).getByLabelText(/Texto/), { target: { value: 'Domingo, das 2h às 4h.' } });
+      return dialog;
+    };
+    const pick = (dialog: HTMLElement, file: File) =>
+      fireEvent.change(within(dialog).getByTestId('announcement-image-input'), { target: { files: [file] } });
+    const png = (bytes: number, name = 'aviso.png') => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+
+    it('is checked when picked: a file too large for the upload, or not png/jpg, says so and is not kept', async () => {
+      fakeApi(list([]));
+      const dialog = await openNewAnnouncement();
+
+      pick(dialog, png(ANNOUNCEMENT_IMAGE_MAX_BYTES + 1));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe('A imagem passa de 750 KB: escolha uma menor.');
+      expect(within(dialog).queryByTestId('announcement-image-name')).toBeNull();
+
+      pick(dialog, new File([new Uint8Array(10)], 'aviso.gif', { type: 'image/gif' }));
+      expect(within(dialog).getByRole('alert').textContent).toBe('Envie uma imagem png ou jpg.');
+
+      pick(dialog, png(ANNOUNCEMENT_IMAGE_MAX_BYTES));
+      expect(within(dialog).getByTestId('announcement-image-name').textContent).toBe('aviso.png');
+      expect(within(dialog).queryByRole('alert')).toBeNull();
+    });
+
+    it('failing to upload leaves the saved announcement open: saving again updates it, never a second one', async () => {
+      const created = announcement('a9', { title: 'Manutenção' });
+      const { calls } = fakeApi({
+        ...list([]),
+        'POST /api/announcements': { status: 200, body: created },
+        'PUT /api/announcements/a9': { status: 200, body: created },
+        'POST /api/announcements/a9/media-upload': [
+          { status: 500, body: { error: 'ERR_INTERNAL' } },
+          { status: 200, body: { ...created, mediaName: 'aviso.png' } },
+        ],
+      });
+      const dialog = await openNewAnnouncement();
+      pick(dialog, png(1000));
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/media-upload'))).toHaveLength(1));
+      expect(screen.getByRole('dialog')).toBeTruthy();
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
+      const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+      expect(writes).toEqual([
+        'POST /api/announcements',
+        'POST /api/announcements/a9/media-upload',
+        'PUT /api/announcements/a9',
+        'POST /api/announcements/a9/media-upload',
+      ]);
+    });
   });
 });

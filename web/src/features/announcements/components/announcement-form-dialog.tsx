@@ -1,7 +1,14 @@
-import { Button, Dialog, HStack, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, HStack, IconButton, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { announcementSchema, ANNOUNCEMENT_IMAGE_TYPES, type AnnouncementDto, type AnnouncementInput } from '@atende/shared';
-import { useState } from 'react';
+import {
+  announcementSchema,
+  ANNOUNCEMENT_IMAGE_MAX_BYTES,
+  ANNOUNCEMENT_IMAGE_TYPES,
+  type AnnouncementDto,
+  type AnnouncementInput,
+} from '@atende/shared';
+import { useRef, useState } from 'react';
+import { LuImagePlus, LuX } from 'react-icons/lu';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DialogShell } from '@/components/dialog-shell';
@@ -10,14 +17,29 @@ import { notify } from '@/lib/toaster';
 import { removeAnnouncementImage, uploadAnnouncementImage, useSaveAnnouncement } from '../api/announcements';
 import { ANNOUNCEMENTS_NS } from '../i18n';
 
-const toBase64 = async (file: File) => {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-};
+/** The file's bytes in base64 (what the upload call carries), read by the browser's FileReader. */
+const toBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1));
+    reader.onerror = () => reject(reader.error ?? new Error('the image could not be read'));
+    reader.readAsDataURL(file);
+  });
 
-/** Create/edit (super users; spec part 3 "Announcements"): title, text, priority, status, an optional png/jpg image. */
+/** Why a picked file cannot be the image (a message key), or undefined when it can. */
+const imageProblem = (file: File) =>
+  !(file.type in ANNOUNCEMENT_IMAGE_TYPES)
+    ? 'imageType'
+    : file.size > ANNOUNCEMENT_IMAGE_MAX_BYTES
+      ? 'imageTooLarge'
+      : undefined;
+
+/**
+ * Create/edit (super users; spec part 3 "Announcements"): title, text, priority, status, an optional png/jpg image.
+ * The image is checked when picked (type, size), and it goes up after the announcement is saved: when that upload
+ * fails, the dialog stays open on the announcement already saved, so pressing Salvar again updates it instead
+ * of creating a second one.
+ */
 export function AnnouncementFormDialog({
   open,
   announcement,
@@ -30,7 +52,17 @@ export function AnnouncementFormDialog({
   const { t } = useTranslation(ANNOUNCEMENTS_NS);
   const save = useSaveAnnouncement();
   const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string>();
   const [dropImage, setDropImage] = useState(false);
+  const [savedId, setSavedId] = useState(announcement?.id);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const pickImage = (file: File | undefined) => {
+    if (!file) return;
+    const problem = imageProblem(file);
+    setImageError(problem && t(problem, { kb: Math.floor(ANNOUNCEMENT_IMAGE_MAX_BYTES / 1000) }));
+    setImage(problem ? null : file);
+    if (!problem) setDropImage(false);
+  };
   const {
     register,
     control,
@@ -48,7 +80,8 @@ export function AnnouncementFormDialog({
 
   const onSubmit = async (values: AnnouncementInput) => {
     try {
-      const saved = await save.mutateAsync({ id: announcement?.id, input: values });
+      const saved = await save.mutateAsync({ id: savedId, input: values });
+      setSavedId(saved.id);
       if (image) {
         const contentType = image.type === 'image/png' ? 'image/png' : 'image/jpeg';
         await uploadAnnouncementImage(saved.id, { fileName: image.name, contentType, file: await toBase64(image) });
@@ -97,15 +130,38 @@ export function AnnouncementFormDialog({
               </FormField>
             </HStack>
             <FormField label={t('fields.image')}>
-              <Input
+              <HStack gap="2" minW="0">
+                <Button size="sm" variant="outline" onClick={() => imageInput.current?.click()}>
+                  <LuImagePlus />
+                  {t('chooseImage')}
+                </Button>
+                {image ? (
+                  <>
+                    <Text fontSize="sm" color="fg.muted" truncate minW="0" data-testid="announcement-image-name">
+                      {image.name}
+                    </Text>
+                    <IconButton size="xs" variant="ghost" aria-label={t('removeImage')} onClick={() => setImage(null)}>
+                      <LuX />
+                    </IconButton>
+                  </>
+                ) : null}
+              </HStack>
+              <input
+                ref={imageInput}
                 type="file"
-                p="1"
+                hidden
                 accept={Object.keys(ANNOUNCEMENT_IMAGE_TYPES).join(',')}
+                data-testid="announcement-image-input"
                 onChange={(e) => {
-                  setImage(e.currentTarget.files?.[0] ?? null);
-                  setDropImage(false);
+                  pickImage(e.currentTarget.files?.[0]);
+                  e.currentTarget.value = '';
                 }}
               />
+              {imageError ? (
+                <Text textStyle="xs" color="fg.error" role="alert">
+                  {imageError}
+                </Text>
+              ) : null}
             </FormField>
             {announcement?.mediaUrl && !image && !dropImage ? (
               <HStack>
@@ -114,11 +170,6 @@ export function AnnouncementFormDialog({
                   {t('removeImage')}
                 </Button>
               </HStack>
-            ) : null}
-            {image ? (
-              <Text fontSize="sm" color="fg.muted">
-                {image.name}
-              </Text>
             ) : null}
           </Stack>
         </Dialog.Body>

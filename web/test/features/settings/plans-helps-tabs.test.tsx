@@ -61,6 +61,15 @@ describe('settings: the plans and helps forms above their lists (spec part 2 §2
     expect(field(form, 'name').value).toBe('Plano Ouro');
   });
 
+  it('says so when there are no help videos or plans, instead of bare column headers', async () => {
+    fakeApi({ 'GET /api/helps': { status: 200, body: [] }, 'GET /api/plans/all': { status: 200, body: [] } });
+    const helps = renderWithProviders(<HelpsTab />, { route: '/settings' });
+    expect(await screen.findByText('Nenhum vídeo de ajuda cadastrado.')).toBeTruthy();
+    helps.unmount();
+    renderWithProviders(<PlansTab />, { route: '/settings' });
+    expect(await screen.findByText('Nenhum plano cadastrado.')).toBeTruthy();
+  });
+
   it('creates a help and asks before deleting one', async () => {
     const api = fakeApi({
       'GET /api/helps': { status: 200, body: [HELP] },

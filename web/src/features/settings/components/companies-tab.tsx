@@ -70,6 +70,7 @@ export function CompaniesTab() {
         }}
       />
       <SettingsTable
+        empty={t('company.empty')}
         columns={[
           t('company.name'),
           t('company.email'),

@@ -47,7 +47,7 @@ export function HelpsTab() {
           <Input {...register('video')} placeholder="dQw4w9WgXcQ" />
         </FormField>
       </SettingsFormCard>
-      <SettingsTable columns={[t('help.title'), t('help.description'), t('help.video')]}>
+      <SettingsTable empty={t('help.empty')} columns={[t('help.title'), t('help.description'), t('help.video')]}>
         {helps.data.map((help) => (
           <Table.Row key={help.id}>
             <Table.Cell fontWeight="medium">{help.title}</Table.Cell>

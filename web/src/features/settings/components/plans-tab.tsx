@@ -87,6 +87,7 @@ export function PlansTab() {
         ))}
       </SettingsFormCard>
       <SettingsTable
+        empty={t('plan.empty')}
         columns={[
           t('plan.name'),
           t('plan.users'),

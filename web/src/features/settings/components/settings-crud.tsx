@@ -62,8 +62,19 @@ export function SettingsFormCard({
   );
 }
 
-/** The list under the form: a scrollable table with these column headers (the last one, for the actions, is blank). */
-export function SettingsTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
+/**
+ * The list under the form: a scrollable table with these column headers (the last one, for the actions, is
+ * blank); with no rows, one line saying so (`empty`).
+ */
+export function SettingsTable({
+  columns,
+  empty,
+  children,
+}: {
+  columns: ReactNode[];
+  empty?: string;
+  children: ReactNode[];
+}) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="lg">
       <Table.Root size="sm">
@@ -75,7 +86,17 @@ export function SettingsTable({ columns, children }: { columns: ReactNode[]; chi
             <Table.ColumnHeader />
           </Table.Row>
         </Table.Header>
-        <Table.Body>{children}</Table.Body>
+        <Table.Body>
+          {children.length === 0 && empty ? (
+            <Table.Row>
+              <Table.Cell colSpan={columns.length + 1} textAlign="center" color="fg.muted" py="6">
+                {empty}
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            children
+          )}
+        </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
   );

@@ -2,6 +2,7 @@ import '@fontsource-variable/inter';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { appContainer, PrerenderedCopyCleanup } from '@/app/app-container';
 import { AppProviders } from '@/app/providers';
 import { appSystem } from '@/app/theme';
 import { createAppRouter } from '@/app/router';
@@ -48,7 +49,7 @@ async function boot(): Promise<void> {
   document.documentElement.lang = currentLanguage();
   // The socket's code is not needed to paint the page: it loads once the page has painted.
   afterFirstPaint(() => void import('@/lib/realtime').then(({ startRealtime }) => startRealtime()));
-  const root = createRoot(document.getElementById('root')!);
+  const root = createRoot(appContainer(document.getElementById('root')!));
   // A transition: React renders the tree in 5 ms slices, yielding to the browser in between, instead
   // of one long task that blocks input (the page is already painted, from the HTML on /login).
   startTransition(() =>
@@ -56,6 +57,7 @@ async function boot(): Promise<void> {
       <StrictMode>
         <AppProviders>
           <RouterProvider router={router} />
+          <PrerenderedCopyCleanup />
         </AppProviders>
       </StrictMode>,
     ),

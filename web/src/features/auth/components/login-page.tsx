@@ -10,7 +10,7 @@ import { loadSignInFlow, useSignIn } from '../hooks/use-sign-in';
 import { PublicLayout } from '@/components/public-layout';
 import { AUTH_NS } from '../i18n';
 import type { LoginErrors } from '../lib/validate-login';
-import { findPrerenderedForm, takeSent, typedValues } from '../lib/prerendered-form';
+import { findPrerenderedForm, handOver, takeSent, typedValues } from '../lib/prerendered-form';
 import { SIGN_OUT_TEXT, signOutReason } from '../lib/sign-out-reason';
 
 /**
@@ -28,6 +28,7 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
+  const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const [prerendered] = useState(findPrerenderedForm);
   // Kept until the next sign-in: the forced logout shows this page, then reloads it 1 s later.
@@ -43,13 +44,14 @@ export function LoginPage() {
     void signIn(verdict.data);
   };
   const sendTyped = useEffectEvent((input: LoginInput) => void send(input));
-  // Before the page shows the app's form: what was typed into the prerendered one, in the same field;
-  // and when the visitor already pressed 'Acessar' there, it is sent now instead of waiting for a second press.
+  // Before the page shows the app's form, which has rendered beside the prerendered one: what was typed
+  // there, in the same field with the focus and caret, then the prerendered copy goes; and when the visitor
+  // already pressed 'Acessar' there, it is sent now instead of waiting for a second press.
   useLayoutEffect(() => {
     if (!prerendered) return;
     const typed = typedValues(prerendered);
     if (typed) setValues(typed);
-    if (prerendered.focused === 'password') passwordRef.current?.focus();
+    handOver(prerendered, { email: emailRef.current, password: passwordRef.current });
     if (typed && takeSent(prerendered)) sendTyped(typed);
   }, [prerendered]);
 
@@ -99,9 +101,10 @@ export function LoginPage() {
             <Field.Root invalid={!!errors.email}>
               <Field.Label>{t('email')}</Field.Label>
               <Input
+                ref={emailRef}
                 type="email"
                 autoComplete="email"
-                autoFocus
+                autoFocus={!prerendered}
                 size="lg"
                 placeholder={t('emailPlaceholder')}
                 {...field('email')}

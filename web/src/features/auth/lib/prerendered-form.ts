@@ -2,22 +2,22 @@ import type { LoginInput } from '@atende/shared';
 
 /**
  * The sign-in form of the prerendered page (index.html, decisions.md "Sign-in first paint
- * (Lighthouse)"): a visitor can type into it before the app has started. The app's first render
- * replaces it; what was typed there, and the field the visitor was in, carry over.
+ * (Lighthouse)"): a visitor can type into it before the app has started. The app renders beside it
+ * (app/app-container.ts) and then takes over: what was typed there, the field being typed in and its
+ * caret carry over, and only then does the prerendered copy go (`handOver`).
  */
 export interface PrerenderedForm {
   form: HTMLFormElement;
-  focused: keyof LoginInput | null;
 }
 
-/** Taken while rendering, before the commit removes the prerendered markup (none while prerendering). */
+type LoginFields = Record<keyof LoginInput, HTMLInputElement | null>;
+const FIELDS: readonly (keyof LoginInput)[] = ['email', 'password'];
+
+/** Taken while rendering (none while prerendering, or once the prerendered copy is gone). */
 export function findPrerenderedForm(): PrerenderedForm | null {
   if (typeof document === 'undefined') return null;
   const form = document.querySelector<HTMLFormElement>('#root > [data-prerender] form');
-  if (!form) return null;
-  const active = document.activeElement;
-  const focused = active instanceof HTMLInputElement && form.contains(active) ? active.name : null;
-  return { form, focused: focused === 'email' || focused === 'password' ? focused : null };
+  return form ? { form } : null;
 }
 
 /**
@@ -31,9 +31,47 @@ export function takeSent({ form }: PrerenderedForm): boolean {
   return sent;
 }
 
-/** The values typed into the prerendered form (read after the commit: removed inputs keep their value). */
+/** The values typed into the prerendered form. */
 export function typedValues({ form }: PrerenderedForm): LoginInput | null {
   const value = (name: keyof LoginInput) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? '';
   const typed = { email: value('email'), password: value('password') };
   return typed.email || typed.password ? typed : null;
+}
+
+/**
+ * Moves the visitor from the prerendered form to the app's `fields`, both on the page at this moment (the
+ * app's layout effect): the typed values, then the focus, to the same field with the same caret or
+ * selection, or to the e-mail field (as the app's own page focuses it) when the visitor was in neither;
+ * then removes the prerendered copy. Done in this order, the keys typed while the app takes over land in
+ * the field they were typed in: the copy removed first (React clearing its container) dropped the focus,
+ * and the app's autofocus took the rest of a password into the e-mail field.
+ */
+export function handOver({ form }: PrerenderedForm, fields: LoginFields): void {
+  const copy = form.closest('#root > [data-prerender]') ?? form;
+  const active = document.activeElement;
+  let target = fields.email;
+  let from: HTMLInputElement | null = null;
+  for (const name of FIELDS) {
+    const input = form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    const field = fields[name];
+    if (!input || !field) continue;
+    field.value = input.value;
+    if (input === active) [target, from] = [field, input];
+  }
+  const visitorElsewhere = active instanceof HTMLElement && active !== document.body && !copy.contains(active);
+  if (!visitorElsewhere) {
+    target?.focus();
+    if (from && target) keepSelection(from, target);
+  }
+  copy.remove();
+}
+
+/** The caret or selection of `from` on `to` (an e-mail input has none to read or set). */
+function keepSelection(from: HTMLInputElement, to: HTMLInputElement): void {
+  try {
+    if (from.selectionStart !== null && from.selectionEnd !== null)
+      to.setSelectionRange(from.selectionStart, from.selectionEnd);
+  } catch {
+    // type="email": no selection API
+  }
 }

@@ -31,13 +31,14 @@ import { contactSheetXlsx, mobileNumber, planContactSheet } from './support/cont
 import { readPhoneLedger, receivedOf } from './support/phone-ledger';
 import {
   api,
+  builtConsole,
   scannedConnection,
   settle,
   signIn,
   signUpCompany,
   simulator,
-  waitUntil,
   type Credentials,
+  waitUntil,
 } from './support/local-stack';
 
 const COMPANY = `Loja Outubro ${Date.now().toString(36)}`;
@@ -138,7 +139,7 @@ async function answerConfirmations(until: () => boolean): Promise<number> {
 
 describe('the outbound journey: a 1,000-row list, campaigns that send exactly once', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: true }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startLocalStack({ ...builtConsole(), sessionHost: true }), launchBrowser()]);
   });
 
   stopAfterFirstFailure('campaign-journey', () => ({ '': desk }));
@@ -150,8 +151,7 @@ describe('the outbound journey: a 1,000-row list, campaigns that send exactly on
 
   it('a new company with campaigns on, two simulated connections and fast pacing set in /campaigns-config', async () => {
     desk = await newPage(browser, { colorScheme: 'light' });
-    // A cold dev server may reload the sign-up page while it is filled (dependency optimisation): once more.
-    admin = await signUpCompany(desk, stack, COMPANY).catch(() => signUpCompany(desk, stack, COMPANY));
+    admin = await signUpCompany(desk, stack, COMPANY);
     const login = (await (
       await fetch(`${stack.apiUrl}/auth/login`, {
         method: 'POST',

@@ -15,6 +15,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser';
 import { stopAfterFirstFailure } from './support/journey-steps';
 import {
   api,
+  builtConsole,
   loginToken,
   scannedConnection,
   settle,
@@ -95,7 +96,7 @@ async function addOption(level: Locator, dialog: Locator, option: { title: strin
 
 describe('a company runs itself: queues and menu, hours, rating, quick replies', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: true }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startLocalStack({ ...builtConsole(), sessionHost: true }), launchBrowser()]);
   });
 
   stopAfterFirstFailure('company-setup', () => ({ '': desk }));

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { LoginResponse, MessageDto, TicketDto } from '@atende/shared';
+import { builtConsole } from './support/local-stack';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -52,7 +53,7 @@ async function customerMessageStored(token: string, text: string): Promise<boole
 
 describe('connections: QR flow with the phone simulator', () => {
   beforeAll(async () => {
-    stack = await startLocalStack({ web: 'vite', sessionHost: true });
+    stack = await startLocalStack({ ...builtConsole(), sessionHost: true });
     browser = await launchBrowser();
   });
 

@@ -16,7 +16,7 @@ import { launchBrowser, newPage, screenshot } from './support/browser';
 import { stopAfterFirstFailure } from './support/journey-steps';
 import { enableExternalApi } from './support/company-options';
 import { externalSend, solidPng } from './support/external-api-calls';
-import { settle, signIn, simulator, waitUntil, type Credentials } from './support/local-stack';
+import { builtConsole, settle, signIn, simulator, type Credentials, waitUntil } from './support/local-stack';
 
 const CONNECTION = 'Integração ERP';
 /** A number the business never talked to: the API finds it on WhatsApp and starts the conversation. */
@@ -52,7 +52,7 @@ const noHorizontalScroll = (page: Page) => page.evaluate(() => document.document
 
 describe('the external send API: a connection token sends text and media, once', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: true }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startLocalStack({ ...builtConsole(), sessionHost: true }), launchBrowser()]);
     const seeded = stack.seeded.logins.find((login) => login.role === 'admin');
     if (!seeded?.password) throw new Error('the local stack has no admin login');
     admin = { email: seeded.email, password: seeded.password };

@@ -14,7 +14,7 @@ import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import { stopAfterFirstFailure } from './support/journey-steps';
 import { openFrameLog, type FrameLog } from './support/frame-log';
-import { api, loginToken, settle, signIn, waitUntil, type Credentials } from './support/local-stack';
+import { api, builtConsole, loginToken, settle, signIn, type Credentials, waitUntil } from './support/local-stack';
 
 const RUN = Date.now().toString(36);
 const TITLE = `Plantão de sábado ${RUN}`;
@@ -44,7 +44,7 @@ const noHorizontalScroll = (page: Page) => page.evaluate(() => document.document
 
 describe('internal chat: two users talk live, a third receives no frame of it', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: false }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startLocalStack({ ...builtConsole(), sessionHost: false }), launchBrowser()]);
     admin = seeded('admin');
     operator = seeded('operator');
     // API token before the browser's sign-in (a later sign-in of the same user is another device).

@@ -2,23 +2,16 @@
  * The built console's prerendered sign-in page (web/build/sign-in-prerender.ts, decisions.md
  * "Sign-in first paint (Lighthouse)"): /login paints from index.html before the app's JavaScript
  * runs, the app then replaces it without moving anything, and nothing typed meanwhile is lost or
- * sent natively. A production build in a temporary folder, served by the local gateway's static
- * server with a stub API that answers as to a signed-out visitor.
+ * sent natively. The run's production build (support/console-build-setup.ts), served by the local
+ * gateway's static server with a stub API that answers as to a signed-out visitor.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startGateway, type Gateway } from '../infra/local/gateway/gateway-server';
 import { mountStatic } from '../infra/local/gateway/web-console';
 import { launchBrowser, newPage } from './support/browser';
 
-const web = fileURLToPath(new URL('../web', import.meta.url));
-const outDir = mkdtempSync(join(tmpdir(), 'atende-prerender-'));
+const consoleDir = inject('consoleDir');
 let gateway: Gateway;
 let browser: Browser;
 
@@ -37,22 +30,14 @@ const boxes = (page: Page) =>
 
 describe('prerendered sign-in page', () => {
   beforeAll(async () => {
-    const vite = join(dirname(createRequire(join(web, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
-    const build = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: web,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error(build.stderr);
     const signedOut = async () => ({ statusCode: 401, body: JSON.stringify({ error: 'ERR_SESSION_EXPIRED' }) });
     [gateway, browser] = await Promise.all([startGateway({ invoke: signedOut, port: 0 }), launchBrowser()]);
-    mountStatic(gateway, outDir);
+    mountStatic(gateway, consoleDir);
   });
 
   afterAll(async () => {
     await browser?.close();
     await gateway?.stop();
-    rmSync(outDir, { recursive: true, force: true });
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtConsole } from './support/local-stack';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -30,7 +31,7 @@ async function settle(page: Page): Promise<void> {
 
 describe('console sign-in', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: false }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startLocalStack({ ...builtConsole(), sessionHost: false }), launchBrowser()]);
     const login = stack.seeded.logins.find((candidate) => candidate.role === 'admin');
     if (!login?.password) throw new Error(`no seeded admin login: ${JSON.stringify(stack.seeded)}`);
     admin = { email: login.email, password: login.password };

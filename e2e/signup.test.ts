@@ -5,6 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtConsole } from './support/local-stack';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -13,7 +14,7 @@ let browser: Browser;
 
 describe('company sign-up', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: false }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startLocalStack({ ...builtConsole(), sessionHost: false }), launchBrowser()]);
   });
 
   afterAll(async () => {
@@ -29,9 +30,6 @@ describe('company sign-up', () => {
     await page.goto(`${stack.url}/signup`);
     await page.getByTestId('signup-form').waitFor({ timeout: 90_000 });
     await page.locator('[data-testid^="plan-"]').first().waitFor();
-    // A fresh dev server may still be optimising dependencies (and reload the page once).
-    await page.waitForLoadState('networkidle');
-    await page.getByTestId('signup-form').waitFor();
     await screenshot(page, 'signup-light');
 
     await page.getByLabel('Nome da empresa').fill(company);

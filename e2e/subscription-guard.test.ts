@@ -8,6 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtConsole } from './support/local-stack';
 import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -43,7 +44,7 @@ async function signIn(page: Page, role: 'super' | 'admin' | 'operator', then: st
 
 describe('subscription guard and Pix payment', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: false }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startLocalStack({ ...builtConsole(), sessionHost: false }), launchBrowser()]);
   });
 
   afterAll(async () => {
@@ -56,9 +57,7 @@ describe('subscription guard and Pix payment', () => {
     const admin = await newPage(browser, { colorScheme: 'light' });
     const operator = await newPage(browser, { colorScheme: 'dark' });
     const superAdmin = await newPage(browser, { colorScheme: 'light' });
-    // A fresh dev server may still be optimising dependencies (and reload the page once).
     await signIn(admin, 'admin', '/tickets');
-    await admin.waitForLoadState('networkidle');
     await signIn(operator, 'operator', '/tickets');
     await signIn(superAdmin, 'super', '/settings');
     await admin.waitForURL('**/tickets');

@@ -11,10 +11,11 @@ import { startLocalStack, type LocalStack } from '../infra/local/stack';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 import {
   api as callApi,
+  builtConsole,
   loginToken,
+  scannedConnection,
   settle,
   signIn as signInAs,
-  scannedConnection,
   simulator as callSimulator,
   type Credentials,
 } from './support/local-stack';
@@ -65,7 +66,7 @@ const phoneOf = async (customer: typeof CUSTOMER) =>
 
 describe('ticket workspace: customer → pending → accept → reply', () => {
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startLocalStack({ web: 'vite', sessionHost: true }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startLocalStack({ ...builtConsole(), sessionHost: true }), launchBrowser()]);
     const admin = await login('admin');
     simulatorToken = admin.token;
     connectionId = await connectedConnection(admin.token);

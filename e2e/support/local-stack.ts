@@ -4,8 +4,9 @@
  * and signing a company up through the console, and waiting for outside effects.
  */
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import type { ConnectionDto, LoginResponse } from '@atende/shared';
-import type { LocalStack } from '../../infra/local/stack';
+import type { LocalStack, LocalStackOptions } from '../../infra/local/stack';
 
 export interface Credentials {
   email: string;
@@ -22,6 +23,12 @@ async function call<T>(what: string, url: string, token: string, method: string,
   if (!response.ok) throw new Error(`${what} ${method} ${url}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** The console as users get it: the run's one production build (support/console-build-setup.ts). */
+export const builtConsole = (): Pick<LocalStackOptions, 'web' | 'consoleDir'> => ({
+  web: 'dist',
+  consoleDir: inject('consoleDir'),
+});
 
 /** The platform's REST API as the holder of `token`; a non-2xx answer throws with its body. */
 export const api = <T>(stack: LocalStack, token: string, method: string, path: string, body?: unknown) =>
@@ -79,8 +86,6 @@ export async function signUpCompany(page: Page, stack: LocalStack, company: stri
   const credentials = { email: `admin.${Date.now().toString(36)}@empresa.com.br`, password: 'segredo1' };
   await page.goto(`${stack.url}/signup`);
   await page.locator('[data-testid^="plan-"]').first().waitFor({ timeout: 90_000 });
-  // A fresh dev server may still be optimising dependencies (and reload the page once).
-  await page.waitForLoadState('networkidle');
   await page.getByLabel('Nome da empresa').fill(company);
   await page.getByLabel('CNPJ').pressSequentially('11222333000181', { delay: 20 });
   await page.getByLabel('Telefone').pressSequentially('11999998888', { delay: 20 });

@@ -46,9 +46,11 @@ const LOCAL_CONSUMER_CONCURRENCY: Record<string, number> = { inbound: 3, realtim
 export interface LocalStackOptions {
   /** Folder that keeps DynamoDB and S3 across restarts; undefined → in-memory DynamoDB and a temp S3 folder. */
   dataDir?: string;
-  /** `vite`: dev server with HMR; `dist`: the built `web/dist`; `none`: API only. */
+  /** `vite`: dev server with HMR; `dist`: the built console (`consoleDir`, default `web/dist`); `none`: API only. */
   web: 'vite' | 'dist' | 'none';
   webRoot?: string;
+  /** The built console `web: 'dist'` serves, when not `<webRoot>/dist` (the browser tests' one build). */
+  consoleDir?: string;
   sessionHost: boolean;
   /**
    * `fleet` (default, as deployed): `SESSION_HOSTS` processes (1 unless set) claiming connections
@@ -349,7 +351,7 @@ async function allStarted<T extends readonly unknown[]>(starts: { [K in keyof T]
 async function mountConsole(gateway: Gateway, options: LocalStackOptions): Promise<MountedConsole | undefined> {
   const webRoot = options.webRoot ?? WEB_WORKSPACE;
   if (options.web === 'vite') return mountVite(gateway, webRoot);
-  if (options.web === 'dist') return mountStatic(gateway, join(webRoot, 'dist'));
+  if (options.web === 'dist') return mountStatic(gateway, options.consoleDir ?? join(webRoot, 'dist'));
   return undefined;
 }
 

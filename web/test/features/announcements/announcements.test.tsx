@@ -140,6 +140,7 @@ describe('announcements page (spec part 3 "Announcements page")', () => {
     it('is checked when picked: a file too large for the upload, or not png/jpg, says so and is not kept', async () => {
       fakeApi(list([]));
       const dialog = await openNewAnnouncement();
+      expect(within(dialog).getByText('png ou jpg, até 750 KB.')).toBeTruthy();
 
       pick(dialog, png(ANNOUNCEMENT_IMAGE_MAX_BYTES + 1));
       expect((await within(dialog).findByRole('alert')).textContent).toBe('A imagem passa de 750 KB: escolha uma menor.');

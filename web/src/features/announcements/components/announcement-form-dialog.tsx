@@ -26,6 +26,8 @@ const toBase64 = (file: File) =>
     reader.readAsDataURL(file);
   });
 
+const IMAGE_KB = Math.floor(ANNOUNCEMENT_IMAGE_MAX_BYTES / 1000);
+
 /** Why a picked file cannot be the image (a message key), or undefined when it can. */
 const imageProblem = (file: File) =>
   !(file.type in ANNOUNCEMENT_IMAGE_TYPES)
@@ -59,7 +61,7 @@ export function AnnouncementFormDialog({
   const pickImage = (file: File | undefined) => {
     if (!file) return;
     const problem = imageProblem(file);
-    setImageError(problem && t(problem, { kb: Math.floor(ANNOUNCEMENT_IMAGE_MAX_BYTES / 1000) }));
+    setImageError(problem && t(problem, { kb: IMAGE_KB }));
     setImage(problem ? null : file);
     if (!problem) setDropImage(false);
   };
@@ -161,7 +163,11 @@ export function AnnouncementFormDialog({
                 <Text textStyle="xs" color="fg.error" role="alert">
                   {imageError}
                 </Text>
-              ) : null}
+              ) : (
+                <Text textStyle="xs" color="fg.muted">
+                  {t('imageHint', { kb: IMAGE_KB })}
+                </Text>
+              )}
             </FormField>
             {announcement?.mediaUrl && !image && !dropImage ? (
               <HStack>

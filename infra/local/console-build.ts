@@ -9,14 +9,23 @@
 import { spawn } from 'node:child_process';
 import { logLine } from './log';
 
-/** Builds `web/dist`; the build's own output is shown only when it fails. */
-export async function buildConsole(repoRoot: string): Promise<void> {
+/**
+ * Builds the console for production into `web/dist`, or into `outDir` (the browser tests' one build per
+ * run, e2e/support/console-build-setup.ts); the build's own output is shown only when it fails.
+ */
+export async function buildConsole(repoRoot: string, outDir?: string): Promise<void> {
   const started = Date.now();
-  logLine('web', 'building the console (LOCAL_WEB=vite serves it with hot reload instead)…');
+  logLine(
+    'web',
+    outDir ? 'building the console…' : 'building the console (LOCAL_WEB=vite serves it with hot reload instead)…',
+  );
   const output: string[] = [];
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', 'web', '--silent'], {
+    const into = outDir ? ['--', '--outDir', outDir, '--emptyOutDir'] : [];
+    const child = spawn('npm', ['run', 'build', '-w', 'web', '--silent', ...into], {
       cwd: repoRoot,
+      // A test runner's NODE_ENV=test would otherwise reach Vite.
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { PRERENDERED_COPY } from '@/lib/prerendered-copy';
 
 /**
  * Where the app renders. React empties its container on its first render; on /login, with the
@@ -26,7 +27,7 @@ export function appContainer(root: HTMLElement): HTMLElement {
  */
 export function PrerenderedCopyCleanup() {
   useLayoutEffect(() => {
-    document.querySelector('#root > [data-prerender]')?.remove();
+    document.querySelector(PRERENDERED_COPY)?.remove();
   }, []);
   return null;
 }

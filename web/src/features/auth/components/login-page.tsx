@@ -10,7 +10,7 @@ import { loadSignInFlow, useSignIn } from '../hooks/use-sign-in';
 import { PublicLayout } from '@/components/public-layout';
 import { AUTH_NS } from '../i18n';
 import type { LoginErrors } from '../lib/validate-login';
-import { findPrerenderedForm, handOver, takeSent, typedValues } from '../lib/prerendered-form';
+import { findPrerenderedForm, handOver, takeSent } from '../lib/prerendered-form';
 import { SIGN_OUT_TEXT, signOutReason } from '../lib/sign-out-reason';
 
 /**
@@ -49,9 +49,8 @@ export function LoginPage() {
   // already pressed 'Acessar' there, it is sent now instead of waiting for a second press.
   useLayoutEffect(() => {
     if (!prerendered) return;
-    const typed = typedValues(prerendered);
+    const typed = handOver(prerendered, { email: emailRef.current, password: passwordRef.current });
     if (typed) setValues(typed);
-    handOver(prerendered, { email: emailRef.current, password: passwordRef.current });
     if (typed && takeSent(prerendered)) sendTyped(typed);
   }, [prerendered]);
 

@@ -10,6 +10,7 @@ import { toaster } from '@/lib/toaster';
 import { fakeApi } from '../../support/fake-api';
 import { platformSuperUser, sessionUser } from '../../support/fixtures';
 import { renderWithProviders } from '../../support/render';
+import { chooseMenuItem } from '../../support/menus';
 
 const announcement = (id: string, overrides: Partial<AnnouncementDto> = {}): AnnouncementDto => ({
   id,
@@ -23,17 +24,6 @@ const announcement = (id: string, overrides: Partial<AnnouncementDto> = {}): Ann
   updatedAt: '2026-11-01T10:00:00.000Z',
   ...overrides,
 });
-
-/** Menus select the highlighted item: reach it with the keyboard, as jsdom has no pointer moves. */
-async function chooseMenuItem(name: RegExp) {
-  const menu = await screen.findByRole('menu');
-  const target = within(menu).getByRole('menuitem', { name });
-  for (let i = 0; i < 10 && !target.hasAttribute('data-highlighted'); i += 1) {
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    await waitFor(() => expect(menu.querySelector('[data-highlighted]')).not.toBeNull());
-  }
-  fireEvent.keyDown(menu, { key: 'Enter' });
-}
 
 const list = (records: AnnouncementDto[]) => ({
   'GET /api/announcements': { status: 200, body: { records, hasMore: false } },

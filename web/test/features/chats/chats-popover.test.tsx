@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatDto } from '@atende/shared';
 import { ChatsPopover } from '@/features/chats';
 import { renderWithProviders } from '../../support/render';
 import { fakeTicketsApi, ok, signInAs } from '../tickets/support';
+import { chooseMenuItem } from '../../support/menus';
 
 vi.mock('@/lib/realtime', () => ({ useRealtime: () => undefined }));
 
@@ -51,17 +52,6 @@ function renderPopover(chats: ChatDto[], total: number) {
   );
 }
 
-/** Menus select the highlighted item: reach it with the keyboard, as jsdom has no pointer moves. */
-async function chooseMenuItem(name: RegExp) {
-  const menu = await screen.findByRole('menu', {}, SLOW);
-  const target = await within(menu).findByRole('menuitem', { name }, SLOW);
-  for (let i = 0; i < 12 && !target.hasAttribute('data-highlighted'); i += 1) {
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    await waitFor(() => expect(menu.querySelector('[data-highlighted]')).not.toBeNull());
-  }
-  fireEvent.keyDown(menu, { key: 'Enter' });
-}
-
 describe('chats popover (spec part 1 §2, internal chat)', () => {
   beforeEach(() => signInAs({ id: 'u1' }));
   afterEach(() => vi.unstubAllGlobals());
@@ -76,7 +66,7 @@ describe('chats popover (spec part 1 §2, internal chat)', () => {
       'Equipe da manhãúltima de Equipe da manhã',
       'Suporteúltima de Suporte3',
     ]);
-    await chooseMenuItem(/Suporte/);
+    await chooseMenuItem(/Suporte/, SLOW);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chats/c2'), SLOW);
   });
 
@@ -85,7 +75,7 @@ describe('chats popover (spec part 1 §2, internal chat)', () => {
     fireEvent.click(await screen.findByTestId('chats-trigger', {}, SLOW));
     expect(await screen.findByText('Nenhuma conversa.', {}, SLOW)).toBeTruthy();
     expect(screen.queryByTestId('chats-unread')).toBeNull();
-    await chooseMenuItem(/Ver todas/);
+    await chooseMenuItem(/Ver todas/, SLOW);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chats'), SLOW);
   });
 });

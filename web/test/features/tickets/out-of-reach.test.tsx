@@ -10,6 +10,7 @@ import { sessionStore } from '@/lib/session-store';
 import { toaster } from '@/lib/toaster';
 import { emit } from './realtime-mock';
 import { fakeTicketsApi, message, ok, page, renderAt, signInAs, ticket, type ApiCall } from './support';
+import { chooseMenuItem } from '../../support/menus';
 
 vi.mock('@/lib/realtime', () => import('./realtime-mock'));
 
@@ -48,17 +49,6 @@ function workspaceApi(
     if (call.path === '/tags/list' || call.path === '/quick-messages/list') return ok([]);
     return undefined;
   });
-}
-
-/** Menus select the highlighted item: reach it with the keyboard, as jsdom has no pointer moves. */
-async function chooseMenuItem(name: RegExp) {
-  const menu = await screen.findByRole('menu');
-  const target = within(menu).getByRole('menuitem', { name });
-  for (let i = 0; i < 10 && !target.hasAttribute('data-highlighted'); i += 1) {
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    await waitFor(() => expect(menu.querySelector('[data-highlighted]')).not.toBeNull());
-  }
-  fireEvent.keyDown(menu, { key: 'Enter' });
 }
 
 describe('a ticket out of the viewer’s reach (issue 30 item 4)', () => {

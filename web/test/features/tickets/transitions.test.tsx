@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDto } from '@atende/shared';
 import { TicketView } from '@/features/tickets/components/conversation/ticket-view';
 import { fakeTicketsApi, message, ok, renderAt, signInAs, ticket } from './support';
+import { chooseMenuItem } from '../../support/menus';
 
 const queues = [
   { id: 'q1', name: 'Vendas', color: '#0a0' },
@@ -26,17 +27,6 @@ function workspaceApi(initial: TicketDto) {
     if (call.path === '/quick-messages/list') return ok([]);
     return undefined;
   });
-}
-
-/** Menus select the highlighted item: reach it with the keyboard, as jsdom has no pointer moves. */
-async function chooseMenuItem(name: RegExp) {
-  const menu = await screen.findByRole('menu');
-  const target = within(menu).getByRole('menuitem', { name });
-  for (let i = 0; i < 10 && !target.hasAttribute('data-highlighted'); i += 1) {
-    fireEvent.keyDown(menu, { key: 'ArrowDown' });
-    await waitFor(() => expect(menu.querySelector('[data-highlighted]')).not.toBeNull());
-  }
-  fireEvent.keyDown(menu, { key: 'Enter' });
 }
 
 const putBodies = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);

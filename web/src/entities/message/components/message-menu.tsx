@@ -1,12 +1,10 @@
-import { IconButton, Menu, Portal, type IconButtonProps } from '@chakra-ui/react';
+import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
 
 export interface MessageMenuProps {
   /** The button's aria-label. */
   label: string;
-  /** The button's opacity until the bubble is hovered or the button focused. */
-  restingOpacity: IconButtonProps['opacity'];
   /** The list's minimum width. */
   minW: string;
   /** The chosen item's value (or each item's own onClick). */
@@ -15,8 +13,12 @@ export interface MessageMenuProps {
   children: ReactNode;
 }
 
-/** A message's actions: a chevron in the bubble's top end corner that opens the list below it. */
-export function MessageMenu({ label, restingOpacity, minW, onSelect, children }: MessageMenuProps) {
+/**
+ * A message's actions: a chevron in the bubble's top end corner that opens the list below it. From
+ * `md` up it shows when the bubble is hovered or the button focused; below, on touch screens that
+ * have no hover, it stays visible (dimmed) so a tap finds it.
+ */
+export function MessageMenu({ label, minW, onSelect, children }: MessageMenuProps) {
   return (
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
@@ -30,7 +32,7 @@ export function MessageMenu({ label, restingOpacity, minW, onSelect, children }:
           position="absolute"
           top="0.5"
           right="0.5"
-          opacity={restingOpacity}
+          opacity={{ base: 0.7, md: 0 }}
           _groupHover={{ opacity: 1 }}
           _focusVisible={{ opacity: 1 }}
           color="fg.muted"

@@ -35,7 +35,7 @@ function MediaPreview({ media }: { media: NonNullable<SimMessage['media']> }) {
 function OwnMessageMenu({ message, onEdit, onDelete }: { message: SimMessage; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation('simulator');
   return (
-    <MessageMenu label={t('chat.messageActions')} restingOpacity={0} minW="40">
+    <MessageMenu label={t('chat.messageActions')} minW="40">
       {!message.media ? (
         <Menu.Item value="edit" onClick={onEdit}>
           <LuPencil /> {t('chat.edit')}

@@ -70,7 +70,6 @@ function BubbleMenu({ message, onReply, onDelete }: MessageBubbleProps) {
   return (
     <MessageMenu
       label={t('messages.menu')}
-      restingOpacity={{ base: 0.7, md: 0 }}
       minW="36"
       onSelect={(value) => (value === 'reply' ? onReply?.(message) : onDelete?.(message))}
     >

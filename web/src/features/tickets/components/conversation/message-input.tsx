@@ -1,6 +1,6 @@
 import { Box, Flex, HStack, IconButton, Popover, Portal, Spinner, Switch, Text, Textarea } from '@chakra-ui/react';
 import { signatureForced } from '@atende/shared';
-import { lazy, Suspense, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LuMic, LuPaperclip, LuSend, LuSmile, LuSquare, LuX } from 'react-icons/lu';
 import { notify } from '@/lib/toaster';
@@ -61,6 +61,13 @@ export function MessageInput({ ticketId, enabled, replyingTo, onCancelReply }: M
     textarea.current?.focus();
   };
   const quickKeys = useQuickReplyKeys(body, suggestions, pickQuickReply);
+  // Choosing "Responder" puts the caret here, as WhatsApp does. The message's menu gives the focus back
+  // to its own button as it closes (in a microtask); the next frame comes after that.
+  useEffect(() => {
+    if (!replyingTo) return;
+    const frame = requestAnimationFrame(() => textarea.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [replyingTo]);
   const activeSuggestion = quickKeys.shown[quickKeys.active];
 
   const tellIssues = (issues: AttachmentIssue[]) => {

@@ -1,12 +1,14 @@
-/** The DynamoDB fault proxy itself, against a stand-in upstream that counts the calls it applied. */
+/** The fault proxies themselves (DynamoDB, the gateway, SQS), against a stand-in upstream that counts the calls it applied. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { seededRandom } from '@atende/shared/seeded-random';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbFaultProfile, dynamoDbFlavor } from './support/dynamodb-flavor';
 import { decide, startFaultProxy, type FaultProxy } from './support/fault-proxy';
 import { gatewayFlavor } from './support/gateway-flavor';
+import { sessionHostSqsFaultProfile, sqsFlavor } from './support/sqs-flavor';
 
 let upstream: Server;
 let upstreamUrl: string;
@@ -155,5 +157,44 @@ describe('gateway fault proxy', () => {
     expect(applied).toEqual(['/api/messages/t1 {"body":"oi"}']);
     const read = await fetch(`${proxy.url}/api/messages/t1`);
     expect(read.status).toBe(200); // other operations pass
+  });
+});
+
+describe('SQS fault proxy (between the session host and SQS)', () => {
+  const sqsThrough = async () => {
+    const proxy = await startFaultProxy({ flavor: sqsFlavor, seed: 3, target: upstreamUrl, timeoutMs: 300 });
+    proxies.push(proxy);
+    const client = new SQSClient({
+      endpoint: proxy.url,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
+    return { proxy, client };
+  };
+  const remove = (client: SQSClient) =>
+    client.send(new DeleteMessageCommand({ QueueUrl: `${upstreamUrl}/000000000000/q.fifo`, ReceiptHandle: 'r1' }));
+
+  it.each([
+    ['throttling', 'RequestThrottled'],
+    ['server-error', 'InternalError'],
+  ] as const)('answers %s the way SQS does (the SDK sees %s), before the call', async (kind, name) => {
+    const { proxy, client } = await sqsThrough();
+    proxy.profile = { DeleteMessage: { share: 1, kinds: [kind] } };
+    await expect(remove(client)).rejects.toMatchObject({ name });
+    expect(applied).toEqual([]);
+    client.destroy();
+  });
+
+  it('names each call by its action, and fails a delete after SQS applied it when told to', async () => {
+    const { proxy, client } = await sqsThrough();
+    proxy.profile = sessionHostSqsFaultProfile(1, 0);
+    for (const rule of Object.values(proxy.profile)) rule.afterShare = 1;
+    await expect(remove(client)).rejects.toThrow();
+    expect(applied).toHaveLength(1);
+    expect(applied[0]).toContain('AmazonSQS.DeleteMessage');
+    expect(proxy.stats().DeleteMessage).toMatchObject({ calls: 1, after: 1 });
+    expect(sessionHostSqsFaultProfile(0.5, 0.1).ReceiveMessage!.share).toBe(0.1);
+    client.destroy();
   });
 });

@@ -40,7 +40,8 @@ describe(`fault suite (${SCALE})`, () => {
   for (const spec of selected(SCENARIOS)) {
     it(
       `${spec.name}: every message once, in one ticket, on the phone once; acks only rise`,
-      { timeout: SCENARIO_TIMEOUT_MS },
+      // A scenario allowed a longer recovery than the default 60 s gets that much more time.
+      { timeout: SCENARIO_TIMEOUT_MS + Math.max(0, (spec.recoverWithinMs ?? 0) - 60_000) },
       async () => {
         const report = await RUNNERS[spec.kind ?? 'conversation'](platform, spec);
         reports.push(report);
@@ -52,6 +53,7 @@ describe(`fault suite (${SCALE})`, () => {
         expect(report.drainedMs, 'every work queue drained').toBeDefined();
         if (!spec.mayDeadLetter) expect(report.deadLettered, 'nothing dead-lettered').toEqual({});
         if (spec.during) expect(report.injected.hostKills + report.injected.consumerCrashes).toBeGreaterThan(0);
+        for (const count of spec.mustInject ?? []) expect(report.injected[count], `${count} injected`).toBeGreaterThan(0);
         if (report.injected.consumerCrashes) expect(report.injected.cutOff, 'a crash landed mid-batch').toBeGreaterThan(0);
         if (spec.sockets) {
           expect(report.realtime, 'realtime judged').toBeDefined();

@@ -3,6 +3,7 @@
  * two sizes: `ci` (default: `npm test`, a few customers each) and `full` (`npm run faults`: FAULTS_SCALE=full).
  */
 import { dynamoDbFaultProfile } from './support/dynamodb-flavor';
+import { sessionHostSqsFaultProfile } from './support/sqs-flavor';
 import { after, crashConsumers, killSessionHost } from './support/process-faults';
 import type { RestartSpec } from './support/restart-scenario';
 import type { ScenarioSpec } from './support/scenario';
@@ -44,6 +45,7 @@ export const SCENARIOS: ScenarioSpec[] = [
     // 10 % of every read and write fails (throughput, throttling, 500, timeout), half of the failed
     // writes after they were applied; 0–20 ms added to every call.
     faults: (p) => void (p.dynamodb.profile = dynamoDbFaultProfile(0.1, 20)),
+    mustInject: ['dynamodb', 'dynamodbAfter'],
   },
   {
     name: 'console-retry-after-gateway-timeout',
@@ -65,6 +67,18 @@ export const SCENARIOS: ScenarioSpec[] = [
     faults: () => undefined,
     // SIGKILL while customers write and again while the operator's replies go out; its runner brings it back.
     during: { inbound: after(700, killSessionHost), replies: after(300, killSessionHost) },
+  },
+  {
+    name: 'session-host-sqs-calls-failing',
+    ...size,
+    paceMs: 100,
+    send: KEYED_SEND,
+    // Half of the session host's SQS calls fail (its command queue's deletes and lease extensions, the
+    // channel events it sends; 10 % of its receives), half of them after SQS applied the call. Commands
+    // received but never seen come back after the host's visibility timeout (20 s): replies may take longer.
+    faults: (p) => void (p.hostSqs.profile = sessionHostSqsFaultProfile(0.5, 0.1)),
+    mustInject: ['hostSqs', 'hostSqsAfter'],
+    recoverWithinMs: Math.max(size.recoverWithinMs, 120_000),
   },
   {
     name: 'consumers-crashed-mid-traffic',

@@ -92,6 +92,11 @@ export interface LocalFaults {
    * Local's endpoint, answers the one the handlers, the seed and the session host use.
    */
   interposeDynamoDb?: (endpoint: string) => string;
+  /**
+   * The same between the session host and SQS (its command queue, the channel events it sends): given
+   * the SQS emulator's endpoint, answers the one the session host uses.
+   */
+  interposeSessionHostSqs?: (endpoint: string) => string;
   /** SQS's delivery faults in the local event-source mappings (pollers/delivery-faults.ts). */
   delivery?: DeliveryFaults;
 }
@@ -287,14 +292,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let sessionHost: SessionHostProcesses | undefined;
     if (options.sessionHost) {
       if (fleetHosts) await retireEarlierHosts();
+      const hostSqs = options.faults?.interposeSessionHostSqs?.(sqs.endpoint);
+      const hostEnv = hostSqs ? { ...env, SQS_ENDPOINT: hostSqs } : env;
       sessionHost = fleetHosts
         ? await createSessionHost({
             shards: fleetHosts,
             fleet: true,
-            env,
+            env: hostEnv,
             onUnexpectedExit: async (_index, hostId) => (hostId ? retireExitedHost(hostId) : undefined),
           })
-        : await createSessionHost({ shards, env, onUnexpectedExit: (shard) => reportShardDown(env, shard) });
+        : await createSessionHost({ shards, env: hostEnv, onUnexpectedExit: (shard) => reportShardDown(env, shard) });
       const host = sessionHost;
       await host.start();
       stops.sessionHost.push(() => host.stop());

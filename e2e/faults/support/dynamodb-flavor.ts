@@ -1,15 +1,15 @@
 /**
- * DynamoDB's JSON protocol for the fault proxy: the operation is the `X-Amz-Target` action
- * (`DynamoDB_20120810.PutItem` → `PutItem`), and faults answer the way DynamoDB does, so the SDK
+ * DynamoDB for the fault proxy (aws-json-flavor.ts): faults answer the way DynamoDB does, so the SDK
  * treats them as it would in AWS (throttles and 500s are retried by its standard retry strategy).
  */
-import type { FaultProfile, ProxyFlavor } from './fault-proxy';
+import { awsJsonFlavor, type ServiceErrors } from './aws-json-flavor';
+import type { FaultProfile } from './fault-proxy';
 
 /** The operations that change data: where a fault after the call was applied hurts. */
 export const DYNAMODB_WRITES = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems'] as const;
 export const DYNAMODB_READS = ['GetItem', 'Query', 'BatchGetItem', 'TransactGetItems', 'Scan'] as const;
 
-const ERRORS = {
+const ERRORS: ServiceErrors = {
   throughput: {
     status: 400,
     type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException',
@@ -30,22 +30,9 @@ const ERRORS = {
     type: 'com.amazonaws.dynamodb.v20120810#InternalServerError',
     message: 'Gateway timeout',
   },
-} as const;
-
-export const dynamoDbFlavor: ProxyFlavor = {
-  operation: (_method, _path, headers) => {
-    const target = headers['x-amz-target'];
-    return typeof target === 'string' ? target.split('.').pop() : undefined;
-  },
-  errorAnswer: (kind) => {
-    const error = ERRORS[kind];
-    return {
-      status: error.status,
-      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': `fault-${Date.now()}` },
-      body: JSON.stringify({ __type: error.type, message: error.message }),
-    };
-  },
 };
+
+export const dynamoDbFlavor = awsJsonFlavor(ERRORS);
 
 /**
  * Every read and write fails `share` of the time with DynamoDB's retryable errors and timeouts, half

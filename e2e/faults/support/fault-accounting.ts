@@ -1,9 +1,10 @@
 /**
  * What a scenario injected and left behind, counted from a baseline taken before its faults: the
- * DynamoDB calls failed, the SQS records redelivered, kept or expired, the process faults, and — once
+ * DynamoDB calls and the session host's SQS calls failed, the SQS records redelivered, kept or expired, the process faults, and — once
  * it is calm again — how long the work queues took to drain and what reached a dead-letter queue.
  */
 import type { FaultPlatform } from './fault-platform';
+import type { FaultProxy } from './fault-proxy';
 import type { ProcessFaultCounts } from './process-faults';
 import { deadLetterSamples, queueDepths, total } from './queue-depths';
 
@@ -11,6 +12,10 @@ export interface Injected extends ProcessFaultCounts {
   dynamodb: number;
   dynamodbAfter: number;
   dynamodbCalls: number;
+  /** The session host's SQS calls failed (of them, after SQS applied the call), of all it made. */
+  hostSqs: number;
+  hostSqsAfter: number;
+  hostSqsCalls: number;
   redelivered: number;
   kept: number;
   expired: number;
@@ -28,23 +33,38 @@ export interface Baseline {
 export async function takeBaseline(platform: FaultPlatform): Promise<Baseline> {
   const deadBefore = (await queueDepths(platform.stack)).deadLettered;
   platform.dynamodb.resetStats();
+  platform.hostSqs.resetStats();
   return { deadBefore, delivered: { ...platform.deliveryFaultCounts }, processes: { ...platform.processFaults } };
 }
 
 /** The faults injected since the baseline (read before calming: calm() does not reset them). */
 export function injectedSince(platform: FaultPlatform, base: Baseline): Injected {
-  const stats = Object.values(platform.dynamodb.stats());
+  const dynamodb = proxyFaults(platform.dynamodb);
+  const hostSqs = proxyFaults(platform.hostSqs);
   const since = <K extends string>(now: Record<K, number>, before: Record<K, number>, key: K) => now[key] - before[key];
   return {
-    dynamodbCalls: stats.reduce((n, s) => n + s.calls, 0),
-    dynamodb: stats.reduce((n, s) => n + Object.values(s.faults).reduce((a, b) => a + (b ?? 0), 0), 0),
-    dynamodbAfter: stats.reduce((n, s) => n + s.after, 0),
+    dynamodbCalls: dynamodb.calls,
+    dynamodb: dynamodb.faults,
+    dynamodbAfter: dynamodb.after,
+    hostSqsCalls: hostSqs.calls,
+    hostSqs: hostSqs.faults,
+    hostSqsAfter: hostSqs.after,
     redelivered: since(platform.deliveryFaultCounts, base.delivered, 'duplicate'),
     kept: since(platform.deliveryFaultCounts, base.delivered, 'kept'),
     expired: since(platform.deliveryFaultCounts, base.delivered, 'expired'),
     hostKills: since(platform.processFaults, base.processes, 'hostKills'),
     consumerCrashes: since(platform.processFaults, base.processes, 'consumerCrashes'),
     cutOff: since(platform.processFaults, base.processes, 'cutOff'),
+  };
+}
+
+/** A fault proxy's calls, faults and faults after the call was applied, since its last reset. */
+function proxyFaults(proxy: FaultProxy): { calls: number; faults: number; after: number } {
+  const stats = Object.values(proxy.stats());
+  return {
+    calls: stats.reduce((n, s) => n + s.calls, 0),
+    faults: stats.reduce((n, s) => n + Object.values(s.faults).reduce((a, b) => a + (b ?? 0), 0), 0),
+    after: stats.reduce((n, s) => n + s.after, 0),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * A fresh local platform with its fault points wired in: the whole stack (infra/local/stack.ts) with
  * the DynamoDB fault proxy between it and DynamoDB Local, SQS's delivery faults in its event-source
- * mappings, and a gateway fault proxy in front of the REST API for the clients' faults. Starts with
+ * mappings, an SQS fault proxy between the session host and SQS (its command queue, the channel
+ * events it sends), and a gateway fault proxy in front of the REST API for the clients' faults. Starts with
  * every fault off (the seed and the set-up run clean); scenarios turn on what they test.
  */
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ import { consoleUser, type ConsoleUser } from './console-user';
 import { dynamoDbFlavor } from './dynamodb-flavor';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { gatewayFlavor } from './gateway-flavor';
+import { sqsFlavor } from './sqs-flavor';
 import type { ProcessFaultCounts } from './process-faults';
 import { runSeed } from './fault-seed';
 
@@ -21,6 +23,8 @@ export interface FaultPlatform {
   stack: LocalStack;
   seed: number;
   dynamodb: FaultProxy;
+  /** Between the session host and SQS (sqs-flavor.ts). */
+  hostSqs: FaultProxy;
   /** In front of the gateway: `POST /messages` through it answers 504 after the send ran. */
   gateway: FaultProxy;
   /** The REST API through `gateway`. */
@@ -50,6 +54,7 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
   console.log(`fault suite seed ${seed} (FAULT_SEED=${seed} replays it)`);
   const dynamodb = await startFaultProxy({ flavor: dynamoDbFlavor, seed });
   const gateway = await startFaultProxy({ flavor: gatewayFlavor, seed });
+  const hostSqs = await startFaultProxy({ flavor: sqsFlavor, seed });
   const deliveryFaultCounts: Record<DeliveryFault, number> = { duplicate: 0, kept: 0, expired: 0 };
   const delivery: DeliveryFaults = {
     random: seededRandom(namedSeed(seed, 'sqs-delivery')),
@@ -64,6 +69,10 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
         interposeDynamoDb: (endpoint) => {
           dynamodb.target = endpoint;
           return dynamodb.url;
+        },
+        interposeSessionHostSqs: (endpoint) => {
+          hostSqs.target = endpoint;
+          return hostSqs.url;
         },
         delivery,
       },
@@ -85,6 +94,7 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
       stack,
       seed,
       dynamodb,
+      hostSqs,
       gateway,
       faultyApiUrl: `${gateway.url}/api`,
       delivery,
@@ -100,6 +110,7 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
       sim,
       calm() {
         dynamodb.profile = {};
+        hostSqs.profile = {};
         delete delivery.duplicate;
         delete delivery.keepShare;
         delete delivery.visibilityTimeoutSeconds;
@@ -107,12 +118,12 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
       },
       async stop() {
         await started.stop();
-        await Promise.all([dynamodb.stop(), gateway.stop()]);
+        await Promise.all([dynamodb.stop(), hostSqs.stop(), gateway.stop()]);
       },
     };
   } catch (err) {
     await stack?.stop();
-    await Promise.all([dynamodb.stop(), gateway.stop()]);
+    await Promise.all([dynamodb.stop(), hostSqs.stop(), gateway.stop()]);
     throw err;
   }
 }

@@ -22,6 +22,7 @@ export function reportTable(seed: number, reports: ScenarioReport[]): string {
         .map(([queue, n]) => `${queue}: ${n}`)
         .join(', ') || '0',
       `${r.injected.dynamodb}/${r.injected.dynamodbCalls} (${r.injected.dynamodbAfter} after)`,
+      `${r.injected.hostSqs}/${r.injected.hostSqsCalls} (${r.injected.hostSqsAfter} after)`,
       `${r.injected.redelivered} / ${r.injected.kept} / ${r.injected.expired}`,
       `${r.injected.hostKills} / ${r.injected.consumerCrashes} (${r.injected.cutOff} cut off)` +
         (r.injected.platformKills ? `; ${r.injected.platformKills} whole-platform SIGKILL + restart` : ''),
@@ -31,8 +32,8 @@ export function reportTable(seed: number, reports: ScenarioReport[]): string {
   return [
     `Fault suite, seed ${seed} (FAULT_SEED=${seed} replays it)`,
     '',
-    '| scenario | sent | received | lost | doubled | misrouted | split tickets | dup. contacts | ack drops | inbound complete | replies on phones | queues drained | dead-lettered | DynamoDB faults | SQS redelivered / kept / expired | host kills / consumer crashes | frames outside audience / 2nd tab missing / missing after reconnect |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| scenario | sent | received | lost | doubled | misrouted | split tickets | dup. contacts | ack drops | inbound complete | replies on phones | queues drained | dead-lettered | DynamoDB faults | session host’s SQS faults | SQS redelivered / kept / expired | host kills / consumer crashes | frames outside audience / 2nd tab missing / missing after reconnect |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => `| ${row} |`),
   ].join('\n');
 }

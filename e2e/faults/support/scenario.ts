@@ -30,6 +30,8 @@ export interface ScenarioSpec {
    * only the outside view judges); without it, anything dead-lettered fails the scenario.
    */
   mayDeadLetter?: string;
+  /** Counts the faults must have raised: a scenario whose faults never fired proves nothing. */
+  mustInject?: (keyof Injected)[];
   /** Pause between one customer's messages (so a process fault lands mid-traffic). */
   paceMs?: number;
   /** Faults that happen during a phase (started with its traffic, awaited before its recovery is judged). */

@@ -21,8 +21,9 @@ export function PlanChoice({ plans, value, onChange, invalid }: PlanChoiceProps)
   const { t } = useTranslation(SIGNUP_NS);
   const labelId = useId();
   const ordered = [...plans].sort((a, b) => a.users - b.users || a.value - b.value);
+  // Full width: the field around it lines its children up at the start, which shrank the cards to their text.
   return (
-    <Stack gap="1.5">
+    <Stack gap="1.5" w="full">
       <Text id={labelId} fontWeight="medium" fontSize="sm">
         {t('form.plan')}
       </Text>

@@ -259,4 +259,28 @@ describe('the /queues page (spec part 3 §2)', () => {
     expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({ name: 'Financeiro', color: '#B80000' });
     expect(await screen.findByTestId('queue-menu-editor')).toBeTruthy();
   });
+
+  it('asks for the greeting of a second queue before saving, as the server would (ERR_WAPP_GREETING_REQUIRED)', async () => {
+    sessionStore.signIn('token', sessionUser());
+    const api = fakeApi({
+      'GET /api/queue': { status: 200, body: [queue()] },
+      'POST /api/queue': { status: 201, body: queue({ id: 'qnew', name: 'Financeiro', color: '#B80000' }) },
+      'GET /api/queue/qnew': { status: 200, body: queue({ id: 'qnew', name: 'Financeiro', color: '#B80000' }) },
+      'GET /api/queue-options': { status: 200, body: [] },
+    });
+    renderWithProviders(<QueuesPage />, { route: '/queues' });
+    fireEvent.click(await screen.findByTestId('add-queue'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Obrigatória com mais de uma fila/)).toBeTruthy();
+    fireEvent.input(within(dialog).getByLabelText(/Nome/), { target: { value: 'Financeiro' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Escolher a cor #B80000' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('A mensagem de saudação é obrigatória quando há mais de uma fila.')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.input(within(dialog).getByLabelText(/Mensagem de saudação/), { target: { value: 'Bem-vindo ao Financeiro' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({ greetingMessage: 'Bem-vindo ao Financeiro' });
+  });
 });

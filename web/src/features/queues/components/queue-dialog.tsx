@@ -13,7 +13,7 @@ import { useSession } from '@/hooks/use-session';
 import { isApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/toaster';
-import { useQueue, useQueueIntegrations, useSaveQueue } from '../api/queues';
+import { useQueue, useQueueIntegrations, useQueues, useSaveQueue } from '../api/queues';
 import { formValuesOf, queueFormSchema, toQueuePayload, type QueueFormValues } from '../lib/queue-form';
 import { ColorPalette } from './color-palette';
 import { QueueMenuEditor } from './queue-menu-editor';
@@ -74,6 +74,10 @@ function QueueForm({
   const useIntegration = company?.plan?.useIntegration === true;
   const integrations = useQueueIntegrations(useIntegration);
   const save = useSaveQueue();
+  // With more than one queue the customer picks one from the greeting's menu: the server then requires
+  // a greeting (ERR_WAPP_GREETING_REQUIRED). Said before saving, not after a round trip.
+  const otherQueues = (useQueues().data ?? []).filter((q) => q.id !== queue?.id).length;
+  const greetingRequired = otherQueues > 0;
   const [tab, setTab] = useState<Tab>('data');
   const {
     register,
@@ -87,6 +91,11 @@ function QueueForm({
   });
 
   const onSubmit = async (values: QueueFormValues) => {
+    if (greetingRequired && !values.greetingMessage.trim()) {
+      setTab('data');
+      setError('greetingMessage', { message: 'errors.ERR_WAPP_GREETING_REQUIRED' });
+      return;
+    }
     try {
       const saved = await save.mutateAsync({ id: queue?.id, input: toQueuePayload(values) });
       notify.success(t('saved'));
@@ -149,9 +158,15 @@ function QueueForm({
                 />
                 <Field.ErrorText>{translateMessage(errors.color?.message) ?? t('validation.color')}</Field.ErrorText>
               </Field.Root>
-              <Field.Root invalid={!!errors.greetingMessage}>
-                <Field.Label>{t('dialog.greeting')}</Field.Label>
+              <Field.Root invalid={!!errors.greetingMessage} required={greetingRequired}>
+                <Field.Label>
+                  {t('dialog.greeting')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
                 <Textarea rows={3} {...register('greetingMessage')} />
+                {greetingRequired && !errors.greetingMessage ? (
+                  <Field.HelperText>{t('dialog.greetingRequired')}</Field.HelperText>
+                ) : null}
                 <Field.ErrorText>{translateMessage(errors.greetingMessage?.message)}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={!!errors.outOfHoursMessage}>

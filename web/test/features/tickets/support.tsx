@@ -5,13 +5,17 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { ContactDto, MessageDto, SessionUserDto, TicketDto } from '@atende/shared';
-import { appSystem } from '@/app/theme';
+import { appSystem, loadConsoleRecipes } from '@/app/theme';
 import '@/features/tickets/i18n';
 // The conversation is a lazy chunk of the tickets page (issue 28). Imported here, the page's lazy
 // import resolves at once instead of waiting for the first transform of the conversation's modules.
 import '@/features/tickets/components/conversation/ticket-view';
 import { sessionStore } from '@/lib/session-store';
 import { company, sessionUser } from '../../support/fixtures';
+
+// Every console route renders after the console's recipes are in (theme.ts `withConsoleRecipes`): so do the tests,
+// or components whose recipe is not in the first load's theme render unstyled and pass variants to the DOM.
+await loadConsoleRecipes();
 
 /**
  * jsdom has no layout: give every element a viewport-sized client box so the virtualised lists

@@ -153,8 +153,14 @@ describe('console sign-in', () => {
     // Admin-only screens send operators back to their workspace.
     await page.goto(`${stack.url}/users`);
     await page.waitForURL('**/tickets');
+    // … saying why, in a warning that leaves by itself (7 s) and sits below the top bar meanwhile.
+    const warning = page.getByTestId('toast').filter({ hasText: 'Esta área é exclusiva para administradores.' });
+    await warning.waitFor();
+    const [toastBox, menuBox] = await Promise.all([warning.boundingBox(), page.getByTestId('account-menu').boundingBox()]);
+    expect(toastBox!.y).toBeGreaterThanOrEqual(menuBox!.y + menuBox!.height);
     await settle(page);
     await screenshot(page, 'tickets-operator-light');
+    await warning.waitFor({ state: 'detached', timeout: 15_000 });
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await page.waitForURL('**/login');

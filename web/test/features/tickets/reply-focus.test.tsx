@@ -6,6 +6,9 @@ import { fakeTicketsApi, message, ok, renderAt, signInAs, ticket } from './suppo
 
 vi.mock('@/lib/realtime', () => import('./realtime-mock'));
 
+/** Under a loaded CI machine the conversation's first render takes more than findBy's default second. */
+const LIVE = { timeout: 5_000 };
+
 describe('replying to a message (spec part 1 §4 quoted replies)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -21,11 +24,11 @@ describe('replying to a message (spec part 1 §4 quoted replies)', () => {
     });
     renderAt(<TicketView uuid={shown.uuid} />, `/tickets/${shown.uuid}`);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Opções da mensagem' }));
-    await chooseMenuItem(/Responder/);
+    fireEvent.click(await screen.findByRole('button', { name: 'Opções da mensagem' }, LIVE));
+    await chooseMenuItem(/Responder/, LIVE);
 
     const composer = within(screen.getByTestId('message-input')).getByRole('textbox');
-    await waitFor(() => expect(document.activeElement).toBe(composer));
+    await waitFor(() => expect(document.activeElement).toBe(composer), LIVE);
     expect(screen.getByTestId('message-input').textContent).toContain('Meu pedido não chegou');
   });
 });

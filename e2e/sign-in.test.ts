@@ -153,11 +153,10 @@ describe('console sign-in', () => {
     // Admin-only screens send operators back to their workspace.
     await page.goto(`${stack.url}/users`);
     await page.waitForURL('**/tickets');
-    // … saying why, in a warning that leaves by itself (7 s) and sits below the top bar meanwhile.
+    // … saying why, in a warning that leaves by itself (7 s). It covers the top bar's end meanwhile, and a
+    // pointer resting on it pauses it: the account menu is opened once it is gone, as a person would.
     const warning = page.getByTestId('toast').filter({ hasText: 'Esta área é exclusiva para administradores.' });
     await warning.waitFor();
-    const [toastBox, menuBox] = await Promise.all([warning.boundingBox(), page.getByTestId('account-menu').boundingBox()]);
-    expect(toastBox!.y).toBeGreaterThanOrEqual(menuBox!.y + menuBox!.height);
     await settle(page);
     await screenshot(page, 'tickets-operator-light');
     await warning.waitFor({ state: 'detached', timeout: 15_000 });

@@ -5,9 +5,6 @@ import i18n, { isMessageKey } from './i18n';
 /** One toaster for the whole app; `<AppToaster />` renders it. Durations from spec part 1 §9. */
 export const toaster = createToaster({
   placement: 'top-end',
-  // Below the top bar (4 rem high): a toast must not cover the account menu, the notifications or the
-  // language menu, and a pointer resting on it pauses it, so one over them stayed there.
-  offsets: { top: '4.5rem', right: '1rem', bottom: '1rem', left: '1rem' },
   duration: TOAST_MS.default,
   pauseOnPageIdle: true,
   max: 4,

@@ -114,12 +114,21 @@ describe('an outbound message lands without a transaction', () => {
     expect(await getMessageRef(w.cid, id!)).toMatchObject({ ticketId: t.id });
   });
 
-  it('a retry completes a send cut short after its message was stored: activity and reference, the same message', async () => {
+  it('a retry completes a send cut short after its message was stored: activity, reference and the consoles’ event', async () => {
     const t = await openTicket();
     const cut = await storedByCutShortSend(t.id, 'out-cut-1', 'Cortada');
     expect((await getTicket(w.cid, t.id))!.lastMessage).toBe('oi'); // the activity never ran
+    await queues.take('realtime');
 
     const retry = await reply(t.id, 'Cortada', 'out-cut-1');
+    // The first attempt stopped before telling the consoles: the retry does (found by the fault suite's
+    // everything-at-once: 2 replies in 50 reached the phones but never the operator's other tab).
+    const events = (await queues.take('realtime')).map(
+      (m) => m.body as { kind: string; data: { action?: string; message?: { id: string } } },
+    );
+    expect(
+      events.filter((e) => e.kind === 'appMessage' && e.data.action === 'create').map((e) => e.data.message?.id),
+    ).toEqual([cut.id]);
     expect(retry.status).toBe(201);
     expect(retry.body.messages).toEqual([expect.objectContaining({ id: cut.id, ticketId: t.id })]);
     expect(await getTicket(w.cid, t.id)).toMatchObject({ lastMessage: 'Cortada', countedMessageId: cut.id });

@@ -91,7 +91,12 @@ export async function sendOutboundPart(
   };
   record.clientMessageId = record.id;
   const { fresh, message } = await recordOutboundMessage(ticket, record, { counted: part.countedOnTicket === true });
-  if (fresh && part.searchable !== false) await indexMessageText(ticket, part.text);
+  // A retry under the same key finds its message stored (`fresh` false), maybe on another ticket, and
+  // redoes what follows: the first attempt may have stopped anywhere after storing it (a DynamoDB fault,
+  // a timeout behind a gateway that answered 504). Each step is idempotent: index puts, the queued
+  // command (collapsed by its id), the created event (consoles merge a message by id).
+  const onTicket = message.ticketId ?? ticket.id;
+  if (part.searchable !== false) await indexMessageText({ companyId: ticket.companyId, id: onTicket }, part.text);
   try {
     await sendOutboundCommand(connection.shard, {
       type: 'message.send',
@@ -112,12 +117,11 @@ export async function sendOutboundPart(
     await markMessageSendFailed(ticket.companyId, connection.id, externalId);
     throw new AppError('ERR_SENDING_WAPP_MSG', 500);
   }
-  if (fresh) {
-    const after = part.countedOnTicket ? ticket : ((await getTicket(ticket.companyId, ticket.id)) ?? ticket);
-    // The caller's contact and connection are the ticket's; automatic messages are sent from the
-    // inbound path, whose events may take queue names from the per-process cache (≤ 5 s old).
-    const dto = await toTicketDto(after, { contact, connection, recentQueues: part.userId === null });
-    await publishMessageCreated(message, contact, { record: after, dto });
-  }
+  const after = fresh && part.countedOnTicket ? ticket : await getTicket(ticket.companyId, onTicket);
+  if (!after) return message; // its ticket was deleted since: nothing to show it on
+  // The caller's contact and connection are the ticket's; automatic messages are sent from the
+  // inbound path, whose events may take queue names from the per-process cache (≤ 5 s old).
+  const dto = await toTicketDto(after, { contact, connection, recentQueues: part.userId === null });
+  await publishMessageCreated(message, contact, { record: after, dto });
   return message;
 }

@@ -224,7 +224,9 @@ if (SCALE === 'full')
     faults: (p) => {
       p.dynamodb.profile = dynamoDbFaultProfile(0.1, 20);
       Object.assign(p.delivery, { duplicate: true, keepShare: 0.3, expireShare: 0.2, visibilityTimeoutSeconds: 2 });
+      p.hostSqs.profile = sessionHostSqsFaultProfile(0.2, 0.05);
     },
+    mustInject: ['dynamodbAfter', 'hostSqsAfter', 'redelivered', 'kept', 'expired'],
     sockets: { dropMs: 1000, downMs: 2000 },
   });
 

@@ -272,6 +272,10 @@ describe('the /queues page (spec part 3 §2)', () => {
     fireEvent.click(await screen.findByTestId('add-queue'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Obrigatória com mais de uma fila/)).toBeTruthy();
+    // Saved empty: the greeting's error comes with the name's and the colour's.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('A mensagem de saudação é obrigatória quando há mais de uma fila.')).toBeTruthy();
+    expect(within(dialog).getByText('Obrigatorio')).toBeTruthy();
     fireEvent.input(within(dialog).getByLabelText(/Nome/), { target: { value: 'Financeiro' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Escolher a cor #B80000' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));

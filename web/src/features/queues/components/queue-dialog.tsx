@@ -1,7 +1,7 @@
 import { Box, Button, Dialog, Field, Input, NativeSelect, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { showsQueueHours, type QueueDto } from '@atende/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup } from '@/components/choice-group';
@@ -14,7 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { notify } from '@/lib/toaster';
 import { useQueue, useQueueIntegrations, useQueues, useSaveQueue } from '../api/queues';
-import { formValuesOf, queueFormSchema, toQueuePayload, type QueueFormValues } from '../lib/queue-form';
+import { formValuesOf, queueFormSchemaFor, toQueuePayload, type QueueFormValues } from '../lib/queue-form';
 import { ColorPalette } from './color-palette';
 import { QueueMenuEditor } from './queue-menu-editor';
 import { QUEUES_NS } from '../i18n';
@@ -74,10 +74,14 @@ function QueueForm({
   const useIntegration = company?.plan?.useIntegration === true;
   const integrations = useQueueIntegrations(useIntegration);
   const save = useSaveQueue();
-  // With more than one queue the customer picks one from the greeting's menu: the server then requires
-  // a greeting (ERR_WAPP_GREETING_REQUIRED). Said before saving, not after a round trip.
+  // With more than one queue the server requires a greeting (ERR_WAPP_GREETING_REQUIRED): said before
+  // saving, with the other fields' errors, not after a round trip.
   const otherQueues = (useQueues().data ?? []).filter((q) => q.id !== queue?.id).length;
   const greetingRequired = otherQueues > 0;
+  const resolver = useMemo(
+    () => zodResolver(queueFormSchemaFor(greetingRequired)) as unknown as Resolver<QueueFormValues>,
+    [greetingRequired],
+  );
   const [tab, setTab] = useState<Tab>('data');
   const {
     register,
@@ -86,16 +90,11 @@ function QueueForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<QueueFormValues>({
-    resolver: zodResolver(queueFormSchema) as unknown as Resolver<QueueFormValues>,
+    resolver,
     defaultValues: formValuesOf(queue),
   });
 
   const onSubmit = async (values: QueueFormValues) => {
-    if (greetingRequired && !values.greetingMessage.trim()) {
-      setTab('data');
-      setError('greetingMessage', { message: 'errors.ERR_WAPP_GREETING_REQUIRED' });
-      return;
-    }
     try {
       const saved = await save.mutateAsync({ id: queue?.id, input: toQueuePayload(values) });
       notify.success(t('saved'));

@@ -186,6 +186,21 @@ const queue = (overrides: Partial<QueueDto> = {}): QueueDto => ({
   ...overrides,
 });
 
+/** The queues page over `existing`, its add dialog open; a POST creates 'Financeiro'. */
+async function addQueueDialog(existing: QueueDto[]) {
+  sessionStore.signIn('token', sessionUser());
+  const created = queue({ id: 'qnew', name: 'Financeiro', color: '#B80000' });
+  const api = fakeApi({
+    'GET /api/queue': { status: 200, body: existing },
+    'POST /api/queue': { status: 201, body: created },
+    'GET /api/queue/qnew': { status: 200, body: created },
+    'GET /api/queue-options': { status: 200, body: [] },
+  });
+  renderWithProviders(<QueuesPage />, { route: '/queues' });
+  fireEvent.click(await screen.findByTestId('add-queue'));
+  return { api, dialog: await screen.findByRole('dialog') };
+}
+
 describe('the /queues page (spec part 3 §2)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -242,16 +257,7 @@ describe('the /queues page (spec part 3 §2)', () => {
   });
 
   it('creates a queue with the palette colour and keeps the dialog open to build its menu', async () => {
-    sessionStore.signIn('token', sessionUser());
-    const api = fakeApi({
-      'GET /api/queue': { status: 200, body: [] },
-      'POST /api/queue': { status: 201, body: queue({ id: 'qnew', name: 'Financeiro', color: '#B80000' }) },
-      'GET /api/queue/qnew': { status: 200, body: queue({ id: 'qnew', name: 'Financeiro', color: '#B80000' }) },
-      'GET /api/queue-options': { status: 200, body: [] },
-    });
-    renderWithProviders(<QueuesPage />, { route: '/queues' });
-    fireEvent.click(await screen.findByTestId('add-queue'));
-    const dialog = await screen.findByRole('dialog');
+    const { api, dialog } = await addQueueDialog([]);
     fireEvent.input(within(dialog).getByLabelText(/Nome/), { target: { value: 'Financeiro' } });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Escolher a cor #B80000' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
@@ -261,16 +267,7 @@ describe('the /queues page (spec part 3 §2)', () => {
   });
 
   it('asks for the greeting of a second queue before saving, as the server would (ERR_WAPP_GREETING_REQUIRED)', async () => {
-    sessionStore.signIn('token', sessionUser());
-    const api = fakeApi({
-      'GET /api/queue': { status: 200, body: [queue()] },
-      'POST /api/queue': { status: 201, body: queue({ id: 'qnew', name: 'Financeiro', color: '#B80000' }) },
-      'GET /api/queue/qnew': { status: 200, body: queue({ id: 'qnew', name: 'Financeiro', color: '#B80000' }) },
-      'GET /api/queue-options': { status: 200, body: [] },
-    });
-    renderWithProviders(<QueuesPage />, { route: '/queues' });
-    fireEvent.click(await screen.findByTestId('add-queue'));
-    const dialog = await screen.findByRole('dialog');
+    const { api, dialog } = await addQueueDialog([queue()]);
     expect(within(dialog).getByText(/Obrigatória com mais de uma fila/)).toBeTruthy();
     // Saved empty: the greeting's error comes with the name's and the colour's.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
